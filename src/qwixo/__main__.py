@@ -1,0 +1,5 @@
+import sys
+
+from qwixo.cli import main
+
+sys.exit(main())

@@ -1,0 +1,74 @@
+"""The ``qwixo`` command. Each area registers its own sub-commands:
+
+- ``qwixo play quixo|qwixx ...``   (``register_play`` in ``qwixo.quixo.cli`` / ``qwixo.qwixx.cli``)
+- ``qwixo quixo ...`` / ``qwixo qwixx ...``  (bench, perft, solve, hint: ``register``)
+- ``qwixo serve ...``              (``qwixo.server.cli.register``)
+- ``qwixo tournament ...``         (``qwixo.tournament.register``)
+
+Registration modules must be cheap to import: heavy imports (numba kernels, FastAPI) happen
+inside the command handlers. A handler is ``args.func(args) -> int | None``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from qwixo import __version__
+from qwixo.core import IllegalMove
+from qwixo.i18n import LANGS, t
+
+_AREAS = ("qwixo.quixo.cli", "qwixo.qwixx.cli", "qwixo.server.cli", "qwixo.tournament")
+
+
+def _load(name: str):
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name and name.startswith(e.name):  # that area is not built yet
+            return None
+        raise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="qwixo", description=t("cli_description", "en"))
+    parser.add_argument("--version", action="version", version=f"qwixo {__version__}")
+    parser.add_argument("--lang", choices=LANGS, default=None,
+                        help="language of the texts (default: QWIXO_LANG or the locale)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play = sub.add_parser("play", help="play in the terminal")
+    play_sub = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    for name in _AREAS:
+        mod = _load(name)
+        if mod is None:
+            continue
+        if hasattr(mod, "register_play"):
+            mod.register_play(play_sub)
+        if hasattr(mod, "register"):
+            mod.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.lang:
+        import os
+
+        os.environ["QWIXO_LANG"] = args.lang
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(func(args) or 0)
+    except IllegalMove as e:
+        print(f"qwixo: {e.translated(args.lang)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
