@@ -1,0 +1,1 @@
+"""Quixo: bitboard rules, notation, solver and search bots."""
