@@ -1,9 +1,11 @@
 """The ``qwixo`` command. Each area registers its own sub-commands:
 
-- ``qwixo play quixo|qwixx ...``   (``register_play`` in ``qwixo.quixo.cli`` / ``qwixo.qwixx.cli``)
-- ``qwixo quixo ...`` / ``qwixo qwixx ...``  (bench, perft, solve, hint: ``register``)
-- ``qwixo serve ...``              (``qwixo.server.cli.register``)
-- ``qwixo tournament ...``         (``qwixo.tournament.register``)
+- ``qwixo play quixo|qwixx ...``      a module's ``register_play(play_subparsers)``
+- ``qwixo quixo ...`` (bench, perft, solve, hint)   ``register_quixo(quixo_subparsers)``
+- ``qwixo qwixx ...`` (bench, solve, hint)          ``register_qwixx(qwixx_subparsers)``
+- ``qwixo serve``, ``qwixo tournament``             ``register(top_level_subparsers)``
+
+The modules asked are listed in ``_AREAS``; one that does not exist yet is skipped.
 
 Registration modules must be cheap to import: heavy imports (numba kernels, FastAPI) happen
 inside the command handlers. A handler is ``args.func(args) -> int | None``.
@@ -19,7 +21,16 @@ from qwixo import __version__
 from qwixo.core import IllegalMove
 from qwixo.i18n import LANGS, t
 
-_AREAS = ("qwixo.quixo.cli", "qwixo.qwixx.cli", "qwixo.server.cli", "qwixo.tournament")
+_AREAS = (
+    "qwixo.quixo.cli",
+    "qwixo.quixo.solver_cli",
+    "qwixo.quixo.bots_cli",
+    "qwixo.qwixx.cli",
+    "qwixo.qwixx.solver_cli",
+    "qwixo.qwixx.bots_cli",
+    "qwixo.server.cli",
+    "qwixo.tournament.cli",
+)
 
 
 def _load(name: str):
@@ -38,15 +49,21 @@ def build_parser() -> argparse.ArgumentParser:
                         help="language of the texts (default: QWIXO_LANG or the locale)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = sub.add_parser("play", help="play in the terminal")
-    play_sub = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    groups = {
+        "register_play": play.add_subparsers(dest="game", metavar="GAME", required=True),
+        "register_quixo": sub.add_parser("quixo", help="Quixo tools: bench, perft, solve, hint")
+        .add_subparsers(dest="tool", metavar="TOOL", required=True),
+        "register_qwixx": sub.add_parser("qwixx", help="Qwixx tools: bench, solve, hint")
+        .add_subparsers(dest="tool", metavar="TOOL", required=True),
+        "register": sub,
+    }
     for name in _AREAS:
         mod = _load(name)
         if mod is None:
             continue
-        if hasattr(mod, "register_play"):
-            mod.register_play(play_sub)
-        if hasattr(mod, "register"):
-            mod.register(sub)
+        for hook, target in groups.items():
+            if hasattr(mod, hook):
+                getattr(mod, hook)(target)
     return parser
 
 

@@ -2,8 +2,8 @@
 
 Every user-facing text (web, terminal, rule help, error messages) is looked up here by key.
 The table is split into one module per area (``common``, ``quixo``, ``qwixx``, ``cli``,
-``web``) only to keep files small; :data:`TABLE` merges them into a single table and a key may
-appear in only one area.
+``web``, ...: every module of this package that defines ``TEXTS``) only to keep files small;
+:data:`TABLE` merges them into a single table and a key may appear in only one area.
 
 >>> t("game_over", "en")
 'The game is over.'
@@ -15,23 +15,19 @@ from __future__ import annotations
 
 import importlib
 import os
+import pkgutil
 import string
 
 LANGS: tuple[str, ...] = ("en", "tr", "it", "pl")
 LANG_NAMES = {"en": "English", "tr": "Türkçe", "it": "Italiano", "pl": "Polski"}
-AREAS: tuple[str, ...] = ("common", "quixo", "qwixx", "cli", "web")
+AREAS: tuple[str, ...] = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__)))
 
 
 def _merge() -> dict[str, dict[str, str]]:
     table: dict[str, dict[str, str]] = {}
     for area in AREAS:
-        try:
-            mod = importlib.import_module(f"{__name__}.{area}")
-        except ModuleNotFoundError as e:  # an area not written yet
-            if e.name == f"{__name__}.{area}":
-                continue
-            raise
-        for key, entry in mod.TEXTS.items():
+        mod = importlib.import_module(f"{__name__}.{area}")
+        for key, entry in getattr(mod, "TEXTS", {}).items():
             if key in table:
                 raise RuntimeError(f"translation key {key!r} defined twice ({area})")
             table[key] = entry

@@ -23,7 +23,7 @@ Conventions (fixed; everything in ``qwixo.quixo`` relies on them):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -49,7 +49,7 @@ def _bit(r: int, c: int, n: int) -> int:
     return 1 << (r * n + c)
 
 
-@lru_cache(maxsize=None)
+@cache
 def move_tables(n: int) -> MoveTables:
     if not isinstance(n, int) or not (MIN_SIZE <= n <= MAX_SIZE):
         raise ValueError(f"board size must be {MIN_SIZE}..{MAX_SIZE}, not {n!r}")
