@@ -2,8 +2,8 @@
 
 ``QWIXO_DATA`` overrides the per-user data directory (``platformdirs.user_data_dir``).
 
->>> import os; os.environ["QWIXO_DATA"] = "/tmp/qwixo-doc"; str(data_dir())
-'/tmp/qwixo-doc'
+>>> data_dir("quixo", create=False).name
+'quixo'
 """
 
 from __future__ import annotations
