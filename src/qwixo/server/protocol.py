@@ -1,0 +1,219 @@
+"""Message schemas of the web protocol (``docs/web-protocol.md``) and their validation.
+
+Every HTTP body and every WebSocket message is checked here — size, JSON, shape, types (strict:
+``"3"`` is not a number), ranges — before anything else looks at it. Refusals are
+:class:`ServerError` (an :class:`~qwixo.IllegalMove` with an HTTP status), turned into the one
+error shape of the protocol by :func:`error_payload`.
+
+>>> parse_ws('{"type": "choose", "decision": "b1b5", "id": 3}')
+Choose(type='choose', id=3, decision='b1b5')
+>>> try:
+...     parse_ws('{"type": "choose", "decision": 7}')
+... except ServerError as e:
+...     print(e.key)
+bad_message
+>>> error_payload(ServerError("unknown_type", type="fly"), "en", 3)["text"]
+"Unknown message type 'fly'."
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from qwixo.core import IllegalMove
+from qwixo.i18n import LANGS
+
+MAX_WS_MESSAGE = 4096     # bytes of one WebSocket message
+MAX_HTTP_BODY = 16_384    # bytes of one HTTP request body
+MAX_NAME = 40
+NAME_PATTERN = r"^[^\x00-\x1f\x7f]*$"  # no control characters
+
+Lang = Literal["en", "tr", "it", "pl"]
+assert set(Lang.__args__) == set(LANGS)  # type: ignore[attr-defined]
+MsgId = Annotated[int, Field(ge=-(2**53), le=2**53)] | Annotated[str, Field(max_length=64)]
+Name = Annotated[str, Field(max_length=MAX_NAME, pattern=NAME_PATTERN)]
+
+
+class ServerError(IllegalMove):
+    """A refused request: translation ``key`` + ``params`` and the HTTP ``status``.
+
+    >>> e = ServerError("no_such_game", status=404, id="abc")
+    >>> e.status, str(e)
+    (404, "There is no game 'abc'.")
+    """
+
+    def __init__(self, key: str, /, status: int = 400, **params: Any) -> None:
+        self.status = status
+        super().__init__(key, **params)
+
+
+def error_payload(err: IllegalMove, lang: str | None = "en", msg_id: Any = None) -> dict:
+    """The protocol's error object for ``err`` (text in ``lang``)."""
+    out: dict[str, Any] = {"type": "error", "key": err.key, "params": _jsonable(err.params),
+                           "text": err.translated(lang or "en")}
+    if msg_id is not None:
+        out["id"] = msg_id
+    return out
+
+
+def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: v if isinstance(v, (str, int, float, bool, type(None))) else str(v)
+            for k, v in params.items()}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# -- HTTP bodies ------------------------------------------------------------------------
+class SeatSpec(_Strict):
+    """One seat of a new game: a person (``human``: invited by the creator; ``open``: anyone
+    may take it from the lobby) or a bot."""
+
+    kind: Literal["human", "open", "bot"]
+    name: Name | None = None
+    bot: Annotated[str, Field(max_length=40)] | None = None
+    seconds: Annotated[float, Field(ge=0.05, le=30.0)] | None = None
+
+
+SettingValue = (bool | int | Annotated[str, Field(max_length=40)] | None
+                | Annotated[list[int | list[int]], Field(max_length=10)])
+
+
+class CreateGame(_Strict):
+    """Body of ``POST /api/games``."""
+
+    game: Literal["quixo", "qwixx"]
+    settings: Annotated[dict[Annotated[str, Field(max_length=40)], SettingValue],
+                        Field(max_length=16)] = Field(default_factory=dict)
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=5)]
+    clock: Annotated[float, Field(ge=5, le=3600)] | None = None
+    auto_roll: bool = False
+    undo: bool = False
+    lang: Lang | None = None
+
+
+class JoinGame(_Strict):
+    """Body of ``POST /api/games/{id}/join``."""
+
+    seat: Annotated[int, Field(ge=0, le=4)] | None = None
+    name: Name | None = None
+
+
+class HintRequest(_Strict):
+    """Body of ``POST /api/games/{id}/hint``."""
+
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+    lang: Lang | None = None
+
+
+# -- WebSocket messages (client -> server) ------------------------------------------------
+class Auth(_Strict):
+    type: Literal["auth"]
+    id: MsgId | None = None
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+    name: Name | None = None
+    lang: Lang | None = None
+
+
+class Spectate(_Strict):
+    type: Literal["spectate"]
+    id: MsgId | None = None
+    lang: Lang | None = None
+
+
+class Roll(_Strict):
+    type: Literal["roll"]
+    id: MsgId | None = None
+    dice: Annotated[list[Annotated[int, Field(ge=0, le=8)]], Field(min_length=1,
+                                                                  max_length=6)] | None = None
+
+
+class Choose(_Strict):
+    type: Literal["choose"]
+    id: MsgId | None = None
+    decision: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class Undo(_Strict):
+    type: Literal["undo"]
+    id: MsgId | None = None
+
+
+class Hint(_Strict):
+    type: Literal["hint"]
+    id: MsgId | None = None
+
+
+class SetLang(_Strict):
+    type: Literal["lang"]
+    id: MsgId | None = None
+    lang: Lang
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+    id: MsgId | None = None
+
+
+ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping,
+                          Field(discriminator="type")]
+_CLIENT = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping")
+
+
+def _why(err: ValidationError) -> str:
+    first = err.errors(include_url=False)[0]
+    loc = ".".join(str(p) for p in first.get("loc", ()) if p not in MESSAGE_TYPES)
+    return f"{loc}: {first['msg']}" if loc else first["msg"]
+
+
+def parse_ws(raw: str | bytes) -> Any:
+    """Validate one WebSocket message; raises :class:`ServerError`.
+
+    >>> parse_ws('{"type": "ping"}')
+    Ping(type='ping', id=None)
+    >>> for bad in ['[]', 'nope', '{"type": "roll", "dice": ["1"]}', '{"type": "ping", "x": 1}']:
+    ...     try:
+    ...         parse_ws(bad)
+    ...     except ServerError as e:
+    ...         print(e.key)
+    bad_message
+    bad_json
+    bad_message
+    bad_message
+    """
+    if isinstance(raw, str):
+        size = len(raw.encode("utf-8", "replace"))
+    else:
+        size = len(raw)
+    if size > MAX_WS_MESSAGE:
+        raise ServerError("too_large", status=413, limit=MAX_WS_MESSAGE)
+    try:
+        return _CLIENT.validate_json(raw)
+    except ValidationError as e:
+        errs = e.errors(include_url=False)
+        kind = errs[0]["type"] if errs else ""
+        if kind == "json_invalid":
+            raise ServerError("bad_json") from None
+        if kind == "union_tag_invalid":
+            tag = errs[0].get("ctx", {}).get("tag", "?")
+            raise ServerError("unknown_type", type=str(tag)[:40]) from None
+        if kind == "union_tag_not_found":
+            raise ServerError("bad_message", why="no 'type' field") from None
+        raise ServerError("bad_message", why=_why(e)[:200]) from None
+
+
+def parse_body(model: type[BaseModel], raw: bytes) -> Any:
+    """Validate an HTTP body against ``model``; raises :class:`ServerError`."""
+    if len(raw) > MAX_HTTP_BODY:
+        raise ServerError("too_large", status=413, limit=MAX_HTTP_BODY)
+    try:
+        return model.model_validate_json(raw or b"{}")
+    except ValidationError as e:
+        errs = e.errors(include_url=False)
+        if errs and errs[0]["type"] == "json_invalid":
+            raise ServerError("bad_json") from None
+        raise ServerError("bad_message", why=_why(e)[:200]) from None

@@ -1,0 +1,272 @@
+"""SQLite persistence of the web app: games, seats and the event log.
+
+One database file (WAL mode, ``synchronous=FULL``) holds every game. All access goes through one
+dedicated thread that owns the connection; writes queued at the same moment are committed
+together in **one** transaction (group commit), so many games can move at once while every
+accepted decision is still on disk (fsync'ed) before :meth:`Store.write` returns — the server
+broadcasts a move only after that.
+
+Tables:
+
+- ``games``: one row per game — settings, room options, the game's ``to_json`` at creation
+  (``initial``) and now (``snapshot``), ``version`` (number of events), ``status``, a JSON
+  ``summary`` for the lobby.
+- ``seats``: one row per seat — kind, bot name and budget, shown name, the SHA-256 of its secret
+  token (tokens themselves are never stored), claimed flag.
+- ``events``: the log — ``(game_id, n)`` with kind, seat, JSON data, time.
+
+>>> import tempfile, os
+>>> s = Store(os.path.join(tempfile.mkdtemp(), "t.sqlite"))
+>>> s.call(lambda db: db.execute("PRAGMA journal_mode").fetchone()[0])
+'wal'
+>>> s.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import json
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id        TEXT PRIMARY KEY,
+    game      TEXT NOT NULL,
+    settings  TEXT NOT NULL,
+    options   TEXT NOT NULL,
+    initial   TEXT NOT NULL,
+    snapshot  TEXT NOT NULL,
+    version   INTEGER NOT NULL,
+    status    TEXT NOT NULL,
+    summary   TEXT NOT NULL,
+    created   REAL NOT NULL,
+    updated   REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_status ON games (status, updated);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id    TEXT NOT NULL REFERENCES games (id),
+    seat       INTEGER NOT NULL,
+    kind       TEXT NOT NULL,
+    bot        TEXT,
+    seconds    REAL,
+    name       TEXT NOT NULL,
+    token_hash TEXT,
+    claimed    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games (id),
+    n       INTEGER NOT NULL,
+    kind    TEXT NOT NULL,
+    seat    INTEGER,
+    data    TEXT NOT NULL,
+    time    REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+"""
+
+Op = tuple[str, Sequence[Any]]
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token.
+
+    >>> token_hash("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class StoreError(RuntimeError):
+    """The database refused a write (disk full, file gone...)."""
+
+
+class Store:
+    """The database, owned by one thread. ``write`` = a list of SQL statements committed
+    atomically (and durably) together; ``call`` = any function of the connection run on the
+    database thread (reads)."""
+
+    def __init__(self, path: str | Path, *, batch: int = 512) -> None:
+        self.path = str(path)
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.batch = batch
+        self._q: queue.Queue = queue.Queue()
+        self._closed = False
+        ready: concurrent.futures.Future = concurrent.futures.Future()
+        self._thread = threading.Thread(target=self._run, args=(ready,), name="qwixo-db",
+                                        daemon=True)
+        self._thread.start()
+        ready.result()  # raise here if the database cannot be opened
+        self.commits = 0  # transactions committed (for the figures: writes per commit)
+        self.writes = 0
+
+    # -- the database thread ----------------------------------------------------------
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA busy_timeout=5000")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: database schema {version} is newer than this qwixo")
+        db.executescript(SCHEMA)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        return db
+
+    def _run(self, ready: concurrent.futures.Future) -> None:
+        try:
+            db = self._open()
+        except Exception as e:  # noqa: BLE001 - reported to the opener
+            ready.set_exception(e)
+            return
+        ready.set_result(None)
+        while True:
+            item = self._q.get()
+            if item is None:
+                break
+            items = [item]
+            while len(items) < self.batch:
+                try:
+                    nxt = self._q.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self._q.put(None)
+                    break
+                items.append(nxt)
+            writes = [it for it in items if it[0] == "w"]
+            if writes:
+                self._commit(db, writes)
+            for kind, payload, fut in items:
+                if kind == "r" and not fut.cancelled():
+                    try:
+                        fut.set_result(payload(db))
+                    except Exception as e:  # noqa: BLE001 - handed to the caller
+                        fut.set_exception(e)
+        db.close()
+
+    def _commit(self, db: sqlite3.Connection, writes: list) -> None:
+        """One transaction for the whole batch; a failing write is rolled back alone (its
+        savepoint) and reported to its caller, the others still commit."""
+        results: list[Exception | None] = []
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for i, (_, ops, _) in enumerate(writes):
+                db.execute(f"SAVEPOINT w{i}")
+                try:
+                    for sql, params in ops:
+                        db.execute(sql, params)
+                    db.execute(f"RELEASE w{i}")
+                    results.append(None)
+                except Exception as e:  # noqa: BLE001
+                    db.execute(f"ROLLBACK TO w{i}")
+                    db.execute(f"RELEASE w{i}")
+                    results.append(StoreError(f"{type(e).__name__}: {e}"))
+            db.execute("COMMIT")
+            self.commits += 1
+            self.writes += len(writes)
+        except Exception as e:  # noqa: BLE001 - the whole transaction failed
+            try:
+                db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            results = [StoreError(f"{type(e).__name__}: {e}")] * len(writes)
+        for (_, _, fut), err in zip(writes, results, strict=True):
+            if fut.cancelled():
+                continue
+            if err is None:
+                fut.set_result(None)
+            else:
+                fut.set_exception(err)
+
+    # -- the API ----------------------------------------------------------------------
+    def _submit(self, kind: str, payload: Any) -> concurrent.futures.Future:
+        if self._closed:
+            raise StoreError("the database is closed")
+        fut: concurrent.futures.Future = concurrent.futures.Future()
+        self._q.put((kind, payload, fut))
+        return fut
+
+    def write_sync(self, ops: list[Op]) -> None:
+        """Commit ``ops`` (one transaction, durable when this returns)."""
+        self._submit("w", ops).result()
+
+    async def write(self, ops: list[Op]) -> None:
+        """Commit ``ops``; returns once they are on disk."""
+        await asyncio.wrap_future(self._submit("w", ops))
+
+    def call(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``fn(connection)`` on the database thread and return its result."""
+        return self._submit("r", fn).result()
+
+    async def acall(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        return await asyncio.wrap_future(self._submit("r", fn))
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._q.put(None)
+            self._thread.join(timeout=10)
+
+    # -- queries (run through ``call``/``acall``) ---------------------------------------
+    @staticmethod
+    def q_unfinished_ids(db: sqlite3.Connection) -> list[str]:
+        return [r[0] for r in db.execute(
+            "SELECT id FROM games WHERE status != 'finished' ORDER BY created")]
+
+    @staticmethod
+    def q_game(game_id: str) -> Callable[[sqlite3.Connection], dict[str, Any] | None]:
+        def run(db: sqlite3.Connection) -> dict[str, Any] | None:
+            row = db.execute(
+                "SELECT id, game, settings, options, initial, snapshot, version, status, "
+                "created, updated FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            keys = ("id", "game", "settings", "options", "initial", "snapshot", "version",
+                    "status", "created", "updated")
+            data = dict(zip(keys, row, strict=True))
+            data["settings"] = json.loads(data["settings"])
+            data["options"] = json.loads(data["options"])
+            data["seats"] = [
+                {"seat": s, "kind": k, "bot": b, "seconds": sec, "name": nm, "token_hash": th,
+                 "claimed": bool(c)}
+                for s, k, b, sec, nm, th, c in db.execute(
+                    "SELECT seat, kind, bot, seconds, name, token_hash, claimed FROM seats "
+                    "WHERE game_id = ? ORDER BY seat", (game_id,))]
+            data["events"] = Store.events_of(db, game_id)
+            return data
+        return run
+
+    @staticmethod
+    def events_of(db: sqlite3.Connection, game_id: str) -> list[dict[str, Any]]:
+        out = []
+        for n, kind, seat, blob, when in db.execute(
+                "SELECT n, kind, seat, data, time FROM events WHERE game_id = ? ORDER BY n",
+                (game_id,)):
+            ev = {"n": n, "kind": kind, "seat": seat, "time": when}
+            ev.update(json.loads(blob))
+            out.append(ev)
+        return out
+
+    @staticmethod
+    def q_list(status: str | None, limit: int) -> Callable[[sqlite3.Connection], list[dict]]:
+        def run(db: sqlite3.Connection) -> list[dict]:
+            sql = "SELECT id, summary FROM games"
+            params: list[Any] = []
+            if status:
+                sql += " WHERE status = ?"
+                params.append(status)
+            sql += " ORDER BY updated DESC LIMIT ?"
+            params.append(limit)
+            return [json.loads(s) for _, s in db.execute(sql, params)]
+        return run
