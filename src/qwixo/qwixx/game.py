@@ -1,0 +1,552 @@
+"""Qwixx behind the public contract: :class:`QwixxGame` (all six editions, 1-5 players).
+
+A turn: the active player rolls (``roll()`` with the game's seeded generator, or
+``roll([w1, w2, r, y, g, b])``), then **action 1**: every player decides on the white sum at the
+same time (``to_act`` lists everyone who has not decided yet; a decision stays hidden until the
+last one is in, then all take effect together), then **action 2**: the active player alone may
+add a white die to a coloured die. A penalty, locks and the end of the game follow the rules of
+spec/qwixx.md automatically.
+
+Option texts (see docs/qwixx.md):
+
+- ``"pass"`` — cross nothing (always offered);
+- ``"r7"`` — cross the cell of row r (red) showing 7 (row letter r/y/g/b + number);
+- ``"L:g"`` — Longo: a lucky cross, the next cell of the green row (one of your rows with the
+  fewest crosses), when the white sum is one of your lucky numbers;
+- ``"g9+y"`` — Bonus B: cross green 9, and the "two crosses" reward it earns goes to the yellow
+  row (offered only when several rows tie for the fewest crosses).
+
+>>> import qwixo
+>>> g = qwixo.new_game("qwixx", edition="classic", players=2, seed=1)
+>>> g.needs_roll, g.to_act
+(True, [])
+>>> g.roll([3, 4, 1, 1, 1, 1])
+[3, 4, 1, 1, 1, 1]
+>>> g.phase, g.to_act, g.options(1)
+('action1', [0, 1], ['pass', 'r7', 'y7', 'g7', 'b7'])
+>>> g.choose(1, "g7")
+>>> g.to_act                        # player 1's choice is hidden until player 0 decides
+[0]
+>>> g.choose(0, "r7")
+>>> g.phase, g.to_act, g.options(0)   # red 4 and 5 are left of red 7 now
+('action2', [0], ['pass', 'y4', 'y5', 'g5', 'g4', 'b5', 'b4'])
+>>> g.choose(0, "pass")               # crossed in action 1: no penalty
+>>> g.needs_roll, g.active, g.scores()
+(True, 1, [1, 1])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from qwixo.core import Game, IllegalMove
+from qwixo.qwixx.editions import COLOURS, DICE, REWARD_KINDS, Edition, edition
+from qwixo.qwixx.rules import CELL, LUCKY, PASS, PASS_ACTION, NeedChoice, Rules, Sheet
+
+ROLL, ACTION1, ACTION2, OVER = "roll", "action1", "action2", "over"
+MAX_PLAYERS = 5
+
+
+class QwixxGame(Game):
+    """A game of Qwixx. ``QwixxGame(edition="classic", players=2, seed=None, lucky=None)``.
+
+    ``lucky`` (Longo only): one pair of distinct lucky numbers per player, e.g.
+    ``[(5, 8), (5, 10)]``; by default each player is dealt a pair (all pairs different).
+    """
+
+    name = "qwixx"
+
+    def __init__(self, edition: str | Edition = "classic", players: int = 2,
+                 seed: int | None = None, lucky: Sequence[Sequence[int]] | None = None) -> None:
+        ed = _edition_setting(edition)
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                1 <= players <= MAX_PLAYERS):
+            raise IllegalMove("bad_setting", name="players", value=players,
+                              why=f"1 to {MAX_PLAYERS}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise IllegalMove("bad_setting", name="seed", value=seed, why="an integer")
+        self.edition: Edition = ed
+        self.rules: Rules = Rules.of(ed)
+        self._n = players
+        self.seed = seed
+        self._rng = random.Random(seed)
+        if lucky is None and ed.lucky:
+            pairs = list(combinations(ed.sums, 2))
+            lucky = self._rng.sample(pairs, players)
+        self.lucky: list[tuple[int, int]] = _lucky_setting(ed, players, lucky)
+        self.sheets_state: list[Sheet] = [
+            Sheet(self.lucky[p] if self.lucky else ()) for p in range(players)]
+        self.closed = 0
+        self.active = 0
+        self.turn = 0
+        self.phase = ROLL
+        self._dice: list[int | None] = [None] * 6
+        self._pending: dict[int, tuple] = {}
+        self._a1_crossed = False
+        self.log: list[dict[str, Any]] = []
+        self.end_reason: str | None = None
+        self.history: list[list] = []
+        self._since_roll: list[tuple[int, str]] = []
+        self._turn_snap: tuple | None = None
+        self._opts: dict[int, tuple[list[str], dict[str, tuple]]] = {}
+
+    # -- the contract ------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def to_act(self) -> list[int]:
+        """Players who must decide now: in action 1 everyone who has not decided yet."""
+        if self.phase == ACTION1:
+            pending = self._pending
+            return [p for p in range(self._n) if p not in pending]
+        if self.phase == ACTION2:
+            return [self.active]
+        return []
+
+    @property
+    def needs_roll(self) -> bool:
+        return self.phase == ROLL
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def roll(self, dice: Sequence[int] | None = None) -> list[int]:
+        """Roll the dice still in play, or take the given ones; returns the six values
+        (``None`` for a removed die). ``dice``: ``[w1, w2, r, y, g, b]`` (a removed die as
+        ``None`` or 0), or only the dice still in play, in that order.
+
+        >>> g = QwixxGame(seed=3)
+        >>> g.roll([7, 1, 1, 1, 1, 1])
+        Traceback (most recent call last):
+        ...
+        qwixo.core.IllegalMove: Bad dice [7, 1, 1, 1, 1, 1]: give 6 values from 1 to 6 (w1 w2 r y g b).
+        """
+        if self.phase == OVER:
+            raise IllegalMove("game_over")
+        if self.phase != ROLL:
+            raise IllegalMove("no_roll_needed")
+        closed = self.closed
+        if dice is None:
+            rnd = self._rng.randrange
+        f = self.rules.faces
+        if dice is None:
+            values: list[int | None] = [rnd(f) + 1, rnd(f) + 1]
+            for c in range(4):
+                values.append(None if (closed >> c) & 1 else rnd(f) + 1)
+        else:
+            values = self._check_dice(dice)
+        self._dice = values
+        self.phase = ACTION1
+        self._pending = {}
+        self._a1_crossed = False
+        self._since_roll = []
+        self._turn_snap = None
+        self._opts = {}
+        self.history.append(["roll", list(values)])
+        return list(values)
+
+    def options(self, player: int) -> list[str]:
+        """Every legal decision of ``player`` now (``[]`` when it is not theirs to make)."""
+        return list(self._options(player)[0])
+
+    def choose(self, player: int, decision: Any) -> None:
+        """Apply one decision (an option text); raises :class:`IllegalMove` and changes nothing
+        when it is not legal."""
+        p = self.check_player(player)
+        text = self.decision_text(decision)
+        if self.phase != ACTION1 and self.phase != ACTION2:
+            raise IllegalMove("game_over" if self.phase == OVER else "roll_needed")
+        act = self._options(p)[1].get(text)
+        if act is None:
+            self._refuse(p, text)
+        self._since_roll.append((p, text))
+        self.history.append(["choose", p, text])
+        if self.phase == ACTION1:
+            self._pending[p] = act
+            if len(self._pending) == self._n:
+                self._resolve_action1()
+        else:
+            self._action2(act)
+
+    def scores(self) -> list[int]:
+        """Points per player so far; Bonus B end rewards count once the game is over."""
+        final = self.phase == OVER
+        return [self.rules.score(s, final) for s in self.sheets_state]
+
+    def copy(self) -> QwixxGame:
+        g = QwixxGame.__new__(QwixxGame)
+        g.__dict__.update(self.__dict__)
+        g._rng = random.Random()
+        g._rng.setstate(self._rng.getstate())
+        g.sheets_state = [s.copy() for s in self.sheets_state]
+        g._dice = self._dice[:]
+        g._pending = dict(self._pending)
+        g.log = list(self.log)
+        g.history = [list(h) for h in self.history]
+        g._since_roll = list(self._since_roll)
+        g._opts = dict(self._opts)
+        return g
+
+    def undo(self) -> None:
+        """Take back the last decision of the current turn (never the roll): in action 1 a
+        hidden decision, or, once action 1 has taken effect, the last one that completed it."""
+        if not self._since_roll:
+            raise IllegalMove("nothing_to_undo")
+        if self.phase == ACTION1:
+            p, _ = self._since_roll.pop()
+            del self._pending[p]
+            self.history.pop()
+            self._opts.pop(p, None)
+            return
+        # state already changed: back to the start of the turn, then replay
+        keep = self._since_roll[:-1]
+        self._restore(self._turn_snap)
+        del self.history[len(self.history) - len(self._since_roll):]
+        self._since_roll = []
+        self._opts = {}
+        for p, text in keep:
+            self.choose(p, text)
+
+    # -- save / load ---------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        state = self._rng.getstate()
+        return {
+            "edition": self.edition.name,
+            "players": self._n,
+            "seed": self.seed,
+            "lucky": [list(x) for x in self.lucky] if self.lucky else None,
+            "history": [list(h) for h in self.history],
+            "rng": [state[0], list(state[1]), state[2]],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> QwixxGame:
+        g = cls(edition=data["edition"], players=data["players"], seed=data.get("seed"),
+                lucky=data.get("lucky") if edition(data["edition"]).lucky else None)
+        for entry in data["history"]:
+            if entry[0] == "roll":
+                g.roll(entry[1])
+            elif entry[0] == "choose":
+                g.choose(entry[1], entry[2])
+            else:
+                raise IllegalMove("bad_save", why=f"unknown history entry {entry[0]!r}")
+        rng = data["rng"]
+        try:
+            g._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
+        except (TypeError, ValueError) as e:
+            raise IllegalMove("bad_save", why=f"random state: {e}") from None
+        return g
+
+    # -- what front ends draw ----------------------------------------------------------
+    @property
+    def dice(self) -> list[int | None]:
+        """The last roll ``[w1, w2, r, y, g, b]``; ``None`` for a removed (or unrolled) die."""
+        return list(self._dice)
+
+    @property
+    def removed_dice(self) -> list[str]:
+        """Colour letters of the dice out of the game (= the closed rows)."""
+        return [COLOURS[c] for c in range(4) if (self.closed >> c) & 1]
+
+    @property
+    def closed_rows(self) -> list[str]:
+        """Letters of the closed (locked) rows."""
+        return self.removed_dice
+
+    @property
+    def white_sum(self) -> int | None:
+        d = self._dice
+        return None if d[0] is None or self.phase == ROLL else d[0] + d[1]
+
+    @property
+    def decided(self) -> list[int]:
+        """Players who have made their (still hidden) action-1 decision this turn."""
+        return sorted(self._pending) if self.phase == ACTION1 else []
+
+    @property
+    def sheets(self) -> list[dict[str, Any]]:
+        """Every player's sheet as plain data (what the web app and terminal draw).
+
+        Per player: ``rows`` (per row: ``colour``, ``crossed`` numbers, ``crosses`` count with
+        the lock box, ``locked`` when this player crossed the lock box, ``closed`` when anyone
+        did, ``last`` number or None, ``points``), ``penalties``, ``bar`` (Bonus A: the state of
+        each box, ``"x"`` crossed, ``"-"`` struck out, ``""`` free), ``rewards`` (Bonus B kinds
+        earned), ``lucky`` (Longo), ``score``. Action-1 decisions not yet revealed are not shown.
+        """
+        rules = self.rules
+        final = self.phase == OVER
+        out = []
+        for s in self.sheets_state:
+            rows = []
+            for r in range(4):
+                nums = rules.numbers[r]
+                rows.append({
+                    "colour": COLOURS[r],
+                    "crossed": [nums[i] for i in range(rules.length) if (s.marks[r] >> i) & 1],
+                    "crosses": s.count[r],
+                    "locked": bool((s.locked >> r) & 1),
+                    "closed": bool((self.closed >> r) & 1),
+                    "last": nums[s.last[r]] if s.last[r] >= 0 else None,
+                    "points": s.count[r] * (s.count[r] + 1) // 2,
+                })
+            bar = []
+            for b, c in enumerate(rules.bar):
+                bar.append("x" if b in s.bar_used else
+                           "-" if (self.closed >> c) & 1 or b < s.bar_pos else "")
+            out.append({
+                "rows": rows,
+                "penalties": s.penalties,
+                "bar": bar,
+                "rewards": [REWARD_KINDS[k] for k in s.rewards],
+                "lucky": list(s.lucky),
+                "score": rules.score(s, final),
+            })
+        return out
+
+    def winners(self) -> list[int]:
+        """Players with the highest total (several on a tie)."""
+        sc = self.scores()
+        best = max(sc)
+        return [p for p in range(self._n) if sc[p] == best]
+
+    def __repr__(self) -> str:
+        return (f"QwixxGame(edition={self.edition.name!r}, players={self._n}, "
+                f"phase={self.phase!r}, turn={self.turn}, scores={self.scores()})")
+
+    # -- internals -----------------------------------------------------------------------
+    def _options(self, p: int) -> tuple[list[str], dict[str, tuple]]:
+        cached = self._opts.get(p)
+        if cached is not None:
+            return cached
+        if self.phase == ACTION1 and p not in self._pending:
+            d = self._dice
+            pairs = self.rules.white_options(self.sheets_state[p], self.closed, d[0] + d[1])
+        elif self.phase == ACTION2 and p == self.active:
+            pairs = self.rules.colour_options(self.sheets_state[p], self.closed, self._dice)
+        else:
+            pairs = []
+        res = ([t for t, _ in pairs], dict(pairs))
+        self._opts[p] = res
+        return res
+
+    def _snapshot(self) -> tuple:
+        """The state at the start of the current turn's action 1 (no decision yet)."""
+        return ([s.copy() for s in self.sheets_state], self.closed, self.active, self.turn,
+                ACTION1, self._dice[:], {}, False, len(self.log), self.end_reason)
+
+    def _restore(self, snap: tuple) -> None:
+        (sheets, self.closed, self.active, self.turn, self.phase, dice, pending,
+         self._a1_crossed, n_log, self.end_reason) = snap
+        self.sheets_state = [s.copy() for s in sheets]
+        self._dice = dice[:]
+        self._pending = dict(pending)
+        del self.log[n_log:]
+
+    def _event(self, action: int, p: int, ev: tuple) -> None:
+        kind = ev[0]
+        e: dict[str, Any] = {"turn": self.turn, "action": action, "player": p, "event": kind}
+        rules = self.rules
+        if kind == "lock":
+            e["row"] = COLOURS[ev[1]]
+        elif kind == "lucky":
+            e["row"], e["number"] = COLOURS[ev[1]], rules.numbers[ev[1]][ev[2]]
+        elif kind == "bar":
+            e["box"], e["row"] = ev[1], COLOURS[ev[2]]
+            e["number"] = rules.numbers[ev[2]][ev[3]] if ev[3] >= 0 else None
+        elif kind == "reward":
+            e["reward"] = REWARD_KINDS[ev[1]]
+        elif kind == "reward_cross":
+            e["reward"], e["row"] = REWARD_KINDS[ev[1]], COLOURS[ev[2]]
+            e["number"] = rules.numbers[ev[2]][ev[3]] if ev[3] >= 0 else None
+        self.log.append(e)
+
+    def _resolve_action1(self) -> None:
+        self._turn_snap = self._snapshot()
+        start = self.closed
+        closed = start
+        rules = self.rules
+        for p in range(self._n):
+            act = self._pending[p]
+            if act[0] == PASS:
+                continue
+            if p == self.active:
+                self._a1_crossed = True
+            events: list = []
+            closed |= rules.apply(self.sheets_state[p], start, act, events)
+            for ev in events:
+                self._event(1, p, ev)
+        self._opts = {}
+        self.closed = closed
+        if closed != start:
+            self._removed(start, closed)
+        if _bits(closed) >= 2:
+            self._end("locks")
+        else:
+            self.phase = ACTION2
+
+    def _action2(self, act: tuple) -> None:
+        p = self.active
+        sh = self.sheets_state[p]
+        self._opts = {}
+        start = self.closed
+        if act[0] != PASS:
+            events: list = []
+            self.closed = self.rules.apply(sh, start, act, events)
+            for ev in events:
+                self._event(2, p, ev)
+            if self.closed != start:
+                self._removed(start, self.closed)
+        elif not self._a1_crossed:
+            sh.penalties += 1
+            self.log.append({"turn": self.turn, "action": 2, "player": p, "event": "penalty",
+                             "count": sh.penalties})
+            if sh.penalties >= self.rules.max_penalties:
+                self._end("penalties")
+                return
+        if _bits(self.closed) >= 2:
+            self._end("locks")
+            return
+        self.active = (p + 1) % self._n
+        self.turn += 1
+        self.phase = ROLL
+
+    def _removed(self, before: int, after: int) -> None:
+        for c in range(4):
+            if (after >> c) & 1 and not (before >> c) & 1:
+                self._dice[2 + c] = None
+                self.log.append({"turn": self.turn, "action": 0, "player": None,
+                                 "event": "die_removed", "row": COLOURS[c]})
+
+    def _end(self, reason: str) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        self._opts = {}
+        self.log.append({"turn": self.turn, "action": 0, "player": None, "event": "end",
+                         "reason": reason, "scores": self.scores()})
+
+    def _check_dice(self, dice: Any) -> list[int | None]:
+        f = self.rules.faces
+        closed = self.closed
+        in_play = [c for c in range(4) if not (closed >> c) & 1]
+        bad = IllegalMove("bad_dice", dice=_show(dice), faces=f,
+                          names=" ".join(DICE[:2] + tuple(COLOURS[c] for c in in_play)),
+                          count=2 + len(in_play))
+        try:
+            vals = list(dice)
+        except TypeError:
+            raise bad from None
+        if len(vals) == 2 + len(in_play) and len(vals) != 6:
+            full: list = vals[:2] + [None] * 4
+            for c, v in zip(in_play, vals[2:], strict=True):
+                full[2 + c] = v
+            vals = full
+        if len(vals) != 6:
+            raise bad
+        out: list[int | None] = []
+        for k, v in enumerate(vals):
+            if k >= 2 and (closed >> (k - 2)) & 1:
+                if v is None or v == 0:
+                    out.append(None)
+                    continue
+                raise IllegalMove("die_removed", die=COLOURS[k - 2], dice=_show(dice))
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= f:
+                raise bad
+            out.append(v)
+        return out
+
+    def _refuse(self, p: int, text: str) -> None:
+        """Raise the most helpful :class:`IllegalMove` for an option that is not legal."""
+        if p not in self.to_act:
+            if self.phase == ACTION1:
+                raise IllegalMove("already_decided", player=p)
+            raise IllegalMove("not_your_turn", player=p)
+        rules = self.rules
+        sh = self.sheets_state[p]
+        opts = self._options(p)[0]
+        base, _, tie = text.partition("+")
+        if base.startswith("L:"):
+            if not rules.lucky:
+                raise IllegalMove("no_lucky_here")
+            if self.phase != ACTION1:
+                raise IllegalMove("lucky_action1")
+            if self.white_sum not in sh.lucky:
+                raise IllegalMove("not_lucky", total=self.white_sum,
+                                  lucky=" ".join(map(str, sh.lucky)))
+            raise IllegalMove("lucky_row", row=base[2:],
+                              rows=" ".join(COLOURS[r] for r in rules.fewest_rows(sh)))
+        cell = rules.cell_of.get(base)
+        if cell is None:
+            if base[:1] in COLOURS and base[1:].isdigit():
+                raise IllegalMove("no_such_cell", cell=base)
+            raise IllegalMove("bad_option", text=text, options=" ".join(opts))
+        r, i = cell
+        if (self.closed >> r) & 1:
+            raise IllegalMove("row_closed", row=COLOURS[r])
+        if i <= sh.last[r]:
+            raise IllegalMove("left_of_last", cell=base,
+                              last=f"{COLOURS[r]}{rules.numbers[r][sh.last[r]]}")
+        if i >= rules.lock_from[r] and sh.count[r] < rules.need:
+            raise IllegalMove("lock_needs", cell=base, need=rules.need, have=sh.count[r])
+        n = rules.numbers[r][i]
+        if self.phase == ACTION1:
+            if n != self.white_sum:
+                raise IllegalMove("not_white_sum", cell=base, total=self.white_sum)
+        elif not any(text2.partition("+")[0] == base for text2 in opts):
+            raise IllegalMove("not_dice_sum", cell=base,
+                              colour=rules.edition.rows[r].cells[i][1])
+        if any(o.startswith(base + "+") for o in opts):
+            raise IllegalMove("tie_choice", text=base,
+                              choices=" ".join(o for o in opts if o.startswith(base + "+")))
+        if tie:
+            raise IllegalMove("no_tie_here", text=text, cell=base)
+        raise IllegalMove("bad_option", text=text, options=" ".join(opts))
+
+
+def _bits(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _show(dice: Any) -> str:
+    try:
+        return "[" + ", ".join(str(v) for v in dice) + "]"
+    except TypeError:
+        return repr(dice)
+
+
+def _edition_setting(name: Any) -> Edition:
+    try:
+        return edition(name)
+    except IllegalMove:
+        raise
+    except Exception:  # noqa: BLE001 - any odd value is a bad setting
+        raise IllegalMove("unknown_edition", name=name, choices="") from None
+
+
+def _lucky_setting(ed: Edition, players: int, lucky: Any) -> list[tuple[int, int]]:
+    if lucky is None:
+        return []
+    if not ed.lucky:
+        raise IllegalMove("bad_setting", name="lucky", value=lucky,
+                          why=f"the {ed.name} sheet has no lucky numbers")
+    try:
+        pairs = [tuple(x) for x in lucky]
+    except TypeError:
+        pairs = []
+    ok = len(pairs) == players and all(
+        len(x) == 2 and all(not isinstance(v, bool) and isinstance(v, int) and v in ed.sums
+                            for v in x) and x[0] != x[1] for x in pairs)
+    if not ok:
+        raise IllegalMove("bad_setting", name="lucky", value=lucky,
+                          why=f"one pair of different numbers from {ed.sums[0]} to "
+                              f"{ed.sums[-1]} per player")
+    return [(int(a), int(b)) for a, b in pairs]
+
+
+__all__ = ["QwixxGame", "ACTION1", "ACTION2", "ROLL", "OVER", "CELL", "LUCKY", "PASS",
+           "PASS_ACTION", "NeedChoice"]
