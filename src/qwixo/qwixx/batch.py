@@ -1,0 +1,554 @@
+"""Batch simulation of Qwixx: numba kernels that play many games at once.
+
+The kernel :func:`play` plays one game from any position to its end; :func:`run_games` and
+:func:`rollouts` loop it over many games inside numba. It reads the edition arrays of
+:func:`qwixo.qwixx.editions.arrays` (rows, lock cells, the cells each die may cross), so it plays
+every edition whose sheet is "cells in rows": ``classic``, ``mixx-a``, ``mixx-b`` and ``longo``
+(lucky numbers included). The bonus editions (bar chains, reward pairs) are played through the
+contract engine instead (:func:`supports`).
+
+State of one game (what :func:`state_of` extracts from a :class:`~qwixo.qwixx.game.QwixxGame`):
+
+- ``last[p, r]``: position of player ``p``'s last cross in row ``r`` (-1: none)
+- ``cnt[p, r]``: crosses in that row (the lock box counts as one more)
+- ``pen[p]``: penalty boxes; ``lucky[p]``: Longo lucky numbers (0, 0 elsewhere)
+- ``st``: ``[closed, active, phase, a1crossed, rolls, sidx, cidx, tidx, err]`` — the bit mask
+  of locked rows (their dice are gone), the active player, the phase (0: a roll is due, 1:
+  action 1 on ``dice``, 2: action 2 on ``dice``), whether the active player crossed in action
+  1, and counters.
+
+A decision is an *option code*: ``-1`` pass, ``32 * r + i`` cell ``i`` of row ``r``, plus
+:data:`LUCKY_FLAG` for a Longo lucky cross. The kernel offers exactly the contract's options (the
+tests replay the same dice and choices through both and compare options and scores).
+
+Policies (per seat): ``random`` (uniform among the options, pass included: the game of
+``/work/shared/bench/qwixx_fast.c``), ``gap`` (skip at most one cell, take locks) and ``race``
+(race to lock the two longest rows).
+
+>>> res = run_games("classic", 2000, players=4, seed=1)
+>>> 20 < res["rolls_per_game"] < 28 and 6 < res["mean_score"] < 11
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from qwixo.qwixx.editions import COLOURS, arrays, edition
+
+RANDOM, GAP, RACE, SCRIPT = 0, 1, 2, 3
+POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE}
+LUCKY_FLAG = 1024
+KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo")
+TRACE_WIDTH = 24
+
+# st[] fields
+CLOSED, ACTIVE, PHASE, A1CROSSED, ROLLS, SIDX, CIDX, TIDX, ERR = range(9)
+ST_SIZE = 9
+
+
+def supports(edition_name: str) -> bool:
+    """Whether the kernels play ``edition_name``.
+
+    >>> supports("classic"), supports("longo"), supports("bonus-a")
+    (True, True, False)
+    """
+    return edition_name in KERNEL_EDITIONS
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Kernel arrays of one edition (int64 copies of :func:`~qwixo.qwixx.editions.arrays`)."""
+
+    name: str
+    index_of: np.ndarray
+    lock_from: np.ndarray
+    by_colour: np.ndarray
+    numbers: np.ndarray
+    lock_need: int
+    faces: int
+
+    def args(self) -> tuple[Any, ...]:
+        return (self.index_of, self.lock_from, self.by_colour, self.numbers, self.lock_need,
+                self.faces)
+
+    def code_text(self, code: int) -> str:
+        """The contract text of an option code.
+
+        >>> tables("longo").code_text(LUCKY_FLAG + 32 * 2 + 0), tables("classic").code_text(5)
+        ('L:g', 'r7')
+        """
+        if code < 0:
+            return "pass"
+        r, i = (code % LUCKY_FLAG) // 32, code % 32
+        if code >= LUCKY_FLAG:
+            return "L:" + COLOURS[r]
+        return f"{COLOURS[r]}{int(self.numbers[r, i])}"
+
+
+_TABLES: dict[str, Tables] = {}
+
+
+def tables(name: str = "classic") -> Tables:
+    """The (cached) kernel arrays of an edition; raises ``ValueError`` for a bonus edition."""
+    name = edition(name).name
+    if name in _TABLES:
+        return _TABLES[name]
+    if name not in KERNEL_EDITIONS:
+        raise ValueError(f"no batch kernel for edition {name!r}")
+    a = arrays(name)
+    tab = Tables(name, a.index_of.astype(np.int64), a.lock_from.astype(np.int64),
+                 a.cells_by_colour.astype(np.int64), a.numbers.astype(np.int64),
+                 int(a.lock_need), int(a.faces))
+    _TABLES[name] = tab
+    return tab
+
+
+# -- random numbers: xorshift64* in a 1-element state array ---------------------------------
+@njit(cache=True)
+def _next(rng):
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return x * np.uint64(2685821657736338717)
+
+
+@njit(cache=True)
+def _below(rng, n):
+    """Uniform in 0..n-1 (multiply-shift on the top 32 bits)."""
+    return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+def seed_state(seed: int) -> np.ndarray:
+    """A kernel random state from an integer seed (never zero)."""
+    s = (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64)
+    return np.array([s or 1], np.uint64)
+
+
+@njit(cache=True)
+def _mix(seed):
+    """A non-zero 64-bit state from an integer (splitmix64)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    if z == 0:
+        z = np.uint64(1)
+    return z
+
+
+# -- the one rule of legality (scalars only: numba array arguments cost a reference count) -
+@njit(cache=True)
+def _legal(last_pr, cnt_pr, closed, r, i, lock_from_r, need):
+    """May a sheet whose last cross in row r is ``last_pr`` cross position i there?"""
+    if i < 0 or (closed >> r) & 1 or i <= last_pr:
+        return False
+    if i >= lock_from_r:
+        return cnt_pr >= need
+    return True
+
+
+@njit(cache=True)
+def _popcount(x):
+    c = 0
+    while x:
+        c += x & 1
+        x >>= 1
+    return c
+
+
+@njit(cache=True)
+def _score(cnt, pen, p):
+    s = -5 * pen[p]
+    for r in range(4):
+        s += cnt[p, r] * (cnt[p, r] + 1) // 2
+    return s
+
+
+@njit(cache=True)
+def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from, by_colour,
+         numbers, need, faces, sdice, schoice, trace, max_rolls):
+    """Play one game from the state given to its end, in place; returns the number of rolls.
+
+    ``fixed[p] >= -1`` fixes player p's first decision (its option code; ``-2``: the policy
+    decides). ``policies[p]``: :data:`RANDOM`, :data:`GAP`, :data:`RACE` or :data:`SCRIPT`
+    (choices read from ``schoice``; then every decision is written to ``trace`` as
+    ``[player, action, k, code_1 .. code_k]``). Dice come from ``sdice`` rows while there are
+    any, else from ``rng``. ``st[ERR]`` is set to 1 when a scripted choice is not an option.
+    """
+    P = last.shape[0]
+    opts = np.empty(24, np.int64)
+    choice = np.empty(P, np.int64)
+    rolls = 0
+    closed = st[CLOSED]
+    active = st[ACTIVE]
+    phase = st[PHASE]
+    while True:
+        if phase == 0:
+            if st[SIDX] < sdice.shape[0]:
+                for j in range(6):
+                    dice[j] = sdice[st[SIDX], j]
+                st[SIDX] += 1
+            else:
+                if rolls >= max_rolls:
+                    break
+                for j in range(6):
+                    dice[j] = 1 + _below(rng, faces)
+            rolls += 1
+            phase = 1
+        if phase == 1:
+            s = dice[0] + dice[1]
+            for q in range(P):
+                # -- action-1 options of q: the white sum in each row, then lucky crosses
+                k = 0
+                for r in range(4):
+                    i = index_of[r, s]
+                    if _legal(last[q, r], cnt[q, r], closed, r, i, lock_from[r], need):
+                        opts[k] = 32 * r + i
+                        k += 1
+                if lucky[q, 0] == s or lucky[q, 1] == s:
+                    fewest = cnt[q, 0]
+                    for r in range(1, 4):
+                        if cnt[q, r] < fewest:
+                            fewest = cnt[q, r]
+                    for r in range(4):
+                        i = last[q, r] + 1
+                        if (cnt[q, r] == fewest and i < numbers.shape[1]
+                                and numbers[r, i] != s
+                                and _legal(last[q, r], cnt[q, r], closed, r, i, lock_from[r],
+                                           need)):
+                            opts[k] = LUCKY_FLAG + 32 * r + i
+                            k += 1
+                choice[q] = _decide(q, 1, k, opts, fixed, policies, rng, last, cnt, lock_from,
+                                    schoice, trace, st, False, P)
+                fixed[q] = -2
+            crossed = False
+            newly = 0
+            for q in range(P):
+                c = choice[q]
+                if c >= 0:
+                    c %= LUCKY_FLAG
+                    r = c // 32
+                    i = c % 32
+                    last[q, r] = i
+                    cnt[q, r] += 1
+                    if i >= lock_from[r]:
+                        cnt[q, r] += 1
+                        newly |= 1 << r
+                    if q == active:
+                        crossed = True
+            closed |= newly
+            if _popcount(closed) >= 2:
+                break
+            phase = 2
+        else:
+            crossed = st[A1CROSSED] != 0
+        # -- action 2: a white die plus a coloured die still in play (distinct cells)
+        k = 0
+        for c in range(4):
+            if (closed >> c) & 1:
+                continue
+            for w in range(2):
+                if w == 1 and dice[1] == dice[0]:
+                    break
+                s = dice[w] + dice[2 + c]
+                for r in range(4):
+                    i = by_colour[c, s, r]
+                    if _legal(last[active, r], cnt[active, r], closed, r, i, lock_from[r],
+                              need):
+                        code = 32 * r + i
+                        dup = False
+                        for j in range(k):
+                            if opts[j] == code:
+                                dup = True
+                        if not dup:
+                            opts[k] = code
+                            k += 1
+        c = _decide(active, 2, k, opts, fixed, policies, rng, last, cnt, lock_from, schoice,
+                    trace, st, not crossed, P)
+        fixed[active] = -2
+        if c >= 0:
+            crossed = True
+            r = c // 32
+            i = c % 32
+            last[active, r] = i
+            cnt[active, r] += 1
+            if i >= lock_from[r]:
+                cnt[active, r] += 1
+                closed |= 1 << r
+        if not crossed:
+            pen[active] += 1
+            if pen[active] >= 4:
+                break
+        if _popcount(closed) >= 2:
+            break
+        active = (active + 1) % P
+        phase = 0
+    st[CLOSED] = closed
+    st[ACTIVE] = active
+    st[ROLLS] += rolls
+    return rolls
+
+
+@njit(cache=True)
+def _decide(p, action, k, opts, fixed, policies, rng, last, cnt, lock_from, schoice, trace, st,
+            force, P):
+    """The option code chosen by player p among ``opts[:k]`` (pass always allowed)."""
+    if fixed[p] >= -1:
+        return fixed[p]
+    pol = policies[p]
+    if pol == SCRIPT:
+        t = st[TIDX]
+        if t < trace.shape[0]:
+            trace[t, 0] = p
+            trace[t, 1] = action
+            trace[t, 2] = k
+            for j in range(k):
+                if 3 + j < trace.shape[1]:
+                    trace[t, 3 + j] = opts[j]
+            st[TIDX] = t + 1
+        if st[CIDX] >= schoice.shape[0]:
+            st[ERR] = 2
+            return -1
+        c = schoice[st[CIDX]]
+        st[CIDX] += 1
+        if c == -1:
+            return -1
+        for j in range(k):
+            if opts[j] == c:
+                return c
+        st[ERR] = 1
+        return -1
+    if pol == RANDOM:
+        j = _below(rng, k + 1)
+        return -1 if j == k else opts[j]
+    # gap / race: locks first, then the option skipping the fewest cells, if few enough
+    best = -1
+    bestkey = 1 << 40
+    for j in range(k):
+        c = opts[j] % LUCKY_FLAG
+        r = c // 32
+        i = c % 32
+        if i >= lock_from[r]:
+            return opts[j]
+        skip = i - last[p, r] - 1
+        allowed = 1
+        if pol == RACE:
+            rank = 0
+            for q in range(4):
+                if cnt[p, q] > cnt[p, r] or (cnt[p, q] == cnt[p, r] and q < r):
+                    rank += 1
+            allowed = 2 if rank < 2 else 0
+        if force:
+            allowed = 3
+        if skip > allowed:
+            continue
+        key = skip * 1024 - cnt[p, r] * 32 + j
+        if key < bestkey:
+            bestkey = key
+            best = opts[j]
+    return best
+
+
+@njit(cache=True)
+def _run(n, P, seed, lucky, policies, index_of, lock_from, by_colour, numbers, need, faces,
+         scores, rolls_out):
+    last = np.empty((P, 4), np.int64)
+    cnt = np.empty((P, 4), np.int64)
+    pen = np.empty(P, np.int64)
+    st = np.zeros(ST_SIZE, np.int64)
+    dice = np.zeros(6, np.int64)
+    fixed = np.empty(P, np.int64)
+    sdice = np.zeros((0, 6), np.int64)
+    schoice = np.zeros(0, np.int64)
+    trace = np.zeros((0, TRACE_WIDTH), np.int64)
+    rng = np.empty(1, np.uint64)
+    rng[0] = _mix(seed)
+    for g in range(n):
+        last[:] = -1
+        cnt[:] = 0
+        pen[:] = 0
+        st[:] = 0
+        st[ACTIVE] = g % P  # rotate the first player
+        fixed[:] = -2
+        rolls_out[g] = play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of,
+                            lock_from, by_colour, numbers, need, faces, sdice, schoice, trace,
+                            1 << 20)
+        for p in range(P):
+            scores[g, p] = _score(cnt, pen, p)
+
+
+def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
+              policies: str | list[str] = "random",
+              lucky: np.ndarray | None = None) -> dict[str, Any]:
+    """Play ``games`` kernel games; mean score, rolls per game and the score table.
+
+    ``policies``: one policy for every seat or one per seat. The first player rotates.
+
+    >>> r = run_games("classic", 200, players=2, seed=5, policies=["gap", "random"])
+    >>> r["games"], bool(r["scores"][:, 0].mean() > r["scores"][:, 1].mean())
+    (200, True)
+    """
+    tab = tables(edition_name)
+    if isinstance(policies, str):
+        policies = [policies] * players
+    pol = np.array([POLICY_IDS[p] for p in policies], np.int64)
+    if lucky is None:
+        lucky = default_lucky(edition_name, players)
+    scores = np.zeros((games, players), np.int64)
+    rolls = np.zeros(games, np.int64)
+    _run(games, players, seed, np.asarray(lucky, np.int64), pol, *tab.args(), scores, rolls)
+    return {"games": games, "mean_score": float(scores.mean()) if games else 0.0,
+            "rolls_per_game": float(rolls.mean()) if games else 0.0, "scores": scores,
+            "rolls": rolls}
+
+
+def default_lucky(edition_name: str, players: int) -> np.ndarray:
+    """Lucky numbers for kernel games: the rulebook's pairs for Longo, none elsewhere."""
+    out = np.zeros((players, 2), np.int64)
+    if edition(edition_name).lucky:
+        pairs = [(5, 8), (5, 10), (6, 11), (7, 12), (4, 9)]
+        for p in range(players):
+            out[p] = pairs[p % len(pairs)]
+    return out
+
+
+def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, float]:
+    """Random-policy classic games on one core for about ``seconds`` seconds.
+
+    The game of ``/work/shared/bench/qwixx_fast.c``: every decision uniform among the legal
+    options, pass included. Returns games/s and the checks (rolls per game, mean score).
+    """
+    run_games("classic", 10, players, seed)  # compile or load the numba cache
+    done = 0
+    total = 0.0
+    rolls = 0.0
+    chunk = 5000
+    t0 = time.perf_counter()
+    while True:
+        r = run_games("classic", chunk, players, seed + done)
+        done += chunk
+        total += r["mean_score"] * chunk
+        rolls += r["rolls_per_game"] * chunk
+        el = time.perf_counter() - t0
+        if el >= seconds:
+            break
+        chunk = min(chunk * 2, 400_000)
+    return {"games": done, "seconds": el, "games_per_s": done / el,
+            "mean_score": total / done, "rolls_per_game": rolls / done}
+
+
+# -- rollouts from a position (the strong bot and hints) -----------------------------------
+@njit(cache=True)
+def _rollouts(n, seed, last0, cnt0, pen0, lucky, st0, dice0, fixed0, policies, index_of,
+              lock_from, by_colour, numbers, need, faces, scores):
+    P = last0.shape[0]
+    last = np.empty_like(last0)
+    cnt = np.empty_like(cnt0)
+    pen = np.empty_like(pen0)
+    st = np.empty_like(st0)
+    dice = np.empty(6, np.int64)
+    fixed = np.empty_like(fixed0)
+    sdice = np.zeros((0, 6), np.int64)
+    schoice = np.zeros(0, np.int64)
+    trace = np.zeros((0, TRACE_WIDTH), np.int64)
+    rng = np.empty(1, np.uint64)
+    for g in range(n):
+        last[:] = last0
+        cnt[:] = cnt0
+        pen[:] = pen0
+        st[:] = st0
+        dice[:] = dice0
+        fixed[:] = fixed0
+        rng[0] = _mix(seed * 1000003 + g)  # common random numbers across candidate moves
+        play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
+             by_colour, numbers, need, faces, sdice, schoice, trace, 1 << 20)
+        for p in range(P):
+            scores[g, p] = _score(cnt, pen, p)
+
+
+@dataclass
+class Position:
+    """A game position in kernel form (see the module docstring)."""
+
+    edition: str
+    last: np.ndarray
+    cnt: np.ndarray
+    pen: np.ndarray
+    lucky: np.ndarray
+    st: np.ndarray
+    dice: np.ndarray
+
+    @property
+    def players(self) -> int:
+        return int(self.last.shape[0])
+
+
+def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = None,
+             policies: list[str] | None = None) -> np.ndarray:
+    """Final scores ``(n, players)`` of ``n`` games played on from ``pos``.
+
+    ``fixed`` maps a player to its first decision (an option code); the other decisions follow
+    ``policies`` (default ``gap`` for everyone). Game g uses the same random dice for a given
+    ``seed`` whatever ``fixed`` says (common random numbers).
+    """
+    tab = tables(pos.edition)
+    P = pos.players
+    fx = np.full(P, -2, np.int64)
+    for p, c in (fixed or {}).items():
+        fx[p] = c
+    pol = np.array([POLICY_IDS[x] for x in (policies or ["gap"] * P)], np.int64)
+    scores = np.zeros((n, P), np.int64)
+    _rollouts(n, seed, pos.last, pos.cnt, pos.pen, pos.lucky, pos.st, pos.dice, fx, pol,
+              *tab.args(), scores)
+    return scores
+
+
+@njit(cache=True)
+def _replay(P, lucky, first, sdice, schoice, index_of, lock_from, by_colour, numbers, need,
+            faces, trace, out):
+    last = -np.ones((P, 4), np.int64)
+    cnt = np.zeros((P, 4), np.int64)
+    pen = np.zeros(P, np.int64)
+    st = np.zeros(ST_SIZE, np.int64)
+    st[ACTIVE] = first
+    dice = np.zeros(6, np.int64)
+    fixed = -2 * np.ones(P, np.int64)
+    policies = SCRIPT * np.ones(P, np.int64)
+    rng = np.ones(1, np.uint64)
+    play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from, by_colour,
+         numbers, need, faces, sdice, schoice, trace, 0)
+    for p in range(P):
+        out[p] = _score(cnt, pen, p)
+    return st
+
+
+def replay(edition_name: str, players: int, dice: list[list[int]], choices: list[int],
+           lucky: np.ndarray | None = None) -> dict[str, Any]:
+    """Replay scripted dice and option codes through the kernel (used to test it against the
+    contract engine): the options offered at each decision, the scores and the end state.
+
+    >>> r = replay("classic", 1, [[3, 4, 1, 1, 1, 1]], [5, -1])   # r7, then pass in action 2
+    >>> [tables("classic").code_text(c) for c in r["trace"][0]["options"]]
+    ['r7', 'y7', 'g7', 'b7']
+    >>> r["scores"]
+    [1]
+    """
+    tab = tables(edition_name)
+    lk = default_lucky(edition_name, players) if lucky is None else np.asarray(lucky, np.int64)
+    sd = np.asarray(dice, np.int64).reshape(-1, 6)
+    sc = np.asarray(choices, np.int64)
+    trace = np.zeros((len(choices) + 1, TRACE_WIDTH), np.int64)
+    out = np.zeros(players, np.int64)
+    st = _replay(players, lk, 0, sd, sc, *tab.args(), trace, out)
+    steps = [{"player": int(row[0]), "action": int(row[1]),
+              "options": [int(x) for x in row[3:3 + row[2]]]} for row in trace[:st[TIDX]]]
+    return {"scores": [int(x) for x in out], "trace": steps, "error": int(st[ERR]),
+            "closed": int(st[CLOSED]), "choices_used": int(st[CIDX])}
