@@ -1,0 +1,752 @@
+"""Numba search kernels for the Quixo bots: alpha-beta (negamax) with iterative deepening,
+a transposition table keyed by Zobrist hashes, move ordering (TT move, killers, history),
+immediate-win / must-block checks, repetition scored as a draw, and a node budget the Python
+driver derives from the time budget.
+
+Positions are *normalised*: the side to move comes first.
+
+- 2 players: ``(me, op)``, the bitboards of the side to move and of the other side.
+- 4 players: ``(b0, b1, b2, b3)``, cubes whose dot points at the seat to move, the next seat
+  (an opponent), the partner and the previous seat (an opponent). After a move the boards are
+  rotated by one seat, so the mover is always board 0 and teams alternate: a plain negamax on
+  the team value is exact (the 4-player game is a 2-team zero-sum game of perfect information).
+
+Bit conventions and move masks are those of :mod:`qwixo.quixo.tables`; the rules (move
+generation, pushes, the result of a move) are the engine's numba kernels of
+:mod:`qwixo.quixo.kernels`, called from inside the search. Bitboards are ``np.uint64``.
+
+Scores are from the side to move: ``MATE - plies`` for a win found ``plies`` plies ahead,
+``-(MATE - plies)`` for a loss, 0 for a draw (a repetition), else the heuristic evaluation.
+
+>>> boards, turn, n, players = boards_of("xx./oo./... x")
+>>> s = Searcher(n, players)
+>>> r = s.search(*boards, max_depth=3)
+>>> s.move_text(r.move), r.score == MATE - 1
+('c1c3', True)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+from qwixo.quixo.kernels import (
+    MOVER_LOSES,
+    MOVER_WINS,
+    ONGOING,
+    PASS,
+    SRC,
+    apply_move,
+    apply_move4,
+    gen_moves4,
+    outcome,
+    outcome4,
+    packed_tables,
+)
+from qwixo.quixo.notation import move_text, parse_position
+from qwixo.quixo.tables import move_tables
+
+MATE = 1_000_000
+MATE_BOUND = MATE - 1000  # scores beyond this are wins/losses in a known number of plies
+INF = 2_000_000_000
+MAX_PLY = 128
+
+# stats array slots
+S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH = 0, 1, 2, 3, 4, 5
+# TT flags
+EXACT, LOWER, UPPER = 1, 2, 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables
+
+
+@dataclass
+class SearchTables:
+    """Numpy tables of one board size, in the layout the kernels take."""
+
+    n: int
+    T: np.ndarray         # uint64[6, M]: the engine's packed move tables
+    L: np.ndarray         # uint64[2N+2]: line masks
+    zrow: np.ndarray      # uint64[N, 2^N, 2^N]: Zobrist key of a rank pattern (me, op)
+    zrow4: np.ndarray     # uint64[4, N, 2^N]: Zobrist key of a rank pattern of one 4p board
+    weights: np.ndarray   # int64[N+1]: line weights of the strong evaluation
+    plain: np.ndarray     # int64[N+1]: line weights of the plain line-counting evaluation
+    src: np.ndarray = field(repr=False, default=None)
+    dst: np.ndarray = field(repr=False, default=None)
+
+    @property
+    def M(self) -> int:
+        return int(self.T.shape[1])
+
+
+_TABLES: dict[int, SearchTables] = {}
+
+
+def search_tables(n: int) -> SearchTables:
+    """The (cached) search tables for an ``n``×``n`` board.
+
+    >>> search_tables(5).M
+    44
+    """
+    if n in _TABLES:
+        return _TABLES[n]
+    t = move_tables(n)
+    T, L = packed_tables(n)
+    rng = np.random.Generator(np.random.PCG64(20200730 + n))
+    cell = rng.integers(1, 2**63, size=(4, n * n), dtype=np.uint64)
+    zrow = np.zeros((n, 1 << n, 1 << n), dtype=np.uint64)
+    zrow4 = np.zeros((4, n, 1 << n), dtype=np.uint64)
+    pats = np.arange(1 << n)
+    for r in range(n):
+        for k in range(4):
+            z = np.zeros(1 << n, dtype=np.uint64)
+            for f in range(n):
+                z ^= np.where((pats >> f) & 1 == 1, cell[k, r * n + f], np.uint64(0))
+            zrow4[k, r, :] = z
+        zrow[r] = zrow4[0, r][:, None] ^ zrow4[1, r][None, :]
+    # the strong evaluation: a line holding c of my cubes is worth 4^c (N-1 cubes: doubled)
+    weights = np.array([0] + [4 ** c for c in range(1, n + 1)], dtype=np.int64)
+    weights[n - 1] *= 2
+    plain = np.array([c * c for c in range(n + 1)], dtype=np.int64)
+    st = SearchTables(n=n, T=T, L=L, zrow=zrow, zrow4=zrow4, weights=weights, plain=plain,
+                      src=t.src, dst=t.dst)
+    _TABLES[n] = st
+    return st
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers (the rules themselves are the engine's kernels: apply_move, outcome, ...)
+
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_U1 = np.uint64(1)
+_U2 = np.uint64(2)
+_U4 = np.uint64(4)
+_U56 = np.uint64(56)
+_Z = np.uint64(0)
+
+
+@njit(cache=True)
+def popcount(x):
+    """Number of set bits of a ``np.uint64`` (as int64)."""
+    x = x - ((x >> _U1) & _M1)
+    x = (x & _M2) + ((x >> _U2) & _M2)
+    x = (x + (x >> _U4)) & _M4
+    return np.int64((x * _H01) >> _U56)
+
+
+@njit(cache=True)
+def zobrist2(me, op, n, zrow):
+    """Zobrist hash of a normalised 2-player position: XOR of per-rank table entries."""
+    mask = np.uint64((1 << n) - 1)
+    z = _Z
+    for r in range(n):
+        sh = np.uint64(r * n)
+        z ^= zrow[r, (me >> sh) & mask, (op >> sh) & mask]
+    return z
+
+
+@njit(cache=True)
+def zobrist4(b0, b1, b2, b3, n, zrow4):
+    mask = np.uint64((1 << n) - 1)
+    z = _Z
+    for r in range(n):
+        sh = np.uint64(r * n)
+        z ^= zrow4[0, r, (b0 >> sh) & mask] ^ zrow4[1, r, (b1 >> sh) & mask]
+        z ^= zrow4[2, r, (b2 >> sh) & mask] ^ zrow4[3, r, (b3 >> sh) & mask]
+    return z
+
+
+@njit(cache=True)
+def evaluate2(me, op, L, w):
+    """Line counting from the side to move: sum over lines of w[my cubes] - w[their cubes]."""
+    s = 0
+    for i in range(L.shape[0]):
+        ln = L[i]
+        s += w[popcount(me & ln)] - w[popcount(op & ln)]
+    return s
+
+
+@njit(cache=True)
+def evaluate4(b0, b1, b2, b3, L, w):
+    return evaluate2(b0 | b2, b1 | b3, L, w)
+
+
+# ---------------------------------------------------------------------------------------------
+# 2-player negamax
+
+
+@njit(cache=True)
+def _tt_store(tt_key, tt_val, tt_meta, h, val, depth, flag, move, ply):
+    idx = h & np.uint64(tt_key.shape[0] - 1)
+    if val > MATE_BOUND:
+        val += ply
+    elif val < -MATE_BOUND:
+        val -= ply
+    tt_key[idx] = h
+    tt_val[idx] = val
+    tt_meta[idx] = (depth << 20) | (flag << 16) | (move + 1)
+
+
+@njit(cache=True)
+def _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply):
+    """(cutoff?, value, tt move)."""
+    idx = h & np.uint64(tt_key.shape[0] - 1)
+    if tt_key[idx] != h:
+        return False, 0, -1
+    meta = tt_meta[idx]
+    ttmove = (meta & 0xFFFF) - 1
+    if (meta >> 20) >= depth and ply > 0:
+        v = tt_val[idx]
+        if v > MATE_BOUND:
+            v -= ply
+        elif v < -MATE_BOUND:
+            v += ply
+        flag = (meta >> 16) & 0xF
+        if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+            return True, v, ttmove
+    return False, 0, ttmove
+
+
+@njit(cache=True)
+def _order(cst, order, ply, k, ttmove, killers, history):
+    for i in range(k):
+        c = cst[ply, i]
+        if c < 0:
+            order[ply, i] = -(1 << 60)
+        elif c == ttmove:
+            order[ply, i] = 1 << 59
+        elif c == killers[ply, 0]:
+            order[ply, i] = 1 << 58
+        elif c == killers[ply, 1]:
+            order[ply, i] = 1 << 57
+        else:
+            order[ply, i] = history[c]
+
+
+@njit(cache=True)
+def _pick(cb, cst, order, ply, i, k):
+    """Bring the best remaining move (by order score) to slot ``i``."""
+    bi = i
+    for j in range(i + 1, k):
+        if order[ply, j] > order[ply, bi]:
+            bi = j
+    if bi != i:
+        for q in range(cb.shape[2]):
+            t1 = cb[ply, i, q]
+            cb[ply, i, q] = cb[ply, bi, q]
+            cb[ply, bi, q] = t1
+        t2 = cst[ply, i]
+        cst[ply, i] = cst[ply, bi]
+        cst[ply, bi] = t2
+        t2 = order[ply, i]
+        order[ply, i] = order[ply, bi]
+        order[ply, bi] = t2
+
+
+@njit(cache=True)
+def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
+             tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
+             cb, cst, order, st):
+    """Negamax alpha-beta (PVS) of the normalised position (me to move). See the module doc."""
+    st[S_NODES] += 1
+    if (st[S_NODES] & 1023) == 0 and st[S_NODES] >= st[S_LIMIT]:
+        st[S_ABORT] = 1
+    if st[S_ABORT]:
+        return 0
+    if ply > st[S_SELDEPTH]:
+        st[S_SELDEPTH] = ply
+    h = zobrist2(me, op, n, zrow)
+    cubes = popcount(me | op)
+    pi = base + ply
+    path[pi] = h
+    pathcount[pi] = cubes
+    if ply > 0:
+        j = pi - 2
+        while j >= 0 and pathcount[j] == cubes:
+            if path[j] == h:
+                return 0  # a repetition: scored as a draw
+            j -= 2
+    # children; a move that wins at once ends the search here
+    M = T.shape[1]
+    k = 0
+    for m in range(M):
+        if op & T[SRC, m]:
+            continue
+        nme, nop = apply_move(me, op, m, T)
+        r = outcome(nme, nop, L)
+        if r == MOVER_WINS:
+            if ply == 0:
+                st[S_BEST] = m
+            return MATE - ply - 1
+        cb[ply, k, 0] = nop  # swapped: the opponent moves next
+        cb[ply, k, 1] = nme
+        cst[ply, k] = m if r == ONGOING else m - M
+        k += 1
+    if ply >= MAX_PLY - 2:
+        return evaluate2(me, op, L, w)
+    cut, v, ttmove = _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply)
+    if cut:
+        return v
+    if depth <= 0:
+        return evaluate2(me, op, L, w)
+    _order(cst, order, ply, k, ttmove, killers, history)
+    best = -INF
+    bestm = -1
+    a0 = alpha
+    for i in range(k):
+        _pick(cb, cst, order, ply, i, k)
+        c = cst[ply, i]
+        if c < 0:
+            m = c + M
+            v = -(MATE - ply - 1)  # this move makes the opponent's line: the mover loses
+        else:
+            m = c
+            if i == 0:
+                v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -beta, -alpha, ply + 1,
+                              n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers, history, path,
+                              pathcount, base, cb, cst, order, st)
+            else:
+                v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -alpha - 1, -alpha,
+                              ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
+                              history, path, pathcount, base, cb, cst, order, st)
+                if v > alpha and v < beta and not st[S_ABORT]:
+                    v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -beta, -alpha,
+                                  ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
+                                  history, path, pathcount, base, cb, cst, order, st)
+        if st[S_ABORT]:
+            return 0
+        if ply == 0:
+            st[S_ROOTDONE] += 1
+        if v > best:
+            best = v
+            bestm = m
+            if ply == 0:
+                st[S_BEST] = m
+        if v > alpha:
+            alpha = v
+        if alpha >= beta:
+            if c >= 0:
+                if m != killers[ply, 0]:
+                    killers[ply, 1] = killers[ply, 0]
+                    killers[ply, 0] = m
+                history[m] += depth * depth
+            break
+    if k == 0:  # cannot happen in the 2-player game (a border cube is always takeable)
+        return 0
+    flag = EXACT
+    if best <= a0:
+        flag = UPPER
+    elif best >= beta:
+        flag = LOWER
+    _tt_store(tt_key, tt_val, tt_meta, h, best, depth, flag, bestm, ply)
+    return best
+
+
+@njit(cache=True)
+def root_scores2(me, op, depth, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
+                 history, path, pathcount, base, cb, cst, order, st, out):
+    """Exact score (full window, ``depth`` plies) of every legal root move into ``out[m]``
+    (``-INF`` for illegal moves). Used by the weak bots to choose among equal moves, and hints."""
+    M = T.shape[1]
+    path[base] = zobrist2(me, op, n, zrow)
+    pathcount[base] = popcount(me | op)
+    for m in range(M):
+        out[m] = -INF
+        if op & T[SRC, m]:
+            continue
+        nme, nop = apply_move(me, op, m, T)
+        r = outcome(nme, nop, L)
+        if r == MOVER_WINS:
+            out[m] = MATE - 1
+        elif r == MOVER_LOSES:
+            out[m] = -(MATE - 1)
+        else:
+            out[m] = -negamax2(nop, nme, depth - 1, -INF, INF, 1, n, T, L, zrow, w, tt_key,
+                               tt_val, tt_meta, killers, history, path, pathcount, base, cb,
+                               cst, order, st)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# 4-player (two teams) negamax: boards rotated so the mover is board 0, the partner board 2.
+# A move code is 4*m + dot with dot 0 (the mover) or 2 (the partner), as the engine's codes.
+
+
+@njit(cache=True)
+def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
+             tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
+             cb, cst, order, st):
+    st[S_NODES] += 1
+    if (st[S_NODES] & 1023) == 0 and st[S_NODES] >= st[S_LIMIT]:
+        st[S_ABORT] = 1
+    if st[S_ABORT]:
+        return 0
+    if ply > st[S_SELDEPTH]:
+        st[S_SELDEPTH] = ply
+    h = zobrist4(b0, b1, b2, b3, n, zrow4)
+    cubes = popcount(b0 | b1 | b2 | b3)
+    pi = base + ply
+    path[pi] = h
+    pathcount[pi] = cubes
+    if ply > 0:
+        j = pi - 4
+        while j >= 0 and pathcount[j] == cubes:
+            if path[j] == h:
+                return 0
+            j -= 4
+    M = T.shape[1]
+    k = gen_moves4(b0, b1, b2, b3, 0, T, cst[ply])
+    k2 = 0
+    for i in range(k):
+        code = cst[ply, i]
+        n0, n1, n2, n3 = apply_move4(b0, b1, b2, b3, code, T)
+        r = outcome4(n0, n1, n2, n3, 0, L)
+        if r == MOVER_WINS:
+            if ply == 0:
+                st[S_BEST] = code
+            return MATE - ply - 1
+        cb[ply, k2, 0] = n1  # rotate: the next seat moves
+        cb[ply, k2, 1] = n2
+        cb[ply, k2, 2] = n3
+        cb[ply, k2, 3] = n0
+        cst[ply, k2] = code if r == ONGOING else code - 4 * M
+        k2 += 1
+    k = k2
+    if ply >= MAX_PLY - 2:
+        return evaluate4(b0, b1, b2, b3, L, w)
+    cut, v, ttmove = _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply)
+    if cut:
+        return v
+    if depth <= 0:
+        return evaluate4(b0, b1, b2, b3, L, w)
+    if k == 0:  # a pass: the next seat (the other team) moves
+        if ply == 0:
+            st[S_BEST] = PASS
+        return -negamax4(b1, b2, b3, b0, depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4,
+                         w, tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
+                         cb, cst, order, st)
+    _order(cst, order, ply, k, ttmove, killers, history)
+    best = -INF
+    bestm = -1
+    a0 = alpha
+    for i in range(k):
+        _pick(cb, cst, order, ply, i, k)
+        c = cst[ply, i]
+        if c < 0:
+            mm = c + 4 * M
+            v = -(MATE - ply - 1)
+        else:
+            mm = c
+            if i == 0:
+                v = -negamax4(cb[ply, i, 0], cb[ply, i, 1], cb[ply, i, 2], cb[ply, i, 3],
+                              depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4, w, tt_key,
+                              tt_val, tt_meta, killers, history, path, pathcount, base, cb, cst,
+                              order, st)
+            else:
+                v = -negamax4(cb[ply, i, 0], cb[ply, i, 1], cb[ply, i, 2], cb[ply, i, 3],
+                              depth - 1, -alpha - 1, -alpha, ply + 1, n, T, L, zrow4, w,
+                              tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
+                              cb, cst, order, st)
+                if v > alpha and v < beta and not st[S_ABORT]:
+                    v = -negamax4(cb[ply, i, 0], cb[ply, i, 1], cb[ply, i, 2], cb[ply, i, 3],
+                                  depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4, w,
+                                  tt_key, tt_val, tt_meta, killers, history, path, pathcount,
+                                  base, cb, cst, order, st)
+        if st[S_ABORT]:
+            return 0
+        if ply == 0:
+            st[S_ROOTDONE] += 1
+        if v > best:
+            best = v
+            bestm = mm
+            if ply == 0:
+                st[S_BEST] = mm
+        if v > alpha:
+            alpha = v
+        if alpha >= beta:
+            if c >= 0:
+                if mm != killers[ply, 0]:
+                    killers[ply, 1] = killers[ply, 0]
+                    killers[ply, 0] = mm
+                history[mm] += depth * depth
+            break
+    flag = EXACT
+    if best <= a0:
+        flag = UPPER
+    elif best >= beta:
+        flag = LOWER
+    _tt_store(tt_key, tt_val, tt_meta, h, best, depth, flag, bestm, ply)
+    return best
+
+
+@njit(cache=True)
+def root_scores4(b0, b1, b2, b3, depth, n, T, L, zrow4, w, tt_key, tt_val, tt_meta,
+                 killers, history, path, pathcount, base, cb, cst, order, st, out):
+    """Like :func:`root_scores2` for the 4-player game: ``out[code]``."""
+    M = T.shape[1]
+    path[base] = zobrist4(b0, b1, b2, b3, n, zrow4)
+    pathcount[base] = popcount(b0 | b1 | b2 | b3)
+    for i in range(4 * M):
+        out[i] = -INF
+    codes = np.empty(4 * M, np.int64)
+    k = gen_moves4(b0, b1, b2, b3, 0, T, codes)
+    for i in range(k):
+        code = codes[i]
+        n0, n1, n2, n3 = apply_move4(b0, b1, b2, b3, code, T)
+        r = outcome4(n0, n1, n2, n3, 0, L)
+        if r == MOVER_WINS:
+            out[code] = MATE - 1
+        elif r == MOVER_LOSES:
+            out[code] = -(MATE - 1)
+        else:
+            out[code] = -negamax4(n1, n2, n3, n0, depth - 1, -INF, INF, 1, n, T, L, zrow4, w,
+                                  tt_key, tt_val, tt_meta, killers, history, path, pathcount,
+                                  base, cb, cst, order, st)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Python driver
+
+
+def normalise(boards: tuple[int, int, int, int], turn: int, players: int) -> tuple[int, ...]:
+    """Normalised boards (side to move first) from absolute ones (``ParsedPosition.boards``).
+
+    >>> normalise((1, 2, 0, 0), 1, 2)
+    (2, 1)
+    >>> normalise((1, 2, 4, 8), 1, 4)
+    (2, 4, 8, 1)
+    """
+    if players == 2:
+        return (int(boards[turn]), int(boards[1 - turn]))
+    return tuple(int(boards[(turn + i) % 4]) for i in range(4))
+
+
+def boards_of(position: str) -> tuple[tuple[int, ...], int, int, int]:
+    """``(normalised boards, turn, size, players)`` of a position text.
+
+    >>> boards_of("xx./oo./... x")
+    ((192, 24), 0, 3, 2)
+    """
+    p = parse_position(position)
+    return normalise(p.boards, p.turn, p.players), p.turn, p.size, p.players
+
+
+@dataclass
+class SearchResult:
+    """The outcome of one search: best move (index or 4-player code), score, depth, nodes."""
+
+    move: int
+    score: int
+    depth: int
+    nodes: int = 0
+    seconds: float = 0.0
+    seldepth: int = 0
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def outcome(self) -> tuple[str, int] | None:
+        """("win"|"loss", plies) when the score is a proven result, else None."""
+        return score_outcome(self.score)
+
+
+def score_outcome(score: int) -> tuple[str, int] | None:
+    """("win"|"loss", plies) for a proven score, else None.
+
+    >>> score_outcome(MATE - 3), score_outcome(-(MATE - 4)), score_outcome(12)
+    (('win', 3), ('loss', 4), None)
+    """
+    if score > MATE_BOUND:
+        return "win", MATE - score
+    if score < -MATE_BOUND:
+        return "loss", MATE + score
+    return None
+
+
+class Searcher:
+    """Iterative-deepening alpha-beta over one board size, for 2 or 4 players.
+
+    Positions are given normalised (see :func:`normalise`). The transposition table
+    (``2**tt_bits`` entries) persists between searches; ``plain=True`` uses the plain
+    line-counting evaluation (sum of squares) instead of the strong one.
+
+    >>> s = Searcher(3)
+    >>> r = s.search(192, 24, max_depth=3)          # xx./oo./... x: c1c3 makes a line
+    >>> s.move_text(r.move), r.outcome()
+    ('c1c3', ('win', 1))
+    """
+
+    def __init__(self, n: int, players: int = 2, tt_bits: int = 20, plain: bool = False):
+        self.n = n
+        self.players = players
+        self.t = search_tables(n)
+        self.w = self.t.plain if plain else self.t.weights
+        M = self.t.M
+        self.M = M
+        size = 1 << tt_bits
+        self.tt_key = np.zeros(size, dtype=np.uint64)
+        self.tt_val = np.zeros(size, dtype=np.int64)
+        self.tt_meta = np.zeros(size, dtype=np.int64)
+        self.killers = np.full((MAX_PLY, 2), -1, dtype=np.int64)
+        self.history = np.zeros(4 * M, dtype=np.int64)
+        self.path = np.zeros(MAX_PLY + 1024, dtype=np.uint64)
+        self.pathcount = np.full(MAX_PLY + 1024, -1, dtype=np.int64)
+        width = 4 * M
+        self.cst = np.zeros((MAX_PLY, width), dtype=np.int64)
+        self.order = np.zeros((MAX_PLY, width), dtype=np.int64)
+        self.cb = np.zeros((MAX_PLY, width, 4 if players == 4 else 2), dtype=np.uint64)
+        self.st = np.zeros(8, dtype=np.int64)
+        self.out = np.zeros(width, dtype=np.int64)
+        self.nps_estimate = 500_000.0
+
+    # -- helpers ---------------------------------------------------------------------------
+    def move_text(self, move: int, seat: int = 0) -> str:
+        """The notation of a move index (2 players) or code (4 players, ``seat`` to move)."""
+        if self.players == 2:
+            return move_text(int(self.t.src[move]), int(self.t.dst[move]), self.n)
+        if move == PASS:
+            return "pass"
+        m, dot = divmod(move, 4)
+        return move_text(int(self.t.src[m]), int(self.t.dst[m]), self.n, dot=(seat + dot) % 4)
+
+    def hash_of(self, boards: tuple[int, ...]) -> tuple[int, int]:
+        """(Zobrist hash, cube count) of a normalised position, for ``history``."""
+        n = self.n
+        u = [np.uint64(b) for b in boards]
+        if self.players == 2:
+            return int(zobrist2(u[0], u[1], n, self.t.zrow)), bin(sum(boards)).count("1")
+        return (int(zobrist4(u[0], u[1], u[2], u[3], n, self.t.zrow4)),
+                bin(sum(boards)).count("1"))
+
+    def _set_history(self, history: list[tuple[int, int]] | None) -> int:
+        """Put earlier positions (hash, cube count), oldest first, below the root."""
+        self.pathcount[:] = -1
+        hist = list(history or [])[-1000:]
+        for i, (h, c) in enumerate(hist):
+            self.path[i] = np.uint64(h)
+            self.pathcount[i] = c
+        return len(hist)
+
+    def _call(self, boards, depth, base, alpha=-INF, beta=INF):
+        t = self.t
+        u = [np.uint64(b) for b in boards]
+        if self.players == 2:
+            return negamax2(u[0], u[1], depth, alpha, beta, 0, self.n, t.T, t.L, t.zrow,
+                            self.w, self.tt_key, self.tt_val, self.tt_meta, self.killers,
+                            self.history, self.path, self.pathcount, base, self.cb, self.cst,
+                            self.order, self.st)
+        return negamax4(u[0], u[1], u[2], u[3], depth, alpha, beta, 0, self.n, t.T, t.L,
+                        t.zrow4, self.w, self.tt_key, self.tt_val, self.tt_meta, self.killers,
+                        self.history, self.path, self.pathcount, base, self.cb, self.cst,
+                        self.order, self.st)
+
+    def clear(self) -> None:
+        """Forget the transposition table and the move-ordering statistics."""
+        self.tt_key[:] = 0
+        self.tt_meta[:] = 0
+        self.history[:] = 0
+
+    # -- searches --------------------------------------------------------------------------
+    def search(self, *boards: int, seconds: float | None = None, max_depth: int = 64,
+               history: list[tuple[int, int]] | None = None,
+               node_limit: int | None = None) -> SearchResult:
+        """Iterative deepening from the normalised position ``boards`` (2 or 4 ints).
+
+        Stops at ``max_depth``, when a win or loss is proven, or when the time budget
+        (``seconds``) or ``node_limit`` runs out; the node budget of an iteration comes from
+        the time left and the measured speed, checked every 1024 nodes. ``history``: (hash,
+        cubes) of the positions before this one (:meth:`hash_of`), for repetition draws.
+        """
+        t0 = time.perf_counter()
+        base = self._set_history(history)
+        self.killers[:] = -1
+        self.history //= 8
+        max_depth = max(1, min(max_depth, MAX_PLY - 8))
+        best: SearchResult | None = None
+        total_nodes = 0
+        last_iter = 0.0
+        for depth in range(1, max_depth + 1):
+            now = time.perf_counter()
+            if seconds is not None and best is not None:
+                remaining = seconds - (now - t0)
+                # an iteration costs a few times the previous one: do not start a hopeless one
+                if remaining <= 0 or (depth > 3 and remaining < 1.2 * last_iter):
+                    break
+            self.st[:] = 0
+            limit = 1 << 62
+            if seconds is not None:
+                remaining = max(0.0, seconds - (now - t0))
+                limit = int(remaining * self.nps_estimate) + 1024
+            if node_limit is not None:
+                limit = min(limit, max(1024, node_limit - total_nodes))
+            self.st[S_LIMIT] = limit
+            self.st[S_BEST] = -2
+            ti = time.perf_counter()
+            score = int(self._call(boards, depth, base))
+            dt = time.perf_counter() - ti
+            nodes = int(self.st[S_NODES])
+            total_nodes += nodes
+            last_iter = dt
+            if dt > 0.05:
+                self.nps_estimate = max(20_000.0, 0.5 * self.nps_estimate + 0.5 * nodes / dt)
+            if self.st[S_ABORT]:
+                if self.st[S_ROOTDONE] > 0 and self.st[S_BEST] != -2:
+                    if best is None:
+                        best = SearchResult(int(self.st[S_BEST]), 0, depth - 1)
+                    else:  # a fully searched move beat the previous best move
+                        best.move = int(self.st[S_BEST])
+                break
+            best = SearchResult(int(self.st[S_BEST]), score, depth, 0, 0.0,
+                                int(self.st[S_SELDEPTH]))
+            if abs(score) > MATE_BOUND:
+                break
+            if node_limit is not None and total_nodes >= node_limit:
+                break
+        if best is None or best.move == -2:  # no time at all: a depth-1 choice
+            self.st[:] = 0
+            self.st[S_LIMIT] = 1 << 62
+            score = int(self._call(boards, 1, base))
+            best = SearchResult(int(self.st[S_BEST]), score, 1)
+            total_nodes += int(self.st[S_NODES])
+        best.nodes = total_nodes
+        best.seconds = time.perf_counter() - t0
+        return best
+
+    def root_scores(self, *boards: int, depth: int,
+                    history: list[tuple[int, int]] | None = None) -> dict[int, int]:
+        """Exact ``depth``-ply score of every legal root move: ``{move: score}``.
+
+        >>> Searcher(3).root_scores(192, 24, depth=1)[6]   # move 6 is c1c3: a win
+        999999
+        """
+        base = self._set_history(history)
+        self.st[:] = 0
+        self.st[S_LIMIT] = 1 << 62
+        t = self.t
+        u = [np.uint64(b) for b in boards]
+        if self.players == 2:
+            root_scores2(u[0], u[1], depth, self.n, t.T, t.L, t.zrow, self.w, self.tt_key,
+                         self.tt_val, self.tt_meta, self.killers, self.history, self.path,
+                         self.pathcount, base, self.cb, self.cst, self.order, self.st, self.out)
+            width = self.M
+        else:
+            root_scores4(u[0], u[1], u[2], u[3], depth, self.n, t.T, t.L, t.zrow4, self.w,
+                         self.tt_key, self.tt_val, self.tt_meta, self.killers, self.history,
+                         self.path, self.pathcount, base, self.cb, self.cst, self.order, self.st,
+                         self.out)
+            width = 4 * self.M
+        return {m: int(self.out[m]) for m in range(width) if self.out[m] > -INF}
+
+    @property
+    def nodes(self) -> int:
+        """Nodes of the last kernel call."""
+        return int(self.st[S_NODES])
