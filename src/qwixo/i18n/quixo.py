@@ -131,4 +131,135 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "{cell!r} qui non è una casella valida: usa uno tra {allowed}.",
         "pl": "{cell!r} nie jest tu poprawnym polem: użyj jednego z {allowed}.",
     },
+    # -- terminal play ------------------------------------------------------------------------
+    "quixo_side_name": {
+        "en": "{side}",
+        "tr": "{side}",
+        "it": "{side}",
+        "pl": "{side}",
+    },
+    "quixo_seat_name": {
+        "en": "{seat} (team {side})",
+        "tr": "{seat} ({side} takımı)",
+        "it": "{seat} (squadra {side})",
+        "pl": "{seat} (drużyna {side})",
+    },
+    "quixo_welcome": {
+        "en": "Quixo {size}×{size}, {players} players. Make a line of your symbol; a line of the "
+              "opponent's symbol made by you loses.",
+        "tr": "Quixo {size}×{size}, {players} oyuncu. Kendi sembolünüzle bir sıra oluşturun; "
+              "rakibin sembolüyle sıra oluşturursanız kaybedersiniz.",
+        "it": "Quixo {size}×{size}, {players} giocatori. Allinea il tuo simbolo; se allinei il "
+              "simbolo dell'avversario, perdi.",
+        "pl": "Quixo {size}×{size}, graczy: {players}. Ułóż linię swojego symbolu; jeśli ułożysz "
+              "linię symbolu przeciwnika, przegrywasz.",
+    },
+    "quixo_help": {
+        "en": "Type a move: the square you take a border cube from, then the end of its row or "
+              "column where you push it back in (b1b5; with 4 players add the seat the dot "
+              "points at: b1b5:S; pass when you have no cube). Commands: moves, undo, "
+              "save FILE, hint, help, quit.",
+        "tr": "Bir hamle yazın: kenar küpü aldığınız kare, ardından onu geri ittiğiniz satır veya "
+              "sütun ucu (b1b5; 4 oyuncuda noktanın gösterdiği oyuncuyu ekleyin: b1b5:S; "
+              "alabileceğiniz küp yoksa pass). Komutlar: moves, undo, save DOSYA, hint, help, "
+              "quit.",
+        "it": "Scrivi una mossa: la casella da cui prendi un cubo del bordo, poi l'estremità della "
+              "sua riga o colonna in cui lo reinserisci (b1b5; in 4 aggiungi il posto indicato "
+              "dal punto: b1b5:S; pass se non hai cubi). Comandi: moves, undo, save FILE, hint, "
+              "help, quit.",
+        "pl": "Wpisz ruch: pole, z którego bierzesz kostkę z brzegu, a potem koniec jej wiersza "
+              "lub kolumny, w który ją wsuwasz (b1b5; w 4 osoby dodaj miejsce wskazane kropką: "
+              "b1b5:S; pass, gdy nie masz kostki). Polecenia: moves, undo, save PLIK, hint, "
+              "help, quit.",
+    },
+    "quixo_to_move": {
+        "en": "{who} to move.",
+        "tr": "Sıra {who} oyuncusunda.",
+        "it": "Muove {who}.",
+        "pl": "Ruch: {who}.",
+    },
+    "quixo_bot_moved": {
+        "en": "{who} plays {move}.",
+        "tr": "{who} oynadı: {move}.",
+        "it": "{who} gioca {move}.",
+        "pl": "{who} gra {move}.",
+    },
+    "quixo_bot_failed": {
+        "en": "The bot playing {who} failed: {why}",
+        "tr": "{who} için oynayan bot hata yaptı: {why}",
+        "it": "Il bot che gioca {who} ha sbagliato: {why}",
+        "pl": "Bot grający {who} zawiódł: {why}",
+    },
+    "quixo_try_help": {
+        "en": "Type 'moves' to list the legal moves or 'help' for help.",
+        "tr": "Geçerli hamleleri görmek için 'moves', yardım için 'help' yazın.",
+        "it": "Scrivi 'moves' per le mosse legali o 'help' per l'aiuto.",
+        "pl": "Wpisz 'moves', aby zobaczyć dozwolone ruchy, lub 'help', aby uzyskać pomoc.",
+    },
+    "quixo_undone": {
+        "en": "Move taken back.",
+        "tr": "Hamle geri alındı.",
+        "it": "Mossa annullata.",
+        "pl": "Ruch cofnięty.",
+    },
+    "quixo_save_usage": {
+        "en": "Usage: save FILE",
+        "tr": "Kullanım: save DOSYA",
+        "it": "Uso: save FILE",
+        "pl": "Użycie: save PLIK",
+    },
+    "quixo_saved": {
+        "en": "Game saved to {path}.",
+        "tr": "Oyun {path} dosyasına kaydedildi.",
+        "it": "Partita salvata in {path}.",
+        "pl": "Gra zapisana w {path}.",
+    },
+    "quixo_cannot_write": {
+        "en": "Cannot write {path}: {why}.",
+        "tr": "{path} yazılamıyor: {why}.",
+        "it": "Impossibile scrivere {path}: {why}.",
+        "pl": "Nie można zapisać {path}: {why}.",
+    },
+    "quixo_cannot_read": {
+        "en": "Cannot read {path}: {why}.",
+        "tr": "{path} okunamıyor: {why}.",
+        "it": "Impossibile leggere {path}: {why}.",
+        "pl": "Nie można odczytać {path}: {why}.",
+    },
+    "quixo_hint_unavailable": {
+        "en": "No hints available (the Quixo bots are not installed).",
+        "tr": "İpucu yok (Quixo botları kurulu değil).",
+        "it": "Nessun suggerimento disponibile (i bot di Quixo non sono installati).",
+        "pl": "Podpowiedzi są niedostępne (boty Quixo nie są zainstalowane).",
+    },
+    "quixo_won_line": {
+        "en": "{side} wins with a line.",
+        "tr": "{side} bir sıra oluşturarak kazandı.",
+        "it": "Vince {side} con una linea.",
+        "pl": "Wygrywa {side}, układając linię.",
+    },
+    "quixo_won_opponent_line": {
+        "en": "{side} wins: the opponent made a line of {side}.",
+        "tr": "{side} kazandı: rakip {side} sembolüyle bir sıra oluşturdu.",
+        "it": "Vince {side}: l'avversario ha formato una linea di {side}.",
+        "pl": "Wygrywa {side}: przeciwnik ułożył linię symbolu {side}.",
+    },
+    "quixo_draw_ply_limit": {
+        "en": "Draw: the ply limit is reached.",
+        "tr": "Berabere: hamle sınırına ulaşıldı.",
+        "it": "Patta: è stato raggiunto il limite di mosse.",
+        "pl": "Remis: osiągnięto limit ruchów.",
+    },
+    "quixo_draw_repetition": {
+        "en": "Draw: the same position occurred again too often.",
+        "tr": "Berabere: aynı konum çok kez tekrarlandı.",
+        "it": "Patta: la stessa posizione si è ripetuta troppe volte.",
+        "pl": "Remis: ta sama pozycja powtórzyła się zbyt wiele razy.",
+    },
+    "quixo_seat_needs_vs": {
+        "en": "--seat only matters against bots (--vs BOT): playing hot-seat.",
+        "tr": "--seat yalnızca botlara karşı (--vs BOT) anlamlıdır: aynı ekranda oynanıyor.",
+        "it": "--seat conta solo contro i bot (--vs BOT): si gioca a turno sullo stesso schermo.",
+        "pl": "--seat ma znaczenie tylko przeciw botom (--vs BOT): gra na jednym ekranie.",
+    },
 }

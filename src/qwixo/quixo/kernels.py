@@ -278,10 +278,10 @@ def perft4(b0, b1, b2, b3, seat, depth, T, L):
 @njit(cache=True)
 def random_games(games, seed, max_plies, T, L):
     """2 players from the empty board: play ``games`` uniformly random games (each stopped
-    after ``max_plies`` plies at most). Returns ``(plies, x_wins, o_wins, seed)``; the xorshift
-    generator's state is returned so batches can go on."""
+    after ``max_plies`` plies at most). ``seed`` is a ``np.uint64``. Returns ``(plies, x_wins,
+    o_wins, state)``: the xorshift generator's state, so batches can go on."""
     out = np.empty(MAX_MOVES, np.int64)
-    rng = np.uint64(seed) | np.uint64(1)
+    rng = seed | np.uint64(1)
     s13 = np.uint64(13)
     s7 = np.uint64(7)
     s17 = np.uint64(17)
@@ -317,7 +317,7 @@ def warm_up() -> None:
     z = np.uint64(0)
     perft(z, z, 2, T, L)
     perft4(z, z, z, z, 0, 2, T, L)
-    random_games(1, 1, 10, T, L)
+    random_games(1, np.uint64(1), 10, T, L)
     st = np.zeros(5, np.uint64)
     out = np.empty(MAX_MOVES4, np.int64)
     state_moves(st, 2, T, out)

@@ -1,0 +1,192 @@
+"""Quixo sub-commands: ``qwixo quixo bench``, ``qwixo quixo perft`` and ``qwixo play quixo``.
+
+Cheap to import: the numba kernels load inside the handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from qwixo.core import IllegalMove
+
+
+def register_quixo(sub) -> None:
+    p = sub.add_parser("bench", help="random 2-player 5×5 games on one core: plies per second")
+    p.add_argument("--seconds", type=float, default=3.0, help="how long to play (default 3)")
+    p.add_argument("--seed", type=int, default=88172645463325252, help="xorshift seed")
+    p.add_argument("--size", type=int, default=5, help="board size (default 5)")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("perft", help="count the move sequences of a given length")
+    p.add_argument("depth", type=int, help="number of plies")
+    p.add_argument("--size", type=int, default=None, help="board size 3..7 (default 5)")
+    p.add_argument("--players", type=int, choices=(2, 4), default=None)
+    p.add_argument("--position", default=None, help="start position (default: the empty board)")
+    p.add_argument("--divide", action="store_true", help="also print the count below each move")
+    p.add_argument("--time", action="store_true", help="print the time taken on stderr")
+    p.set_defaults(func=cmd_perft)
+
+
+def register_play(sub) -> None:
+    p = sub.add_parser("quixo", help="play Quixo in the terminal (hot-seat or against bots)")
+    p.add_argument("--size", type=int, default=None, help="board size 3..7 (default 5)")
+    p.add_argument("--players", type=int, choices=(2, 4), default=None)
+    p.add_argument("--position", default=None, help="start from this position")
+    p.add_argument("--vs", metavar="BOT", default=None,
+                   help="a bot plays every seat but yours (see --list-bots)")
+    p.add_argument("--seat", default=None,
+                   help="your side against bots: x or o (2 players), N/E/S/W (4); default first")
+    p.add_argument("--seconds", type=float, default=None, help="time per bot move")
+    p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
+    p.add_argument("--ply-limit", type=int, default=None, help="draw after this many plies")
+    p.add_argument("--repetition", type=int, default=None,
+                   help="draw when a position occurs this many times (3: threefold)")
+    p.add_argument("--list-bots", action="store_true", help="list the bot names and exit")
+    p.add_argument("--lang", dest="play_lang", default=None, choices=("en", "tr", "it", "pl"),
+                   help="language of the texts")
+    p.add_argument("--no-color", action="store_true", help="no colours (letters only)")
+    p.set_defaults(func=cmd_play)
+
+
+# -- bench ----------------------------------------------------------------------------------------
+def bench(seconds: float, seed: int = 88172645463325252, size: int = 5,
+          out=None) -> float:
+    """Play uniformly random 2-player games (from the empty board, 1000 plies at most, like
+    ``shared/bench/quixo_fast.c``) for ``seconds`` on one core; print the figures, the last line
+    ``plies/s: N``; return plies per second. Compilation is excluded from the timing."""
+    import numpy as np
+
+    from qwixo.quixo import kernels as K
+
+    out = out or sys.stdout
+    T, L = K.packed_tables(size)
+    t0 = time.perf_counter()
+    K.random_games(10, np.uint64(1), 1000, T, L)  # compile or load from the cache
+    warm = time.perf_counter() - t0
+    batch = 256
+    plies = games = xw = ow = 0
+    rng = np.uint64(seed % (1 << 64))
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        p, x, o, r = K.random_games(batch, rng, 1000, T, L)
+        rng = np.uint64(r)
+        plies += p
+        xw += x
+        ow += o
+        games += batch
+        elapsed = time.perf_counter() - start
+        if elapsed < seconds / 20:
+            batch *= 2
+    rate = plies / elapsed
+    print(f"board: {size}x{size}, 2 players, uniformly random moves, one core", file=out)
+    print(f"warm-up (compile or cache load): {warm:.2f} s", file=out)
+    print(f"games: {games}  plies: {plies}  seconds: {elapsed:.3f}", file=out)
+    print(f"mean game length: {plies / games:.2f} plies", file=out)
+    print(f"wins: x {xw}  o {ow}  unfinished {games - xw - ow}", file=out)
+    print(f"games/s: {games / elapsed:.0f}", file=out)
+    print(f"plies/s: {rate:.0f}", file=out)
+    return rate
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if not args.seconds > 0:
+        raise IllegalMove("bad_setting", name="seconds", value=args.seconds, why="> 0")
+    from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
+
+    if not MIN_SIZE <= args.size <= MAX_SIZE:
+        raise IllegalMove("bad_setting", name="size", value=args.size, why="3..7")
+    bench(args.seconds, args.seed, args.size)
+    return 0
+
+
+# -- perft ----------------------------------------------------------------------------------------
+def perft(game, depth: int) -> int:
+    """The number of move sequences of ``depth`` plies from ``game``'s position (every legal
+    move counted, a forced 4-player pass as one move, no moves after a finished game; the
+    optional draw rules are ignored).
+
+    >>> from qwixo.quixo.game import QuixoGame
+    >>> [perft(QuixoGame(), d) for d in (1, 2, 3)]
+    [44, 1836, 76596]
+    """
+    import numpy as np
+
+    from qwixo.quixo import kernels as K
+
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise IllegalMove("bad_setting", name="depth", value=depth, why="an integer >= 0")
+    if depth == 0:
+        return 1
+    if game.is_over and game.end_reason in ("line", "opponent_line"):
+        return 0
+    T, L = K.packed_tables(game.size)
+    b = [np.uint64(x) for x in game.bitboards]
+    p = game.turn
+    if game.num_players == 2:
+        me, op = (b[0], b[1]) if p == 0 else (b[1], b[0])
+        return int(K.perft(me, op, depth, T, L))
+    return int(K.perft4(b[0], b[1], b[2], b[3], p, depth, T, L))
+
+
+def _game_from_args(args: argparse.Namespace):
+    from qwixo.quixo.game import QuixoGame
+
+    return QuixoGame(size=args.size, players=args.players, position=args.position)
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    game = _game_from_args(args)
+    t0 = time.perf_counter()
+    if args.divide and args.depth >= 1 and not game.is_over:
+        total = 0
+        for code in game.legal_moves:
+            child = game.copy()
+            child.push(code)
+            n = 1 if args.depth == 1 else perft(child, args.depth - 1)
+            total += n
+            print(f"{game.move_text(code)}: {n}")
+    else:
+        total = perft(game, args.depth)
+    dt = time.perf_counter() - t0
+    print(total)
+    if args.time:
+        rate = total / dt if dt > 0 else float("inf")
+        print(f"perft({args.depth}) = {total} in {dt:.3f} s ({rate:.0f} leaves/s, compile or "
+              "cache load included)", file=sys.stderr)
+    return 0
+
+
+# -- play -----------------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    import qwixo
+    from qwixo.i18n import t
+    from qwixo.quixo.game import _parse_first
+    from qwixo.quixo.terminal import load_file, play
+
+    lang = args.play_lang or getattr(args, "lang", None)
+    if args.list_bots:
+        print("\n".join(qwixo.list_bots("quixo")))
+        return 0
+    if args.load:
+        game = load_file(args.load)
+    else:
+        from qwixo.quixo.game import QuixoGame
+
+        game = QuixoGame(size=args.size, players=args.players, position=args.position,
+                         ply_limit=args.ply_limit, repetition=args.repetition)
+    bots = {}
+    if args.vs:
+        names = qwixo.list_bots("quixo")
+        if args.vs not in names:
+            raise IllegalMove("unknown_bot", name=args.vs, game="quixo", choices=", ".join(names))
+        human = game.turn if args.seat is None else _parse_first(args.seat, game.num_players)
+        for p in range(game.num_players):
+            if p != human:
+                bots[p] = qwixo.make_bot("quixo", args.vs, seconds=args.seconds)
+    elif args.seat is not None:
+        print(t("quixo_seat_needs_vs", lang), file=sys.stderr)
+    return play(game, sys.stdin, sys.stdout, bots=bots, lang=lang,
+                color=False if args.no_color else None)
