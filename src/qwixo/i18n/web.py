@@ -134,6 +134,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Invita una persona",
         "pl": "Zaproś osobę",
     },
+    "web_seat_open": {
+        "en": "Free seat (anyone in the lobby may take it)",
+        "tr": "Boş koltuk (lobideki herkes oturabilir)",
+        "it": "Posto libero (chiunque nella sala può prenderlo)",
+        "pl": "Wolne miejsce (może je zająć każdy z poczekalni)",
+    },
     "web_seat_bot": {"en": "Bot: {level}", "tr": "Bot: {level}", "it": "Bot: {level}",
                      "pl": "Bot: {level}"},
     "web_seat_name": {"en": "Name", "tr": "Ad", "it": "Nome", "pl": "Imię"},

@@ -1,0 +1,319 @@
+// The lobby: create a game (Quixo or Qwixx, seats: me / invited person / free seat / bot),
+// the invite links of the new game, the lists of open, running and finished games, joining by
+// invite link, and the seats this browser holds.
+
+import { h, clear } from "./dom.js";
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { errorText, toast, go, rememberSeat, mySeats, forgetGame, gameTitle, seatLabel } from "./app.js";
+
+const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
+const FALLBACK_BOTS = { quixo: ["random"], qwixx: ["random"] };
+
+// bot names per game from /api/meta, whatever its exact shape
+function botsFrom(meta, game) {
+  if (!meta) return FALLBACK_BOTS[game];
+  const g = meta.games && meta.games[game];
+  const cands = [g && g.bots, meta.bots && meta.bots[game]];
+  for (const c of cands) {
+    if (Array.isArray(c) && c.length) return c.map((b) => (typeof b === "string" ? b : b.name));
+  }
+  return FALLBACK_BOTS[game];
+}
+
+export function absoluteUrl(rel) {
+  return new URL(rel, location.origin).href;
+}
+
+async function copyText(text, btn) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch (e) {
+    // clipboard API unavailable (plain http on another host): select the text instead
+    const inp = btn && btn.parentElement && btn.parentElement.querySelector("input");
+    if (inp) {
+      inp.select();
+      ok = document.execCommand && document.execCommand("copy");
+    }
+  }
+  if (btn && ok) {
+    btn.textContent = t("web_copied");
+    setTimeout(() => (btn.textContent = t("web_copy")), 1500);
+  }
+}
+
+export function inviteRow(label, url) {
+  const abs = absoluteUrl(url);
+  const btn = h("button", { type: "button", class: "btn small", onclick: () => copyText(abs, btn) }, t("web_copy"));
+  return h("div", { class: "invite" },
+    h("span", { class: "invite-label" }, label),
+    h("input", { type: "text", readonly: true, value: abs, class: "invite-url", onfocus: (e) => e.target.select() }),
+    btn);
+}
+
+export function lobbyView(root) {
+  let meta = null;
+  let form = { game: "quixo", size: 5, qplayers: 2, edition: "classic", xplayers: 2, scorepad: false, clock: 0, seats: [] };
+  let created = null; // reply of POST /api/games
+  let lists = { open: null, running: null, finished: null };
+  let timer = null;
+  let disposed = false;
+
+  function nPlayers() {
+    return form.game === "quixo" ? form.qplayers : form.xplayers;
+  }
+
+  function defaultSeat(i) {
+    if (i === 0) return { kind: "me", name: "" };
+    if (form.game === "qwixx" && form.scorepad) return { kind: "me", name: "" };
+    return { kind: "bot:" + botsFrom(meta, form.game)[0], name: "" };
+  }
+
+  function fitSeats() {
+    const n = nPlayers();
+    while (form.seats.length < n) form.seats.push(defaultSeat(form.seats.length));
+    form.seats.length = n;
+    const bots = botsFrom(meta, form.game);
+    for (const s of form.seats) {
+      if (s.kind.startsWith("bot:") && !bots.includes(s.kind.slice(4))) s.kind = "bot:" + bots[0];
+    }
+  }
+
+  function select(name, value, options, onchange) {
+    return h("select", { name, onchange: (e) => onchange(e.target.value) },
+      options.map(([v, label]) => h("option", { value: String(v), selected: String(v) === String(value) }, label)));
+  }
+
+  function field(label, control, cls = "") {
+    return h("label", { class: `field ${cls}` }, h("span", { class: "field-label" }, label), control);
+  }
+
+  function renderForm() {
+    fitSeats();
+    const bots = botsFrom(meta, form.game);
+    const gameChoice = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("web_game") },
+      ["quixo", "qwixx"].map((g) =>
+        h("label", { class: `seg ${form.game === g ? "on" : ""}` },
+          h("input", { type: "radio", name: "game", value: g, checked: form.game === g,
+            onchange: () => { form.game = g; form.seats = []; render(); } }),
+          t(`web_${g}`))));
+    const settings = [];
+    if (form.game === "quixo") {
+      settings.push(field(t("web_players"), select("players", form.qplayers, [[2, "2"], [4, "4"]],
+        (v) => { form.qplayers = +v; render(); })));
+      settings.push(field(t("web_board_size"), select("size", form.size, [3, 4, 5, 6, 7].map((n) => [n, `${n}×${n}`]),
+        (v) => { form.size = +v; })));
+    } else {
+      settings.push(field(t("web_edition"), select("edition", form.edition, EDITIONS.map((e) => [e, t(`web_edition_${e}`)]),
+        (v) => { form.edition = v; })));
+      settings.push(field(t("web_players"), select("players", form.xplayers, [2, 3, 4, 5].map((n) => [n, String(n)]),
+        (v) => { form.xplayers = +v; render(); })));
+      settings.push(h("label", { class: "field check" },
+        h("input", { type: "checkbox", name: "scorepad", checked: form.scorepad,
+          onchange: (e) => { form.scorepad = e.target.checked; form.seats = []; render(); } }),
+        h("span", {}, t("web_scorepad"))));
+    }
+    if (!(form.game === "qwixx" && form.scorepad)) {
+      settings.push(field(t("web_turn_clock"), h("input", { type: "number", name: "clock", min: 0, max: 3600, step: 5,
+        value: form.clock, onchange: (e) => { form.clock = Math.max(0, parseInt(e.target.value, 10) || 0); } })));
+    }
+    const kinds = [["me", t("web_seat_you")], ["invite", t("web_seat_invite")], ["open", t("web_seat_open")]]
+      .concat(bots.map((b) => ["bot:" + b, t("web_seat_bot", { level: b })]));
+    const seats = form.seats.map((s, i) =>
+      h("div", { class: "seat-row", dataset: { seat: i } },
+        h("span", { class: "seat-badge", title: t("web_seat_n", { n: i + 1 }) },
+          form.game === "quixo" ? seatLabel("quixo", { players: form.qplayers }, i) : String(i + 1)),
+        select(`seat${i}`, s.kind, kinds, (v) => { s.kind = v; }),
+        h("input", { type: "text", name: `name${i}`, maxlength: 40, placeholder: t("web_seat_name"), value: s.name,
+          "aria-label": t("web_seat_name"), oninput: (e) => { s.name = e.target.value; } })));
+    return h("form", { class: "card create", onsubmit: (e) => { e.preventDefault(); create(); } },
+      h("h2", {}, t("web_new_game")),
+      gameChoice,
+      h("div", { class: "settings" }, settings),
+      h("fieldset", { class: "seats" }, h("legend", {}, t("web_seats")), seats),
+      h("button", { type: "submit", class: "btn primary", id: "create" }, t("web_create")));
+  }
+
+  async function create() {
+    const body = {
+      game: form.game,
+      settings: form.game === "quixo"
+        ? { size: form.size, players: form.qplayers }
+        : { edition: form.edition, players: form.xplayers, ...(form.scorepad ? { scorepad: true } : {}) },
+      seats: form.seats.map((s) => {
+        const name = s.name.trim() || undefined;
+        if (s.kind.startsWith("bot:")) return { kind: "bot", bot: s.kind.slice(4), ...(name ? { name } : {}) };
+        if (s.kind === "open") return { kind: "open", ...(name ? { name } : {}) };
+        return { kind: "human", ...(name ? { name } : {}) };
+      }),
+      clock: form.clock > 0 && !(form.game === "qwixx" && form.scorepad) ? form.clock : null,
+    };
+    try {
+      const reply = await api("POST", "/api/games", body);
+      created = { reply, kinds: form.seats.map((s) => s.kind) };
+      reply.seats.forEach((seat, i) => {
+        if (seat.token && created.kinds[i] === "me") rememberSeat(reply.id, reply.game, seat.seat, seat.token);
+      });
+      render();
+      refresh();
+    } catch (e) {
+      toast(errorText(e), "error");
+    }
+  }
+
+  function renderCreated() {
+    const { reply, kinds } = created;
+    const mine = reply.seats.filter((s, i) => s.token && kinds[i] === "me");
+    const invites = reply.seats.filter((s, i) => s.token && kinds[i] === "invite");
+    const label = (s) => `${t("web_seat_n", { n: s.seat + 1 })} (${seatLabel(reply.game, reply.view && reply.view.settings, s.seat)})${s.name ? " · " + s.name : ""}`;
+    const target = mine.length ? mine[0].url : reply.url;
+    return h("section", { class: "card created", id: "created" },
+      h("h2", {}, gameTitle(reply.game, reply.view && reply.view.settings)),
+      invites.length ? h("p", {}, t("web_invite_links")) : null,
+      invites.map((s) => inviteRow(label(s), s.url)),
+      inviteRow(t("web_spectate"), reply.url),
+      h("div", { class: "actions" },
+        h("button", { class: "btn primary", id: "play-now", onclick: () => go(target) }, t("web_play_now")),
+        h("button", { class: "btn", onclick: () => { created = null; render(); } }, t("web_new_game"))));
+  }
+
+  function joinByLink() {
+    const inp = root.querySelector("#join-link");
+    let url;
+    try {
+      url = new URL(inp.value.trim(), location.origin);
+    } catch (e) {
+      url = null;
+    }
+    if (!url || !url.searchParams.get("game")) {
+      toast(t("web_bad_link"), "error");
+      return;
+    }
+    go(`/?${url.searchParams.toString()}`);
+  }
+
+  async function takeSeat(g, seat) {
+    try {
+      const r = await api("POST", `/api/games/${encodeURIComponent(g.id)}/join`, { seat });
+      rememberSeat(g.id, g.game, r.seat, r.token);
+      go(r.url || `/?game=${encodeURIComponent(g.id)}&token=${encodeURIComponent(r.token)}`);
+    } catch (e) {
+      toast(errorText(e), "error");
+      refresh();
+    }
+  }
+
+  function seatChip(g, s) {
+    const label = seatLabel(g.game, g.settings, s.seat);
+    const who = s.kind === "bot" ? `${t("web_bot")}: ${s.bot || s.name}` :
+      s.kind === "open" && !s.claimed ? t("web_free") : (s.name || t("web_human"));
+    const online = s.kind !== "bot" && s.claimed ? (s.online ? " ●" : " ○") : "";
+    return h("span", { class: `chip ${s.kind === "open" && !s.claimed ? "free" : ""}` }, `${label}: ${who}${online}`);
+  }
+
+  function gameRow(g, status) {
+    const freeSeats = (g.seats || []).filter((s) => s.kind === "open" && !s.claimed);
+    const id = encodeURIComponent(g.id);
+    return h("li", { class: "game-row", dataset: { id: g.id, status } },
+      h("div", { class: "game-row-title" }, gameTitle(g.game, g.settings)),
+      h("div", { class: "chips" }, (g.seats || []).map((s) => seatChip(g, s))),
+      h("div", { class: "actions" },
+        status === "open" ? freeSeats.map((s) =>
+          h("button", { class: "btn small primary join", onclick: () => takeSeat(g, s.seat) },
+            t("web_join", { seat: seatLabel(g.game, g.settings, s.seat) }))) : null,
+        status !== "finished" ? h("a", { class: "btn small", href: `/?game=${id}&watch=1`, onclick: nav }, t("web_spectate")) : null,
+        status === "finished" ? h("a", { class: "btn small", href: `/?game=${id}&replay=0`, onclick: nav }, t("web_replay")) : null));
+  }
+
+  function nav(ev) {
+    ev.preventDefault();
+    go(ev.currentTarget.getAttribute("href"));
+  }
+
+  function renderList(status, titleKey) {
+    const games = lists[status];
+    return h("section", { class: "card list", id: `list-${status}` },
+      h("h2", {}, t(titleKey)),
+      games === null ? h("p", { class: "muted" }, t("web_loading")) :
+      games.length === 0 ? h("p", { class: "muted" }, t("web_no_games")) :
+      h("ul", { class: "games" }, games.map((g) => gameRow(g, status))));
+  }
+
+  function renderMine() {
+    const all = mySeats();
+    const ids = Object.keys(all);
+    if (!ids.length) return null;
+    return h("section", { class: "card list", id: "mine" },
+      h("h2", {}, t("web_my_games")),
+      h("ul", { class: "games" }, ids.slice(-10).reverse().map((id) => {
+        const g = all[id];
+        return h("li", { class: "game-row" },
+          h("div", { class: "game-row-title" }, `${t(`web_${g.game}`)} · ${id}`),
+          h("div", { class: "actions" },
+            Object.entries(g.seats).map(([seat, token]) =>
+              h("a", { class: "btn small primary", onclick: nav,
+                href: `/?game=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}` },
+              `${t("web_resume")} (${/^\d+$/.test(seat) ? seatLabel(g.game, null, +seat) : "?"})`)),
+            h("button", { class: "btn small", onclick: () => { forgetGame(id); render(); } }, t("web_forget"))));
+      })));
+  }
+
+  function render() {
+    if (disposed) return;
+    const focusedName = document.activeElement && document.activeElement.name;
+    clear(root);
+    root.append(h("div", { class: "lobby" },
+      h("div", { class: "lobby-col" },
+        created ? renderCreated() : renderForm(),
+        h("section", { class: "card join-link" },
+          h("label", { class: "field" }, h("span", { class: "field-label" }, t("web_join_by_link")),
+            h("div", { class: "row" },
+              h("input", { type: "url", id: "join-link", placeholder: "http://…/?game=…&token=…" }),
+              h("button", { class: "btn", onclick: joinByLink }, t("web_open_link"))))),
+        renderMine()),
+      h("div", { class: "lobby-col" },
+        h("div", { class: "list-head" }, h("button", { class: "btn small", onclick: refresh }, `↻ ${t("web_refresh")}`)),
+        renderList("open", "web_open_games"),
+        renderList("running", "web_running_games"),
+        renderList("finished", "web_finished_games"))));
+    if (focusedName) {
+      const el = root.querySelector(`[name="${focusedName}"]`);
+      if (el) el.focus();
+    }
+  }
+
+  async function refresh() {
+    try {
+      const [o, r, f] = await Promise.all(["open", "running", "finished"].map((s) =>
+        api("GET", `/api/games?status=${s}&limit=20`)));
+      lists = { open: o.games || [], running: r.games || [], finished: f.games || [] };
+      // a running game with free seats is listed as open only
+      const openIds = new Set(lists.open.map((g) => g.id));
+      lists.running = lists.running.filter((g) => !openIds.has(g.id));
+    } catch (e) {
+      lists = { open: lists.open || [], running: lists.running || [], finished: lists.finished || [] };
+    }
+    replaceLists();
+  }
+
+  const LIST_TITLES = { open: "web_open_games", running: "web_running_games", finished: "web_finished_games" };
+
+  function replaceLists() {
+    if (disposed) return;
+    for (const s of ["open", "running", "finished"]) {
+      const old = root.querySelector(`#list-${s}`);
+      if (old) old.replaceWith(renderList(s, LIST_TITLES[s]));
+    }
+  }
+
+  render();
+  api("GET", "/api/meta").then((m) => { meta = m; if (!created) render(); }).catch(() => {});
+  refresh();
+  timer = setInterval(refresh, 5000);
+  return {
+    dispose() { disposed = true; clearInterval(timer); },
+    rerender: render,
+  };
+}
