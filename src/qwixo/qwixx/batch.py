@@ -15,7 +15,7 @@ State of one game (what :func:`state_of` extracts from a :class:`~qwixo.qwixx.ga
 - ``st``: ``[closed, active, phase, a1crossed, rolls, sidx, cidx, tidx, err]`` — the bit mask
   of locked rows (their dice are gone), the active player, the phase (0: a roll is due, 1:
   action 1 on ``dice``, 2: action 2 on ``dice``), whether the active player crossed in action
-  1, and counters.
+  1 already, and counters.
 
 A decision is an *option code*: ``-1`` pass, ``32 * r + i`` cell ``i`` of row ``r``, plus
 :data:`LUCKY_FLAG` for a Longo lucky cross. The kernel offers exactly the contract's options (the
@@ -229,7 +229,8 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
                 choice[q] = _decide(q, 1, k, opts, fixed, policies, rng, last, cnt, lock_from,
                                     schoice, trace, st, False, P)
                 fixed[q] = -2
-            crossed = False
+            crossed = st[A1CROSSED] != 0  # a cross the caller already made this action
+            st[A1CROSSED] = 0
             newly = 0
             for q in range(P):
                 c = choice[q]
@@ -315,7 +316,8 @@ def _decide(p, action, k, opts, fixed, policies, rng, last, cnt, lock_from, scho
                     trace[t, 3 + j] = opts[j]
             st[TIDX] = t + 1
         if st[CIDX] >= schoice.shape[0]:
-            st[ERR] = 2
+            if st[ERR] == 0:
+                st[ERR] = 2
             return -1
         c = schoice[st[CIDX]]
         st[CIDX] += 1
@@ -324,7 +326,8 @@ def _decide(p, action, k, opts, fixed, policies, rng, last, cnt, lock_from, scho
         for j in range(k):
             if opts[j] == c:
                 return c
-        st[ERR] = 1
+        if st[ERR] == 0:
+            st[ERR] = 1
         return -1
     if pol == RANDOM:
         j = _below(rng, k + 1)
@@ -552,3 +555,54 @@ def replay(edition_name: str, players: int, dice: list[list[int]], choices: list
               "options": [int(x) for x in row[3:3 + row[2]]]} for row in trace[:st[TIDX]]]
     return {"scores": [int(x) for x in out], "trace": steps, "error": int(st[ERR]),
             "closed": int(st[CLOSED]), "choices_used": int(st[CIDX])}
+
+
+def state_of(game: Any) -> Position:
+    """The visible position of a :class:`~qwixo.qwixx.game.QwixxGame` in kernel form.
+
+    Hidden action-1 decisions are not part of it (they are not on the sheets yet). The bonus
+    editions map to their classic rows (bar and rewards are left out).
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", players=2, seed=1)
+    >>> _ = g.roll([3, 4, 1, 1, 1, 1])
+    >>> pos = state_of(g)
+    >>> pos.edition, pos.players, int(pos.st[PHASE]), pos.dice.tolist()
+    ('classic', 2, 1, [3, 4, 1, 1, 1, 1])
+    """
+    name = game.edition.name
+    kname = name if name in KERNEL_EDITIONS else "classic"
+    P = game.num_players
+    last = np.array([s.last for s in game.sheets_state], np.int64).reshape(P, 4)
+    cnt = np.array([s.count for s in game.sheets_state], np.int64).reshape(P, 4)
+    pen = np.array([s.penalties for s in game.sheets_state], np.int64)
+    lucky = np.zeros((P, 2), np.int64)
+    for p, s in enumerate(game.sheets_state):
+        if len(s.lucky) == 2:
+            lucky[p] = s.lucky
+    st = np.zeros(ST_SIZE, np.int64)
+    st[CLOSED] = game.closed
+    st[ACTIVE] = game.active
+    st[PHASE] = {"roll": 0, "action1": 1, "action2": 2}.get(game.phase, 0)
+    st[A1CROSSED] = int(bool(getattr(game, "_a1_crossed", False))) if st[PHASE] == 2 else 0
+    dice = np.array([d or 0 for d in game.dice], np.int64)
+    return Position(kname, last, cnt, pen, lucky, st, dice)
+
+
+def option_code(game: Any, player: int, text: str) -> int:
+    """The kernel code of a contract option text of ``player`` (a Bonus B "+row" suffix is
+    dropped: the kernel has no rewards).
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", players=2, seed=1)
+    >>> _ = g.roll([3, 4, 1, 1, 1, 1])
+    >>> option_code(g, 0, "g7"), option_code(g, 0, "pass")
+    (69, -1)
+    """
+    if text == "pass":
+        return -1
+    if text.startswith("L:"):
+        r = COLOURS.index(text[2])
+        return LUCKY_FLAG + 32 * r + game.sheets_state[player].last[r] + 1
+    r, i = game.rules.cell_of[text.split("+")[0]]
+    return 32 * r + i

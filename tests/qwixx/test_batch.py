@@ -1,0 +1,103 @@
+"""The batch kernel against the contract engine: same dice and choices -> same options, scores
+and end; and the random-policy statistics of /work/shared/bench/qwixx_fast.c."""
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import qwixo
+from qwixo.qwixx import batch
+from qwixo.qwixx.batch import KERNEL_EDITIONS, option_code, replay, run_games, tables
+
+
+def _contract_game(edition, players, seed, pass_bias=0.3):
+    """A random contract game; returns (dice rows, choice codes, option sets, game)."""
+    rng = random.Random(seed)
+    g = qwixo.new_game("qwixx", edition=edition, players=players, seed=seed)
+    dice, codes, offered = [], [], []
+    while not g.is_over:
+        if g.needs_roll:
+            d = g.roll()
+            dice.append([x or 0 for x in d])
+            continue
+        for p in list(g.to_act):
+            opts = g.options(p)
+            offered.append((p, sorted(opts)))
+            pick = "pass" if rng.random() < pass_bias else rng.choice(opts)
+            codes.append(option_code(g, p, pick))
+            g.choose(p, pick)
+    return dice, codes, offered, g
+
+
+@pytest.mark.parametrize("edition", KERNEL_EDITIONS)
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+def test_kernel_agrees_with_contract(edition, players):
+    tab = tables(edition)
+    for seed in range(6):
+        dice, codes, offered, g = _contract_game(edition, players, 1000 * players + seed)
+        res = replay(edition, players, dice, codes, lucky=np.array(g.lucky or
+                                                                     [(0, 0)] * players))
+        assert res["error"] == 0
+        assert res["choices_used"] == len(codes)
+        kernel = [(s["player"], sorted(["pass"] + [tab.code_text(c) for c in s["options"]]))
+                  for s in res["trace"]]
+        assert kernel == offered
+        assert res["scores"] == g.scores()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.integers(1, 5),
+       edition=st.sampled_from(KERNEL_EDITIONS), bias=st.floats(0.0, 0.9))
+def test_kernel_agrees_property(seed, players, edition, bias):
+    dice, codes, offered, g = _contract_game(edition, players, seed, bias)
+    res = replay(edition, players, dice, codes,
+                 lucky=np.array(g.lucky or [(0, 0)] * players))
+    assert res["error"] == 0 and res["scores"] == g.scores()
+    assert len(res["trace"]) == len(offered)
+    assert bin(res["closed"]).count("1") == len(g.closed_rows)
+
+
+def test_replay_refuses_an_illegal_choice():
+    # red 12 needs five red crosses first
+    res = replay("classic", 1, [[6, 6, 1, 1, 1, 1]], [10])
+    assert res["error"] == 1
+
+
+def test_random_policy_matches_c_reference():
+    # the C reference prints rolls_per_game 24.02 and mean_score 8.399 (1e6 games)
+    r = run_games("classic", 40000, players=4, seed=11)
+    assert abs(r["rolls_per_game"] - 24.02) < 0.15
+    assert abs(r["mean_score"] - 8.40) < 0.2
+
+
+def test_runs_are_reproducible_and_seeded():
+    a = run_games("mixx-a", 300, players=3, seed=4, policies="gap")
+    b = run_games("mixx-a", 300, players=3, seed=4, policies="gap")
+    c = run_games("mixx-a", 300, players=3, seed=5, policies="gap")
+    assert (a["scores"] == b["scores"]).all()
+    assert not (a["scores"] == c["scores"]).all()
+
+
+def test_heuristics_beat_random():
+    r = run_games("classic", 2000, players=2, seed=3, policies=["gap", "random"])
+    assert r["scores"][:, 0].mean() > r["scores"][:, 1].mean() + 30
+
+
+def test_rollouts_from_a_position_use_common_random_numbers():
+    g = qwixo.new_game("qwixx", players=2, seed=9)
+    g.roll([3, 4, 2, 2, 2, 2])
+    pos = batch.state_of(g)
+    a = batch.rollouts(pos, 50, seed=1, fixed={0: option_code(g, 0, "r7")})
+    b = batch.rollouts(pos, 50, seed=1, fixed={0: option_code(g, 0, "r7")})
+    assert (a == b).all() and a.shape == (50, 2)
+    # a fixed cross of red 7 is on the sheet in every rollout: at least that row's point
+    assert (a[:, 0] > -20).all()
+
+
+def test_unsupported_edition():
+    assert not batch.supports("bonus-b")
+    with pytest.raises(ValueError):
+        tables("bonus-a")
