@@ -1,14 +1,35 @@
 """Quixo bots: the registry :data:`BOTS` (``name -> factory(seconds=None, seed=None, **kw)``,
 weakest first), used by ``qwixo.make_bot("quixo", name)``.
 
-Every bot has ``decide(game, player) -> str``: the text of a legal option of ``player``; it never
-changes the game it is given.
+Every bot plays every board size (3..7) and the 4-player game (any seat); ``decide(game,
+player)`` returns the text of a legal option of ``player`` and never changes the game. A bot
+given ``seconds`` keeps to that budget per decision.
+
+========== ======================================================================================
+name       what it does
+========== ======================================================================================
+random     a uniformly random legal move
+greedy     1 ply: wins at once when it can, never makes the opponent's line nor leaves an
+           immediate win to the opponent when it can help it, else the best line count
+linecount2 the plain 2-ply line-counting player (sum of squares of the cubes per line; its
+           first move of the game, among the first two plies, is random): a reference opponent
+easy       2-ply alpha-beta with the strong evaluation
+mcts       UCT Monte-Carlo tree search with random playouts (1 s by default)
+medium     alpha-beta, at most 4 plies deep (0.5 s by default)
+strong     alpha-beta with iterative deepening, transposition table, move ordering,
+           repetition draws (1 s by default)
+perfect    database play where a database covers the position (3×3, 4×4, 5×5 without blanks),
+           the ``strong`` search elsewhere
+========== ======================================================================================
 
 >>> import qwixo
->>> bot = qwixo.make_bot("quixo", "random", seed=1)
->>> g = qwixo.new_game("quixo", size=3)
->>> bot.decide(g, 0) in g.options(0)
-True
+>>> g = qwixo.new_game("quixo", position="xx./oo./... x")
+>>> qwixo.make_bot("quixo", "greedy").decide(g, 0)   # the winning push
+'c1c3'
+>>> qwixo.make_bot("quixo", "strong", seconds=0.2).decide(g, 0)
+'c1c3'
+>>> g.position                                       # the game is unchanged
+'xx./oo./... x'
 """
 
 from __future__ import annotations
@@ -20,8 +41,100 @@ from typing import Any
 
 from qwixo.core import Game, IllegalMove
 
+PASS_TEXT = "pass"
 
-class RandomBot:
+
+# ---------------------------------------------------------------------------------------------
+# Reading a game
+
+
+class QuixoState:
+    """What the search bots read from a game: normalised boards, who moves, the size, the
+    number of players and the earlier positions that can still repeat (same cube count)."""
+
+    def __init__(self, game: Game, player: int) -> None:
+        from qwixo.quixo.notation import parse_position
+        from qwixo.quixo.search import normalise
+
+        if player not in game.to_act:
+            if game.is_over:
+                raise IllegalMove("game_over")
+            raise IllegalMove("not_your_turn", player=player)
+        p = parse_position(game.position)
+        self.n = p.size
+        self.players = p.players
+        self.turn = p.turn
+        self.boards = normalise(p.boards, p.turn, p.players)
+        self.cubes = bin(sum(p.boards)).count("1")
+        self.game = game
+        self.ply = len(getattr(game, "history", []) or [])
+        self._earlier: list[tuple[tuple[int, ...], int]] | None = None
+
+    def earlier(self) -> list[tuple[tuple[int, ...], int]]:
+        """Earlier positions (normalised boards, cubes), oldest first, that have as many cubes
+        as this one (a position with fewer cubes can never come back)."""
+        if self._earlier is None:
+            from qwixo.quixo.notation import parse_position
+            from qwixo.quixo.search import normalise
+
+            out: list[tuple[tuple[int, ...], int]] = []
+            g = self.game
+            if self.ply and hasattr(g, "undo"):
+                g = g.copy()
+                for _ in range(min(self.ply, 400)):
+                    try:
+                        g.undo()
+                    except IllegalMove:
+                        break
+                    p = parse_position(g.position)
+                    cubes = bin(sum(p.boards)).count("1")
+                    if cubes != self.cubes:
+                        break
+                    out.append((normalise(p.boards, p.turn, p.players), cubes))
+            out.reverse()
+            self._earlier = out
+        return self._earlier
+
+
+class QuixoBot:
+    """Base of the Quixo bots: checks the turn, passes when passing is the only option, and
+    makes sure the answer is a legal option."""
+
+    name = "bot"
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None,
+                 **kw: Any) -> None:
+        if seconds is not None:
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
+                seconds > 0
+            ):
+                raise IllegalMove("bad_setting", name="seconds", value=seconds,
+                                  why="a positive number of seconds")
+            seconds = float(seconds)
+        self.seconds = seconds
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.options = kw
+        self.last_info: dict[str, Any] = {}
+
+    def decide(self, game: Game, player: int) -> str:
+        options = game.options(player) if player in game.to_act else []
+        if not options:
+            if game.is_over:
+                raise IllegalMove("game_over")
+            raise IllegalMove("not_your_turn", player=player)
+        if options == [PASS_TEXT]:
+            return PASS_TEXT
+        text = self._choose(QuixoState(game, player), options)
+        if text not in options:  # never hand back an illegal move
+            text = str(self.rng.choice(options))
+        return text
+
+    def _choose(self, state: QuixoState, options: list[str]) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+
+class RandomBot(QuixoBot):
     """Plays a uniformly random legal option (through the contract only).
 
     >>> import qwixo
@@ -32,19 +145,184 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any) -> None:
-        self.seconds = seconds
-        self.rng = random.Random(seed)
-
     def decide(self, game: Game, player: int) -> str:
-        options = game.options(player)
+        options = game.options(player) if player in game.to_act else []
         if not options:
+            if game.is_over:
+                raise IllegalMove("game_over")
             raise IllegalMove("not_your_turn", player=player)
         return str(self.rng.choice(options))
+
+
+# ---------------------------------------------------------------------------------------------
+# Search bots
+
+
+_SEARCHERS: dict[tuple[int, int, bool, int], Any] = {}
+
+
+def searcher(n: int, players: int, plain: bool = False, tt_bits: int = 20):
+    """A shared :class:`~qwixo.quixo.search.Searcher` per (size, players, evaluation).
+
+    Bots share them (the transposition table is only a cache of position values)."""
+    from qwixo.quixo.search import Searcher
+
+    key = (n, players, plain, tt_bits)
+    s = _SEARCHERS.get(key)
+    if s is None:
+        s = _SEARCHERS[key] = Searcher(n, players, tt_bits=tt_bits, plain=plain)
+    return s
+
+
+def _history_hashes(s, state: QuixoState) -> list[tuple[int, int]]:
+    return [s.hash_of(b) for b, _ in state.earlier()]
+
+
+class ShallowBot(QuixoBot):
+    """A fixed-depth search that scores every move exactly and picks at random among the best.
+
+    ``depth`` plies; ``plain`` uses the plain line-counting evaluation; ``random_plies``: while
+    the game has fewer plies than that, play at random.
+    """
+
+    name = "shallow"
+    depth = 1
+    plain = False
+    random_plies = 0
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
+        super().__init__(seconds, seed, **kw)
+        self.depth = int(kw.get("depth", self.depth))
+        self.random_plies = int(kw.get("random_plies", self.random_plies))
+
+    def _choose(self, state: QuixoState, options: list[str]) -> str:
+        if state.ply < self.random_plies:
+            return str(self.rng.choice(options))
+        s = searcher(state.n, state.players, self.plain)
+        scores = s.root_scores(*state.boards, depth=self.depth,
+                               history=_history_hashes(s, state))
+        best = max(scores.values())
+        moves = sorted(m for m, v in scores.items() if v == best)
+        move = self.rng.choice(moves)
+        self.last_info = {"score": best, "depth": self.depth}
+        return s.move_text(move, state.turn)
+
+
+class GreedyBot(ShallowBot):
+    """1 ply: an immediate win, else a move that neither makes the opponent's line nor leaves
+    them an immediate win (when there is one), else the best line count."""
+
+    name = "greedy"
+    depth = 1
+
+
+class LineCount2Bot(ShallowBot):
+    """The plain 2-ply line-counting player (random during the first two plies)."""
+
+    name = "linecount2"
+    depth = 2
+    plain = True
+    random_plies = 2
+
+
+class EasyBot(ShallowBot):
+    """2-ply search with the strong evaluation."""
+
+    name = "easy"
+    depth = 2
+
+
+class AlphaBetaBot(QuixoBot):
+    """Iterative-deepening alpha-beta (see :mod:`qwixo.quixo.search`).
+
+    ``max_depth`` caps the depth; the time budget is ``seconds`` (default
+    :attr:`default_seconds`).
+    """
+
+    name = "strong"
+    default_seconds = 1.0
+    max_depth = 64
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
+        super().__init__(seconds, seed, **kw)
+        self.max_depth = int(kw.get("max_depth", self.max_depth))
+
+    def budget(self) -> float:
+        return self.seconds if self.seconds is not None else self.default_seconds
+
+    def search(self, state: QuixoState):
+        s = searcher(state.n, state.players)
+        res = s.search(*state.boards, seconds=self.budget(), max_depth=self.max_depth,
+                       history=_history_hashes(s, state))
+        self.last_info = {"score": res.score, "depth": res.depth, "nodes": res.nodes,
+                          "seconds": res.seconds, "nps": res.nps}
+        return s, res
+
+    def _choose(self, state: QuixoState, options: list[str]) -> str:
+        s, res = self.search(state)
+        return s.move_text(res.move, state.turn)
+
+
+class MediumBot(AlphaBetaBot):
+    name = "medium"
+    default_seconds = 0.5
+    max_depth = 4
+
+
+class MctsBot(QuixoBot):
+    """UCT Monte-Carlo tree search (see :mod:`qwixo.quixo.mcts`); 1 s a move by default, or
+    ``iterations=N`` playouts."""
+
+    name = "mcts"
+    default_seconds = 1.0
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
+        super().__init__(seconds, seed, **kw)
+        self.iterations = kw.get("iterations")
+        self._trees: dict[tuple[int, int], Any] = {}
+
+    def _choose(self, state: QuixoState, options: list[str]) -> str:
+        from qwixo.quixo.mcts import Mcts
+
+        key = (state.n, state.players)
+        tree = self._trees.get(key)
+        if tree is None:
+            tree = self._trees[key] = Mcts(state.n, state.players)
+        seconds = None if self.iterations and self.seconds is None else (
+            self.seconds or self.default_seconds)
+        code, visits = tree.run(state.boards, seconds=seconds, iterations=self.iterations,
+                                seed=self.rng.randrange(1 << 30))
+        self.last_info = {"iterations": tree.iterations, "visits": visits}
+        return tree.move_text(code, state.turn)
+
+
+class PerfectBot(AlphaBetaBot):
+    """Database play where a database covers the position: wins as fast as possible, loses as
+    slowly as possible, keeps a draw; the ``strong`` search elsewhere."""
+
+    name = "perfect"
+
+    def _choose(self, state: QuixoState, options: list[str]) -> str:
+        from qwixo.quixo.perfect import best_moves
+
+        ranked = best_moves(state)
+        if ranked:
+            best = ranked[0][1:]
+            moves = [m for m, *v in ranked if tuple(v) == best]
+            self.last_info = {"value": best[0], "plies": best[1], "source": "database"}
+            return self.rng.choice(moves)
+        return super()._choose(state, options)
 
 
 BOTS: OrderedDict[str, Callable[..., Any]] = OrderedDict(
     [
         ("random", RandomBot),
+        ("greedy", GreedyBot),
+        ("linecount2", LineCount2Bot),
+        ("easy", EasyBot),
+        ("mcts", MctsBot),
+        ("medium", MediumBot),
+        ("strong", AlphaBetaBot),
+        ("perfect", PerfectBot),
     ]
 )

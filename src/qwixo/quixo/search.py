@@ -49,6 +49,38 @@ from qwixo.quixo.kernels import (
 from qwixo.quixo.notation import move_text, parse_position
 from qwixo.quixo.tables import move_tables
 
+
+def _drop_stale_caches(*modules: str) -> None:
+    """Numba's on-disk cache of a function does not notice when a kernel it calls from another
+    file (:mod:`qwixo.quixo.kernels`) changes, and a stale one can crash. So the cache files of
+    ``modules`` (next to this file) are dropped whenever ``kernels.py`` differs from the copy
+    they were compiled against (recorded by a stamp file in the same cache directory)."""
+    import hashlib
+    import os
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    try:
+        digest = hashlib.sha256((here / "kernels.py").read_bytes()).hexdigest()
+        base = os.environ.get("NUMBA_CACHE_DIR")
+        dirs = [here / "__pycache__"]
+        if base:
+            dirs = [p.parent for p in Path(base).rglob("kernels.*.nbi")] or dirs
+        for d in dirs:
+            stamp = d / "qwixo-search-kernels.sha256"
+            if stamp.exists() and stamp.read_text().strip() == digest:
+                continue
+            if d.exists():
+                for mod in modules:
+                    for f in d.glob(f"{mod}.*.nb[ci]"):
+                        f.unlink(missing_ok=True)
+                stamp.write_text(digest)
+    except OSError:  # a read-only install: nothing to do
+        pass
+
+
+_drop_stale_caches("search", "mcts")
+
 MATE = 1_000_000
 MATE_BOUND = MATE - 1000  # scores beyond this are wins/losses in a known number of plies
 INF = 2_000_000_000
