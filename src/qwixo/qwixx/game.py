@@ -88,10 +88,10 @@ class QwixxGame(Game):
         self._a1_crossed = False
         self.log: list[dict[str, Any]] = []
         self.end_reason: str | None = None
-        self.history: list[list] = []
-        self._since_roll: list[tuple[int, str]] = []
-        self._turn_snap: tuple | None = None
-        self._opts: dict[int, tuple[list[str], dict[str, tuple]]] = {}
+        #: ``("roll", [dice])`` and ``("choose", player, text)`` entries, oldest first
+        self.history: list[tuple] = []
+        #: player -> (option texts, extra actions) of the current action
+        self._opts: dict[int, tuple[list[str], dict | None]] = {}
 
     # -- the contract ------------------------------------------------------------------
     @property
@@ -133,22 +133,19 @@ class QwixxGame(Game):
             raise IllegalMove("no_roll_needed")
         closed = self.closed
         if dice is None:
-            rnd = self._rng.randrange
-        f = self.rules.faces
-        if dice is None:
-            values: list[int | None] = [rnd(f) + 1, rnd(f) + 1]
+            rnd = self._rng.random
+            f = self.rules.faces
+            values: list[int | None] = [int(rnd() * f) + 1, int(rnd() * f) + 1]
             for c in range(4):
-                values.append(None if (closed >> c) & 1 else rnd(f) + 1)
+                values.append(None if (closed >> c) & 1 else int(rnd() * f) + 1)
         else:
             values = self._check_dice(dice)
         self._dice = values
         self.phase = ACTION1
         self._pending = {}
         self._a1_crossed = False
-        self._since_roll = []
-        self._turn_snap = None
         self._opts = {}
-        self.history.append(["roll", list(values)])
+        self.history.append(("roll", values[:]))
         return list(values)
 
     def options(self, player: int) -> list[str]:
@@ -158,17 +155,23 @@ class QwixxGame(Game):
     def choose(self, player: int, decision: Any) -> None:
         """Apply one decision (an option text); raises :class:`IllegalMove` and changes nothing
         when it is not legal."""
-        p = self.check_player(player)
-        text = self.decision_text(decision)
-        if self.phase != ACTION1 and self.phase != ACTION2:
-            raise IllegalMove("game_over" if self.phase == OVER else "roll_needed")
-        act = self._options(p)[1].get(text)
-        if act is None:
-            self._refuse(p, text)
-        self._since_roll.append((p, text))
-        self.history.append(["choose", p, text])
+        cached = self._opts.get(player) if player.__class__ is int else None
+        if cached is not None and decision.__class__ is str and decision in cached[0]:
+            p, text = player, decision  # the fast path: an offered option, as text
+        else:  # the slow path: validate everything, explain a refusal
+            p = self.check_player(player)
+            text = self.decision_text(decision)
+            if self.phase != ACTION1 and self.phase != ACTION2:
+                raise IllegalMove("game_over" if self.phase == OVER else "roll_needed")
+            cached = self._options(p)
+            if text not in cached[0]:
+                self._refuse(p, text)
+        extra = cached[1]
+        act = extra[text] if extra and text in extra else self.rules.act_of[text]
+        self.history.append(("choose", p, text))
         if self.phase == ACTION1:
             self._pending[p] = act
+            del self._opts[p]
             if len(self._pending) == self._n:
                 self._resolve_action1()
         else:
@@ -188,30 +191,24 @@ class QwixxGame(Game):
         g._dice = self._dice[:]
         g._pending = dict(self._pending)
         g.log = list(self.log)
-        g.history = [list(h) for h in self.history]
-        g._since_roll = list(self._since_roll)
+        g.history = list(self.history)
         g._opts = dict(self._opts)
         return g
 
     def undo(self) -> None:
         """Take back the last decision of the current turn (never the roll): in action 1 a
-        hidden decision, or, once action 1 has taken effect, the last one that completed it."""
-        if not self._since_roll:
+        hidden decision, or, once action 1 has taken effect, the last one that completed it
+        (the game is then replayed from its history; the dice stay as rolled)."""
+        if not self.history or self.history[-1][0] != "choose":
             raise IllegalMove("nothing_to_undo")
         if self.phase == ACTION1:
-            p, _ = self._since_roll.pop()
+            p = self.history.pop()[1]
             del self._pending[p]
-            self.history.pop()
             self._opts.pop(p, None)
             return
-        # state already changed: back to the start of the turn, then replay
-        keep = self._since_roll[:-1]
-        self._restore(self._turn_snap)
-        del self.history[len(self.history) - len(self._since_roll):]
-        self._since_roll = []
-        self._opts = {}
-        for p, text in keep:
-            self.choose(p, text)
+        data = self.to_dict()
+        data["history"] = data["history"][:-1]
+        self.__dict__.update(QwixxGame.from_dict(data).__dict__)
 
     # -- save / load ---------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -320,33 +317,19 @@ class QwixxGame(Game):
                 f"phase={self.phase!r}, turn={self.turn}, scores={self.scores()})")
 
     # -- internals -----------------------------------------------------------------------
-    def _options(self, p: int) -> tuple[list[str], dict[str, tuple]]:
+    def _options(self, p: int) -> tuple[list[str], dict | None]:
         cached = self._opts.get(p)
         if cached is not None:
             return cached
         if self.phase == ACTION1 and p not in self._pending:
             d = self._dice
-            pairs = self.rules.white_options(self.sheets_state[p], self.closed, d[0] + d[1])
+            res = self.rules.white_table(self.sheets_state[p], self.closed, d[0] + d[1])
         elif self.phase == ACTION2 and p == self.active:
-            pairs = self.rules.colour_options(self.sheets_state[p], self.closed, self._dice)
+            res = self.rules.colour_table(self.sheets_state[p], self.closed, self._dice)
         else:
-            pairs = []
-        res = ([t for t, _ in pairs], dict(pairs))
+            return [], None
         self._opts[p] = res
         return res
-
-    def _snapshot(self) -> tuple:
-        """The state at the start of the current turn's action 1 (no decision yet)."""
-        return ([s.copy() for s in self.sheets_state], self.closed, self.active, self.turn,
-                ACTION1, self._dice[:], {}, False, len(self.log), self.end_reason)
-
-    def _restore(self, snap: tuple) -> None:
-        (sheets, self.closed, self.active, self.turn, self.phase, dice, pending,
-         self._a1_crossed, n_log, self.end_reason) = snap
-        self.sheets_state = [s.copy() for s in sheets]
-        self._dice = dice[:]
-        self._pending = dict(pending)
-        del self.log[n_log:]
 
     def _event(self, action: int, p: int, ev: tuple) -> None:
         kind = ev[0]
@@ -367,7 +350,6 @@ class QwixxGame(Game):
         self.log.append(e)
 
     def _resolve_action1(self) -> None:
-        self._turn_snap = self._snapshot()
         start = self.closed
         closed = start
         rules = self.rules

@@ -122,6 +122,11 @@ class Rules:
                            for s in range(n_sums)] for c in range(4)]
         self.text = [[f"{COLOURS[r]}{n}" for n in self.numbers[r]] for r in range(4)]
         self.cell_of = {self.text[r][i]: (r, i) for r in range(4) for i in range(self.length)}
+        self.cell_act = [[(CELL, r, i, -1) for i in range(self.length)] for r in range(4)]
+        #: text -> action of "pass" and of every cell
+        self.act_of = {self.text[r][i]: self.cell_act[r][i]
+                       for r in range(4) for i in range(self.length)}
+        self.act_of["pass"] = PASS_ACTION
         self.lucky = ed.lucky
         self.bonus = [[(r, n) in ed.bonus_cells for n in self.numbers[r]] for r in range(4)]
         self.has_bonus = bool(ed.bonus_cells)
@@ -138,6 +143,7 @@ class Rules:
             for r, i in pos:
                 self.pair_kind[r][i] = k
         self.has_pairs = bool(ed.pairs)
+        self.has_chain = self.has_pairs or self.has_bonus
         self.max_penalties = ed.max_penalties
         self.penalty_points = ed.penalty_points
 
@@ -185,22 +191,46 @@ class Rules:
     # -- options -----------------------------------------------------------------------
     def white_options(self, sh: Sheet, closed: int, total: int) -> list[tuple[str, tuple]]:
         """Action 1 options ``(text, action)`` for white sum ``total``, "pass" first."""
-        out: list[tuple[str, tuple]] = [("pass", PASS_ACTION)]
+        return self._pairs(*self.white_table(sh, closed, total))
+
+    def colour_options(self, sh: Sheet, closed: int, dice: list) -> list[tuple[str, tuple]]:
+        """Action 2 options ``(text, action)``: a white die plus a coloured die in play."""
+        return self._pairs(*self.colour_table(sh, closed, dice))
+
+    def action_of(self, text: str, extra: dict | None) -> tuple:
+        """The action of an option text from :meth:`white_table` / :meth:`colour_table`."""
+        if extra and text in extra:
+            return extra[text]
+        return self.act_of[text]
+
+    def _pairs(self, texts: list[str], extra: dict | None) -> list[tuple[str, tuple]]:
+        return [(t, self.action_of(t, extra)) for t in texts]
+
+    def white_table(self, sh: Sheet, closed: int, total: int) -> tuple[list[str], dict | None]:
+        """Action 1 options as texts, plus a dict text -> action for the texts that are not
+        plain cells (lucky crosses, tie choices), or None when there are none."""
+        texts = ["pass"]
         last = sh.last
+        text = self.text
         for r, i in self.by_number[total]:
             if (not (closed >> r) & 1 and i > last[r]
                     and (i < self.lock_from[r] or sh.count[r] >= self.need)):
-                out.append((self.text[r][i], (CELL, r, i, -1)))
+                texts.append(text[r][i])
+        extra = None
         if self.lucky and total in sh.lucky:
+            extra = {}
             for r, j in self.lucky_targets(sh, closed, total):
                 if self.numbers[r][j] != total:  # else it is the same cross as the plain one
-                    out.append(("L:" + COLOURS[r], (LUCKY, r, j, -1)))
+                    t = "L:" + COLOURS[r]
+                    texts.append(t)
+                    extra[t] = (LUCKY, r, j, -1)
         if self.has_pairs:
-            out = self._expand_ties(sh, closed, out)
-        return out
+            return self._expand_ties(sh, closed, texts, extra)
+        return texts, extra
 
-    def colour_options(self, sh: Sheet, closed: int, dice: list) -> list[tuple[str, tuple]]:
-        """Action 2 options for the active player: a white die plus a coloured die in play."""
+    def colour_table(self, sh: Sheet, closed: int, dice: list) -> tuple[list[str], dict | None]:
+        """Action 2 options as texts (cells in sheet order) and the extra dict (see
+        :meth:`white_table`)."""
         w1, w2 = dice[0], dice[1]
         cells: list[tuple[int, int]] = []
         last = sh.last
@@ -216,27 +246,32 @@ class Rules:
                         cells.append((r, i))
         if len(cells) > 1:
             cells = sorted(set(cells))
-        out: list[tuple[str, tuple]] = [("pass", PASS_ACTION)]
         text = self.text
-        out.extend((text[r][i], (CELL, r, i, -1)) for r, i in cells)
+        texts = ["pass"]
+        texts.extend([text[r][i] for r, i in cells])
         if self.has_pairs:
-            out = self._expand_ties(sh, closed, out)
-        return out
+            return self._expand_ties(sh, closed, texts, None)
+        return texts, None
 
-    def _expand_ties(self, sh: Sheet, closed: int, opts: list) -> list:
+    def _expand_ties(self, sh: Sheet, closed: int, texts: list,
+                     extra: dict | None) -> tuple[list, dict | None]:
         """Bonus B: an option whose reward chain meets a tie becomes one option per tied row,
         ``"<text>+<row>"`` (e.g. ``"g9+y"``)."""
-        out = []
-        for text, act in opts:
+        out: list[str] = []
+        for text in texts:
+            act = self.action_of(text, extra)
             if act[0] != PASS and self._may_reward(sh, act):
                 try:
                     self.apply(sh.copy(), closed, act, [])
                 except NeedChoice as nc:
+                    extra = extra if extra is not None else {}
                     for r in nc.rows:
-                        out.append((f"{text}+{COLOURS[r]}", (act[0], act[1], act[2], r)))
+                        t = f"{text}+{COLOURS[r]}"
+                        out.append(t)
+                        extra[t] = (act[0], act[1], act[2], r)
                     continue
-            out.append((text, act))
-        return out
+            out.append(text)
+        return out, extra
 
     def _may_reward(self, sh: Sheet, act: tuple) -> bool:
         k = self.pair_kind[act[1]][act[2]]
@@ -257,6 +292,16 @@ class Rules:
         """
         kind, r, i, tie = act
         if kind == PASS:
+            return closed
+        if not self.has_chain and kind == CELL:
+            sh.marks[r] |= 1 << i
+            sh.last[r] = i
+            sh.count[r] += 1
+            if i >= self.lock_from[r]:
+                sh.count[r] += 1  # the lock box
+                sh.locked |= 1 << r
+                events.append(("lock", r))
+                return closed | 1 << r
             return closed
         queue: list[int] = []
         if kind == LUCKY:

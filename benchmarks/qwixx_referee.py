@@ -1,0 +1,291 @@
+"""An independent, straightforward pure-Python referee of Qwixx, and the speed comparison.
+
+The referee implements the rules of the ``classic``, ``longo``, ``mixx-a`` and ``mixx-b`` sheets
+from spec/qwixx.md on its own (its own sheet tables, no import from ``qwixo.qwixx``), in plain
+readable Python: a sheet is a list of crossed numbers per row. It offers the same small surface
+as the engine (``needs_roll``, ``roll``, ``to_act``, ``options``, ``choose``, ``is_over``,
+``scores``) and rolls its dice with ``random.Random(seed)`` the same way, so both can be driven
+side by side: ``tests/qwixx/test_qwixx_referee.py`` compares every player's options at every
+decision and the final scores over thousands of random games.
+
+Run it to measure whole random games per second through the engine's public contract against
+the referee (the speed requirement: at least 3x)::
+
+    python benchmarks/qwixx_referee.py [--games N] [--edition E] [--players P]
+
+The last line is ``ratio: X`` (engine games/s divided by referee games/s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+UP = list(range(2, 13))
+DOWN = list(range(12, 1, -1))
+
+# edition -> (faces, crosses needed to lock, how many last cells lock, rows, any-row action 2)
+# rows: [(row letter, [numbers], [cell colour letters])]
+SHEETS = {
+    "classic": (6, 5, 1, [("r", UP, "r" * 11), ("y", UP, "y" * 11),
+                          ("g", DOWN, "g" * 11), ("b", DOWN, "b" * 11)], False),
+    "longo": (8, 6, 2, [("r", list(range(2, 17)), "r" * 15), ("y", list(range(2, 17)), "y" * 15),
+                        ("g", list(range(16, 1, -1)), "g" * 15),
+                        ("b", list(range(16, 1, -1)), "b" * 15)], False),
+    "mixx-a": (6, 5, 1, [("r", UP, "yyybbbgggrr"), ("y", UP, "rrggggbbyyy"),
+                         ("g", DOWN, "bbbyyyrrrgg"), ("b", DOWN, "ggrrrryybbb")], True),
+    "mixx-b": (6, 5, 1, [("r", [10, 6, 2, 8, 3, 4, 12, 5, 9, 7, 11], "r" * 11),
+                         ("y", [9, 12, 4, 6, 7, 2, 5, 8, 11, 3, 10], "y" * 11),
+                         ("g", [8, 2, 10, 12, 6, 9, 7, 4, 5, 11, 3], "g" * 11),
+                         ("b", [5, 7, 11, 9, 12, 3, 8, 10, 2, 6, 4], "b" * 11)], False),
+}
+LETTERS = "rygb"
+
+
+class Referee:
+    """One game of Qwixx, refereed the plain way."""
+
+    def __init__(self, edition="classic", players=2, seed=None, lucky=None):
+        self.faces, self.need, self.n_lock, self.rows, self.any_row = SHEETS[edition]
+        self.edition = edition
+        self.players = players
+        self.rng = random.Random(seed)
+        self.lucky = [tuple(x) for x in lucky] if lucky else [()] * players
+        # crossed[p][row letter] = crossed numbers in order; the lock box is counted separately
+        self.crossed = [{c: [] for c in LETTERS} for _ in range(players)]
+        self.lock_box = [{c: False for c in LETTERS} for _ in range(players)]
+        self.penalties = [0] * players
+        self.closed = set()
+        self.active = 0
+        self.dice = None
+        self.phase = "roll"
+        self.choices = {}
+        self.crossed_in_action1 = False
+
+    # -- sheet helpers ---------------------------------------------------------------------
+    def row(self, letter):
+        for name, numbers, colours in self.rows:
+            if name == letter:
+                return numbers, colours
+        raise KeyError(letter)
+
+    def crosses(self, p, letter):
+        return len(self.crossed[p][letter]) + (1 if self.lock_box[p][letter] else 0)
+
+    def may_cross(self, p, letter, number):
+        """May player p cross ``number`` in row ``letter`` now?"""
+        if letter in self.closed:
+            return False
+        numbers, _ = self.row(letter)
+        if number not in numbers:
+            return False
+        pos = numbers.index(number)
+        done = self.crossed[p][letter]
+        if done and pos <= numbers.index(done[-1]):
+            return False
+        if pos >= len(numbers) - self.n_lock and self.crosses(p, letter) < self.need:
+            return False
+        return True
+
+    def next_cell(self, p, letter):
+        numbers, _ = self.row(letter)
+        done = self.crossed[p][letter]
+        pos = numbers.index(done[-1]) + 1 if done else 0
+        return numbers[pos] if pos < len(numbers) else None
+
+    # -- the game ------------------------------------------------------------------------
+    @property
+    def needs_roll(self):
+        return self.phase == "roll"
+
+    @property
+    def is_over(self):
+        return self.phase == "over"
+
+    @property
+    def to_act(self):
+        if self.phase == "action1":
+            return [p for p in range(self.players) if p not in self.choices]
+        if self.phase == "action2":
+            return [self.active]
+        return []
+
+    def roll(self, dice=None):
+        if dice is None:  # a die: int(random() * faces) + 1, the same draws as the engine
+            dice = [self.die(), self.die()]
+            for letter in LETTERS:
+                dice.append(None if letter in self.closed else self.die())
+        self.dice = list(dice)
+        self.phase = "action1"
+        self.choices = {}
+        self.crossed_in_action1 = False
+        return self.dice
+
+    def die(self):
+        return int(self.rng.random() * self.faces) + 1
+
+    def options(self, p):
+        if p not in self.to_act:
+            return []
+        opts = ["pass"]
+        w1, w2 = self.dice[0], self.dice[1]
+        if self.phase == "action1":
+            total = w1 + w2
+            for letter in LETTERS:
+                if self.may_cross(p, letter, total):
+                    opts.append(f"{letter}{total}")
+            if total in self.lucky[p]:
+                fewest = min(self.crosses(p, letter) for letter in LETTERS)
+                for letter in LETTERS:
+                    if self.crosses(p, letter) == fewest:
+                        number = self.next_cell(p, letter)
+                        if (number is not None and number != total
+                                and self.may_cross(p, letter, number)):
+                            opts.append(f"L:{letter}")
+        else:
+            for k, die_colour in enumerate(LETTERS):
+                die = self.dice[2 + k]
+                if die is None:
+                    continue
+                for white in (w1, w2):
+                    total = white + die
+                    for letter in LETTERS:
+                        if not self.any_row and letter != die_colour:
+                            continue
+                        numbers, colours = self.row(letter)
+                        if total not in numbers:
+                            continue
+                        if colours[numbers.index(total)] != die_colour:
+                            continue
+                        if self.may_cross(p, letter, total) and f"{letter}{total}" not in opts:
+                            opts.append(f"{letter}{total}")
+        return opts
+
+    def cross(self, p, letter, number):
+        """Cross a cell; returns True when that locked the row."""
+        self.crossed[p][letter].append(number)
+        numbers, _ = self.row(letter)
+        if numbers.index(number) >= len(numbers) - self.n_lock:
+            self.lock_box[p][letter] = True
+            return True
+        return False
+
+    def choose(self, p, text):
+        if text not in self.options(p):
+            raise ValueError(f"illegal: player {p} {text!r}")
+        if self.phase == "action1":
+            self.choices[p] = text
+            if len(self.choices) < self.players:
+                return
+            locked = set()
+            for q in range(self.players):
+                choice = self.choices[q]
+                if choice == "pass":
+                    continue
+                if q == self.active:
+                    self.crossed_in_action1 = True
+                if choice.startswith("L:"):
+                    letter = choice[2]
+                    number = self.next_cell(q, letter)
+                else:
+                    letter, number = choice[0], int(choice[1:])
+                if self.cross(q, letter, number):
+                    locked.add(letter)
+            self.closed |= locked
+            for letter in locked:
+                self.dice[2 + LETTERS.index(letter)] = None
+            if len(self.closed) >= 2:
+                self.phase = "over"
+            else:
+                self.phase = "action2"
+            return
+        if text == "pass":
+            if not self.crossed_in_action1:
+                self.penalties[p] += 1
+                if self.penalties[p] >= 4:
+                    self.phase = "over"
+                    return
+        else:
+            letter, number = text[0], int(text[1:])
+            if self.cross(p, letter, number):
+                self.closed.add(letter)
+                self.dice[2 + LETTERS.index(letter)] = None
+        if len(self.closed) >= 2:
+            self.phase = "over"
+            return
+        self.active = (self.active + 1) % self.players
+        self.phase = "roll"
+
+    def scores(self):
+        out = []
+        for p in range(self.players):
+            total = -5 * self.penalties[p]
+            for letter in LETTERS:
+                n = self.crosses(p, letter)
+                total += n * (n + 1) // 2
+            out.append(total)
+        return out
+
+
+def random_game(game, rng):
+    """Play ``game`` to the end, every decision uniform among the options; returns scores.
+
+    Options are sorted first, so the engine and the referee (which list them in different
+    orders) make the same choices from the same seed."""
+    while not game.is_over:
+        if game.needs_roll:
+            game.roll()
+            continue
+        for p in game.to_act:
+            game.choose(p, rng.choice(sorted(game.options(p))))
+    return game.scores()
+
+
+def lucky_pairs(players, seed):
+    rng = random.Random(seed)
+    return [tuple(rng.sample(range(2, 17), 2)) for _ in range(players)]
+
+
+def games_per_second(make, games, seed=0):
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    total = 0
+    for k in range(games):
+        total += sum(random_game(make(k), rng))
+    return games / (time.perf_counter() - t0), total
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--edition", default="classic", choices=sorted(SHEETS))
+    ap.add_argument("--players", type=int, default=4)
+    args = ap.parse_args(argv)
+    import qwixo
+
+    ed, n = args.edition, args.players
+
+    def lucky(k):
+        return lucky_pairs(n, k) if ed == "longo" else None
+
+    def engine(k):
+        return qwixo.new_game("qwixx", edition=ed, players=n, seed=k, lucky=lucky(k))
+
+    def referee(k):
+        return Referee(ed, n, seed=k, lucky=lucky(k))
+
+    games_per_second(engine, 50)  # warm-up
+    eng, eng_total = games_per_second(engine, args.games)
+    ref, ref_total = games_per_second(referee, args.games)
+    same = "same" if eng_total == ref_total else "DIFFERENT"
+    print(f"{ed}, {n} players, {args.games} random games each ({same} total score)")
+    print(f"engine (public contract): {eng:,.0f} games/s")
+    print(f"referee (pure Python):    {ref:,.0f} games/s")
+    print(f"ratio: {eng / ref:.2f}")
+    return 0 if same == "same" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
