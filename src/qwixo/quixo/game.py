@@ -125,7 +125,13 @@ class QuixoGame(Game):
 
     def __init__(self, size: int | None = None, players: int | None = None,
                  position: str | None = None, ply_limit: int | None = None,
-                 repetition: int | bool | None = None, first: Any = None) -> None:
+                 repetition: int | bool | None = None, first: Any = None,
+                 **unknown: Any) -> None:
+        if unknown:
+            name, value = next(iter(unknown.items()))
+            raise IllegalMove("bad_setting", name=name, value=value,
+                              why="not a Quixo setting (size, players, position, ply_limit, "
+                                  "repetition, first)")
         if size is not None:
             size = _setting_int("size", size, MIN_SIZE, MAX_SIZE, f"{MIN_SIZE}..{MAX_SIZE}")
         if players is not None and (isinstance(players, bool) or players not in (2, 4)):
