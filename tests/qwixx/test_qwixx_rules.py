@@ -176,7 +176,7 @@ def test_lock_in_action_2_and_second_lock_ends():
 
 def test_fourth_penalty_ends_the_game_at_once():
     g = QwixxGame(players=2, seed=8)
-    for turn in range(7):
+    for _ in range(7):
         g.roll([1, 1, 1, 1, 1, 1])
         everyone(g, "pass", "pass")
         g.choose(g.active, "pass")
