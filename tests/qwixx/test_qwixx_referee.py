@@ -1,0 +1,86 @@
+"""The engine against the independent referee (benchmarks/qwixx_referee.py): same dice, same
+choices, and at every decision the same options for every player, the same scores, the same end.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+from qwixo.qwixx.game import QwixxGame
+
+_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "qwixx_referee.py"
+_spec = importlib.util.spec_from_file_location("qwixx_referee", _PATH)
+referee = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(referee)
+
+GAMES = 500  # per edition, 1 to 5 players
+
+
+def play_both(name: str, players: int, seed: int, rng: random.Random) -> int:
+    lucky = referee.lucky_pairs(players, seed) if name == "longo" else None
+    g = QwixxGame(name, players=players, seed=seed, lucky=lucky)
+    r = referee.Referee(name, players, seed=seed, lucky=lucky)
+    decisions = 0
+    while not r.is_over:
+        assert not g.is_over and g.needs_roll == r.needs_roll
+        if r.needs_roll:
+            assert g.roll() == r.roll()
+            continue
+        assert g.to_act == r.to_act
+        for p in range(players):
+            assert sorted(g.options(p)) == sorted(r.options(p)), (name, seed, p, r.dice)
+        for p in r.to_act:
+            choice = rng.choice(sorted(r.options(p)))
+            r.choose(p, choice)
+            g.choose(p, choice)
+            decisions += 1
+        assert g.scores() == r.scores()
+    assert g.is_over and g.scores() == r.scores()
+    return decisions
+
+
+@pytest.mark.parametrize("name", ["classic", "longo", "mixx-a", "mixx-b"])
+def test_engine_agrees_with_the_referee(name):
+    rng = random.Random(name)
+    total = 0
+    for k in range(GAMES):
+        total += play_both(name, 1 + k % 5, seed=k, rng=rng)
+    assert total > GAMES * 20
+
+
+def test_referee_disagrees_when_the_rules_differ():
+    """The comparison can fail: a referee that ignores the lock condition is caught."""
+    class Lax(referee.Referee):
+        def may_cross(self, p, letter, number):
+            if letter in self.closed:
+                return False
+            numbers, _ = self.row(letter)
+            if number not in numbers:
+                return False
+            done = self.crossed[p][letter]
+            return not done or numbers.index(number) > numbers.index(done[-1])
+
+    rng = random.Random(1)
+    mismatch = False
+    for seed in range(50):
+        g = QwixxGame("classic", players=3, seed=seed)
+        r = Lax("classic", 3, seed=seed)
+        while not r.is_over and not mismatch:
+            if r.needs_roll:
+                g.roll()
+                r.roll()
+                continue
+            for p in r.to_act:
+                if sorted(g.options(p)) != sorted(r.options(p)):
+                    mismatch = True
+                    break
+                choice = rng.choice(sorted(r.options(p)))
+                r.choose(p, choice)
+                g.choose(p, choice)
+        if mismatch:
+            break
+    assert mismatch
