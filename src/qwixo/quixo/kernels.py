@@ -80,20 +80,20 @@ def push(x, m, T):
 @njit(cache=True)
 def has_line(x, L):
     """True when bitboard ``x`` covers one of the lines (rank, file or diagonal)."""
-    for i in range(L.shape[0]):
-        if (x & L[i]) == L[i]:
-            return True
-    return False
+    found = False
+    for i in range(L.shape[0]):  # branch-free: the compiler vectorises it
+        found |= (x & L[i]) == L[i]
+    return found
 
 
 @njit(cache=True)
 def gen_moves(me, op, T, out):
-    """2 players: write the legal moves of the side ``me`` into ``out``; return their number."""
+    """2 players: write the legal moves of the side ``me`` into ``out``; return their number.
+    ``out`` must have room for every move of the board (``T.shape[1]``, or :data:`MAX_MOVES`)."""
     k = 0
-    for m in range(T.shape[1]):
-        if (op & T[SRC, m]) == 0:
-            out[k] = m
-            k += 1
+    for m in range(T.shape[1]):  # branch-free: write always, advance when legal
+        out[k] = m
+        k += (op & T[SRC, m]) == 0
     return k
 
 
@@ -128,7 +128,8 @@ def status_to_move(me, op, L):
 @njit(cache=True)
 def gen_moves4(b0, b1, b2, b3, seat, T, out):
     """4 players: write the codes ``4*m + dot`` of seat ``seat`` into ``out``; return their
-    number (0: the seat must pass). A seat may take a blank cube or one whose dot points at it."""
+    number (0: the seat must pass). A seat may take a blank cube or one whose dot points at it.
+    ``out`` must have room for ``2 * T.shape[1]`` codes (:data:`MAX_MOVES4`)."""
     allc = b0 | b1 | b2 | b3
     if seat == 0:
         mine = b0
@@ -144,10 +145,9 @@ def gen_moves4(b0, b1, b2, b3, seat, T, out):
     hi = max(seat, partner)
     k = 0
     for m in range(T.shape[1]):
-        if (blocked & T[SRC, m]) == 0:
-            out[k] = 4 * m + lo
-            out[k + 1] = 4 * m + hi
-            k += 2
+        out[k] = 4 * m + lo
+        out[k + 1] = 4 * m + hi
+        k += 2 * ((blocked & T[SRC, m]) == 0)
     return k
 
 

@@ -1,0 +1,92 @@
+"""Quixo random-playout speed: qwixo's numba kernels against the C reference, side by side.
+
+Compiles ``shared/bench/quixo_fast.c`` with ``cc -O3`` in a temporary directory (``shared/`` is
+``../shared`` next to the repository, or ``$QWIXO_SHARED``), then runs, alternately, the C
+program and ``qwixo quixo bench --seconds S`` (uniformly random 2-player 5×5 games on one core)
+and prints both rates in plies per second and their ratio (target: qwixo ≥ 0.5 × C).
+
+    .venv/bin/python benchmarks/quixo_bench.py [--seconds 3] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def shared_dir() -> Path:
+    env = os.environ.get("QWIXO_SHARED")
+    return Path(env) if env else ROOT.parent / "shared"
+
+
+def build_c(workdir: Path) -> Path:
+    src = shared_dir() / "bench" / "quixo_fast.c"
+    if not src.exists():
+        sys.exit(f"C reference not found: {src} (set QWIXO_SHARED)")
+    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if not cc:
+        sys.exit("no C compiler (cc) found")
+    exe = workdir / "quixo_fast"
+    subprocess.run([cc, "-O3", "-o", str(exe), str(src)], check=True)
+    return exe
+
+
+def run_c(exe: Path, games: int) -> tuple[float, float]:
+    """(plies/s, seconds) of one run of the C program."""
+    out = subprocess.run([str(exe), str(games)], check=True, capture_output=True,
+                         text=True).stdout
+    m = re.search(r"seconds ([\d.]+) plies_per_s (\d+)", out)
+    if not m:
+        sys.exit(f"unexpected output of the C reference: {out!r}")
+    return float(m.group(2)), float(m.group(1))
+
+
+def run_qwixo(seconds: float) -> float:
+    cmd = [sys.executable, "-m", "qwixo", "quixo", "bench", "--seconds", str(seconds)]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    last = out.strip().splitlines()[-1]
+    m = re.fullmatch(r"plies/s: (\d+)", last)
+    if not m:
+        sys.exit(f"unexpected last line of qwixo quixo bench: {last!r}")
+    return float(m.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="seconds per run (default 3)")
+    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (default 2)")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="qwixo-bench-") as tmp:
+        exe = build_c(Path(tmp))
+        rate, secs = run_c(exe, 20000)  # calibrate the number of games for the duration
+        games = max(1000, int(20000 * args.seconds / max(secs, 1e-3)))
+        c_rates, q_rates = [], []
+        t0 = time.perf_counter()
+        for r in range(args.rounds):
+            c_rate, c_secs = run_c(exe, games)
+            q_rate = run_qwixo(args.seconds)
+            c_rates.append(c_rate)
+            q_rates.append(q_rate)
+            print(f"round {r + 1}: C {c_rate:,.0f} plies/s ({games} games, {c_secs:.2f} s)   "
+                  f"qwixo {q_rate:,.0f} plies/s   ratio {q_rate / c_rate:.2f}")
+    c_med, q_med = statistics.median(c_rates), statistics.median(q_rates)
+    ratio = q_med / c_med
+    print(f"C reference (cc -O3, quixo_fast.c): {c_med:,.0f} plies/s (median)")
+    print(f"qwixo quixo bench (numba):          {q_med:,.0f} plies/s (median)")
+    print(f"ratio qwixo / C: {ratio:.2f} (target >= 0.5: {'met' if ratio >= 0.5 else 'NOT met'})"
+          f"   [{time.perf_counter() - t0:.0f} s]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
