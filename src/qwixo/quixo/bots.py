@@ -199,6 +199,7 @@ class ShallowBot(QuixoBot):
         if state.ply < self.random_plies:
             return str(self.rng.choice(options))
         s = searcher(state.n, state.players, self.plain)
+        s.contempt = 0
         scores = s.root_scores(*state.boards, depth=self.depth,
                                history=_history_hashes(s, state))
         best = max(scores.values())
@@ -236,22 +237,26 @@ class AlphaBetaBot(QuixoBot):
     """Iterative-deepening alpha-beta (see :mod:`qwixo.quixo.search`).
 
     ``max_depth`` caps the depth; the time budget is ``seconds`` (default
-    :attr:`default_seconds`).
+    :attr:`default_seconds`); ``contempt`` (evaluation units, default 40) makes a draw by
+    repetition look that much worse than 0 to the bot, so it plays on when it is not losing.
     """
 
     name = "strong"
     default_seconds = 1.0
     max_depth = 64
+    contempt = 40
 
     def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
         super().__init__(seconds, seed, **kw)
         self.max_depth = int(kw.get("max_depth", self.max_depth))
+        self.contempt = int(kw.get("contempt", self.contempt))
 
     def budget(self) -> float:
         return self.seconds if self.seconds is not None else self.default_seconds
 
     def search(self, state: QuixoState):
         s = searcher(state.n, state.players)
+        s.contempt = self.contempt
         res = s.search(*state.boards, seconds=self.budget(), max_depth=self.max_depth,
                        history=_history_hashes(s, state))
         self.last_info = {"score": res.score, "depth": res.depth, "nodes": res.nodes,

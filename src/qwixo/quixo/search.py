@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from qwixo.quixo.kernels import (
     MOVER_LOSES,
@@ -87,7 +87,7 @@ INF = 2_000_000_000
 MAX_PLY = 128
 
 # stats array slots
-S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH = 0, 1, 2, 3, 4, 5
+S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT = 0, 1, 2, 3, 4, 5, 6
 # TT flags
 EXACT, LOWER, UPPER = 1, 2, 3
 
@@ -211,6 +211,24 @@ def evaluate4(b0, b1, b2, b3, L, w):
 
 
 # ---------------------------------------------------------------------------------------------
+# Explicit signatures for the recursive kernels: one compiled variant each (no literal-typed
+# copies), which numba's cache loads back safely.
+
+_u64, _i64 = types.uint64, types.int64
+_A = types.Array
+_RO2, _RO1 = _A(_u64, 2, "C", readonly=True), _A(_u64, 1, "C", readonly=True)
+_AU1, _AU3 = _A(_u64, 1, "C"), _A(_u64, 3, "C")
+_AI1, _AI2 = _A(_i64, 1, "C"), _A(_i64, 2, "C")
+# me, op, depth, alpha, beta, ply, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers, history,
+# path, pathcount, base, cb, cst, order, st
+_SIG2 = _i64(_u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU3, _AI1, _AU1, _AI1, _AI1, _AI2,
+             _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
+# b0..b3, depth, alpha, beta, ply, n, T, L, zrow4, w, tt..., cb, cst, order, st
+_SIG4 = _i64(_u64, _u64, _u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU3, _AI1, _AU1,
+             _AI1, _AI1, _AI2, _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
+
+
+# ---------------------------------------------------------------------------------------------
 # 2-player negamax
 
 
@@ -282,7 +300,7 @@ def _pick(cb, cst, order, ply, i, k):
         order[ply, bi] = t2
 
 
-@njit(cache=True)
+@njit(_SIG2, cache=True)
 def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
              tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
              cb, cst, order, st):
@@ -303,7 +321,8 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
         j = pi - 2
         while j >= 0 and pathcount[j] == cubes:
             if path[j] == h:
-                return 0  # a repetition: scored as a draw
+                # a repetition: a draw, less the contempt for the side to move at the root
+                return -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
             j -= 2
     # children; a move that wins at once ends the search here
     M = T.shape[1]
@@ -411,7 +430,7 @@ def root_scores2(me, op, depth, n, T, L, zrow, w, tt_key, tt_val, tt_meta, kille
 # A move code is 4*m + dot with dot 0 (the mover) or 2 (the partner), as the engine's codes.
 
 
-@njit(cache=True)
+@njit(_SIG4, cache=True)
 def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
              tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
              cb, cst, order, st):
@@ -431,7 +450,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
         j = pi - 4
         while j >= 0 and pathcount[j] == cubes:
             if path[j] == h:
-                return 0
+                return -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
             j -= 4
     M = T.shape[1]
     k = gen_moves4(b0, b1, b2, b3, 0, T, cst[ply])
@@ -639,6 +658,8 @@ class Searcher:
         self.st = np.zeros(8, dtype=np.int64)
         self.out = np.zeros(width, dtype=np.int64)
         self.nps_estimate = 500_000.0
+        #: how much worse than 0 the side to move at the root finds a draw by repetition
+        self.contempt = 0
 
     # -- helpers ---------------------------------------------------------------------------
     def move_text(self, move: int, seat: int = 0) -> str:
@@ -721,6 +742,7 @@ class Searcher:
             if node_limit is not None:
                 limit = min(limit, max(1024, node_limit - total_nodes))
             self.st[S_LIMIT] = limit
+            self.st[S_CONTEMPT] = self.contempt
             self.st[S_BEST] = -2
             ti = time.perf_counter()
             score = int(self._call(boards, depth, base))
@@ -746,6 +768,7 @@ class Searcher:
         if best is None or best.move == -2:  # no time at all: a depth-1 choice
             self.st[:] = 0
             self.st[S_LIMIT] = 1 << 62
+            self.st[S_CONTEMPT] = self.contempt
             score = int(self._call(boards, 1, base))
             best = SearchResult(int(self.st[S_BEST]), score, 1)
             total_nodes += int(self.st[S_NODES])
@@ -763,6 +786,7 @@ class Searcher:
         base = self._set_history(history)
         self.st[:] = 0
         self.st[S_LIMIT] = 1 << 62
+        self.st[S_CONTEMPT] = self.contempt
         t = self.t
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
