@@ -182,6 +182,9 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
     (choices read from ``schoice``; then every decision is written to ``trace`` as
     ``[player, action, k, code_1 .. code_k]``). Dice come from ``sdice`` rows while there are
     any, else from ``rng``. ``st[ERR]`` is set to 1 when a scripted choice is not an option.
+
+    The whole turn is one loop so that the decision code exists once, inline (numba calls
+    with array arguments cost reference counting: a 7x slowdown here).
     """
     P = last.shape[0]
     opts = np.empty(24, np.int64)
@@ -190,7 +193,8 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
     closed = st[CLOSED]
     active = st[ACTIVE]
     phase = st[PHASE]
-    while True:
+    ended = False
+    while not ended:
         if phase == 0:
             if st[SIDX] < sdice.shape[0]:
                 for j in range(6):
@@ -203,11 +207,17 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
                     dice[j] = 1 + _below(rng, faces)
             rolls += 1
             phase = 1
-        if phase == 1:
-            s = dice[0] + dice[1]
-            for q in range(P):
+        start = 0 if phase == 1 else P
+        crossed = st[A1CROSSED] != 0  # a cross the caller already made this turn
+        st[A1CROSSED] = 0
+        for step in range(start, P + 1):
+            k = 0
+            if step < P:
                 # -- action-1 options of q: the white sum in each row, then lucky crosses
-                k = 0
+                q = step
+                action = 1
+                force = False
+                s = dice[0] + dice[1]
                 for r in range(4):
                     i = index_of[r, s]
                     if _legal(last[q, r], cnt[q, r], closed, r, i, lock_from[r], need):
@@ -226,138 +236,140 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
                                            need)):
                             opts[k] = LUCKY_FLAG + 32 * r + i
                             k += 1
-                choice[q] = _decide(q, 1, k, opts, fixed, policies, rng, last, cnt, lock_from,
-                                    schoice, trace, st, False, P)
+            else:
+                if start == 0:
+                    # -- action 1 takes effect for everyone at once
+                    newly = 0
+                    for p in range(P):
+                        c = choice[p]
+                        if c >= 0:
+                            c %= LUCKY_FLAG
+                            r = c // 32
+                            i = c % 32
+                            last[p, r] = i
+                            cnt[p, r] += 1
+                            if i >= lock_from[r]:
+                                cnt[p, r] += 1
+                                newly |= 1 << r
+                            if p == active:
+                                crossed = True
+                    closed |= newly
+                    if _popcount(closed) >= 2:
+                        ended = True
+                        break
+                # -- action 2: a white die plus a coloured die still in play (distinct cells)
+                q = active
+                action = 2
+                force = not crossed
+                for cc in range(4):
+                    if (closed >> cc) & 1:
+                        continue
+                    for w in range(2):
+                        if w == 1 and dice[1] == dice[0]:
+                            break
+                        s = dice[w] + dice[2 + cc]
+                        for r in range(4):
+                            i = by_colour[cc, s, r]
+                            if _legal(last[q, r], cnt[q, r], closed, r, i, lock_from[r], need):
+                                code = 32 * r + i
+                                dup = False
+                                for j in range(k):
+                                    if opts[j] == code:
+                                        dup = True
+                                if not dup:
+                                    opts[k] = code
+                                    k += 1
+            # -- the decision of player q among opts[:k] (pass always allowed)
+            pol = policies[q]
+            if fixed[q] >= -1:
+                c = fixed[q]
                 fixed[q] = -2
-            crossed = st[A1CROSSED] != 0  # a cross the caller already made this action
-            st[A1CROSSED] = 0
-            newly = 0
-            for q in range(P):
-                c = choice[q]
+            elif pol == RANDOM:
+                j = _below(rng, k + 1)
+                c = -1 if j == k else opts[j]
+            elif pol == SCRIPT:
+                t = st[TIDX]
+                if t < trace.shape[0]:
+                    trace[t, 0] = q
+                    trace[t, 1] = action
+                    trace[t, 2] = k
+                    for j in range(k):
+                        if 3 + j < trace.shape[1]:
+                            trace[t, 3 + j] = opts[j]
+                    st[TIDX] = t + 1
+                c = -1
+                if st[CIDX] >= schoice.shape[0]:
+                    if st[ERR] == 0:
+                        st[ERR] = 2
+                else:
+                    want = schoice[st[CIDX]]
+                    st[CIDX] += 1
+                    if want != -1:
+                        for j in range(k):
+                            if opts[j] == want:
+                                c = want
+                        if c == -1 and st[ERR] == 0:
+                            st[ERR] = 1
+            else:
+                # gap / race: a lock first, else the option skipping the fewest cells, if few
+                # enough (ties: more crosses in the row, then the smaller code; the same rule
+                # as qwixo.qwixx.bots.heuristic)
+                c = -1
+                bestkey = 1 << 40
+                for j in range(k):
+                    cj = opts[j] % LUCKY_FLAG
+                    r = cj // 32
+                    i = cj % 32
+                    if i >= lock_from[r]:
+                        key = -(1 << 40) + cj
+                        if key < bestkey:
+                            bestkey = key
+                            c = opts[j]
+                        continue
+                    if bestkey < -(1 << 39):  # a lock is offered
+                        continue
+                    skip = i - last[q, r] - 1
+                    allowed = 1
+                    if pol == RACE:
+                        rank = 0
+                        for r2 in range(4):
+                            if cnt[q, r2] > cnt[q, r] or (cnt[q, r2] == cnt[q, r] and r2 < r):
+                                rank += 1
+                        allowed = 2 if rank < 2 else 0
+                    if force:
+                        allowed = 3
+                    if skip > allowed:
+                        continue
+                    key = (skip * 64 - cnt[q, r]) * 256 + cj
+                    if key < bestkey:
+                        bestkey = key
+                        c = opts[j]
+            if step < P:
+                choice[q] = c
+            else:
+                # -- action 2 takes effect, then the penalty and the end checks
                 if c >= 0:
-                    c %= LUCKY_FLAG
+                    crossed = True
                     r = c // 32
                     i = c % 32
                     last[q, r] = i
                     cnt[q, r] += 1
                     if i >= lock_from[r]:
                         cnt[q, r] += 1
-                        newly |= 1 << r
-                    if q == active:
-                        crossed = True
-            closed |= newly
-            if _popcount(closed) >= 2:
-                break
-            phase = 2
-        else:
-            crossed = st[A1CROSSED] != 0
-        # -- action 2: a white die plus a coloured die still in play (distinct cells)
-        k = 0
-        for c in range(4):
-            if (closed >> c) & 1:
-                continue
-            for w in range(2):
-                if w == 1 and dice[1] == dice[0]:
-                    break
-                s = dice[w] + dice[2 + c]
-                for r in range(4):
-                    i = by_colour[c, s, r]
-                    if _legal(last[active, r], cnt[active, r], closed, r, i, lock_from[r],
-                              need):
-                        code = 32 * r + i
-                        dup = False
-                        for j in range(k):
-                            if opts[j] == code:
-                                dup = True
-                        if not dup:
-                            opts[k] = code
-                            k += 1
-        c = _decide(active, 2, k, opts, fixed, policies, rng, last, cnt, lock_from, schoice,
-                    trace, st, not crossed, P)
-        fixed[active] = -2
-        if c >= 0:
-            crossed = True
-            r = c // 32
-            i = c % 32
-            last[active, r] = i
-            cnt[active, r] += 1
-            if i >= lock_from[r]:
-                cnt[active, r] += 1
-                closed |= 1 << r
-        if not crossed:
-            pen[active] += 1
-            if pen[active] >= 4:
-                break
-        if _popcount(closed) >= 2:
-            break
-        active = (active + 1) % P
-        phase = 0
+                        closed |= 1 << r
+                if not crossed:
+                    pen[q] += 1
+                    if pen[q] >= 4:
+                        ended = True
+                if _popcount(closed) >= 2:
+                    ended = True
+        if not ended:
+            active = (active + 1) % P
+            phase = 0
     st[CLOSED] = closed
     st[ACTIVE] = active
     st[ROLLS] += rolls
     return rolls
-
-
-@njit(cache=True)
-def _decide(p, action, k, opts, fixed, policies, rng, last, cnt, lock_from, schoice, trace, st,
-            force, P):
-    """The option code chosen by player p among ``opts[:k]`` (pass always allowed)."""
-    if fixed[p] >= -1:
-        return fixed[p]
-    pol = policies[p]
-    if pol == SCRIPT:
-        t = st[TIDX]
-        if t < trace.shape[0]:
-            trace[t, 0] = p
-            trace[t, 1] = action
-            trace[t, 2] = k
-            for j in range(k):
-                if 3 + j < trace.shape[1]:
-                    trace[t, 3 + j] = opts[j]
-            st[TIDX] = t + 1
-        if st[CIDX] >= schoice.shape[0]:
-            if st[ERR] == 0:
-                st[ERR] = 2
-            return -1
-        c = schoice[st[CIDX]]
-        st[CIDX] += 1
-        if c == -1:
-            return -1
-        for j in range(k):
-            if opts[j] == c:
-                return c
-        if st[ERR] == 0:
-            st[ERR] = 1
-        return -1
-    if pol == RANDOM:
-        j = _below(rng, k + 1)
-        return -1 if j == k else opts[j]
-    # gap / race: locks first, then the option skipping the fewest cells, if few enough
-    best = -1
-    bestkey = 1 << 40
-    for j in range(k):
-        c = opts[j] % LUCKY_FLAG
-        r = c // 32
-        i = c % 32
-        if i >= lock_from[r]:
-            return opts[j]
-        skip = i - last[p, r] - 1
-        allowed = 1
-        if pol == RACE:
-            rank = 0
-            for q in range(4):
-                if cnt[p, q] > cnt[p, r] or (cnt[p, q] == cnt[p, r] and q < r):
-                    rank += 1
-            allowed = 2 if rank < 2 else 0
-        if force:
-            allowed = 3
-        if skip > allowed:
-            continue
-        key = skip * 1024 - cnt[p, r] * 32 + j
-        if key < bestkey:
-            bestkey = key
-            best = opts[j]
-    return best
 
 
 @njit(cache=True)
@@ -509,14 +521,14 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
         fx[p] = c
     pol = np.array([POLICY_IDS[x] for x in (policies or ["gap"] * P)], np.int64)
     scores = np.zeros((n, P), np.int64)
-    _rollouts(n, seed, pos.last, pos.cnt, pos.pen, pos.lucky, pos.st, pos.dice, fx, pol,
+    _rollouts(n, int(seed) % (1 << 62), pos.last, pos.cnt, pos.pen, pos.lucky, pos.st, pos.dice, fx, pol,
               *tab.args(), scores)
     return scores
 
 
 @njit(cache=True)
-def _replay(P, lucky, first, sdice, schoice, index_of, lock_from, by_colour, numbers, need,
-            faces, trace, out):
+def _replay(P, lucky, first, sdice, schoice, policies, index_of, lock_from, by_colour,
+            numbers, need, faces, trace, out):
     last = -np.ones((P, 4), np.int64)
     cnt = np.zeros((P, 4), np.int64)
     pen = np.zeros(P, np.int64)
@@ -524,7 +536,6 @@ def _replay(P, lucky, first, sdice, schoice, index_of, lock_from, by_colour, num
     st[ACTIVE] = first
     dice = np.zeros(6, np.int64)
     fixed = -2 * np.ones(P, np.int64)
-    policies = SCRIPT * np.ones(P, np.int64)
     rng = np.ones(1, np.uint64)
     play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from, by_colour,
          numbers, need, faces, sdice, schoice, trace, 0)
@@ -534,9 +545,10 @@ def _replay(P, lucky, first, sdice, schoice, index_of, lock_from, by_colour, num
 
 
 def replay(edition_name: str, players: int, dice: list[list[int]], choices: list[int],
-           lucky: np.ndarray | None = None) -> dict[str, Any]:
+           lucky: np.ndarray | None = None, policy: str | None = None) -> dict[str, Any]:
     """Replay scripted dice and option codes through the kernel (used to test it against the
     contract engine): the options offered at each decision, the scores and the end state.
+    With ``policy`` (e.g. ``"gap"``) every seat follows that policy instead of ``choices``.
 
     >>> r = replay("classic", 1, [[3, 4, 1, 1, 1, 1]], [5, -1])   # r7, then pass in action 2
     >>> [tables("classic").code_text(c) for c in r["trace"][0]["options"]]
@@ -550,7 +562,8 @@ def replay(edition_name: str, players: int, dice: list[list[int]], choices: list
     sc = np.asarray(choices, np.int64)
     trace = np.zeros((len(choices) + 1, TRACE_WIDTH), np.int64)
     out = np.zeros(players, np.int64)
-    st = _replay(players, lk, 0, sd, sc, *tab.args(), trace, out)
+    pol = np.full(players, SCRIPT if policy is None else POLICY_IDS[policy], np.int64)
+    st = _replay(players, lk, 0, sd, sc, pol, *tab.args(), trace, out)
     steps = [{"player": int(row[0]), "action": int(row[1]),
               "options": [int(x) for x in row[3:3 + row[2]]]} for row in trace[:st[TIDX]]]
     return {"scores": [int(x) for x in out], "trace": steps, "error": int(st[ERR]),

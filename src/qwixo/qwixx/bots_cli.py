@@ -1,0 +1,102 @@
+"""``qwixo qwixx bench`` and ``qwixo qwixx hint`` (registered by :func:`register_qwixx`).
+
+- ``qwixo qwixx bench [--seconds S] [--players K]``: random-policy classic games through the
+  batch kernel on one core (the game of ``/work/shared/bench/qwixx_fast.c``); the last line is
+  ``games/s: N``.
+- ``qwixo qwixx hint FILE [--player P] [--seconds S] [--playouts N] [--seed S]``: ranks the
+  options of a saved game (``Game.to_json``) with the win chance (or the expected score in
+  solitaire) of each, found by the ``strong`` bot's search.
+
+Heavy imports (numba kernels) happen inside the handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register_qwixx(sub: argparse._SubParsersAction) -> None:
+    b = sub.add_parser("bench", help="games/s of the batch simulator (random policy, classic)")
+    b.add_argument("--seconds", type=float, default=3.0, help="how long to run (default 3)")
+    b.add_argument("--players", type=int, default=4, choices=range(1, 6), metavar="K",
+                   help="players per game (default 4)")
+    b.add_argument("--seed", type=int, default=1)
+    b.set_defaults(func=_bench)
+
+    h = sub.add_parser("hint", help="rank a player's options in a saved game")
+    h.add_argument("file", help="a saved Qwixx game (JSON, as written by save)")
+    h.add_argument("--player", type=int, default=None,
+                   help="the player to advise (default: every player to decide now)")
+    h.add_argument("--seconds", type=float, default=None, help="search time per player")
+    h.add_argument("--playouts", type=int, default=None,
+                   help="playouts per option (default 384; ignored with --seconds)")
+    h.add_argument("--seed", type=int, default=0)
+    h.set_defaults(func=_hint)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from qwixo.i18n import t
+    from qwixo.qwixx.batch import bench
+
+    lang = args.lang
+    if not args.seconds > 0:
+        print(t("qwixx_bad_seconds", lang, value=args.seconds), file=sys.stderr)
+        return 2
+    print(t("qwixx_bench_running", lang, players=args.players, seconds=args.seconds),
+          file=sys.stderr)
+    r = bench(args.seconds, players=args.players, seed=args.seed)
+    print(t("qwixx_bench_result", lang, games=r["games"], seconds=f"{r['seconds']:.2f}",
+            rolls=f"{r['rolls_per_game']:.2f}", score=f"{r['mean_score']:.3f}"))
+    print(f"games/s: {r['games_per_s']:.0f}")
+    return 0
+
+
+def load_qwixx(path: str, lang: str | None = None):
+    """A saved Qwixx game from ``path`` (a readable error message when it is not one)."""
+    import qwixo
+    from qwixo.i18n import t
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise _UserError(t("qwixx_file_error", lang, path=path, why=e.strerror or e)) from None
+    game = qwixo.load_game(text)
+    if game.name != "qwixx":
+        raise _UserError(t("qwixx_not_qwixx_save", lang, path=path, game=game.name))
+    return game
+
+
+class _UserError(Exception):
+    pass
+
+
+def _hint(args: argparse.Namespace) -> int:
+    from qwixo.core import IllegalMove
+    from qwixo.i18n import t
+    from qwixo.qwixx.strong import hint_lines
+
+    lang = args.lang
+    if args.seconds is not None and not args.seconds > 0:
+        print(t("qwixx_bad_seconds", lang, value=args.seconds), file=sys.stderr)
+        return 2
+    try:
+        game = load_qwixx(args.file, lang)
+    except _UserError as e:
+        print(f"qwixo: {e}", file=sys.stderr)
+        return 2
+    if game.is_over:
+        raise IllegalMove("game_over")
+    if game.needs_roll:
+        print(t("qwixx_hint_roll_first", lang), file=sys.stderr)
+        return 1
+    players = game.to_act if args.player is None else [game.check_player(args.player)]
+    phase = t("qwixx_phase_" + game.phase, lang)
+    dice = " ".join("-" if d is None else str(d) for d in game.dice)
+    for p in players:
+        print(t("qwixx_hint_header", lang, player=p, phase=phase, dice=dice))
+        for line in hint_lines(game, p, lang, seconds=args.seconds, playouts=args.playouts,
+                               seed=args.seed):
+            print("  " + line)
+    return 0

@@ -1,0 +1,214 @@
+"""The ``strong`` Qwixx bot and the hints: Monte Carlo search over the dice, playing to win.
+
+For each of its options the bot plays many games on from the current position in the numba
+batch kernel (:mod:`qwixo.qwixx.batch`), every player following the ``gap`` policy after the
+option, and keeps the option with the best result:
+
+- with opponents, the **win chance** (a shared win counts as a share), plus a small weight on
+  the final margin against the best opponent to break near-ties: so it locks a row when that
+  ends the game while it is ahead, crosses a lock to deny the others points, and takes risks
+  (skips, late penalties) when it is behind;
+- alone (solitaire), the **expected score**.
+
+All options are played out on the same dice (common random numbers), so the differences
+between them are measured precisely with few games. Action 1 is decided on what the player
+sees: the other players' hidden decisions are not looked at; in the playouts they decide by the
+model on the same dice. ``seconds`` bounds the time per decision (the playouts run in batches
+until it is spent); without it a fixed number of playouts per option is used.
+
+The bonus editions have chains (the bonus bar, reward pairs) the kernel does not play: there the
+option itself is carried out exactly on a copy of the sheet with the rules engine (chains
+included) and the kernel plays the rest of the game on the classic rows (earned end rewards are
+added to the final scores).
+
+>>> import qwixo
+>>> g = qwixo.new_game("qwixx", players=2, seed=1)
+>>> _ = g.roll([1, 1, 6, 6, 6, 6])
+>>> bot = qwixo.make_bot("qwixx", "strong", seed=1)
+>>> bot.decide(g, 1) in g.options(1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from qwixo.core import Game, IllegalMove
+from qwixo.qwixx import batch
+from qwixo.qwixx.batch import A1CROSSED, CLOSED, PHASE, Position, option_code
+
+#: playouts per option per batch, and batches without a time budget
+BATCH = 64
+DEFAULT_BATCHES = 6
+#: weight of the final margin (points) next to the win share
+MARGIN_WEIGHT = 0.002
+
+
+@dataclass
+class Evaluation:
+    """The search result for one option: ``win`` share (None in solitaire), mean final
+    ``score`` of the player, mean ``margin`` against the best opponent, playouts ``n``."""
+
+    option: str
+    value: float
+    win: float | None
+    score: float
+    margin: float
+    n: int
+
+
+def _prepare(game: Any, player: int, text: str) -> tuple[Position, dict[int, int], np.ndarray]:
+    """The kernel start of option ``text``: position, fixed decisions, extra end points."""
+    pos = batch.state_of(game)
+    extra = np.zeros(game.num_players, np.int64)
+    if batch.supports(game.edition.name):
+        return pos, {player: option_code(game, player, text)}, extra
+    # bonus editions: carry the option out exactly on a copy of the sheet (chains included)
+    rules = game.rules
+    for p, sh in enumerate(game.sheets_state):
+        extra[p] = rules.score(sh, True) - rules.score(sh, False)
+    if text == "pass":
+        return pos, {player: -1}, extra
+    opts = dict(zip(*_texts_actions(game, player), strict=True))
+    act = opts[text]
+    sheet = game.sheets_state[player].copy()
+    closed = rules.apply(sheet, int(pos.st[CLOSED]), act, [])
+    pos.last[player] = sheet.last
+    pos.cnt[player] = sheet.count
+    pos.st[CLOSED] = closed
+    if player == game.active:
+        pos.st[A1CROSSED] = 1
+    extra[player] = rules.score(sheet, True) - rules.score(sheet, False)
+    return pos, {player: -1}, extra
+
+
+def _texts_actions(game: Any, player: int) -> tuple[list[str], list[tuple]]:
+    if game.phase == "action1":
+        d = game.dice
+        pairs = game.rules.white_options(game.sheets_state[player], game.closed, d[0] + d[1])
+    else:
+        pairs = game.rules.colour_options(game.sheets_state[player], game.closed, game.dice)
+    return [t for t, _ in pairs], [a for _, a in pairs]
+
+
+class StrongBot:
+    """Monte Carlo search over the dice with the gap policy as the model; plays to win.
+
+    ``seconds``: time per decision (at least one batch of playouts is always played);
+    ``playouts``: playouts per option without a time budget (default 384); ``seed``: the
+    playouts' dice (the same seed and game give the same decisions).
+    """
+
+    name = "strong"
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None,
+                 playouts: int | None = None, **_: Any) -> None:
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        self.seconds = seconds
+        self.playouts = playouts or BATCH * DEFAULT_BATCHES
+        self.rng = random.Random(seed)
+
+    # -- search ------------------------------------------------------------------------
+    def evaluate(self, game: Game, player: int, options: list[str] | None = None,
+                 seed: int | None = None) -> list[Evaluation]:
+        """Every option of ``player`` (or the ``options`` given) with its search result, best
+        first. Does not change ``game``."""
+        if options is None:
+            options = [str(o) for o in game.options(player)]
+        if not options:
+            if game.is_over:
+                raise IllegalMove("game_over")
+            raise IllegalMove("not_your_turn", player=player)
+        if seed is None:
+            seed = self.rng.getrandbits(62)
+        P = game.num_players
+        starts = [_prepare(game, player, t) for t in options]
+        sums = np.zeros((len(options), 4))  # value, win, score, margin
+        done = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds * 0.9
+        batch_no = 0
+        while True:
+            n = BATCH
+            for k, (pos, fixed, extra) in enumerate(starts):
+                sc = batch.rollouts(pos, n, seed * 7919 + batch_no, fixed) + extra
+                me = sc[:, player].astype(np.float64)
+                if P > 1:
+                    others = np.delete(sc, player, axis=1)
+                    best = others.max(axis=1)
+                    ties = (others == me[:, None]).sum(axis=1)
+                    win = np.where(me > best, 1.0, np.where(me == best, 1.0 / (1 + ties), 0.0))
+                    margin = me - best
+                    value = win + MARGIN_WEIGHT * margin
+                else:
+                    win = np.zeros(n)
+                    margin = me
+                    value = me
+                sums[k] += (value.sum(), win.sum(), me.sum(), margin.sum())
+            done += n
+            batch_no += 1
+            if deadline is None:
+                if done >= self.playouts:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        means = sums / done
+        out = [Evaluation(t, float(m[0]), float(m[1]) if P > 1 else None, float(m[2]),
+                          float(m[3]), done) for t, m in zip(options, means, strict=True)]
+        out.sort(key=lambda e: -e.value)
+        return out
+
+    def decide(self, game: Game, player: int) -> str:
+        options = [str(o) for o in game.options(player)]
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            if game.is_over:
+                raise IllegalMove("game_over")
+            raise IllegalMove("not_your_turn", player=player)
+        return self.evaluate(game, player, options)[0].option
+
+
+def hint_lines(game: Game, player: int, lang: str | None = None, *,
+               seconds: float | None = None, playouts: int | None = None,
+               seed: int = 0) -> list[str]:
+    """The options of ``player`` ranked best first, one line each, with the win chance (or, in
+    solitaire, the expected final score) the search found for it.
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", players=2, seed=1)
+    >>> _ = g.roll([1, 1, 6, 6, 6, 6])
+    >>> lines = hint_lines(g, 0, "en", playouts=64)
+    >>> lines[0].startswith("1. ")
+    True
+    """
+    from qwixo.i18n import t
+
+    if game.is_over:
+        raise IllegalMove("game_over")
+    if game.needs_roll:
+        raise IllegalMove("roll_needed")
+    game.check_player(player)
+    options = [str(o) for o in game.options(player)]
+    if not options:
+        return [t("qwixx_hint_nothing", lang, player=player)]
+    bot = StrongBot(seconds=seconds, playouts=playouts)
+    evals = bot.evaluate(game, player, options, seed=seed)
+    lines = []
+    for k, e in enumerate(evals, 1):
+        if e.win is None:
+            lines.append(t("qwixx_hint_line_solo", lang, rank=k, option=e.option,
+                           score=f"{e.score:.1f}"))
+        else:
+            lines.append(t("qwixx_hint_line", lang, rank=k, option=e.option,
+                           win=f"{100 * e.win:.1f}", score=f"{e.score:.1f}",
+                           margin=f"{e.margin:+.1f}"))
+    return lines
+
+
+__all__ = ["StrongBot", "Evaluation", "hint_lines", "PHASE"]

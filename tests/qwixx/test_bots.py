@@ -1,0 +1,154 @@
+"""Qwixx bots through the contract: legal, non-mutating, deterministic, every edition."""
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+import qwixo
+from qwixo.core import IllegalMove
+from qwixo.qwixx import batch
+from qwixo.qwixx.bots import BOTS, heuristic
+from qwixo.qwixx.editions import EDITION_NAMES
+from qwixo.qwixx.strong import StrongBot, hint_lines
+
+
+def play(bots, edition="classic", seed=0, check=True):
+    g = qwixo.new_game("qwixx", edition=edition, players=len(bots), seed=seed)
+    while not g.is_over:
+        if g.needs_roll:
+            g.roll()
+            continue
+        for p in list(g.to_act):
+            before = g.to_json()
+            choice = bots[p].decide(g, p)
+            if check:
+                assert g.to_json() == before, "a bot changed the game"
+                assert choice in g.options(p)
+            g.choose(p, choice)
+    return g
+
+
+def test_registry_order_and_names():
+    assert qwixo.list_bots("qwixx") == ["random", "race", "gap", "optimal", "strong"]
+    for name in BOTS:
+        assert qwixo.make_bot("qwixx", name, seed=1).name == name
+
+
+@pytest.mark.parametrize("edition", EDITION_NAMES)
+@pytest.mark.parametrize("name", ["random", "race", "gap", "optimal"])
+def test_cheap_bots_play_every_edition(edition, name):
+    for players in (1, 3, 5):
+        bots = [qwixo.make_bot("qwixx", name, seed=s) for s in range(players)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # optimal may fall back to gap
+            g = play(bots, edition, seed=players)
+        assert g.is_over and g.end_reason in ("locks", "penalties")
+
+
+@pytest.mark.parametrize("edition", EDITION_NAMES)
+def test_strong_plays_every_edition(edition):
+    bots = [StrongBot(seed=1, playouts=16), qwixo.make_bot("qwixx", "gap")]
+    g = play(bots, edition, seed=3)
+    assert g.is_over
+
+
+def test_strong_solitaire_and_five_players():
+    assert play([StrongBot(seed=2, playouts=16)], "classic", seed=1).is_over
+    bots = [StrongBot(seed=s, playouts=16) for s in range(5)]
+    assert play(bots, "longo", seed=2, check=False).is_over
+
+
+def test_bots_are_deterministic_from_seed():
+    def run(seed):
+        bots = [qwixo.make_bot("qwixx", "random", seed=seed), StrongBot(seed=seed, playouts=16)]
+        return play(bots, seed=7).history
+
+    assert run(1) == run(1)
+    assert run(1) != run(2)
+
+
+def test_python_heuristics_agree_with_kernel_policies():
+    """The gap/race bots and the kernel's gap/race policies make the same choices."""
+    for policy in ("gap", "race"):
+        for edition in batch.KERNEL_EDITIONS:
+            for seed in range(4):
+                players = 1 + seed
+                bots = [qwixo.make_bot("qwixx", policy) for _ in range(players)]
+                g = play(bots, edition, seed=seed, check=False)
+                dice = [h[1] for h in g.history if h[0] == "roll"]
+                dice = [[x or 0 for x in d] for d in dice]
+                res = batch.replay(edition, players, dice, [],
+                                   lucky=np.array(g.lucky or [(0, 0)] * players),
+                                   policy=policy)
+                assert res["scores"] == g.scores(), (policy, edition, seed)
+
+
+def test_gap_takes_locks_and_skips_at_most_one():
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    # five red crosses for player 0 (2, 3, 4, 5, 6), then a 12 in white: the lock is taken
+    for a, b in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3)]:
+        g.roll([a, b, 6, 6, 6, 6])
+        g.choose(0, f"r{a + b}")
+        g.choose(1, "pass")
+        g.choose(g.active, "pass")
+    g.roll([6, 6, 1, 1, 1, 1])
+    assert heuristic(g, 0) == "r12"
+    assert heuristic(g, 1) == "g12"  # red 12 is no option for player 1: green 12 skips nothing
+
+
+def test_gap_avoids_a_penalty_with_a_short_skip():
+    g = qwixo.new_game("qwixx", players=1, seed=1)
+    g.roll([6, 6, 1, 1, 4, 4])   # white 12: red 12 is no option
+    g.choose(0, "pass")
+    # action 2: g10 (skip 2: 12, 11) or b10; no cross yet this turn -> a penalty is coming
+    assert heuristic(g, 0) in ("g10", "b10")
+
+
+def test_bad_requests_raise_illegal_move():
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    for name in BOTS:
+        bot = qwixo.make_bot("qwixx", name, seed=1)
+        with pytest.raises(IllegalMove):
+            bot.decide(g, 0)  # the dice must be rolled first: nothing to decide
+
+
+def test_strong_beats_gap_in_a_few_games():
+    """Not the strength target (see benchmarks/qwixx_strength.py): a sanity check that the
+    search does better than its own model in a small sample with fixed seeds."""
+    rng = random.Random(0)
+    wins = 0.0
+    n = 16
+    for i in range(n):
+        strong, gap = StrongBot(seed=i, playouts=128), qwixo.make_bot("qwixx", "gap")
+        seat = i % 2
+        bots = [strong, gap] if seat == 0 else [gap, strong]
+        g = play(bots, seed=rng.randrange(10**6), check=False)
+        s = g.scores()
+        wins += 1.0 if s[seat] > s[1 - seat] else 0.5 if s[seat] == s[1 - seat] else 0.0
+    assert wins / n >= 0.5
+
+
+def test_hint_lines_rank_every_option():
+    g = qwixo.new_game("qwixx", players=2, seed=4)
+    g.roll([1, 1, 6, 6, 6, 6])
+    lines = hint_lines(g, 0, "en", playouts=32)
+    assert len(lines) == len(g.options(0))
+    assert lines[0].startswith("1. ") and "win" in lines[0]
+    assert hint_lines(g, 1, "pl", playouts=32)[0].startswith("1. ")
+    solo = qwixo.new_game("qwixx", players=1, seed=4)
+    solo.roll([1, 1, 6, 6, 6, 6])
+    assert "expected score" in hint_lines(solo, 0, "en", playouts=32)[0]
+    g2 = qwixo.new_game("qwixx", players=2, seed=4)
+    with pytest.raises(IllegalMove):
+        hint_lines(g2, 0)
+
+
+def test_strong_search_prefers_the_obvious_cross():
+    # white 2 with an empty sheet: red 2 or yellow 2 (no skip) beat passing and skipping
+    g = qwixo.new_game("qwixx", players=2, seed=4)
+    g.roll([1, 1, 6, 6, 6, 6])
+    best = StrongBot(seed=0, playouts=256).evaluate(g, 1)
+    assert best[0].option in ("r2", "y2")
+    assert best[-1].option not in ("r2", "y2")
