@@ -127,8 +127,8 @@ class Spectate(_Strict):
 class Roll(_Strict):
     type: Literal["roll"]
     id: MsgId | None = None
-    dice: Annotated[list[Annotated[int, Field(ge=0, le=8)]], Field(min_length=1,
-                                                                  max_length=6)] | None = None
+    dice: Annotated[list[Annotated[int, Field(ge=0, le=8)] | None],
+                    Field(min_length=1, max_length=6)] | None = None
 
 
 class Choose(_Strict):
