@@ -777,15 +777,17 @@ class Searcher:
         return best
 
     def root_scores(self, *boards: int, depth: int,
-                    history: list[tuple[int, int]] | None = None) -> dict[int, int]:
-        """Exact ``depth``-ply score of every legal root move: ``{move: score}``.
+                    history: list[tuple[int, int]] | None = None,
+                    node_limit: int | None = None) -> dict[int, int] | None:
+        """Exact ``depth``-ply score of every legal root move: ``{move: score}`` (None when
+        ``node_limit`` ran out first).
 
         >>> Searcher(3).root_scores(192, 24, depth=1)[6]   # move 6 is c1c3: a win
         999999
         """
         base = self._set_history(history)
         self.st[:] = 0
-        self.st[S_LIMIT] = 1 << 62
+        self.st[S_LIMIT] = (1 << 62) if node_limit is None else max(1024, int(node_limit))
         self.st[S_CONTEMPT] = self.contempt
         t = self.t
         u = [np.uint64(b) for b in boards]
@@ -800,6 +802,8 @@ class Searcher:
                          self.path, self.pathcount, base, self.cb, self.cst, self.order, self.st,
                          self.out)
             width = 4 * self.M
+        if self.st[S_ABORT]:
+            return None
         return {m: int(self.out[m]) for m in range(width) if self.out[m] > -INF}
 
     @property
