@@ -42,11 +42,11 @@ NONE16 = 0xFFFF  # "no such time" in the uint16 schedule arrays
 class RankTables:
     n: int
     comb: np.ndarray   # int64[34, 34]: binomial coefficients
-    rt: np.ndarray     # int64[4, 26, 256]: colex rank contribution of a byte
-    pop8: np.ndarray   # int64[256]
-    pext8: np.ndarray  # int64[65536]: pext of a byte x under a byte mask (mask * 256 + x)
-    pdep8: np.ndarray  # int64[65536]: pdep of low bits v into a byte mask (mask * 256 + v)
-    line: np.ndarray   # uint8[2 ** (N*N)]: 1 when the cells hold a full line
+    rt: np.ndarray     # int32[4, 26, 256]: colex rank contribution of a byte
+    pop8: np.ndarray   # uint8[256]
+    pext8: np.ndarray  # uint8[65536]: pext of a byte x under a byte mask (mask * 256 + x)
+    pdep8: np.ndarray  # uint8[65536]: pdep of low bits v into a byte mask (mask * 256 + v)
+    line: np.ndarray   # int64[2N + 2]: the line masks (ranks, files, diagonals)
     src_bit: np.ndarray
     dst_bit: np.ndarray
     seg_all: np.ndarray
@@ -60,7 +60,7 @@ def _byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.n
     for n in range(34):
         for k in range(34):
             cm[n, k] = comb(n, k)
-    rt = np.zeros((4, 26, 256), dtype=np.int64)
+    rt = np.zeros((4, 26, 256), dtype=np.int32)
     for chunk in range(4):
         for p in range(26):
             for byte in range(256):
@@ -69,10 +69,10 @@ def _byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.n
                     if byte >> i & 1:
                         total += comb(8 * chunk + i, p + q + 1)
                         q += 1
-                rt[chunk, p, byte] = total
-    pop8 = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
-    pext8 = np.zeros(65536, dtype=np.int64)
-    pdep8 = np.zeros(65536, dtype=np.int64)
+                rt[chunk, p, byte] = min(total, 2**31 - 1)  # never reached by a real set
+    pop8 = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
+    pext8 = np.zeros(65536, dtype=np.uint8)
+    pdep8 = np.zeros(65536, dtype=np.uint8)
     for mask in range(256):
         cells = [i for i in range(8) if mask >> i & 1]
         for x in range(256):
@@ -91,14 +91,8 @@ def rank_tables(n: int) -> RankTables:
         raise ValueError(f"the solver handles boards of size 3..{MAX_SOLVE_SIZE}, not {n!r}")
     t = move_tables(n)
     cm, rt, pop8, pext8, pdep8 = _byte_tables()
-    nn = n * n
-    line = np.zeros(1 << nn, dtype=np.uint8)
-    idx = np.arange(1 << nn, dtype=np.int64)
-    for mask in t.lines:
-        m = int(mask)
-        line |= ((idx & m) == m).astype(np.uint8)
-    line.setflags(write=False)
     i64 = np.int64
+    line = t.lines.astype(i64)
     return RankTables(
         n=n, comb=cm, rt=rt, pop8=pop8, pext8=pext8, pdep8=pdep8, line=line,
         src_bit=t.src_bit.astype(i64), dst_bit=t.dst_bit.astype(i64),
@@ -109,6 +103,15 @@ def rank_tables(n: int) -> RankTables:
 
 # -- bit helpers ---------------------------------------------------------------------------
 @njit(cache=True, inline="always")
+def has_line(x, line):
+    """True when the cells ``x`` cover one of the line masks."""
+    for k in range(line.shape[0]):
+        if (x & line[k]) == line[k]:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def colex_rank(x, rt, pop8):
     """Rank of the bit set ``x`` among the sets of the same size, in increasing order."""
     r = 0
@@ -116,8 +119,8 @@ def colex_rank(x, rt, pop8):
     k = 0
     while x:
         byte = x & 255
-        r += rt[k, p, byte]
-        p += pop8[byte]
+        r += np.int64(rt[k, p, byte])
+        p += np.int64(pop8[byte])
         x >>= 8
         k += 1
     return r
@@ -130,8 +133,8 @@ def pext(x, mask, pext8, pop8):
     s = 0
     while mask:
         mb = mask & 255
-        r |= pext8[mb * 256 + (x & 255)] << s
-        s += pop8[mb]
+        r |= np.int64(pext8[mb * 256 + (x & 255)]) << s
+        s += np.int64(pop8[mb])
         mask >>= 8
         x >>= 8
     return r
@@ -144,8 +147,8 @@ def pdep(v, mask, pdep8, pop8):
     k = 0
     while mask:
         mb = mask & 255
-        pc = pop8[mb]
-        r |= pdep8[mb * 256 + (v & ((1 << pc) - 1))] << k
+        pc = np.int64(pop8[mb])
+        r |= np.int64(pdep8[mb * 256 + (v & ((1 << pc) - 1))]) << k
         v >>= pc
         mask >>= 8
         k += 8
@@ -207,15 +210,22 @@ def index_in(me, op, a, b, base, nn, full, cm, rt, pop8, pext8):
 
 
 # -- solving one pair of classes -------------------------------------------------------------
+# While a pair is solved, each position has a uint32 work word, the only array touched at random
+# by un-moves: bits 0..15 the code, 16..23 the counter of undecided moves inside the pair.
+# Two uint16 arrays hold what the next class says: ``lt`` = 1 + distance of the slowest won child
+# there (NONE16 when the position cannot be lost: a drawn or lost child there), ``we`` = 1 +
+# distance of the fastest lost child there (NONE16 when none).
+CNT_SHIFT = 16
+BLOCK = 256  # frontier positions whose un-moves are gathered before memory is touched
+
+
 @njit(cache=True, parallel=True)
-def init_class(a, b, loc, pair_base, nn, class_off, codes, me_arr, op_arr, cnt, lt, we,
+def init_class(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we_arr,
                cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift):
     """First pass over class ``(a, b)`` (pair-local offset ``loc``).
 
     Marks terminal positions, counts the moves that stay in the pair (taking one's own cube),
-    and looks up the children in the next class (taking a blank): ``we`` gets 1 + the distance
-    of the fastest lost child (a win for us), ``lt`` 1 + the distance of the slowest won child
-    when nothing else stops the position from being lost (``NONE16`` otherwise).
+    and looks up the children in the next class (taking a blank) in ``codes``.
     """
     full = (1 << nn) - 1
     na = cm[nn, a]
@@ -226,6 +236,7 @@ def init_class(a, b, loc, pair_base, nn, class_off, codes, me_arr, op_arr, cnt, 
         me = unrank(ra, a, nn, cm)
         free = full & ~me
         v = (1 << b) - 1
+        buf = np.empty(nmoves, dtype=np.int64)
         for rb in range(nb):
             op = pdep(v, free, pdep8, pop8)
             i = loc + ra * nb + rb
@@ -233,22 +244,16 @@ def init_class(a, b, loc, pair_base, nn, class_off, codes, me_arr, op_arr, cnt, 
             op_arr[i] = op
             if rb + 1 < nb:
                 v = next_subset(v)
-            if line[me]:
-                codes[pair_base + i] = 1
-                cnt[i] = 0
-                lt[i] = NONE16
-                we[i] = NONE16
+            lt_arr[i] = NONE16
+            we_arr[i] = NONE16
+            if has_line(me, line):
+                work[i] = 1
                 continue
-            if line[op]:
-                codes[pair_base + i] = 2
-                cnt[i] = 0
-                lt[i] = NONE16
-                we[i] = NONE16
+            if has_line(op, line):
+                work[i] = 2
                 continue
             c = 0
-            w = NONE16
-            mx = 0
-            ok = True
+            k = 0
             for m in range(nmoves):
                 sb = src_bit[m]
                 if op & sb:
@@ -258,7 +263,13 @@ def init_class(a, b, loc, pair_base, nn, class_off, codes, me_arr, op_arr, cnt, 
                     continue
                 cme = push(op, m, seg_all, seg_move, shift)
                 cop = push(me, m, seg_all, seg_move, shift) | dst_bit[m]
-                cc = codes[index_in(cme, cop, b, a + 1, nxt_base, nn, full, cm, rt, pop8, pext8)]
+                buf[k] = index_in(cme, cop, b, a + 1, nxt_base, nn, full, cm, rt, pop8, pext8)
+                k += 1
+            w = NONE16
+            mx = 0
+            ok = True
+            for q in range(k):
+                cc = np.int64(codes[buf[q]])
                 if cc == 0:
                     ok = False
                 elif cc & 1:
@@ -266,121 +277,172 @@ def init_class(a, b, loc, pair_base, nn, class_off, codes, me_arr, op_arr, cnt, 
                     if d > mx:
                         mx = d
                 else:
-                    d = (cc >> 1)  # (cc - 2) / 2 + 1
+                    d = cc >> 1  # (cc - 2) / 2 + 1
                     if d < w:
                         w = d
-            cnt[i] = c
-            we[i] = w
-            lt[i] = mx if (ok and w == NONE16) else NONE16
+            work[i] = c << CNT_SHIFT
+            we_arr[i] = w
+            if ok and w == NONE16:
+                lt_arr[i] = mx
 
 
 @njit(cache=True)
-def run_pair(a, b, pair_base, size, nn, class_off, codes, me_arr, op_arr, cnt, lt, we,
-             cm, rt, pop8, pext8, line, src_bit, dst_bit, seg_all, shift):
+def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_arr,
+             cm, rt, pop8, pext8, src_bit, dst_bit, seg_all, shift):
     """Retrograde counting inside a pair of classes ``(a, b)`` / ``(b, a)``, level by level.
 
-    Level ``D`` holds the positions decided in exactly ``D`` plies. A lost position makes every
-    undecided parent a win at ``D + 1``; a won position takes one from each parent's counter of
-    undecided moves, and a parent whose counter reaches 0 is lost at ``1 + max(D, slowest won
-    child in the next class)``. Wins and losses decided by the next class alone are scheduled at
-    their level. Returns the largest level reached.
+    ``base_ab`` / ``base_ba`` are the pair-local offsets of the two classes. Level ``D`` holds
+    the positions decided in exactly ``D`` plies. A lost position makes every undecided parent
+    a win at ``D + 1``; a won position takes one from each parent's counter of undecided moves,
+    and a parent whose counter reaches 0 is lost at ``1 + max(D, slowest won child in the next
+    class)``. Wins and losses decided by the next class alone are scheduled at their level.
+    Terminal parents need no test: they were decided at level 0. Returns the largest level
+    that decided a position.
     """
     full = (1 << nn) - 1
     nmoves = src_bit.shape[0]
-    base_ab = class_off[a, b]
-    base_ba = class_off[b, a]
+    m16 = NONE16
     maxt = 0
     for i in range(size):
-        if we[i] != NONE16 and we[i] > maxt:
-            maxt = we[i]
-        if lt[i] != NONE16 and lt[i] > maxt:
-            maxt = lt[i]
+        we = np.int64(we_arr[i])
+        lt = np.int64(lt_arr[i])
+        if we != m16 and we > maxt:
+            maxt = we
+        if lt != m16 and lt > maxt:
+            maxt = lt
     start = np.zeros(maxt + 2, dtype=np.int64)
     for i in range(size):
-        if we[i] != NONE16:
-            start[we[i] + 1] += 1
-        elif lt[i] != NONE16 and lt[i] >= 1:
-            start[lt[i] + 1] += 1
+        we = np.int64(we_arr[i])
+        lt = np.int64(lt_arr[i])
+        if we != m16:
+            start[we + 1] += 1
+        elif lt != m16 and lt >= 1:
+            start[lt + 1] += 1
     for t in range(1, maxt + 2):
         start[t] += start[t - 1]
     sched = np.empty(start[maxt + 1], dtype=np.int32)
     fill = start.copy()
     for i in range(size):
+        we = np.int64(we_arr[i])
+        lt = np.int64(lt_arr[i])
         t = -1
-        if we[i] != NONE16:
-            t = we[i]
-        elif lt[i] != NONE16 and lt[i] >= 1:
-            t = lt[i]
+        if we != m16:
+            t = we
+        elif lt != m16 and lt >= 1:
+            t = lt
         if t >= 0:
             sched[fill[t]] = i
             fill[t] += 1
-    frontier = np.empty(size, dtype=np.int32)
-    nxt = np.empty(size, dtype=np.int32)
+    # the frontier holds the boards of the positions decided at this level
+    fme = np.empty(size, dtype=np.int64)
+    fop = np.empty(size, dtype=np.int64)
+    nme = np.empty(size, dtype=np.int64)
+    nop = np.empty(size, dtype=np.int64)
+    fwon = np.empty(size, dtype=np.uint8)
+    nwon = np.empty(size, dtype=np.uint8)
+    cap = BLOCK * nmoves
+    bj = np.empty(cap, dtype=np.int64)
+    bpm = np.empty(cap, dtype=np.int64)
+    bpo = np.empty(cap, dtype=np.int64)
+    bwon = np.empty(cap, dtype=np.uint8)
     nf = 0
     for i in range(size):
-        if codes[pair_base + i] != 0:
-            frontier[nf] = i
+        c = np.int64(work[i]) & 0xFFFF
+        if c != 0:
+            fme[nf] = me_arr[i]
+            fop[nf] = op_arr[i]
+            fwon[nf] = c & 1
             nf += 1
     level = 0
     last = 0
+    one_cnt = np.uint32(1 << CNT_SHIFT)
+    touched = np.uint32(0)
     while True:
         if 1 <= level <= maxt:
             for s in range(start[level], start[level + 1]):
                 i = sched[s]
-                if codes[pair_base + i] != 0:
+                w = work[i]
+                if w & 0xFFFF:
                     continue
-                if we[i] == level:
-                    codes[pair_base + i] = 2 * level + 1
-                    frontier[nf] = i
-                    nf += 1
-                elif lt[i] == level and cnt[i] == 0:
-                    codes[pair_base + i] = 2 * level + 2
-                    frontier[nf] = i
-                    nf += 1
+                if we_arr[i] == level:
+                    work[i] = w | np.uint32(2 * level + 1)
+                    fwon[nf] = 1
+                elif lt_arr[i] == level and (w >> CNT_SHIFT) == 0:
+                    work[i] = w | np.uint32(2 * level + 2)
+                    fwon[nf] = 0
+                else:
+                    continue
+                fme[nf] = me_arr[i]
+                fop[nf] = op_arr[i]
+                nf += 1
         if nf == 0 and level >= maxt:
             break
         if nf:
             last = level
         nn2 = 0
-        win_code = 2 * (level + 1) + 1
-        loss_code = 2 * (level + 1) + 2
-        for f in range(nf):
-            i = frontier[f]
-            me = me_arr[i]
-            op = op_arr[i]
-            won = codes[pair_base + i] & 1
-            for m in range(nmoves):
-                if not (op & dst_bit[m]):
-                    continue
-                pm = unpush(op, m, seg_all, dst_bit, shift) | src_bit[m]
-                if line[pm]:
-                    continue
-                po = unpush(me, m, seg_all, dst_bit, shift)
-                if line[po]:
-                    continue
-                # the parent's mover had the child's "other" cubes
-                if i < base_ba - pair_base or base_ab == base_ba:
-                    # child in (a, b) -> parent in (b, a)
-                    j = index_in(pm, po, b, a, base_ba, nn, full, cm, rt, pop8, pext8)
+        win_code = np.uint32(2 * (level + 1) + 1)
+        loss_code = np.uint32(2 * (level + 1) + 2)
+        for f0 in range(0, nf, BLOCK):
+            # 1. the parents of a block of frontier positions, 2. touch their words (many
+            # independent loads in flight), 3. update them
+            k = 0
+            for f in range(f0, min(nf, f0 + BLOCK)):
+                me = fme[f]
+                op = fop[f]
+                won = fwon[f]
+                # the parent's mover owned the child's "other" cubes: parent class (|op|, |me|)
+                if base_ab == base_ba or _popcount(op) == a:
+                    pbase, pa, pb = base_ab, a, b
                 else:
-                    j = index_in(pm, po, a, b, base_ab, nn, full, cm, rt, pop8, pext8)
-                j -= pair_base
-                if codes[pair_base + j] != 0:
+                    pbase, pa, pb = base_ba, b, a
+                for m in range(nmoves):
+                    if not (op & dst_bit[m]):
+                        continue
+                    pm = unpush(op, m, seg_all, dst_bit, shift) | src_bit[m]
+                    po = unpush(me, m, seg_all, dst_bit, shift)
+                    bj[k] = index_in(pm, po, pa, pb, pbase, nn, full, cm, rt, pop8, pext8)
+                    bpm[k] = pm
+                    bpo[k] = po
+                    bwon[k] = won
+                    k += 1
+            for q in range(k):
+                touched ^= work[bj[q]]
+            for q in range(k):
+                j = bj[q]
+                w = work[j]
+                if w & 0xFFFF:
                     continue
-                if won:
-                    cnt[j] -= 1
-                    if cnt[j] == 0 and lt[j] != NONE16 and lt[j] <= level + 1:
-                        codes[pair_base + j] = loss_code
-                        nxt[nn2] = j
+                if bwon[q]:
+                    w -= one_cnt
+                    if (w >> CNT_SHIFT) == 0 and lt_arr[j] <= level + 1:  # NONE16: never
+                        work[j] = w | loss_code
+                        nme[nn2] = bpm[q]
+                        nop[nn2] = bpo[q]
+                        nwon[nn2] = 0
                         nn2 += 1
+                    else:
+                        work[j] = w
                 else:
-                    codes[pair_base + j] = win_code
-                    nxt[nn2] = j
+                    work[j] = w | win_code
+                    nme[nn2] = bpm[q]
+                    nop[nn2] = bpo[q]
+                    nwon[nn2] = 1
                     nn2 += 1
-        frontier, nxt = nxt, frontier
+        fme, nme = nme, fme
+        fop, nop = nop, fop
+        fwon, nwon = nwon, fwon
         nf = nn2
         level += 1
-    return last
+    return last + 0 * np.int64(touched & 1)
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
 
 
 # -- checking a solved database ------------------------------------------------------------
@@ -409,11 +471,11 @@ def verify_class(a, b, nn, class_off, codes, cm, rt, pop8, pext8, pdep8, line,
             if rb + 1 < nb:
                 v = next_subset(v)
             code = codes[base + ra * nb + rb]
-            if line[me]:
+            if has_line(me, line):
                 if code != 1:
                     bad += 1
                 continue
-            if line[op]:
+            if has_line(op, line):
                 if code != 2:
                     bad += 1
                 continue

@@ -37,6 +37,8 @@ from qwixo.quixo.retro import MAX_SOLVE_SIZE
 
 #: a solve is refused above this estimate of memory (bytes)
 MEMORY_LIMIT = 8 * 1024**3
+#: pairs of classes smaller than this are solved on one thread
+PARALLEL_MIN = 1 << 20
 
 
 def class_order(n: int, blanks: int | None = None) -> list[tuple[int, int]]:
@@ -125,13 +127,13 @@ def pext_py(x: int, mask: int, nn: int) -> int:
 
 def memory_estimate(n: int, blanks: int | None = None) -> int:
     """Bytes a solve needs at its peak: 2 bytes a position for every class, plus the work
-    arrays (boards, counters, schedule and frontiers: 33 bytes a position) of the largest pair.
+    arrays (boards, work words, schedule and frontiers: 51 bytes a position) of the largest pair.
     """
     classes = class_order(n, blanks)
     total = sum(class_size(n, a, b) for a, b in classes)
     biggest = max(class_size(n, a, b) + (class_size(n, b, a) if a != b else 0)
                   for a, b in classes)
-    return 2 * total + 33 * biggest + (1 << (n * n))
+    return 2 * total + 51 * biggest
 
 
 def decode(code: int) -> tuple[str, int | None]:
@@ -191,29 +193,50 @@ def _check_args(n: int, blanks: int | None) -> None:
 
 def solve(n: int, blanks: int | None = None, *,
           progress: Callable[[dict], None] | None = None,
-          memory_limit: int = MEMORY_LIMIT) -> SolveResult:
+          memory_limit: int = MEMORY_LIMIT, threads: int | None = None) -> SolveResult:
     """Solve every N×N position with at most ``blanks`` blank cubes (None: all positions).
+
+    ``threads``: numba threads for the first pass over the large classes (default: numba's
+    default, all cores); small classes always use one (a parallel region costs more than they
+    do, above all on a busy machine). The retrograde counting itself runs on one core.
 
     ``progress`` is called after each class with ``{"to_move", "other", "win", "loss", "draw",
     "states", "levels", "seconds"}``. Raises ``MemoryError`` (before allocating anything) when
     the estimate is above ``memory_limit``, and ``ValueError`` on bad arguments.
     """
-    from qwixo.quixo import retro
+    import numba
 
     _check_args(n, blanks)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
+                                or threads < 1):
+        raise ValueError(f"threads must be a whole number >= 1, not {threads!r}")
     if blanks is not None and blanks >= n * n:
         blanks = None
     need = memory_estimate(n, blanks)
     if need > memory_limit:
         raise MemoryError(need)
     t0 = time.perf_counter()
-    tb = retro.rank_tables(n)
-    nn = n * n
     layout = Layout(n, class_order(n, blanks))
     off = layout.offset_table()
     codes = np.zeros(layout.total, dtype=np.uint16)
     stats: list[dict] = []
     classes = layout.classes
+    saved_threads = numba.get_num_threads()
+    many = min(threads or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS)
+    try:
+        _solve_pairs(n, layout, off, codes, classes, stats, progress, many)
+    finally:
+        numba.set_num_threads(saved_threads)
+    return SolveResult(n, blanks, layout, codes, time.perf_counter() - t0, stats)
+
+
+def _solve_pairs(n, layout, off, codes, classes, stats, progress, many) -> None:
+    import numba
+
+    from qwixo.quixo import retro
+
+    tb = retro.rank_tables(n)
+    nn = n * n
     k = 0
     while k < len(classes):
         a, b = classes[k]
@@ -222,20 +245,24 @@ def solve(n: int, blanks: int | None = None, *,
         tp = time.perf_counter()
         base = layout.offsets[(a, b)]
         size = sum(class_size(n, x, y) for x, y in pair)
+        numba.set_num_threads(many if size >= PARALLEL_MIN else 1)
         me_arr = np.empty(size, dtype=np.int64)
         op_arr = np.empty(size, dtype=np.int64)
-        cnt = np.empty(size, dtype=np.uint8)
+        work = np.empty(size, dtype=np.uint32)
         lt = np.empty(size, dtype=np.uint16)
         we = np.empty(size, dtype=np.uint16)
         for x, y in pair:
-            retro.init_class(x, y, layout.offsets[(x, y)] - base, base, nn, off, codes,
-                             me_arr, op_arr, cnt, lt, we, tb.comb, tb.rt, tb.pop8, tb.pext8,
+            retro.init_class(x, y, layout.offsets[(x, y)] - base, nn, off, codes,
+                             me_arr, op_arr, work, lt, we, tb.comb, tb.rt, tb.pop8, tb.pext8,
                              tb.pdep8, tb.line, tb.src_bit, tb.dst_bit, tb.seg_all, tb.seg_move,
                              tb.shift)
-        levels = retro.run_pair(a, b, base, size, nn, off, codes, me_arr, op_arr, cnt, lt, we,
-                                tb.comb, tb.rt, tb.pop8, tb.pext8, tb.line, tb.src_bit,
+        t_init = time.perf_counter() - tp
+        base_ba = layout.offsets[(b, a)] - base
+        levels = retro.run_pair(a, b, 0, base_ba, size, nn, me_arr, op_arr, work, lt, we,
+                                tb.comb, tb.rt, tb.pop8, tb.pext8, tb.src_bit,
                                 tb.dst_bit, tb.seg_all, tb.shift)
-        del me_arr, op_arr, cnt, lt, we
+        codes[base:base + size] = work & 0xFFFF
+        del me_arr, op_arr, work, lt, we
         dt = time.perf_counter() - tp
         for x, y in pair:
             o = layout.offsets[(x, y)]
@@ -244,11 +271,11 @@ def solve(n: int, blanks: int | None = None, *,
             draw = int(np.count_nonzero(part == 0))
             st = {"to_move": x, "other": y, "states": int(part.size), "win": win,
                   "loss": int(part.size) - win - draw, "draw": draw, "levels": int(levels),
-                  "seconds": round(dt / len(pair), 4)}
+                  "seconds": round(dt / len(pair), 4),
+                  "init_seconds": round(t_init / len(pair), 4)}
             stats.append(st)
             if progress is not None:
                 progress(st)
-    return SolveResult(n, blanks, layout, codes, time.perf_counter() - t0, stats)
 
 
 def verify_codes(n: int, layout: Layout, codes: np.ndarray) -> int:
