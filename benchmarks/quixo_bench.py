@@ -64,7 +64,7 @@ def run_qwixo(seconds: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per run (default 3)")
-    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (default 2)")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="qwixo-bench-") as tmp:
         exe = build_c(Path(tmp))
