@@ -9,7 +9,8 @@ Cheap to import: the search kernels load inside the handlers.
 
 >>> import qwixo
 >>> text = hint_text(qwixo.new_game("quixo", position="xx./oo./... x"), "en")
->>> print("\n".join(text.splitlines()[:4]))
+>>> for line in text.splitlines()[:4]:
+...     print(line)
 Value for x: win in 1 ply (database).
 Best moves:
   c1c3    win in 1 ply
