@@ -128,6 +128,7 @@ class Rules:
                        for r in range(4) for i in range(self.length)}
         self.act_of["pass"] = PASS_ACTION
         self.lucky = ed.lucky
+        self.any_row = ed.action2_any_row
         self.bonus = [[(r, n) in ed.bonus_cells for n in self.numbers[r]] for r in range(4)]
         self.has_bonus = bool(ed.bonus_cells)
         self.bar = [COLOURS.index(c) for c in ed.bar]
@@ -232,8 +233,29 @@ class Rules:
         """Action 2 options as texts (cells in sheet order) and the extra dict (see
         :meth:`white_table`)."""
         w1, w2 = dice[0], dice[1]
-        cells: list[tuple[int, int]] = []
         last = sh.last
+        if not self.any_row:  # each die crosses in its own row only: cells come out in order
+            texts = ["pass"]
+            count, need, lock_from, index_of = sh.count, self.need, self.lock_from, self.index_of
+            for r in range(4):
+                if (closed >> r) & 1:
+                    continue
+                d = dice[2 + r]
+                i1 = index_of[r][w1 + d]
+                i2 = index_of[r][w2 + d]
+                if i2 < i1:
+                    i1, i2 = i2, i1
+                lo = last[r]
+                ok_lock = count[r] >= need
+                lf = lock_from[r]
+                if i1 > lo and (i1 < lf or ok_lock):
+                    texts.append(self.text[r][i1])
+                if i2 != i1 and i2 > lo and (i2 < lf or ok_lock):
+                    texts.append(self.text[r][i2])
+            if self.has_pairs:
+                return self._expand_ties(sh, closed, texts, None)
+            return texts, None
+        cells: list[tuple[int, int]] = []
         for c in range(4):
             if (closed >> c) & 1:
                 continue  # that die is out of the game

@@ -1,0 +1,191 @@
+"""Qwixx sub-commands: ``qwixo play qwixx`` (terminal play and score pad) and
+``qwixo qwixx speed`` (whole games per second through the contract, against the referee).
+
+Cheap to import: the engine loads inside the handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from qwixo.core import IllegalMove
+
+EDITIONS = ("classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b")
+
+
+def register_play(sub) -> None:
+    p = sub.add_parser("qwixx", help="play Qwixx in the terminal, or keep score at a real table",
+                       description="Play Qwixx (hot-seat or against bots) or use the score pad "
+                                   "(--pad) for a group rolling real dice.")
+    p.add_argument("--edition", default="classic", choices=EDITIONS, help="the sheet")
+    p.add_argument("--players", type=int, default=None, help="1 to 5 (default 2)")
+    p.add_argument("--vs", metavar="BOT", default=None,
+                   help="bots play every seat but the first; BOT or BOT1,BOT2,...")
+    p.add_argument("--pad", action="store_true",
+                   help="score pad: type the dice you roll, the rules and scores are kept")
+    p.add_argument("--names", default=None, help="player names, comma-separated")
+    p.add_argument("--seed", type=int, default=None, help="seed of the dice")
+    p.add_argument("--lucky", default=None,
+                   help="Longo lucky numbers per player, e.g. 5,8/5,10/6,11")
+    p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
+    p.add_argument("--lang", choices=("en", "tr", "it", "pl"), default=argparse.SUPPRESS,
+                   help="language of the texts")
+    p.add_argument("--no-color", action="store_true", help="no colours (letters only)")
+    p.set_defaults(func=cmd_play)
+
+
+def register_qwixx(sub) -> None:
+    p = sub.add_parser("speed", help="whole random games/s through the contract vs the referee")
+    p.add_argument("--edition", default="classic", choices=EDITIONS)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--repeat", type=int, default=3,
+                   help="measure this many times, keep the best (default 3)")
+    p.set_defaults(func=cmd_speed)
+
+
+# -- play -------------------------------------------------------------------------------------
+def make_game(args):
+    """The game a ``play qwixx`` command asks for (new or loaded)."""
+    import qwixo
+    from qwixo.qwixx.game import QwixxGame
+
+    if args.load:
+        try:
+            with open(args.load, encoding="utf-8") as f:
+                game = qwixo.load_game(f.read())
+        except OSError as e:
+            raise IllegalMove("qx_cannot_load", path=args.load, why=e.strerror) from None
+        if not isinstance(game, QwixxGame):
+            raise IllegalMove("qx_cannot_load", path=args.load, why="not a Qwixx game")
+        return game
+    lucky = None
+    if args.lucky:
+        try:
+            lucky = [tuple(int(x) for x in pair.split(",")) for pair in args.lucky.split("/")]
+        except ValueError:
+            raise IllegalMove("bad_setting", name="lucky", value=args.lucky,
+                              why="pairs like 5,8/5,10") from None
+    players = args.players if args.players is not None else (
+        len(lucky) if lucky else 2)
+    return QwixxGame(args.edition, players=players, seed=args.seed, lucky=lucky)
+
+
+def make_seats(game, vs: str | None, seed: int | None) -> list:
+    """``None`` for people, bots for ``--vs`` (every seat but the first)."""
+    seats: list = [None] * game.num_players
+    if not vs:
+        return seats
+    import qwixo
+
+    names = [n.strip() for n in vs.split(",") if n.strip()]
+    if not names:
+        raise IllegalMove("bad_setting", name="vs", value=vs, why="a bot name")
+    try:
+        for p in range(1, game.num_players):
+            name = names[min(p - 1, len(names) - 1)]
+            seats[p] = qwixo.make_bot("qwixx", name, seed=None if seed is None else seed + p)
+    except ImportError as e:
+        raise IllegalMove("qx_no_bots", why=str(e)) from None
+    return seats
+
+
+def cmd_play(args, inp=None, out=None) -> int:
+    from qwixo.qwixx.terminal import Terminal
+
+    lang = getattr(args, "lang", None)
+    game = make_game(args)
+    seats = make_seats(game, args.vs, args.seed)
+    names = None
+    if args.names:
+        names = [n.strip() for n in args.names.split(",")]
+        names += [f"P{p + 1}" for p in range(len(names), game.num_players)]
+    term = Terminal(game, seats=seats, inp=inp, out=out, pad=args.pad, lang=lang,
+                    color=not args.no_color, names=names[:game.num_players] if names else None)
+    return term.run()
+
+
+# -- speed ------------------------------------------------------------------------------------
+def _referee_module():
+    """benchmarks/qwixx_referee.py of a source checkout, or None."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "benchmarks" / "qwixx_referee.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("qwixx_referee", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def random_game(game, rng) -> list[int]:
+    """Play to the end, every decision uniform among the (sorted) options."""
+    while not game.is_over:
+        if game.needs_roll:
+            game.roll()
+            continue
+        for p in game.to_act:
+            game.choose(p, rng.choice(sorted(game.options(p))))
+    return game.scores()
+
+
+def speed(edition: str = "classic", players: int = 4, games: int = 2000, repeat: int = 3,
+          out=None) -> dict:
+    """Measure whole random games per second through the contract (and the referee when the
+    source checkout has it); print the figures, the last line ``ratio: X`` or ``games/s: N``."""
+    import random
+
+    import qwixo
+
+    out = out or sys.stdout
+    ref = _referee_module()
+    lucky_of = (lambda k: ref.lucky_pairs(players, k)) if ref else (lambda k: None)
+    if edition != "longo":
+        lucky_of = lambda k: None  # noqa: E731
+
+    def engine(k):
+        return qwixo.new_game("qwixx", edition=edition, players=players, seed=k,
+                              lucky=lucky_of(k))
+
+    def run(make) -> float:
+        rng = random.Random(0)
+        t0 = time.perf_counter()
+        for k in range(games):
+            random_game(make(k), rng)
+        return games / (time.perf_counter() - t0)
+
+    run_small = games
+    games = min(50, games)
+    run(engine)  # warm-up
+    games = run_small
+    result: dict = {"edition": edition, "players": players, "games": games}
+    eng = ref_speed = 0.0
+    for _ in range(max(1, repeat)):  # interleaved, best of each: the machine is shared
+        eng = max(eng, run(engine))
+        if ref and edition in ref.SHEETS:
+            ref_speed = max(ref_speed, run(
+                lambda k: ref.Referee(edition, players, seed=k, lucky=lucky_of(k))))
+    result["engine"] = eng
+    print(f"{edition}, {players} players, {games} random games, best of {repeat}", file=out)
+    print(f"engine (public contract): {eng:,.0f} games/s", file=out)
+    if ref_speed:
+        result["referee"] = ref_speed
+        result["ratio"] = eng / ref_speed
+        print(f"referee (pure Python):    {ref_speed:,.0f} games/s", file=out)
+        print(f"ratio: {eng / ref_speed:.2f}", file=out)
+    else:
+        print(f"games/s: {eng:.0f}", file=out)
+    return result
+
+
+def cmd_speed(args) -> int:
+    if not 1 <= args.players <= 5:
+        raise IllegalMove("bad_setting", name="players", value=args.players, why="1 to 5")
+    if args.games < 1:
+        raise IllegalMove("bad_setting", name="games", value=args.games, why="at least 1")
+    speed(args.edition, args.players, args.games, args.repeat)
+    return 0
