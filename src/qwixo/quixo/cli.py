@@ -38,7 +38,7 @@ def register_play(sub) -> None:
                    help="a bot plays every seat but yours (see --list-bots)")
     p.add_argument("--seat", default=None,
                    help="your side against bots: x or o (2 players), N/E/S/W (4); default first")
-    p.add_argument("--seconds", type=float, default=None, help="time per bot move")
+    p.add_argument("--seconds", type=float, default=None, help="time per bot move and hint")
     p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
     p.add_argument("--ply-limit", type=int, default=None, help="draw after this many plies")
     p.add_argument("--repetition", type=int, default=None,
@@ -189,4 +189,4 @@ def cmd_play(args: argparse.Namespace) -> int:
     elif args.seat is not None:
         print(t("quixo_seat_needs_vs", lang), file=sys.stderr)
     return play(game, sys.stdin, sys.stdout, bots=bots, lang=lang,
-                color=False if args.no_color else None)
+                color=False if args.no_color else None, hint_seconds=args.seconds)

@@ -109,12 +109,18 @@ def load_file(path: str | os.PathLike) -> QuixoGame:
     return game
 
 
-def hint(game: QuixoGame, lang: str | None = None) -> str:
-    """The hint of the bots' module when it is installed, else a 'not available' text."""
+def hint(game: QuixoGame, lang: str | None = None, seconds: float | None = None) -> str:
+    """The hint of the bots' module (``qwixo.quixo.bots_cli.hint_text``) when it is installed,
+    else a 'not available' text."""
     try:
         from qwixo.quixo.bots_cli import hint_text
     except ImportError:
         return t("quixo_hint_unavailable", lang)
+    if seconds is not None:
+        try:
+            return str(hint_text(game, lang=lang, seconds=seconds))
+        except TypeError:
+            pass
     try:
         return str(hint_text(game, lang=lang))
     except TypeError:
@@ -123,16 +129,20 @@ def hint(game: QuixoGame, lang: str | None = None) -> str:
 
 def play(game: QuixoGame, inp: IO[str], out: IO[str] | None = None, *,
          bots: dict[int, Any] | None = None, lang: str | None = None,
-         color: bool | None = None, width: int = 100) -> int:
+         color: bool | None = None, width: int | None = None,
+         hint_seconds: float | None = None) -> int:
     """Run a game in the terminal until it is over and the input ends, or ``quit``.
 
     ``bots`` maps players to bots (objects with ``decide(game, player)``); the other players
     type their moves. Commands: a move (``b1b5``, ``b1b5:S``, ``pass``), ``moves``, ``undo``,
-    ``save FILE``, ``hint``, ``help``, ``quit``. Returns 0.
+    ``save FILE``, ``hint``, ``help``, ``quit``. Returns 0 (1 when a bot fails).
+    ``hint_seconds`` is the thinking time of a hint (the hint's own default when None).
     """
     from rich.console import Console
 
     bots = dict(bots or {})
+    if width is None and out is not None and not getattr(out, "isatty", lambda: False)():
+        width = 100  # a file or a test: a fixed width
     console = Console(file=out, width=width, highlight=False,
                       color_system=None if color is False else "auto",
                       force_terminal=True if color else None, no_color=color is False)
@@ -200,7 +210,7 @@ def play(game: QuixoGame, inp: IO[str], out: IO[str] | None = None, *,
             if game.is_over:
                 say(t("game_over", lang))
             else:
-                say(hint(game, lang))
+                say(hint(game, lang, hint_seconds))
         else:
             if game.is_over:
                 say(t("game_over", lang), "bold red")
