@@ -154,3 +154,25 @@ def test_cli_play(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "quixo", "--load", str(tmp_path / "g.json"), "--no-color"]) == 0
     assert main(["play", "quixo", "--load", str(tmp_path / "none.json")]) == 2
+
+
+class BrokenBot:
+    name = "broken"
+
+    def decide(self, game, player):
+        raise RuntimeError("boom")
+
+
+class CheatingBot:
+    name = "cheat"
+
+    def decide(self, game, player):
+        return "c3c1"
+
+
+@pytest.mark.parametrize("bot", [BrokenBot(), CheatingBot()])
+def test_a_failing_bot_is_reported(bot):
+    g = QuixoGame(size=5)
+    rc, out = run(g, ["a1e1", "quit"], bots={1: bot})
+    assert rc == 1 and "The bot playing O failed" in out
+    assert g.history == ["a1e1"]

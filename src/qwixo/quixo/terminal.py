@@ -171,6 +171,10 @@ def play(game: QuixoGame, inp: IO[str], out: IO[str] | None = None, *,
                     say(t("quixo_bot_failed", lang, who=_who(game, p, lang),
                           why=e.translated(lang)), "bold red")
                     return 1
+                except Exception as e:  # a broken bot must not lose the game: save is possible
+                    say(t("quixo_bot_failed", lang, who=_who(game, p, lang),
+                          why=f"{type(e).__name__}: {e}"), "bold red")
+                    return 1
                 say(t("quixo_bot_moved", lang, who=_who(game, p, lang), move=move))
                 continue
             say(t("quixo_to_move", lang, who=_who(game, p, lang)))
