@@ -1,0 +1,134 @@
+"""``qwixo tournament qwixx|quixo --bots a,b,... --games N ...`` (registered by :func:`register`).
+
+Options: ``--players K``, ``--edition E`` (Qwixx) or ``--size N`` (Quixo), ``--jobs J``
+(processes, default 1), ``--seed S``, ``--seconds T`` (each bot's time per decision),
+``--ply-limit L`` (Quixo draw rule, default 300 plies; threefold repetition is a draw too),
+``--plot DIR`` (PNG charts), ``--json`` (the whole report as JSON on stdout). A progress bar
+runs on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("tournament", help="bot tournaments with statistics (Qwixx or Quixo)")
+    p.add_argument("game", choices=["qwixx", "quixo"])
+    p.add_argument("--bots", required=True, help="comma-separated bot names, e.g. gap,strong")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=int, default=None, help="players per game (default 2)")
+    p.add_argument("--edition", default=None, help="Qwixx edition (default classic)")
+    p.add_argument("--size", type=int, default=None, help="Quixo board size (default 5)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the whole tournament")
+    p.add_argument("--seconds", type=float, default=None, help="time per decision per bot")
+    p.add_argument("--ply-limit", type=int, default=None,
+                   help="Quixo: a draw after this many plies (default 300)")
+    p.add_argument("--plot", metavar="DIR", default=None, help="write PNG charts there")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from qwixo.i18n import t
+    from qwixo.tournament.runner import run_tournament
+
+    lang = args.lang
+    bots = [b for b in (x.strip() for x in args.bots.split(",")) if b]
+    err = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=err,
+                  transient=False) as prog:
+        task = prog.add_task(t("tournament_progress", lang), total=max(args.games, 1))
+
+        def progress(done: int, total: int) -> None:
+            prog.update(task, completed=done)
+
+        rep = run_tournament(args.game, bots, args.games, players=args.players,
+                             edition=args.edition, size=args.size, jobs=args.jobs,
+                             seed=args.seed, seconds=args.seconds, progress=progress,
+                             ply_limit=args.ply_limit)
+    files = []
+    if args.plot:
+        from qwixo.tournament.plots import write_plots
+
+        try:
+            files = write_plots(rep, args.plot, lang)
+        except OSError as e:
+            print(t("tournament_cannot_write", lang, path=args.plot, why=e.strerror or e),
+                  file=sys.stderr)
+            return 2
+    if args.json:
+        print(json.dumps(_clean(rep)))
+    else:
+        print_report(rep, lang)
+        if files:
+            print(t("tournament_plots", lang, files=", ".join(str(f) for f in files)))
+    return 0
+
+
+def _clean(x):
+    """JSON without NaN (as null)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _clean(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_clean(v) for v in x]
+    return x
+
+
+def print_report(rep: dict, lang: str | None = None, file=None) -> None:
+    """The report as a table (rich) and a few lines."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from qwixo.i18n import t
+
+    out = file or sys.stdout
+    wide = None if getattr(out, "isatty", lambda: False)() else 160
+    con = Console(file=out, highlight=False, soft_wrap=True, width=wide)
+    st = rep["settings"]
+    detail = ", ".join(f"{k} {v}" for k, v in st.items() if k != "players")
+    con.print(t("tournament_title", lang, game=rep["game"].capitalize(), games=rep["games"],
+                players=st["players"], settings=detail))
+    tab = Table()
+    cols = ["bot", "games", "wins", "ci", "elo", "mean", "median", "std", "range"]
+    if rep["game"] == "quixo":
+        cols.append("draws")
+    for c in cols:
+        tab.add_column(t(f"tournament_col_{c}", lang), justify="left" if c == "bot" else "right")
+    for b in sorted(rep["bots"], key=lambda b: -b["elo"]):
+        sc = b["score"]
+        row = [b["bot"], str(b["games"]), f"{100 * b['win_rate']:.1f}%",
+               f"{100 * b['ci95'][0]:.1f}-{100 * b['ci95'][1]:.1f}%",
+               f"{b['elo']:.0f} ± {1.96 * b['elo_se']:.0f}", f"{sc['mean']:.1f}",
+               f"{sc['median']:.1f}", f"{sc['std']:.1f}", f"{sc['min']}..{sc['max']}"]
+        if rep["game"] == "quixo":
+            row.append(str(b["draws"]))
+        tab.add_row(*row)
+    con.print(tab)
+    ln = rep["length"]
+    unit = t("tournament_unit_rolls" if rep["game"] == "qwixx" else "tournament_unit_plies",
+             lang)
+    con.print(t("tournament_lengths", lang, unit=unit, mean=f"{ln['mean']:.1f}",
+                median=f"{ln['median']:.1f}", min=ln["min"], max=ln["max"]))
+    reasons = ", ".join(f"{k or '-'} {v}" for k, v in rep["end_reasons"].items())
+    con.print(t("tournament_ends", lang, reasons=reasons))
+    con.print(t("tournament_time", lang, seconds=f"{rep['wall']:.1f}",
+                per_game=f"{rep['wall'] / max(rep['games'], 1):.2f}", jobs=rep["jobs"],
+                seed=rep["seed"]))

@@ -1,0 +1,263 @@
+"""The tournament runner: schedules games, plays them (in parallel processes), reports.
+
+Scheduling. With ``B`` bots and ``K`` seats per game:
+
+- ``B >= K``: every combination of ``K`` different bots plays in turn (a round robin);
+- ``B < K``: the bots fill the seats in turn (``a, b, a, b`` for two bots and four seats; in
+  4-player Quixo the two teams are then ``a`` against ``b``).
+
+Game ``i`` uses the lineup ``i mod C`` (C lineups), rotated by ``(i div C) mod K`` seats, so
+every bot sits in every seat equally often when ``games`` is a multiple of ``C · K``.
+
+Reproducibility. Every game gets its own seeds (the dice, and each bot's) derived from
+``(seed, i)`` alone, and new bots, so the results do not depend on ``jobs`` nor on the order in
+which processes finish. Bots given a time budget (``seconds``) depend on the machine's speed.
+
+Results per bot: the win rate (a game's winners share the win: 1/m each of m tied winners in
+Qwixx; a draw is half a win in Quixo) with its 95% Wilson interval; Elo from a Bradley-Terry
+fit of the pairwise results between opposing seats; the score summary; the game lengths (Qwixx:
+rolls, Quixo: plies) and the end reasons.
+
+>>> res = run_tournament("quixo", ["random", "greedy"], games=2, size=3, seed=3)
+>>> res["bots"][0]["games"], sorted(res["end_reasons"]) != []
+(2, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing as mp
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import qwixo
+from qwixo.core import IllegalMove
+from qwixo.tournament.elo import fit_elo
+from qwixo.tournament.stats import summary, wilson
+
+#: Quixo games end in a draw after this many plies unless told otherwise, or on the 3rd
+#: repetition of a position
+QUIXO_PLY_LIMIT = 300
+QUIXO_REPETITION = 3
+#: a game that needs more decisions than this is stopped (never happens with legal bots)
+MAX_DECISIONS = 100_000
+
+
+def labels(bots: Sequence[str]) -> list[str]:
+    """Unique labels for the entries: a repeated name gets ``#2``, ``#3``...
+
+    >>> labels(["gap", "strong", "gap"])
+    ['gap', 'strong', 'gap#2']
+    """
+    seen: Counter[str] = Counter()
+    out = []
+    for b in bots:
+        seen[b] += 1
+        out.append(b if seen[b] == 1 else f"{b}#{seen[b]}")
+    return out
+
+
+def lineups(n_bots: int, seats: int) -> list[tuple[int, ...]]:
+    """The lineups (bot indices per seat) before rotation.
+
+    >>> lineups(3, 2)
+    [(0, 1), (0, 2), (1, 2)]
+    >>> lineups(2, 4)
+    [(0, 1, 0, 1)]
+    """
+    if n_bots >= seats:
+        return list(itertools.combinations(range(n_bots), seats))
+    return [tuple(s % n_bots for s in range(seats))]
+
+
+def schedule(n_bots: int, seats: int, games: int) -> list[tuple[int, ...]]:
+    """The lineup of every game: lineup ``i mod C`` rotated by ``(i div C) mod seats``.
+
+    >>> schedule(2, 2, 4)
+    [(0, 1), (1, 0), (0, 1), (1, 0)]
+    """
+    base = lineups(n_bots, seats)
+    out = []
+    for i in range(games):
+        lu = base[i % len(base)]
+        rot = (i // len(base)) % seats
+        out.append(lu[rot:] + lu[:rot])
+    return out
+
+
+def game_seeds(seed: int, i: int, seats: int) -> tuple[int, list[int]]:
+    """The dice seed and the bots' seeds of game ``i`` (independent of everything else)."""
+    rng = random.Random(f"qwixo-tournament:{seed}:{i}")
+    return rng.getrandbits(63), [rng.getrandbits(63) for _ in range(seats)]
+
+
+def _new_game(game: str, settings: dict[str, Any], seed: int):
+    if game == "qwixx":
+        return qwixo.new_game("qwixx", seed=seed, **settings)
+    return qwixo.new_game("quixo", **settings)
+
+
+def play_one(task: tuple) -> dict[str, Any]:
+    """Play game ``i`` of a tournament (also in a worker process); returns its record."""
+    i, game, settings, names, lineup, seed, seconds = task
+    gseed, bseeds = game_seeds(seed, i, len(lineup))
+    g = _new_game(game, settings, gseed)
+    bots = [qwixo.make_bot(game, names[b], seconds=seconds, seed=bseeds[s])
+            for s, b in enumerate(lineup)]
+    t0 = time.perf_counter()
+    decisions = 0
+    while not g.is_over:
+        if g.needs_roll:
+            g.roll()
+            continue
+        for p in list(g.to_act):
+            g.choose(p, bots[p].decide(g, p))
+            decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"game {i} does not end")
+    scores = g.scores()
+    if game == "qwixx":
+        length = sum(1 for h in g.history if h[0] == "roll")
+    else:
+        length = g.ply
+    return {"i": i, "lineup": list(lineup), "scores": scores, "length": length,
+            "end": g.end_reason or "", "seconds": time.perf_counter() - t0,
+            "decisions": decisions}
+
+
+def results_of(game: str, scores: Sequence[int], players: int) -> list[float]:
+    """Each seat's share of the win: Qwixx 1/m for each of m top scores; Quixo 1 win, 0.5
+    draw, 0 loss (teams share their result).
+
+    >>> results_of("qwixx", [30, 50, 50], 3)
+    [0.0, 0.5, 0.5]
+    >>> results_of("quixo", [1, -1], 2), results_of("quixo", [0, 0, 0, 0], 4)
+    ([1.0, 0.0], [0.5, 0.5, 0.5, 0.5])
+    """
+    if game == "quixo":
+        return [(s + 1) / 2 for s in scores]
+    best = max(scores)
+    m = sum(1 for s in scores if s == best)
+    return [1.0 / m if s == best else 0.0 for s in scores]
+
+
+def opponents(game: str, players: int, a: int, b: int) -> bool:
+    """Whether seats a and b play against each other (4-player Quixo: different teams)."""
+    if game == "quixo" and players == 4:
+        return a % 2 != b % 2
+    return a != b
+
+
+def run_tournament(game: str, bots: Sequence[str], games: int, players: int | None = None,
+                   edition: str | None = None, size: int | None = None, jobs: int = 1,
+                   seed: int = 0, seconds: float | None = None,
+                   progress: Callable[[int, int], None] | None = None,
+                   ply_limit: int | None = None) -> dict[str, Any]:
+    """Play a tournament and return its report (see the module docstring); JSON-ready.
+
+    ``progress(done, total)`` is called after every game.
+    """
+    game = _check_game(game)
+    names = [str(b).strip() for b in bots]
+    known = qwixo.list_bots(game)
+    for n in names:
+        if n not in known:
+            raise IllegalMove("unknown_bot", name=n, game=game, choices=", ".join(known))
+    if not names:
+        raise IllegalMove("tournament_no_bots")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise IllegalMove("tournament_bad_number", name="games", value=games)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise IllegalMove("tournament_bad_number", name="jobs", value=jobs)
+    if seconds is not None and not seconds > 0:
+        raise IllegalMove("tournament_bad_number", name="seconds", value=seconds)
+    settings: dict[str, Any]
+    if game == "qwixx":
+        if size is not None:
+            raise IllegalMove("tournament_wrong_setting", setting="--size", game=game)
+        players = 2 if players is None else players
+        settings = {"edition": edition or "classic", "players": players}
+    else:
+        if edition is not None:
+            raise IllegalMove("tournament_wrong_setting", setting="--edition", game=game)
+        players = 2 if players is None else players
+        settings = {"players": players, "ply_limit": ply_limit or QUIXO_PLY_LIMIT,
+                    "repetition": QUIXO_REPETITION}
+        if size is not None:
+            settings["size"] = size
+    _new_game(game, settings, 0)  # validates the settings (IllegalMove on a bad one)
+    labs = labels(names)
+    plan = schedule(len(names), players, games)
+    tasks = [(i, game, settings, names, plan[i], seed, seconds) for i in range(games)]
+    records: list[dict[str, Any]] = []
+    t0 = time.perf_counter()
+    if jobs == 1 or games == 1:
+        for task in tasks:
+            records.append(play_one(task))
+            if progress:
+                progress(len(records), games)
+    else:
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp
+        with ctx.Pool(min(jobs, games)) as pool:
+            for rec in pool.imap_unordered(play_one, tasks):
+                records.append(rec)
+                if progress:
+                    progress(len(records), games)
+    wall = time.perf_counter() - t0
+    records.sort(key=lambda r: r["i"])
+    return report(game, settings, labs, records, seed=seed, seconds=seconds, jobs=jobs,
+                  wall=wall)
+
+
+def report(game: str, settings: dict[str, Any], labs: list[str], records: list[dict],
+           **meta: Any) -> dict[str, Any]:
+    """Aggregate game records into the tournament report."""
+    players = settings["players"]
+    per = {lab: {"results": [], "scores": [], "seats": Counter()} for lab in labs}
+    pairs: list[tuple[str, str, float]] = []
+    lengths = []
+    ends: Counter[str] = Counter()
+    for rec in records:
+        lineup, scores = rec["lineup"], rec["scores"]
+        res = results_of(game, scores, players)
+        lengths.append(rec["length"])
+        ends[rec["end"]] += 1
+        for s, b in enumerate(lineup):
+            e = per[labs[b]]
+            e["results"].append(res[s])
+            e["scores"].append(scores[s])
+            e["seats"][s] += 1
+        for a in range(players):
+            for b in range(a + 1, players):
+                if lineup[a] == lineup[b] or not opponents(game, players, a, b):
+                    continue
+                sa, sb = scores[a], scores[b]
+                pairs.append((labs[lineup[a]], labs[lineup[b]],
+                              1.0 if sa > sb else 0.5 if sa == sb else 0.0))
+    elo = fit_elo(labs, pairs)
+    bots = []
+    for lab in labs:
+        e = per[lab]
+        n = len(e["results"])
+        w = sum(e["results"])
+        lo, hi = wilson(w, n)
+        row = {"bot": lab, "games": n, "wins": w, "win_rate": w / n if n else 0.0,
+               "ci95": [lo, hi], "elo": elo[lab]["elo"], "elo_se": elo[lab]["se"],
+               "score": summary(e["scores"]),
+               "seats": {str(s): c for s, c in sorted(e["seats"].items())}}
+        if game == "quixo":
+            row["draws"] = sum(1 for r in e["results"] if r == 0.5)
+        bots.append(row)
+    return {"game": game, "settings": settings, "games": len(records), "bots": bots,
+            "length": summary(lengths), "end_reasons": dict(sorted(ends.items())),
+            "seconds_per_game": summary([r["seconds"] for r in records]), **meta,
+            "records": records}
+
+
+def _check_game(game: str) -> str:
+    if not isinstance(game, str) or game.lower() not in ("qwixx", "quixo"):
+        raise IllegalMove("unknown_game", name=game, choices="qwixx, quixo")
+    return game.lower()
