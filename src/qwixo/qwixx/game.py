@@ -262,6 +262,12 @@ class QwixxGame(Game):
         return None if d[0] is None or self.phase == ROLL else d[0] + d[1]
 
     @property
+    def a1_crossed(self) -> bool:
+        """Whether the active player crossed something in this turn's action 1 (then a pass in
+        action 2 costs no penalty)."""
+        return self._a1_crossed
+
+    @property
     def decided(self) -> list[int]:
         """Players who have made their (still hidden) action-1 decision this turn."""
         return sorted(self._pending) if self.phase == ACTION1 else []
