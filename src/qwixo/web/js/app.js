@@ -125,6 +125,7 @@ function route() {
   if (current) current.dispose();
   current = null;
   setConn(null);
+  clear($("#toasts"));
   const main = clear($("#main"));
   const q = new URLSearchParams(location.search);
   const id = q.get("game");

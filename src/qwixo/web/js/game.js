@@ -7,15 +7,15 @@ import { t, lang } from "./i18n.js";
 import { Live } from "./api.js";
 import { errorText, toast, setConn, rememberSeat, tokensFor, seatName, seatLabel, gameTitle, go } from "./app.js";
 import { quixoBoard, quixoLegend, SEATS } from "./quixo.js";
-import { diceView, diceEntry, sheetView, scoreTable } from "./qwixx.js";
+import { diceView, diceEntry, sheetView, scoreTable, optionLabel } from "./qwixx.js";
 import { inviteRow } from "./lobby.js";
 
 // text for one event of the log
 export function eventText(view, ev) {
   if (!ev) return "";
   const who = ev.seat !== null && ev.seat !== undefined ? seatName(view, ev.seat) : "";
-  if (ev.kind === "roll") return `${who}: 🎲 ${(ev.dice || []).filter((d) => d).join(" ")}`.replace("🎲", "⚀");
-  if (ev.kind === "choose") return `${who}: ${ev.hidden ? "…" : ev.decision === "pass" ? t("web_pass") : ev.decision}${ev.auto ? " ⏱" : ""}`;
+  if (ev.kind === "roll") return `${who ? who + ": " : ""}⚀ ${(ev.dice || []).filter((d) => d).join(" ")}`;
+  if (ev.kind === "choose") return `${who}: ${ev.hidden ? "…" : optionLabel(ev.decision)}${ev.auto ? ` (${t("web_auto")})` : ""}`;
   if (ev.kind === "undo") return `${who}: ${t("web_undo")}`;
   return `${who}: ${ev.kind}`;
 }
@@ -214,7 +214,7 @@ export function gameView(root, id, token) {
   }
 
   function statusLine() {
-    if (view.is_over) return h("p", { class: "status over" }, t("web_game_over"));
+    if (view.is_over) return null;
     const you = view.you;
     const isPlayer = you !== null && you !== undefined;
     if (view.needs_roll) {
@@ -236,12 +236,12 @@ export function gameView(root, id, token) {
     const toAct = new Set(view.to_act || []);
     return h("ul", { class: "players" }, (view.seats || []).map((s) => {
       const acting = toAct.has(s.seat) || (view.needs_roll && view.roller === s.seat);
-      const online = s.kind === "bot" ? "⚙" : s.online ? "●" : "○";
+      const online = s.online ? "●" : "○";
       const score = view.game === "qwixx" ? (view.scores || [])[s.seat] : null;
       return h("li", { class: `player ${acting ? "acting" : ""} ${s.seat === view.you ? "me" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: "seat-badge" }, seatLabel(view.game, view.settings, s.seat)),
         h("span", { class: "pname" }, seatName(view, s.seat), s.seat === view.you ? ` (${t("web_you")})` : ""),
-        h("span", { class: "pkind", title: s.kind === "bot" ? t("web_bot") : t("web_human") }, s.kind === "bot" ? `${t("web_bot")} ${s.bot || ""}` : online),
+        h("span", { class: `pkind ${s.kind !== "bot" && s.online ? "online" : ""}`, title: s.kind === "bot" ? t("web_bot") : t("web_human") }, s.kind === "bot" ? `${t("web_bot")} ${s.bot || ""}` : online),
         acting && !view.is_over ? h("span", { class: "acting-mark", title: t("web_waiting_for", { names: "" }) }, "◀") : null,
         score !== null && score !== undefined ? h("span", { class: "pscore" }, String(score)) : null);
     }));
@@ -271,7 +271,7 @@ export function gameView(root, id, token) {
     }
     if (ui.chooser) {
       out.push(h("div", { class: "chooser" }, h("p", {}, t("web_choose_among")),
-        ui.chooser.options.map((o) => h("button", { class: "btn", onclick: () => handlers.choose(o) }, o))));
+        ui.chooser.options.map((o) => h("button", { class: "btn", dataset: { option: o }, onclick: () => handlers.choose(o) }, optionLabel(o)))));
     }
     const row = [];
     if (opts.includes("pass")) {
@@ -291,7 +291,7 @@ export function gameView(root, id, token) {
     if (view.game === "qwixx" && opts.length > 1) {
       // every option as a button too (keyboard users, and options without a cell)
       out.push(h("details", { class: "all-options" }, h("summary", {}, t("web_other_options")),
-        h("div", { class: "opt-list" }, opts.map((o) => h("button", { class: "btn small", dataset: { option: o }, onclick: () => handlers.choose(o) }, o === "pass" ? t("web_pass") : o)))));
+        h("div", { class: "opt-list" }, opts.map((o) => h("button", { class: "btn small", dataset: { option: o }, onclick: () => handlers.choose(o) }, optionLabel(o))))));
     }
     return out;
   }

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { errorText, toast, go, rememberSeat, mySeats, forgetGame, gameTitle, seatLabel } from "./app.js";
 
 const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
+const DRAW_PLIES = 200;
 const FALLBACK_BOTS = { quixo: ["random"], qwixx: ["random"] };
 
 // bot names per game from /api/meta, whatever its exact shape
@@ -55,7 +56,7 @@ export function inviteRow(label, url) {
 
 export function lobbyView(root) {
   let meta = null;
-  let form = { game: "quixo", size: 5, qplayers: 2, edition: "classic", xplayers: 2, scorepad: false, clock: 0, seats: [] };
+  let form = { game: "quixo", size: 5, qplayers: 2, draw: false, edition: "classic", xplayers: 2, scorepad: false, clock: 0, seats: [] };
   let created = null; // reply of POST /api/games
   let lists = { open: null, running: null, finished: null };
   let timer = null;
@@ -68,7 +69,8 @@ export function lobbyView(root) {
   function defaultSeat(i) {
     if (i === 0) return { kind: "me", name: "" };
     if (form.game === "qwixx" && form.scorepad) return { kind: "me", name: "" };
-    return { kind: "bot:" + botsFrom(meta, form.game)[0], name: "" };
+    const bots = botsFrom(meta, form.game);
+    return { kind: "bot:" + bots[Math.floor((bots.length - 1) / 2)], name: "" };
   }
 
   function fitSeats() {
@@ -105,6 +107,9 @@ export function lobbyView(root) {
         (v) => { form.qplayers = +v; render(); })));
       settings.push(field(t("web_board_size"), select("size", form.size, [3, 4, 5, 6, 7].map((n) => [n, `${n}×${n}`]),
         (v) => { form.size = +v; })));
+      settings.push(h("label", { class: "field check" },
+        h("input", { type: "checkbox", name: "draw", checked: form.draw, onchange: (e) => { form.draw = e.target.checked; } }),
+        h("span", {}, t("web_draw_rule", { plies: DRAW_PLIES }))));
     } else {
       settings.push(field(t("web_edition"), select("edition", form.edition, EDITIONS.map((e) => [e, t(`web_edition_${e}`)]),
         (v) => { form.edition = v; })));
@@ -140,7 +145,7 @@ export function lobbyView(root) {
     const body = {
       game: form.game,
       settings: form.game === "quixo"
-        ? { size: form.size, players: form.qplayers }
+        ? { size: form.size, players: form.qplayers, ...(form.draw ? { ply_limit: DRAW_PLIES, repetition: 3 } : {}) }
         : { edition: form.edition, players: form.xplayers, ...(form.scorepad ? { scorepad: true } : {}) },
       seats: form.seats.map((s) => {
         const name = s.name.trim() || undefined;

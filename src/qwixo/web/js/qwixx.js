@@ -20,6 +20,18 @@ export const REWARD_SYMBOL = {
   "no-penalty": "⊘",
 };
 
+// a readable label for an option text: "r7" → "R 7", "L:g" → "☘ G", "g9+y" → "G 9 + Y 2✕"
+export function optionLabel(text) {
+  if (text === "pass" || text === undefined || text === null) return t("web_pass");
+  const [base, reward] = String(text).split("+");
+  let out;
+  if (base.startsWith("L:")) out = `☘ ${LETTER[base[2]] || base[2]} (${t("web_lucky")})`;
+  else if (/^[rygb]\d+$/.test(base)) out = `${LETTER[base[0]]} ${base.slice(1)}`;
+  else out = base;
+  if (reward) out += ` + ${LETTER[reward] || reward} ${REWARD_SYMBOL["two-crosses"]}`;
+  return out;
+}
+
 export function colourName(c) {
   return t(`web_row_${c}`);
 }

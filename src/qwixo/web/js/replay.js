@@ -93,7 +93,8 @@ export function replayView(root, id, startStep) {
           view.is_over && view.game === "qwixx" ? scoreTable(view, (p) => seatName(view, p)) : null),
         h("aside", { class: "side" }, h("h3", {}, t("web_log")), log))));
     const cur = root.querySelector(".event-log .current");
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    const box = root.querySelector(".event-log");
+    if (cur && box) box.scrollTop = Math.max(0, cur.offsetTop - box.clientHeight / 2);
   }
 
   async function start() {

@@ -1,0 +1,71 @@
+"""End-to-end tests of the web app in a real browser.
+
+playwright drives Debian's chromium (``/usr/bin/chromium``; ``make test`` installs it where it
+is missing); ``qwixo serve`` runs as a subprocess on 127.0.0.1 with a free port and a temporary
+database. Screenshots are saved under ``/tmp/qwixo-e2e/`` (desktop and phone sizes).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, Server, new_page
+
+
+def _server(tmp: Path):
+    srv = Server(tmp)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """One server for the tests that do not kill it."""
+    yield from _server(tmp_path_factory.mktemp("e2e-server"))
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of this test alone (it may kill and restart it)."""
+    yield from _server(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(f"Debian's chromium is missing ({CHROMIUM}): the browser tests need it. "
+                    "Install it with `make browser` (apt-get install chromium).", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    p = new_page(browser)
+    yield p
+    errors = list(p.js_errors)  # type: ignore[attr-defined]
+    p.context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def phone_page(browser):
+    p = new_page(browser, PHONE)
+    yield p
+    errors = list(p.js_errors)  # type: ignore[attr-defined]
+    p.context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+

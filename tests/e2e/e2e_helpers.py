@@ -1,0 +1,119 @@
+"""Helpers of the browser tests: the server subprocess, pages, screenshots, game-page waits."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = os.environ.get("QWIXO_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+SHOTS = Path(os.environ.get("QWIXO_E2E_SHOTS", "/tmp/qwixo-e2e"))
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+STARTUP_TIMEOUT = 180  # first start compiles the numba kernels when the cache is cold
+
+
+class Server:
+    """``qwixo serve`` in a subprocess: start, kill -9, start again on the same port and db."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.db = tmp / "qwixo.sqlite"
+        self.port = 0
+        self.proc: subprocess.Popen | None = None
+        self.output: list[str] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        env = dict(os.environ, QWIXO_DATA=str(self.tmp / "data"), QWIXO_LANG="en",
+                   PYTHONUNBUFFERED="1")
+        cmd = [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--db", str(self.db), "--bot-delay", "0.05",
+               "--http-rate", "50"]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, env=env)
+        found = threading.Event()
+
+        def read(proc: subprocess.Popen) -> None:
+            for line in proc.stdout:  # type: ignore[union-attr]
+                self.output.append(line.rstrip())
+                m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+                if m and not found.is_set():
+                    self.port = int(m.group(1))
+                    found.set()
+
+        threading.Thread(target=read, args=(self.proc,), daemon=True).start()
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while not found.wait(0.2):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("qwixo serve did not start:\n" + "\n".join(self.output[-40:]))
+        # the URL is printed when the app is ready; check it answers
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "api/health", timeout=5) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+    def kill(self) -> None:
+        """SIGKILL: the server dies without any cleanup."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+class PageErrors(list):
+    """JavaScript errors of a page: a test fails on any."""
+
+
+def new_page(browser, viewport=DESKTOP):
+    ctx = browser.new_context(viewport=viewport)
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    page.js_errors = PageErrors()  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.js_errors.append(str(e)))  # type: ignore[attr-defined]
+    return page
+
+
+def shot(page, name: str) -> Path:
+    """Save a full-page screenshot under SHOTS."""
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+
+def version(page) -> int:
+    """The version (number of events) of the game the page shows."""
+    return int(page.locator(".game-page").get_attribute("data-version"))
+
+
+def wait_version_above(page, old: int, timeout: float = 20_000) -> None:
+    page.wait_for_function(
+        "v => { const e = document.querySelector('.game-page');"
+        " return e && +e.dataset.version > v; }", arg=old, timeout=timeout)
