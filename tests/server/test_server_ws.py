@@ -399,3 +399,23 @@ def _shared_game(client):
         _GAMES.clear()
         _GAMES[key] = create(client)
     return _GAMES[key]
+
+
+def test_qwixx_game_with_two_bots_runs_to_the_end(client):
+    """A bot whose action-1 decision completes the action must then play its action 2 (the
+    same bot seat acts twice in a row): the game never stalls."""
+    g = create(client, game="qwixx", settings={"players": 3, "seed": 11},
+               seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                      {"kind": "bot", "bot": "random"}], auto_roll=True)
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        view = auth(ws, g["seats"][0]["token"])["view"]
+        for _ in range(400):
+            if view["is_over"]:
+                break
+            if 0 in view["to_act"] and view["options"]:
+                ws.send_json({"type": "choose", "decision": "pass" if view["phase"] == "action1"
+                              else view["options"][-1]})
+            m, _ = recv_until(ws, lambda m: m["type"] == "state" and (
+                m["view"]["is_over"] or (0 in m["view"]["to_act"] and m["view"]["options"])))
+            view = m["view"]
+        assert view["is_over"], view["to_act"]

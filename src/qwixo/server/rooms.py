@@ -660,14 +660,28 @@ class Lobby:
             room.tasks["clock"].qwixo_deadline = room.deadline  # type: ignore[attr-defined]
 
     def _spawn(self, room: Room, key: Any, coro) -> None:
+        """Run ``coro`` as the room's task ``key`` unless one is already running. When the task
+        ends it leaves ``room.tasks`` and kicks the room again: a kick made while it was still
+        running (e.g. a bot's action-1 decision completing the action, after which the same bot
+        must decide action 2) could not start the next task under the same key."""
         task = room.tasks.get(key)
         if task is not None and not task.done():
             coro.close()
             return
-        task = asyncio.get_running_loop().create_task(coro)
+
+        async def run() -> None:
+            me = asyncio.current_task()
+            try:
+                await coro
+            finally:
+                if room.tasks.get(key) is me:
+                    room.tasks.pop(key, None)
+            self.kick(room)
+
+        task = asyncio.get_running_loop().create_task(run())
         room.tasks[key] = task
 
-        def done(tk: asyncio.Task, key=key) -> None:
+        def done(tk: asyncio.Task) -> None:
             if room.tasks.get(key) is tk:
                 room.tasks.pop(key, None)
             if not tk.cancelled() and tk.exception() is not None:
@@ -699,15 +713,15 @@ class Lobby:
                     break
                 decision = random.choice(views.safe_options(room.game, seat))
             try:
-                ev = await self.act(room, seat, "choose", decision, epoch=epoch)
+                await self.act(room, seat, "choose", decision, epoch=epoch)
             except IllegalMove as e:
                 log.error("bot %s chose %r in game %s: %s", s.bot, decision, room.id, e)
+                if getattr(e, "status", 400) >= 500:
+                    break
                 decision = None
                 continue
-            if ev is None:  # stale: the room moved on
-                self.kick(room)
-            return
-        self.kick(room)
+            return  # done (or stale: the room moved on); the task's end kicks the room
+        await asyncio.sleep(1.0)  # no legal decision could be made: do not spin
 
     async def _clock(self, room: Room, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
