@@ -682,6 +682,7 @@ class Lobby:
         room.tasks[key] = task
 
         def done(tk: asyncio.Task) -> None:
+            coro.close()  # a task cancelled before it started never awaited its coroutine
             if room.tasks.get(key) is tk:
                 room.tasks.pop(key, None)
             if not tk.cancelled() and tk.exception() is not None:
