@@ -397,7 +397,10 @@ def _run(n, P, seed, lucky, policies, index_of, lock_from, by_colour, numbers, n
                             lock_from, by_colour, numbers, need, faces, sdice, schoice, trace,
                             1 << 20)
         for p in range(P):
-            scores[g, p] = _score(cnt, pen, p)
+            sc = -5 * pen[p]
+            for r in range(4):
+                sc += cnt[p, r] * (cnt[p, r] + 1) // 2
+            scores[g, p] = sc
 
 
 def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
@@ -486,7 +489,10 @@ def _rollouts(n, seed, last0, cnt0, pen0, lucky, st0, dice0, fixed0, policies, i
         play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
              by_colour, numbers, need, faces, sdice, schoice, trace, 1 << 20)
         for p in range(P):
-            scores[g, p] = _score(cnt, pen, p)
+            sc = -5 * pen[p]
+            for r in range(4):
+                sc += cnt[p, r] * (cnt[p, r] + 1) // 2
+            scores[g, p] = sc
 
 
 @dataclass
