@@ -9,7 +9,7 @@ import pytest
 import qwixo
 from qwixo.core import IllegalMove
 from qwixo.qwixx import batch
-from qwixo.qwixx.bots import BOTS, heuristic
+from qwixo.qwixx.bots import BOTS, OptimalBot, heuristic
 from qwixo.qwixx.editions import EDITION_NAMES
 from qwixo.qwixx.strong import StrongBot, hint_lines
 
@@ -37,14 +37,61 @@ def test_registry_order_and_names():
 
 
 @pytest.mark.parametrize("edition", EDITION_NAMES)
-@pytest.mark.parametrize("name", ["random", "race", "gap", "optimal"])
+@pytest.mark.parametrize("name", ["random", "race", "gap"])
 def test_cheap_bots_play_every_edition(edition, name):
     for players in (1, 3, 5):
         bots = [qwixo.make_bot("qwixx", name, seed=s) for s in range(players)]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # optimal may fall back to gap
-            g = play(bots, edition, seed=players)
+        g = play(bots, edition, seed=players)
         assert g.is_over and g.end_reason in ("locks", "penalties")
+
+
+class _StubSolver:
+    """Stands in for the solitaire solver (its table takes a minute to build)."""
+
+    def __init__(self, ok=True, answer=None):
+        self.ok, self.answer, self.calls = ok, answer, 0
+
+    def supports(self, game):
+        return self.ok and game.edition.name == "classic"
+
+    def decide(self, game, p):
+        self.calls += 1
+        return self.answer or game.options(p)[-1]
+
+
+def test_optimal_plays_the_solver_policy_where_supported():
+    bot = OptimalBot(seed=1)
+    bot._inner = _StubSolver()
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    g.roll([3, 4, 2, 2, 2, 2])
+    assert bot.uses_solver(g)
+    assert bot.decide(g, 0) == g.options(0)[-1] and bot.fallback is None
+
+
+@pytest.mark.parametrize("edition", EDITION_NAMES)
+def test_optimal_falls_back_to_gap_and_says_so(edition):
+    bot = OptimalBot(seed=1)
+    bot._inner = _StubSolver(ok=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        g = play([bot, qwixo.make_bot("qwixx", "random", seed=2)], edition, seed=4)
+    assert g.is_over
+    assert bot.fallback and len([w for w in caught if w.category is RuntimeWarning]) == 1
+    # the fallback is exactly the gap heuristic
+    g2 = qwixo.new_game("qwixx", edition=edition, players=2, seed=9)
+    g2.roll()
+    assert bot.decide(g2, 1) == heuristic(g2, 1, "gap")
+
+
+def test_optimal_refuses_an_illegal_solver_answer():
+    bot = OptimalBot(seed=1)
+    bot._inner = _StubSolver(answer="r99")
+    g = qwixo.new_game("qwixx", players=1, seed=1)
+    g.roll([3, 4, 2, 2, 2, 2])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert bot.decide(g, 0) == heuristic(g, 0, "gap")
+    assert "r99" in bot.fallback
 
 
 @pytest.mark.parametrize("edition", EDITION_NAMES)
@@ -112,6 +159,10 @@ def test_bad_requests_raise_illegal_move():
         bot = qwixo.make_bot("qwixx", name, seed=1)
         with pytest.raises(IllegalMove):
             bot.decide(g, 0)  # the dice must be rolled first: nothing to decide
+    g.roll([3, 4, 2, 2, 2, 2])
+    g.choose(0, "pass")
+    with pytest.raises(IllegalMove):
+        qwixo.make_bot("qwixx", "strong").decide(g, 0)  # already decided in action 1
 
 
 def test_strong_beats_gap_in_a_few_games():

@@ -36,6 +36,8 @@ from typing import Any
 
 from qwixo.core import Game, IllegalMove
 
+_UNSET = object()
+
 #: how many cells a heuristic may skip: (normal, to avoid a penalty)
 GAP_SKIP, FORCED_SKIP = 1, 3
 
@@ -186,22 +188,28 @@ class OptimalBot:
         self.seconds = seconds
         self.seed = seed
         self.fallback: str | None = None
-        self._inner = None
+        self._inner: Any = _UNSET  # the solver's bot, made on first use
         self._warned = False
-        try:
-            from qwixo.qwixx.solitaire import OptimalBot as Solver
-        except ImportError as e:  # the solver is not available
-            self._why = f"the solitaire solver is unavailable ({e})"
-        else:
-            self._inner = Solver(seconds=seconds, seed=seed)
-            self._why = ""
+        self._why = ""
+
+    def _solver(self) -> Any:
+        if self._inner is _UNSET:
+            self._inner = None
+            try:
+                from qwixo.qwixx.solitaire import OptimalBot as Solver
+            except ImportError as e:  # the solver is not available
+                self._why = f"the solitaire solver is unavailable ({e})"
+            else:
+                self._inner = Solver(seconds=self.seconds, seed=self.seed)
+        return self._inner
 
     def uses_solver(self, game: Game) -> bool:
         """Whether the solver's policy plays ``game`` (else the gap heuristic does)."""
-        if self._inner is None:
+        inner = self._solver()
+        if inner is None:
             return False
         try:
-            return bool(self._inner.supports(game))
+            return bool(inner.supports(game))
         except Exception:  # noqa: BLE001 - a solver that cannot judge does not play
             return False
 
@@ -209,7 +217,7 @@ class OptimalBot:
         _my_options(game, player)  # nothing to decide: IllegalMove before any fallback
         if self.uses_solver(game):
             try:
-                choice = str(self._inner.decide(game, player))
+                choice = str(self._solver().decide(game, player))
             except (OSError, MemoryError, RuntimeError) as e:
                 self._fall_back(f"the solver failed ({e})")
             else:
