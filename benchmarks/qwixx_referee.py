@@ -1,8 +1,9 @@
 """An independent, straightforward pure-Python referee of Qwixx, and the speed comparison.
 
-The referee implements the rules of the ``classic``, ``longo``, ``mixx-a`` and ``mixx-b`` sheets
-from spec/qwixx.md on its own (its own sheet tables, no import from ``qwixo.qwixx``), in plain
-readable Python: a sheet is a list of crossed numbers per row. It offers the same small surface
+The referee implements the rules of the six sheets (``classic``, ``longo``, ``mixx-a``,
+``mixx-b``, ``bonus-a``, ``bonus-b``) from spec/qwixx.md on its own (its own sheet tables, no
+import from ``qwixo.qwixx``), in plain readable Python: a sheet is a list of crossed numbers per
+row. It offers the same small surface
 as the engine (``needs_roll``, ``roll``, ``to_act``, ``options``, ``choose``, ``is_over``,
 ``scores``) and rolls its dice with ``random.Random(seed)`` the same way, so both can be driven
 side by side: ``tests/qwixx/test_qwixx_referee.py`` compares every player's options at every
@@ -19,6 +20,7 @@ The last line is ``ratio: X`` (engine games/s divided by referee games/s).
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
 import time
@@ -42,6 +44,23 @@ SHEETS = {
                          ("b", [5, 7, 11, 9, 12, 3, 8, 10, 2, 6, 4], "b" * 11)], False),
 }
 LETTERS = "rygb"
+SHEETS["bonus-a"] = SHEETS["bonus-b"] = SHEETS["classic"]
+# Bonus A: the bonus cells of each row and the bonus bar
+BONUS_CELLS = {"r": [3, 6, 9], "y": [5, 8, 11], "g": [11, 7, 4], "b": [10, 8, 5]}
+BONUS_BAR = "rygbgrbyrybg"
+# Bonus B: reward -> its two cells
+PAIRS = {"two-crosses": [("y", 11), ("g", 9)], "each-row": [("y", 7), ("b", 7)],
+         "double": [("r", 8), ("b", 10)], "plus-13": [("r", 6), ("b", 4)],
+         "no-penalty": [("y", 3), ("g", 5)]}
+PAIR_CELLS = {cell for cells in PAIRS.values() for cell in cells}
+
+
+class TieNeeded(Exception):
+    """A two-crosses reward met a tie and the decision did not name one of the tied rows."""
+
+    def __init__(self, rows):
+        super().__init__(rows)
+        self.rows = rows
 
 
 class Referee:
@@ -57,6 +76,8 @@ class Referee:
         self.crossed = [{c: [] for c in LETTERS} for _ in range(players)]
         self.lock_box = [{c: False for c in LETTERS} for _ in range(players)]
         self.penalties = [0] * players
+        self.bar_next = [0] * players          # Bonus A: the next bar box to look at
+        self.rewards = [[] for _ in range(players)]  # Bonus B: rewards earned
         self.closed = set()
         self.active = 0
         self.dice = None
@@ -74,9 +95,9 @@ class Referee:
     def crosses(self, p, letter):
         return len(self.crossed[p][letter]) + (1 if self.lock_box[p][letter] else 0)
 
-    def may_cross(self, p, letter, number):
-        """May player p cross ``number`` in row ``letter`` now?"""
-        if letter in self.closed:
+    def may_cross(self, p, letter, number, closed=None):
+        """May player p cross ``number`` in row ``letter`` now (``closed``: closed rows)?"""
+        if letter in (self.closed if closed is None else closed):
             return False
         numbers, _ = self.row(letter)
         if number not in numbers:
@@ -94,6 +115,20 @@ class Referee:
         done = self.crossed[p][letter]
         pos = numbers.index(done[-1]) + 1 if done else 0
         return numbers[pos] if pos < len(numbers) else None
+
+    def next_possible(self, p, letter, closed):
+        """The leftmost number right of the last cross that p may cross, or None."""
+        numbers, _ = self.row(letter)
+        done = self.crossed[p][letter]
+        start = numbers.index(done[-1]) + 1 if done else 0
+        for number in numbers[start:]:
+            if self.may_cross(p, letter, number, closed):
+                return number
+        return None
+
+    def fewest(self, p):
+        least = min(self.crosses(p, letter) for letter in LETTERS)
+        return [letter for letter in LETTERS if self.crosses(p, letter) == least]
 
     # -- the game ------------------------------------------------------------------------
     @property
@@ -137,13 +172,11 @@ class Referee:
                 if self.may_cross(p, letter, total):
                     opts.append(f"{letter}{total}")
             if total in self.lucky[p]:
-                fewest = min(self.crosses(p, letter) for letter in LETTERS)
-                for letter in LETTERS:
-                    if self.crosses(p, letter) == fewest:
-                        number = self.next_cell(p, letter)
-                        if (number is not None and number != total
-                                and self.may_cross(p, letter, number)):
-                            opts.append(f"L:{letter}")
+                for letter in self.fewest(p):
+                    number = self.next_cell(p, letter)
+                    if (number is not None and number != total
+                            and self.may_cross(p, letter, number)):
+                        opts.append(f"L:{letter}")
         else:
             for k, die_colour in enumerate(LETTERS):
                 die = self.dice[2 + k]
@@ -161,16 +194,83 @@ class Referee:
                             continue
                         if self.may_cross(p, letter, total) and f"{letter}{total}" not in opts:
                             opts.append(f"{letter}{total}")
+        if self.edition == "bonus-b":
+            opts = self.with_tie_choices(p, opts)
         return opts
 
-    def cross(self, p, letter, number):
-        """Cross a cell; returns True when that locked the row."""
+    def with_tie_choices(self, p, opts):
+        """Bonus B: an option that meets a two-crosses tie becomes "<option>+<row>"."""
+        out = []
+        for text in opts:
+            if text == "pass" or (text[0], int(text[1:])) not in PAIR_CELLS:
+                out.append(text)  # only crossing a pair cell can earn a reward
+                continue
+            trial = copy.copy(self)
+            for name in ("crossed", "lock_box", "bar_next", "rewards"):
+                setattr(trial, name, copy.deepcopy(getattr(self, name)))
+            try:
+                trial.decision(p, text, set(trial.closed))
+            except TieNeeded as tie:
+                out.extend(f"{text}+{letter}" for letter in tie.rows)
+                continue
+            out.append(text)
+        return out
+
+    def cross(self, p, letter, number, closed, queue):
+        """Cross a cell with everything it sets off; new locks are added to ``closed``."""
         self.crossed[p][letter].append(number)
         numbers, _ = self.row(letter)
         if numbers.index(number) >= len(numbers) - self.n_lock:
             self.lock_box[p][letter] = True
-            return True
-        return False
+            closed.add(letter)
+        if self.edition == "bonus-a" and number in BONUS_CELLS[letter]:
+            box = self.bar_next[p]
+            while box < len(BONUS_BAR) and BONUS_BAR[box] in closed:
+                box += 1  # boxes of closed colours are struck out
+            if box < len(BONUS_BAR):
+                self.bar_next[p] = box + 1
+                colour = BONUS_BAR[box]
+                target = self.next_possible(p, colour, closed)
+                if target is not None:
+                    self.cross(p, colour, target, closed, queue)
+        if self.edition == "bonus-b":
+            for kind, cells in PAIRS.items():
+                if (letter, number) in cells and kind not in self.rewards[p]:
+                    if all(n in self.crossed[p][r] for r, n in cells):
+                        self.rewards[p].append(kind)
+                        queue.append(kind)
+
+    def decision(self, p, text, closed):
+        """Carry out a decision (not "pass") of player p; ``closed`` gets p's new locks."""
+        text, _, tie = text.partition("+")
+        if text.startswith("L:"):
+            letter = text[2]
+            number = self.next_cell(p, letter)
+        else:
+            letter, number = text[0], int(text[1:])
+        queue = []
+        self.cross(p, letter, number, closed, queue)
+        used_tie = False
+        while queue:
+            kind = queue.pop(0)
+            if kind == "two-crosses":
+                rows = self.fewest(p)
+                if len(rows) > 1:
+                    if tie not in rows:
+                        raise TieNeeded(rows)
+                    used_tie = True
+                    rows = [tie]
+                for _ in range(2):
+                    target = self.next_possible(p, rows[0], closed)
+                    if target is not None:
+                        self.cross(p, rows[0], target, closed, queue)
+            elif kind == "each-row":
+                for letter in LETTERS:
+                    target = self.next_possible(p, letter, closed)
+                    if target is not None:
+                        self.cross(p, letter, target, closed, queue)
+        if tie and not used_tie:
+            raise TieNeeded([])
 
     def choose(self, p, text):
         if text not in self.options(p):
@@ -186,15 +286,11 @@ class Referee:
                     continue
                 if q == self.active:
                     self.crossed_in_action1 = True
-                if choice.startswith("L:"):
-                    letter = choice[2]
-                    number = self.next_cell(q, letter)
-                else:
-                    letter, number = choice[0], int(choice[1:])
-                if self.cross(q, letter, number):
-                    locked.add(letter)
+                view = set(self.closed)
+                self.decision(q, choice, view)
+                locked |= view
             self.closed |= locked
-            for letter in locked:
+            for letter in self.closed:
                 self.dice[2 + LETTERS.index(letter)] = None
             if len(self.closed) >= 2:
                 self.phase = "over"
@@ -208,9 +304,8 @@ class Referee:
                     self.phase = "over"
                     return
         else:
-            letter, number = text[0], int(text[1:])
-            if self.cross(p, letter, number):
-                self.closed.add(letter)
+            self.decision(p, text, self.closed)
+            for letter in self.closed:
                 self.dice[2 + LETTERS.index(letter)] = None
         if len(self.closed) >= 2:
             self.phase = "over"
@@ -221,11 +316,18 @@ class Referee:
     def scores(self):
         out = []
         for p in range(self.players):
-            total = -5 * self.penalties[p]
-            for letter in LETTERS:
-                n = self.crosses(p, letter)
-                total += n * (n + 1) // 2
-            out.append(total)
+            rows = [self.crosses(p, letter) for letter in LETTERS]
+            total = sum(n * (n + 1) // 2 for n in rows)
+            penalty = 5 * self.penalties[p]
+            if self.is_over:  # Bonus B rewards at the end
+                if "no-penalty" in self.rewards[p]:
+                    penalty = 0
+                if "plus-13" in self.rewards[p]:
+                    total += 13
+                if "double" in self.rewards[p]:
+                    n = min(rows)
+                    total += n * (n + 1) // 2
+            out.append(total - penalty)
         return out
 
 
