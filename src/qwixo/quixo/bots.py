@@ -237,14 +237,14 @@ class AlphaBetaBot(QuixoBot):
     """Iterative-deepening alpha-beta (see :mod:`qwixo.quixo.search`).
 
     ``max_depth`` caps the depth; the time budget is ``seconds`` (default
-    :attr:`default_seconds`); ``contempt`` (evaluation units, default 40) makes a draw by
-    repetition look that much worse than 0 to the bot, so it plays on when it is not losing.
+    :attr:`default_seconds`); ``contempt`` (evaluation units, default 150) makes a draw by
+    repetition look that much worse than 0 to the bot, so it plays on unless it is clearly worse.
     """
 
     name = "strong"
     default_seconds = 1.0
     max_depth = 64
-    contempt = 40
+    contempt = 150
 
     def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
         super().__init__(seconds, seed, **kw)
