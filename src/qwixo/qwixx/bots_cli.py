@@ -30,7 +30,7 @@ def register_qwixx(sub: argparse._SubParsersAction) -> None:
                    help="the player to advise (default: every player to decide now)")
     h.add_argument("--seconds", type=float, default=None, help="search time per player")
     h.add_argument("--playouts", type=int, default=None,
-                   help="playouts per option (default 384; ignored with --seconds)")
+                   help="playouts per option (default 2048; ignored with --seconds)")
     h.add_argument("--seed", type=int, default=0)
     h.set_defaults(func=_hint)
 

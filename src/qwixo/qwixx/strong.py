@@ -45,6 +45,8 @@ from qwixo.qwixx.batch import A1CROSSED, CLOSED, PHASE, Position, option_code
 #: playouts per option per batch, and batches without a time budget
 BATCH = 64
 DEFAULT_BATCHES = 6
+#: playouts per option for a hint without a time budget
+HINT_PLAYOUTS = 2048
 #: weight of the final margin (points) next to the win share
 MARGIN_WEIGHT = 0.002
 
@@ -197,6 +199,8 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
     options = [str(o) for o in game.options(player)]
     if not options:
         return [t("qwixx_hint_nothing", lang, player=player)]
+    if playouts is None and seconds is None:
+        playouts = HINT_PLAYOUTS
     bot = StrongBot(seconds=seconds, playouts=playouts)
     evals = bot.evaluate(game, player, options, seed=seed)
     lines = []
