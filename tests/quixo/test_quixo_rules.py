@@ -430,3 +430,31 @@ def test_parsed_positions_are_kept():
     assert g.position == text and g.start_position == text
     assert parse_position(text).boards[:2] == g.bitboards
     assert g.cell("a1") == "o" and g.cell("a5") == "x" and g.cell("c3") == "o"
+
+
+def test_rulebook_figure_7_each_partner_takes_only_the_cubes_pointing_at_them():
+    # team O (E and W): cubes pointing at E and at W on the border, one X cube, blanks elsewhere
+    g = QuixoGame(position="E.W.E/W...N/...../....E/..W.. E")
+    takeable = {m[:2] for m in g.options(1)}
+    assert {"a5", "e5", "e2"} <= takeable  # the cubes pointing at E
+    assert not {"c5", "a4", "c1", "e4"} & takeable  # W's cubes and the X cube
+    assert "b1" in takeable  # blanks
+    g.choose(1, "a5e5:W")
+    assert g.position == ".W.EW/W...N/...../....E/..W.. S"
+    with pytest.raises(IllegalMove) as e:
+        g.choose(2, "e5a5:S")  # team O's cube
+    assert e.value.key == "quixo_opponent_cube"
+
+
+def test_rulebook_figure_4_a_cube_goes_back_in_at_three_places():
+    g = QuixoGame(position="...../...../...../...../.x... x")
+    results = set()
+    for mv in moves_from(g, "b1"):
+        c = g.copy()
+        c.choose(0, mv)
+        results.add(c.position)
+    assert results == {
+        "...../...../...../...../x.... o",  # pushed in at a1
+        "...../...../...../...../....x o",  # pushed in at e1
+        ".x.../...../...../...../..... o",  # pushed in at b5
+    }

@@ -176,3 +176,12 @@ def test_a_failing_bot_is_reported(bot):
     rc, out = run(g, ["a1e1", "quit"], bots={1: bot})
     assert rc == 1 and "The bot playing O failed" in out
     assert g.history == ["a1e1"]
+
+
+def test_four_player_pass_typed_in_the_terminal():
+    ring = "SESES/E...E/S...S/E...E/SESES"
+    g = QuixoGame(position=ring + " N")
+    rc, out = run(g, ["a1e1:N", "pass", "pass", "quit"])
+    assert "points at your partner (S)" in out
+    assert "You cannot pass" in out
+    assert g.history == ["pass"] and g.to_act == [1]
