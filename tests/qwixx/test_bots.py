@@ -5,6 +5,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import qwixo
 from qwixo.core import IllegalMove
@@ -203,3 +205,30 @@ def test_strong_search_prefers_the_obvious_cross():
     best = StrongBot(seed=0, playouts=256).evaluate(g, 1)
     assert best[0].option in ("r2", "y2")
     assert best[-1].option not in ("r2", "y2")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 80), players=st.integers(1, 5),
+       edition=st.sampled_from(EDITION_NAMES))
+def test_every_bot_answers_legally_anywhere(seed, steps, players, edition):
+    """From a random position (random play for some steps), every bot gives a legal option
+    of every player who must decide, and leaves the game as it was."""
+    rng = random.Random(seed)
+    g = qwixo.new_game("qwixx", edition=edition, players=players, seed=seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        if g.needs_roll:
+            g.roll()
+        else:
+            p = rng.choice(g.to_act)
+            g.choose(p, rng.choice(g.options(p)))
+    if g.is_over or g.needs_roll:
+        return
+    bots = [qwixo.make_bot("qwixx", n, seed=seed) for n in ("random", "race", "gap")]
+    bots.append(StrongBot(seed=seed, playouts=8))
+    for p in g.to_act:
+        for bot in bots:
+            before = g.to_json()
+            assert bot.decide(g, p) in g.options(p)
+            assert g.to_json() == before
