@@ -232,3 +232,14 @@ def test_every_bot_answers_legally_anywhere(seed, steps, players, edition):
             before = g.to_json()
             assert bot.decide(g, p) in g.options(p)
             assert g.to_json() == before
+
+
+def test_strong_with_a_time_budget():
+    g = qwixo.new_game("qwixx", players=3, seed=2)
+    g.roll([2, 5, 3, 3, 3, 3])
+    bot = qwixo.make_bot("qwixx", "strong", seconds=0.05, seed=1)
+    assert bot.decide(g, 0) in g.options(0)
+    ev = bot.evaluate(g, 0)
+    assert all(e.n >= 64 for e in ev) and len(ev) == len(g.options(0))
+    with pytest.raises(ValueError):
+        StrongBot(seconds=0)
