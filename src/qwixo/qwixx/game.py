@@ -135,9 +135,13 @@ class QwixxGame(Game):
         if dice is None:
             rnd = self._rng.random
             f = self.rules.faces
-            values: list[int | None] = [int(rnd() * f) + 1, int(rnd() * f) + 1]
-            for c in range(4):
-                values.append(None if (closed >> c) & 1 else int(rnd() * f) + 1)
+            if closed:
+                values: list[int | None] = [int(rnd() * f) + 1, int(rnd() * f) + 1]
+                for c in range(4):
+                    values.append(None if (closed >> c) & 1 else int(rnd() * f) + 1)
+            else:
+                values = [int(rnd() * f) + 1, int(rnd() * f) + 1, int(rnd() * f) + 1,
+                          int(rnd() * f) + 1, int(rnd() * f) + 1, int(rnd() * f) + 1]
         else:
             values = self._check_dice(dice)
         self._dice = values
@@ -373,7 +377,7 @@ class QwixxGame(Game):
         self.closed = closed
         if closed != start:
             self._removed(start, closed)
-        if _bits(closed) >= 2:
+        if closed.bit_count() >= 2:
             self._end("locks")
         else:
             self.phase = ACTION2
@@ -397,7 +401,7 @@ class QwixxGame(Game):
             if sh.penalties >= self.rules.max_penalties:
                 self._end("penalties")
                 return
-        if _bits(self.closed) >= 2:
+        if self.closed.bit_count() >= 2:
             self._end("locks")
             return
         self.active = (p + 1) % self._n
@@ -494,10 +498,6 @@ class QwixxGame(Game):
         if tie:
             raise IllegalMove("no_tie_here", text=text, cell=base)
         raise IllegalMove("bad_option", text=text, options=" ".join(opts))
-
-
-def _bits(x: int) -> int:
-    return bin(x).count("1")
 
 
 def _show(dice: Any) -> str:
