@@ -1,0 +1,240 @@
+"""numba kernels of the exact Qwixx solitaire solver (see :mod:`qwixo.qwixx.solitaire`).
+
+A sheet state is four *row kinds* (one per row; see :class:`qwixo.qwixx.solitaire.Model`) and a
+penalty count. ``V[p, A[k0, k1] + B[k2, k3]]`` is the expected number of points still to come
+from that state, playing optimally (points already on the sheet are not included), so every
+locked row is one kind whatever its crosses, and every state with two locked rows is worth 0.
+
+For one state and one pair of white dice, every option of the turn is either independent of
+the coloured dice (pass and take a penalty; cross the white sum only) or uses exactly one
+coloured die ``c``, with a value that depends on that die alone. The best value of the turn is
+therefore ``max(B, Y_r(d_r), Y_y(d_y), Y_g(d_g), Y_b(d_b))`` with independent ``Y_c``, and its
+expectation comes from the product of their distribution functions: a merge of ``4 × faces``
+sorted values per white pair instead of enumerating ``faces ** 4`` colour rolls.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+NEG = -1.0e30
+
+
+@njit(cache=True, inline="always")
+def _index(A, B, k0, k1, k2, k3):
+    return A[k0, k1] + B[k2, k3]
+
+
+@njit(cache=True)
+def _expected_max(Y, ncol, faces, base, buf, ptr):
+    """E[max(base, Y[0, d0], ..., Y[ncol-1, d])] with the d's independent and uniform.
+
+    ``Y[c, :faces]`` is clamped at ``base`` and sorted in place.
+    """
+    any_above = False
+    for c in range(ncol):
+        for d in range(faces):
+            if Y[c, d] > base:
+                any_above = True
+            else:
+                Y[c, d] = base
+    if not any_above:
+        return base
+    # insertion sort of each colour's values
+    for c in range(ncol):
+        for i in range(1, faces):
+            x = Y[c, i]
+            j = i - 1
+            while j >= 0 and Y[c, j] > x:
+                Y[c, j + 1] = Y[c, j]
+                j -= 1
+            Y[c, j + 1] = x
+    # merge: walk the values in increasing order; F(v) = prod_c (#values of c <= v) / faces
+    for c in range(ncol):
+        ptr[c] = 0
+    total = 0.0
+    prev = 0.0
+    n = ncol * faces
+    for _ in range(n):
+        best = -1
+        bv = 0.0
+        for c in range(ncol):
+            if ptr[c] < faces:
+                v = Y[c, ptr[c]]
+                if best < 0 or v < bv:
+                    best = c
+                    bv = v
+        ptr[best] += 1
+        prod = 1.0
+        for c in range(ncol):
+            prod *= ptr[c]
+        total += bv * (prod - prev)
+        prev = prod
+    return total / prev
+
+
+@njit(cache=True)
+def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, nextpos,
+                 index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
+                 N0, N, Y, opt_k, opt_g, opt_end, buf, ptr, dies):
+    """Expected future points of state ``ks`` (4 kinds) with the layer ``Vp`` (same penalties)
+    and ``Vn`` (one more penalty) already known for every later state."""
+    nsum = 2 * faces + 1
+    ncl = 0
+    for r in range(4):
+        ncl += closed[ks[r]]
+    # -- pass: one more penalty
+    pass_val = -pen_points
+    if has_next:
+        pass_val += Vn[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
+    # -- dice present: the die of a closed row is gone
+    ncol = 0
+    for c in range(4):
+        if closed[ks[c]] == 0:
+            dies[ncol] = c
+            ncol += 1
+    # -- action 2 alone (no action 1): N0[c, t]
+    for c in range(4):
+        for t in range(nsum):
+            N0[c, t] = NEG
+    for ci in range(ncol):
+        c = dies[ci]
+        for t in range(2, nsum):
+            best = NEG
+            for j in range(tgt_cnt[c, t]):
+                q = tgt_row[c, t, j]
+                kq = ks[q]
+                nk = trans[kq, tgt_pos[c, t, j]]
+                if nk < 0:
+                    continue
+                g = gain[kq, tgt_pos[c, t, j]]
+                if closed[nk] == 1 and ncl + 1 >= 2:
+                    v = g
+                else:
+                    old = ks[q]
+                    ks[q] = nk
+                    v = g + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
+                    ks[q] = old
+                if v > best:
+                    best = v
+            N0[c, t] = best
+    mincount = 127
+    for r in range(4):
+        if count[ks[r]] < mincount:
+            mincount = count[ks[r]]
+    total = 0.0
+    inv = 1.0 / (faces * faces)
+    for s in range(2, nsum):
+        # -- action-1 options for the white sum s
+        nopt = 0
+        for r in range(4):
+            kr = ks[r]
+            pos = index_of[r, s]
+            if pos >= 0:
+                nk = trans[kr, pos]
+                if nk >= 0:
+                    opt_k[nopt, 0] = r
+                    opt_k[nopt, 1] = nk
+                    opt_g[nopt] = gain[kr, pos]
+                    opt_end[nopt] = 1 if (closed[nk] == 1 and ncl + 1 >= 2) else 0
+                    nopt += 1
+            if lucky[s] and count[kr] == mincount and closed[kr] == 0:
+                pos = nextpos[kr]
+                nk = trans[kr, pos]
+                if nk >= 0:
+                    opt_k[nopt, 0] = r
+                    opt_k[nopt, 1] = nk
+                    opt_g[nopt] = gain[kr, pos]
+                    opt_end[nopt] = 1 if (closed[nk] == 1 and ncl + 1 >= 2) else 0
+                    nopt += 1
+        base = pass_val
+        for c in range(4):
+            for t in range(nsum):
+                N[c, t] = N0[c, t]
+        for o in range(nopt):
+            r = opt_k[o, 0]
+            nk = opt_k[o, 1]
+            ga = opt_g[o]
+            if opt_end[o] == 1:
+                if ga > base:
+                    base = ga
+                continue
+            old_r = ks[r]
+            ks[r] = nk
+            tcl = ncl + closed[nk]
+            v = ga + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
+            if v > base:
+                base = v
+            # action 2 after this action 1
+            for ci in range(ncol):
+                c = dies[ci]
+                if closed[ks[c]] == 1:  # locked in action 1: its die is gone
+                    continue
+                for t in range(2, nsum):
+                    best = N[c, t]
+                    for j in range(tgt_cnt[c, t]):
+                        q = tgt_row[c, t, j]
+                        kq = ks[q]
+                        nk2 = trans[kq, tgt_pos[c, t, j]]
+                        if nk2 < 0:
+                            continue
+                        g = ga + gain[kq, tgt_pos[c, t, j]]
+                        if closed[nk2] == 1 and tcl + 1 >= 2:
+                            v2 = g
+                        else:
+                            ks[q] = nk2
+                            v2 = g + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
+                            ks[q] = kq
+                        if v2 > best:
+                            best = v2
+                    N[c, t] = best
+            ks[r] = old_r
+        # -- every pair of white dice with this sum
+        lo = s - faces
+        if lo < 1:
+            lo = 1
+        for w1 in range(lo, s // 2 + 1):
+            w2 = s - w1
+            if w2 < w1:
+                break
+            prob = inv if w1 == w2 else 2.0 * inv
+            for ci in range(ncol):
+                c = dies[ci]
+                for d in range(faces):
+                    a = N[c, w1 + d + 1]
+                    b = N[c, w2 + d + 1]
+                    Y[ci, d] = a if a > b else b
+            total += prob * _expected_max(Y, ncol, faces, base, buf, ptr)
+    return total
+
+
+@njit(cache=True, parallel=True)
+def solve_block(V, p, states, lo, hi, has_next, pen_points, trans, gain, closed, count, nextpos,
+                index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces, pairswap):
+    """Solve the states ``states[lo:hi]`` (packed kinds, all of one level) of penalty layer p."""
+    nsum = 2 * faces + 1
+    Vp = V[p]
+    Vn = V[p + 1] if has_next else V[p]
+    for j in prange(lo, hi):
+        code = states[j]
+        ks = np.empty(4, np.int64)
+        ks[0] = (code >> 21) & 127
+        ks[1] = (code >> 14) & 127
+        ks[2] = (code >> 7) & 127
+        ks[3] = code & 127
+        N0 = np.empty((4, nsum))
+        N = np.empty((4, nsum))
+        Y = np.empty((4, faces))
+        opt_k = np.empty((8, 2), np.int64)
+        opt_g = np.empty(8)
+        opt_end = np.empty(8, np.int64)
+        buf = np.empty(4 * faces + 1)
+        ptr = np.empty(4, np.int64)
+        dies = np.empty(4, np.int64)
+        v = _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, nextpos,
+                         index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
+                         N0, N, Y, opt_k, opt_g, opt_end, buf, ptr, dies)
+        Vp[A[ks[0], ks[1]] + B[ks[2], ks[3]]] = v
+        if pairswap:
+            Vp[A[ks[2], ks[3]] + B[ks[0], ks[1]]] = v
