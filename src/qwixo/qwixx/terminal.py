@@ -281,9 +281,11 @@ class Terminal:
         g = self.game
         try:
             self.say(self.t("qx_welcome", edition=g.edition.name, players=g.num_players))
-            self.draw()
+            if not g.needs_roll:
+                self.draw()
             while not g.is_over:
                 if g.needs_roll:
+                    self.draw()  # every sheet and the scores before each roll
                     self.roll_step()
                 elif g.phase == ACTION1:
                     self.action1_step()
@@ -301,8 +303,6 @@ class Terminal:
 
     def after_step(self) -> None:
         self.announce()
-        if self.game.needs_roll:
-            self.scores_line()
 
     def roll_step(self) -> None:
         g = self.game
