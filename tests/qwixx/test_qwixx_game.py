@@ -311,3 +311,48 @@ def test_random_games_end_properly_for_every_edition_and_player_count():
                 else:
                     assert max(x.penalties for x in s) == 4
                 assert g.log[-1]["event"] == "end" and g.log[-1]["scores"] == g.scores()
+
+
+def test_longo_refusals_explain_why():
+    g = QwixxGame("longo", players=2, seed=17, lucky=[(5, 8), (6, 11)])
+    g.roll([2, 3, 1, 1, 1, 1])             # white sum 5: lucky for player 0 only
+    before = g.to_json()
+    with pytest.raises(IllegalMove) as e:
+        g.choose(1, "L:g")
+    assert e.value.key == "not_lucky"
+    g.sheets_state[0].count[0] = 1          # (test only) red is no longer a fewest row
+    g.sheets_state[0].last[0] = 0
+    g.sheets_state[0].marks[0] = 1
+    g._opts = {}
+    with pytest.raises(IllegalMove) as e:
+        g.choose(0, "L:r")
+    assert e.value.key == "lucky_row"
+    g.choose(0, "L:y")
+    g.choose(1, "pass")
+    with pytest.raises(IllegalMove) as e:
+        g.choose(0, "L:g")
+    assert e.value.key == "lucky_action1"
+    assert before != g.to_json()
+
+
+@pytest.mark.parametrize("name", EDITION_NAMES)
+def test_order_of_action_1_decisions_does_not_matter(name):
+    """Simultaneous: the same choices made in any order give the same game."""
+    rng = random.Random(name)
+    for seed in range(20):
+        g = QwixxGame(name, players=4, seed=seed)
+        while not g.is_over:
+            if g.needs_roll:
+                g.roll()
+                continue
+            if g.phase == ACTION1:
+                picks = {p: rng.choice(g.options(p)) for p in g.to_act}
+                other = g.copy()
+                for p in (0, 1, 2, 3):
+                    g.choose(p, picks[p])
+                for p in (3, 1, 0, 2):
+                    other.choose(p, picks[p])
+                assert other.sheets == g.sheets and other.closed == g.closed
+                assert other.phase == g.phase and other.scores() == g.scores()
+                continue
+            g.choose(g.active, rng.choice(g.options(g.active)))
