@@ -356,3 +356,12 @@ def test_order_of_action_1_decisions_does_not_matter(name):
                 assert other.phase == g.phase and other.scores() == g.scores()
                 continue
             g.choose(g.active, rng.choice(g.options(g.active)))
+
+
+def test_options_of_an_unknown_player_is_refused():
+    g = QwixxGame(players=2, seed=18)
+    g.roll([1, 2, 3, 4, 5, 6])
+    for bad in (2, -1, "0", True, None):
+        with pytest.raises(IllegalMove) as e:
+            g.options(bad)
+        assert e.value.key == "unknown_player"

@@ -154,7 +154,10 @@ class QwixxGame(Game):
 
     def options(self, player: int) -> list[str]:
         """Every legal decision of ``player`` now (``[]`` when it is not theirs to make)."""
-        return list(self._options(player)[0])
+        cached = self._opts.get(player) if player.__class__ is int else None
+        if cached is None:
+            cached = self._options(self.check_player(player))
+        return cached[0][:]
 
     def choose(self, player: int, decision: Any) -> None:
         """Apply one decision (an option text); raises :class:`IllegalMove` and changes nothing
@@ -371,8 +374,9 @@ class QwixxGame(Game):
                 self._a1_crossed = True
             events: list = []
             closed |= rules.apply(self.sheets_state[p], start, act, events)
-            for ev in events:
-                self._event(1, p, ev)
+            if events:
+                for ev in events:
+                    self._event(1, p, ev)
         self._opts = {}
         self.closed = closed
         if closed != start:
