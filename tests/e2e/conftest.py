@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, Server, new_page
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, Server, new_page, shot
 
 
 def _server(tmp: Path):
@@ -51,19 +51,35 @@ def browser():
             b.close()
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    rep = yield
+    setattr(item, f"rep_{rep.when}", rep)
+    return rep
+
+
+def _failed(request) -> bool:
+    rep = getattr(request.node, "rep_call", None)
+    return rep is not None and rep.failed
+
+
 @pytest.fixture
-def page(browser):
+def page(browser, request):
     p = new_page(browser)
     yield p
+    if _failed(request):
+        shot(p, f"FAILED-{request.node.name}")
     errors = list(p.js_errors)  # type: ignore[attr-defined]
     p.context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 @pytest.fixture
-def phone_page(browser):
+def phone_page(browser, request):
     p = new_page(browser, PHONE)
     yield p
+    if _failed(request):
+        shot(p, f"FAILED-{request.node.name}-phone")
     errors = list(p.js_errors)  # type: ignore[attr-defined]
     p.context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

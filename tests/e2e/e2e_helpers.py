@@ -113,7 +113,6 @@ def version(page) -> int:
     return int(page.locator(".game-page").get_attribute("data-version"))
 
 
-def wait_version_above(page, old: int, timeout: float = 20_000) -> None:
-    page.wait_for_function(
-        "v => { const e = document.querySelector('.game-page');"
-        " return e && +e.dataset.version > v; }", arg=old, timeout=timeout)
+def settle(page) -> None:
+    """Wait until the decision the page sent is answered (refused, or accepted and shown)."""
+    page.wait_for_selector('.game-page[data-pending="0"]', state="attached")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import shot, version, wait_version_above
+from e2e_helpers import settle, shot, version
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -39,6 +39,7 @@ def board_rows(page) -> list[str]:
 def wait_my_turn_or_end(page) -> bool:
     """True when it is my turn, False when the game is over."""
     page.wait_for_selector("#result, .cell.takeable")
+    settle(page)
     return page.locator("#result").count() == 0
 
 
@@ -47,9 +48,8 @@ def play_random_move(page, rnd: random.Random) -> None:
     cells.nth(rnd.randrange(cells.count())).click()
     arrows = page.locator(".arrow.legal")
     expect(arrows.first).to_be_visible()
-    before = version(page)
     arrows.nth(rnd.randrange(arrows.count())).click()
-    wait_version_above(page, before)
+    settle(page)
 
 
 def test_quixo_3x3_against_the_random_bot_to_the_end(server, page):
@@ -64,9 +64,8 @@ def test_quixo_3x3_against_the_random_bot_to_the_end(server, page):
     assert sorted(page.locator(".arrow").evaluate_all("els => els.map(e => e.dataset.move)")) == [
         "a1a3", "a1c1"]
     shot(page, "quixo-desktop-selected")
-    before = version(page)
     page.locator('.arrow[data-move="a1c1"]').click()
-    wait_version_above(page, before)
+    settle(page)
     assert board_rows(page)[2][2] == "x"  # the cube went back in at c1 with its X on top
 
     rnd = random.Random(7)
@@ -86,6 +85,7 @@ def test_quixo_3x3_against_the_random_bot_to_the_end(server, page):
                 assert page.locator(".arrow.legal").count() == 0
                 before = version(page)
                 arrows.first.click()
+                settle(page)
                 error = page.locator("#game-error")
                 expect(error).to_be_visible()
                 expect(error).to_have_text(t("quixo_opponent_cube", "en", square=sq))

@@ -31,7 +31,7 @@ export function toast(text, kind = "info", ms = 6000) {
     h("span", { class: "toast-text" }, text),
     h("button", { class: "toast-close", "aria-label": t("web_close"), onclick: () => el.remove() }, "×"));
   box.append(el);
-  while (box.children.length > 4) box.firstChild.remove();
+  while (box.children.length > 3) box.firstChild.remove();
   if (ms) setTimeout(() => el.remove(), ms);
   return el;
 }
@@ -94,7 +94,8 @@ export function gameTitle(game, settings) {
   }
   const ed = settings.edition || "classic";
   const pad = settings.scorepad ? " · ✎" : "";
-  return `${t("web_qwixx")} · ${t(`web_edition_${ed}`)} · ${t("web_players_n", { n: settings.players || 2 })}${pad}`;
+  const edName = t(`web_edition_${ed}`).replace(/\s*\(.*\)\s*$/, "");
+  return `${t("web_qwixx")} · ${edName} · ${t("web_players_n", { n: settings.players || 2 })}${pad}`;
 }
 
 export const QUIXO_SEATS = ["N", "E", "S", "W"];

@@ -33,7 +33,8 @@ export function resultText(view) {
 }
 
 // the board area (shared with the replay page)
-export function boardArea(view, ui, handlers) {
+// `extra` (the controls) goes under the Quixo board, or between the dice and the Qwixx sheets.
+export function boardArea(view, ui, handlers, extra = null) {
   const nameOf = (p) => seatName(view, p);
   if (view.game === "quixo") {
     const mySeat = view.you;
@@ -48,7 +49,7 @@ export function boardArea(view, ui, handlers) {
         onMove: (text) => handlers.choose(text),
         onInterior: () => handlers.info(t("web_quixo_pick_cube")),
       }),
-      quixoLegend(view, nameOf));
+      quixoLegend(view, nameOf), extra);
   }
   const q = view.qwixx;
   const interactive = !!handlers && !view.is_over && view.you !== null && view.you !== undefined;
@@ -68,6 +69,7 @@ export function boardArea(view, ui, handlers) {
     h("div", { class: "dice-bar" }, diceView(q),
       q.phase === "action1" && q.dice ? h("p", { class: "phase" }, t("web_action1", { sum: (q.dice.w1 || 0) + (q.dice.w2 || 0) })) : null,
       q.phase === "action2" ? h("p", { class: "phase" }, t("web_action2", { name: nameOf(q.active) })) : null),
+    extra,
     h("div", { class: "sheets" }, sheets.map((sh) => sheetView(view, sh, ctx))));
 }
 
@@ -78,7 +80,7 @@ export function gameView(root, id, token) {
   let live = null;
   let clockTimer = null;
   let disposed = false;
-  const ui = { sel: null, dot: "me", hint: null, hintBusy: false, error: null, news: [], dice: ["", "", "", "", "", ""], chooser: null, follow: true };
+  const ui = { pending: false, waitVersion: null, sel: null, dot: "me", hint: null, hintBusy: false, error: null, news: [], dice: ["", "", "", "", "", ""], chooser: null, follow: true };
 
   function connect(tok) {
     if (live) live.close();
@@ -103,6 +105,8 @@ export function gameView(root, id, token) {
         role = msg.role;
         view = msg.view;
         fatal = null;
+        ui.pending = false;
+        ui.waitVersion = null;
         if (token && msg.seat !== null && msg.seat !== undefined) rememberSeat(id, view.game, msg.seat, token);
         render();
         break;
@@ -114,13 +118,15 @@ export function gameView(root, id, token) {
           ui.hint = null;
         }
         view = msg.view;
+        if (ui.pending && ui.waitVersion && view.version >= ui.waitVersion) setPending(false);
         if (msg.event && msg.event.kind === "choose" && msg.event.seat === view.you) ui.error = null;
         followTurn();
         render();
         break;
       case "announce":
         addNews(errorText(msg));
-        toast(errorText(msg), "announce");
+        // the result banner shows the end; joins and leaves only go to the news list
+        if (!/game_over|draw|joined|left/.test(msg.key || "")) toast(errorText(msg), "announce", 4000);
         break;
       case "error":
         if (msg.id === undefined || msg.id === null) {
@@ -164,13 +170,29 @@ export function gameView(root, id, token) {
     toast(ui.error, "error");
   }
 
+  // While a decision is on its way (until the state that includes it arrives) the page is
+  // "pending": clicks on the board are ignored, and tests can wait for data-pending="0".
+  function setPending(on) {
+    ui.pending = on;
+    if (!on) ui.waitVersion = null;
+    const el = root.querySelector(".game-page");
+    if (el) {
+      el.dataset.pending = on ? "1" : "0";
+      el.classList.toggle("pending", on);
+    }
+  }
+
   function send(msg) {
+    setPending(true);
     return live.send(msg).then((r) => {
       ui.error = null;
       const box = root.querySelector("#game-error");
       if (box) box.hidden = true;
+      if (r && typeof r.version === "number" && view && view.version < r.version) ui.waitVersion = r.version;
+      else setPending(false);
       return r;
     }).catch((e) => {
+      setPending(false);
       showError(e);
       throw e;
     });
@@ -337,7 +359,8 @@ export function gameView(root, id, token) {
     const isPlayer = view.you !== null && view.you !== undefined;
     const last = view.last ? eventText(view, view.last) : "";
     const finished = view.is_over;
-    root.append(h("div", { class: `game-page game-${view.game}`, dataset: { version: view.version } },
+    root.append(h("div", { class: `game-page game-${view.game} ${ui.pending ? "pending" : ""}`,
+      dataset: { version: view.version, pending: ui.pending ? "1" : "0" } },
       h("div", { class: "game-head" },
         h("a", { href: "/", class: "back", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web_back_to_lobby")),
         h("h1", {}, gameTitle(view.game, view.settings)),
@@ -349,11 +372,10 @@ export function gameView(root, id, token) {
       finished ? h("div", { class: "result", id: "result", role: "status" }, h("b", {}, t("web_game_over")), " ", resultText(view)) : null,
       h("div", { class: "game-body" },
         h("div", { class: "main-col" },
-          boardArea(view, ui, isPlayer ? handlers : null),
+          boardArea(view, ui, isPlayer ? handlers : null, h("div", { class: "controls" }, controls())),
           finished && view.game === "qwixx" ? scoreTable(view, (p) => seatName(view, p)) : null),
         h("aside", { class: "side" },
           playersPanel(),
-          h("div", { class: "controls" }, controls()),
           ui.hintBusy ? h("p", { class: "hint muted" }, t("web_hint_wait")) : null,
           ui.hint ? h("div", { class: "hint", id: "hint-box" }, h("b", {}, t("web_hint")), ui.hint.map((l) => h("div", {}, l))) : null,
           last ? h("p", { class: "last", id: "last-move" }, t("web_last_move", { move: last })) : null,

@@ -174,10 +174,11 @@ export function sheetView(view, sheet, ctx) {
       sheet.bar.map((b) => h("span", { class: `barbox c-${b.color} ${b.state}`, title: `${colourName(b.color)} (${b.state})` },
         LETTER[b.color], b.state === "crossed" ? h("span", { class: "mark" }, "✕") : null))));
   }
-  if (edition === "bonus-b") {
+  if (edition === "bonus-b" && (mine || (sheet.rewards || []).length)) {
+    // my sheet: the five rewards (earned ones marked); the others: only what they earned
     const earned = new Set(sheet.rewards || []);
     extras.push(h("div", { class: "rewards" }, h("span", { class: "extra-label" }, `${t("web_bonus_rewards")}:`),
-      Object.keys(REWARD_SYMBOL).map((k) => h("span", { class: `reward ${earned.has(k) ? "earned" : ""}`,
+      Object.keys(REWARD_SYMBOL).filter((k) => mine || earned.has(k)).map((k) => h("span", { class: `reward ${earned.has(k) ? "earned" : ""}`,
         title: t(`web_bonus_${k}`) + (earned.has(k) ? ` (${t("web_earned")})` : "") },
       h("b", {}, REWARD_SYMBOL[k]), " ", t(`web_bonus_${k}`), earned.has(k) ? " ✓" : ""))));
   }
