@@ -18,15 +18,35 @@ INSERT = ("INSERT INTO games (id, game, settings, options, initial, snapshot, ve
           "summary, created, updated) VALUES (?, 'quixo', '{}', '{}', '', '', 0, 'open', '{}', 0, 0)")
 
 
-def test_store_commits_and_survives_reopening(tmp_path):
+@pytest.mark.parametrize("sync,level", [("normal", 1), ("full", 2)])
+def test_store_commits_and_survives_reopening(tmp_path, sync, level):
     path = tmp_path / "s.sqlite"
-    s = Store(path)
+    s = Store(path, sync=sync)
     s.write_sync([(INSERT, ("g1",))])
     s.close()
-    s = Store(path)
+    s = Store(path, sync=sync)
     try:
         assert s.call(lambda db: db.execute("SELECT id FROM games").fetchall()) == [("g1",)]
-        assert s.call(lambda db: db.execute("PRAGMA synchronous").fetchone()[0]) == 2  # FULL
+        assert s.call(lambda db: db.execute("PRAGMA synchronous").fetchone()[0]) == level
+        assert s.call(lambda db: db.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+    finally:
+        s.close()
+    with pytest.raises(ValueError):
+        Store(path, sync="off")
+
+
+def test_committed_writes_are_visible_to_another_process_at_once(tmp_path):
+    """What kill -9 relies on: a write is in the database file set (WAL) when write returns,
+    readable by a separate connection without any close/checkpoint."""
+    import sqlite3
+
+    path = tmp_path / "v.sqlite"
+    s = Store(path)
+    try:
+        s.write_sync([(INSERT, ("seen",))])
+        other = sqlite3.connect(path)
+        assert other.execute("SELECT id FROM games").fetchall() == [("seen",)]
+        other.close()
     finally:
         s.close()
 

@@ -100,14 +100,15 @@ def _warm_up() -> None:
 def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                http_rate: float = 2.0, http_burst: float = 20.0,
                ws_rate: float = 15.0, ws_burst: float = 30.0, bot_workers: int = 2,
-               web_dir: str | Path | None = None, warm_up: bool = True,
+               web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
                on_ready: Callable[[], None] | None = None) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
     ``qwixo.paths.data_dir() / "qwixo.sqlite"``).
 
     ``bot_delay``: seconds a bot waits before acting (lets people see bot moves one by one);
     ``http_rate``/``http_burst``: POST rate limit per client address; ``ws_rate``/``ws_burst``:
-    message rate limit per WebSocket connection.
+    message rate limit per WebSocket connection; ``sync``: ``normal`` or ``full`` (see
+    :data:`qwixo.server.store.SYNC_MODES`).
     """
     if db_path is None:
         from qwixo.paths import data_dir
@@ -117,7 +118,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        store = Store(db_path)
+        store = Store(db_path, sync=sync)
         lobby = Lobby(store, bot_delay=bot_delay, bot_workers=bot_workers)
         state["store"], state["lobby"] = store, lobby
         if warm_up:
@@ -169,7 +170,15 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     # -- HTTP API ---------------------------------------------------------------------
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": len(lobby().rooms)}
+        store = state["store"]
+        times = sorted(lobby().act_times)
+
+        def pct(q: float) -> float | None:
+            return round(1000 * times[int(q * (len(times) - 1))], 2) if times else None
+
+        return {"ok": True, "games": len(lobby().rooms), "writes": store.writes,
+                "commits": store.commits,
+                "act_ms": {"n": len(times), "p50": pct(0.5), "p99": pct(0.99)}}
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:

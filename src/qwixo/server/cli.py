@@ -16,6 +16,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds a bot waits before it moves, so people can follow (default 0.4)")
     p.add_argument("--http-rate", type=float, default=2.0,
                    help="POST requests per second per client address (burst 10x; default 2)")
+    p.add_argument("--ws", default="websockets-sansio",
+                   choices=["websockets-sansio", "websockets"],
+                   help="WebSocket implementation of uvicorn (default websockets-sansio)")
+    p.add_argument("--sync", default="normal", choices=["normal", "full"],
+                   help="database durability: normal = survives a killed server (default), "
+                        "full = every move also fsync'ed (survives power loss, slower)")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=serve)
@@ -47,9 +53,9 @@ def serve(args: argparse.Namespace) -> int:
         print(t("serve_url", None, url=url), flush=True)
 
     app = create_app(db, bot_delay=args.bot_delay, http_rate=args.http_rate,
-                     http_burst=10 * args.http_rate, on_ready=ready)
+                     http_burst=10 * args.http_rate, sync=args.sync, on_ready=ready)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
-                            lifespan="on", timeout_graceful_shutdown=3)
+                            ws=args.ws, lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0

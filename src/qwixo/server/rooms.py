@@ -21,6 +21,7 @@ import logging
 import random
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -174,6 +175,7 @@ class Room:
             if seat in hidden_seats:
                 my_pending = hidden_seats[seat]
         clock = self.options.get("clock")
+        options = views.safe_options(g, seat)
         out: dict[str, Any] = {
             "id": self.id,
             "game": self.game_name,
@@ -188,7 +190,7 @@ class Room:
             "phase": views.phase(g),
             "decided": decided,
             "my_pending": my_pending,
-            "options": views.safe_options(g, seat),
+            "options": options,
             "is_over": g.is_over,
             "scores": list(g.scores()),
             "winners": views.winners(g),
@@ -198,7 +200,7 @@ class Room:
             "scorepad": self.scorepad,
             "auto_roll": bool(self.options.get("auto_roll")),
         }
-        out.update(views.game_view(g, seat, last))
+        out.update(views.game_view(g, seat, last, options))
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -237,6 +239,8 @@ class Lobby:
         self.bot_delay = bot_delay
         self.max_cached = max_cached
         self.closing = False
+        #: seconds of the last accepted decisions, from the request to the broadcast
+        self.act_times: deque[float] = deque(maxlen=10_000)
 
     # -- creation and loading ---------------------------------------------------------
     def _make_game(self, spec: CreateGame) -> tuple[Game, dict[str, Any], dict[str, Any]]:
@@ -450,9 +454,12 @@ class Lobby:
 
         The work runs shielded: cancelling the caller (a bot or clock task) never interrupts a
         commit half-way."""
+        t0 = time.perf_counter()
         inner = asyncio.ensure_future(self._act(room, seat, kind, value, auto, epoch))
         inner.add_done_callback(lambda f: f.cancelled() or f.exception())
-        return await asyncio.shield(inner)
+        ev = await asyncio.shield(inner)
+        self.act_times.append(time.perf_counter() - t0)
+        return ev
 
     async def _act(self, room: Room, seat: int | None, kind: str, value: Any, auto: bool,
                    epoch: int | None) -> dict[str, Any] | None:

@@ -1,10 +1,11 @@
 """SQLite persistence of the web app: games, seats and the event log.
 
-One database file (WAL mode, ``synchronous=FULL``) holds every game. All access goes through one
-dedicated thread that owns the connection; writes queued at the same moment are committed
-together in **one** transaction (group commit), so many games can move at once while every
-accepted decision is still on disk (fsync'ed) before :meth:`Store.write` returns — the server
-broadcasts a move only after that.
+One database file (WAL mode) holds every game. All access goes through one dedicated thread that
+owns the connection; writes queued at the same moment are committed together in **one**
+transaction (group commit), so many games can move at once while every accepted decision is
+committed before :meth:`Store.write` returns — the server broadcasts a move only after that.
+Durability level: :data:`SYNC_MODES` (``normal`` by default: survives kill -9 of the server;
+``full``: also fsync'ed, survives power loss). WAL checkpoints run on their own thread.
 
 Tables:
 
@@ -26,8 +27,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import hashlib
 import json
+import logging
 import queue
 import sqlite3
 import threading
@@ -35,7 +38,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+log = logging.getLogger("qwixo.server")
+
 SCHEMA_VERSION = 1
+
+#: ``normal``: WAL + synchronous=NORMAL — a commit is in the WAL file (the OS has it) when it
+#: returns: nothing is lost when the server process dies (kill -9), the last moments may be
+#: lost if the whole machine crashes. ``full``: every commit is also fsync'ed (survives power
+#: loss; each commit then waits for the disk, group commit keeps the throughput).
+SYNC_MODES = ("normal", "full")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -95,7 +106,10 @@ class Store:
     atomically (and durably) together; ``call`` = any function of the connection run on the
     database thread (reads)."""
 
-    def __init__(self, path: str | Path, *, batch: int = 512) -> None:
+    def __init__(self, path: str | Path, *, batch: int = 512, sync: str = "normal") -> None:
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
+        self.sync = sync
         self.path = str(path)
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.batch = batch
@@ -104,18 +118,25 @@ class Store:
         ready: concurrent.futures.Future = concurrent.futures.Future()
         self._thread = threading.Thread(target=self._run, args=(ready,), name="qwixo-db",
                                         daemon=True)
-        self._thread.start()
-        ready.result()  # raise here if the database cannot be opened
         self.commits = 0  # transactions committed (for the figures: writes per commit)
         self.writes = 0
+        self._thread.start()
+        ready.result()  # raise here if the database cannot be opened
+        # WAL checkpoints (copying the log into the database file, with its own fsync) run on
+        # their own thread and connection, never inside a player's commit
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoints, name="qwixo-db-ckpt",
+                                              daemon=True)
+        self._checkpointer.start()
 
     # -- the database thread ----------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
+        db.execute(f"PRAGMA synchronous={self.sync.upper()}")
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("PRAGMA busy_timeout=5000")
+        db.execute("PRAGMA wal_autocheckpoint=0")  # see _checkpoints
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path}: database schema {version} is newer than this qwixo")
@@ -133,6 +154,8 @@ class Store:
         while True:
             item = self._q.get()
             if item is None:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 break
             items = [item]
             while len(items) < self.batch:
@@ -189,6 +212,22 @@ class Store:
             else:
                 fut.set_exception(err)
 
+    def _checkpoints(self, every: float = 1.0) -> None:
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA busy_timeout=5000")
+        except sqlite3.Error:  # pragma: no cover - the main connection opened it just now
+            log.exception("no checkpoint connection")
+            return
+        try:
+            while not self._stop.wait(every):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                except sqlite3.Error:
+                    log.warning("WAL checkpoint failed", exc_info=True)
+        finally:
+            db.close()
+
     # -- the API ----------------------------------------------------------------------
     def _submit(self, kind: str, payload: Any) -> concurrent.futures.Future:
         if self._closed:
@@ -215,6 +254,8 @@ class Store:
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            self._stop.set()
+            self._checkpointer.join(timeout=10)
             self._q.put(None)
             self._thread.join(timeout=10)
 

@@ -114,11 +114,14 @@ def quixo_lines(rows: list[str]) -> list[list[str]]:
     return out
 
 
-def quixo_view(game: Game, seat: int | None, last: dict[str, Any] | None) -> dict[str, Any]:
+def quixo_view(game: Game, seat: int | None, last: dict[str, Any] | None,
+               options: list[str] | None = None) -> dict[str, Any]:
     position = game.position  # type: ignore[attr-defined]
     board, turn = position.split()
     rows = board.split("/")
-    moves = [parse_quixo_move(m) for m in safe_options(game, seat)]
+    if options is None:
+        options = safe_options(game, seat)
+    moves = [parse_quixo_move(m) for m in options]
     takeable = sorted({m["from"] for m in moves if m["from"]},
                       key=lambda s: (int(s[1:]), s[0]))
     last_move = None
@@ -162,14 +165,17 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def qwixx_view(game: Game, seat: int | None, last: dict[str, Any] | None) -> dict[str, Any]:
+def qwixx_view(game: Game, seat: int | None, last: dict[str, Any] | None,
+               options: list[str] | None = None) -> dict[str, Any]:
     from qwixo.server import qwixx_view as qv
 
-    return qv.build(game, seat, safe_options(game, seat))
+    return qv.build(game, seat, safe_options(game, seat) if options is None else options)
 
 
-def game_view(game: Game, seat: int | None, last: dict[str, Any] | None) -> dict[str, Any]:
-    """The game-specific part of a view: ``{"quixo": {...}}`` or ``{"qwixx": {...}}``."""
+def game_view(game: Game, seat: int | None, last: dict[str, Any] | None,
+              options: list[str] | None = None) -> dict[str, Any]:
+    """The game-specific part of a view: ``{"quixo": {...}}`` or ``{"qwixx": {...}}``
+    (``options``: the seat's options when the caller has them already)."""
     if game.name == "quixo":
-        return {"quixo": quixo_view(game, seat, last), "qwixx": None}
-    return {"quixo": None, "qwixx": qwixx_view(game, seat, last)}
+        return {"quixo": quixo_view(game, seat, last, options), "qwixx": None}
+    return {"quixo": None, "qwixx": qwixx_view(game, seat, last, options)}
