@@ -76,14 +76,25 @@ class Terminal:
     def say(self, text: str | Text = "") -> None:
         self.console.print(text, markup=False)
 
-    def ask(self, prompt: str) -> str:
+    def ask(self, prompt: str, hidden: bool = False) -> str:
+        """One line of input. ``hidden``: on a real terminal, typed without echo (action-1
+        choices in hot-seat play stay secret until everyone is in)."""
+        tty = hasattr(self.inp, "isatty") and self.inp.isatty()
+        if hidden and tty and self.inp is sys.stdin:
+            import getpass
+
+            try:
+                return getpass.getpass(prompt).strip()
+            except EOFError:
+                self.say()
+                raise Quit from None
         self.console.print(prompt, end="", markup=False)
         self.console.file.flush()
         line = self.inp.readline()
         if not line:
             self.say()
             raise Quit
-        if not (hasattr(self.inp, "isatty") and self.inp.isatty()):
+        if not tty:
             self.say(line.rstrip("\n"))  # echo scripted input, so transcripts read well
         return line.strip()
 
@@ -361,7 +372,9 @@ class Terminal:
             opts = g.options(p)
             if not opts:
                 return
-            line = self.ask(self.t(key, player=self.names[p]) + " [" + " ".join(opts) + "] ")
+            humans = sum(1 for seat in self.seats if seat is None)
+            line = self.ask(self.t(key, player=self.names[p]) + " [" + " ".join(opts) + "] ",
+                            hidden=action == 1 and humans > 1)
             if self.command(line, p):
                 if len(g.history) < before:  # an undo happened: re-evaluate the game
                     return
