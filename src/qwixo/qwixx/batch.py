@@ -12,10 +12,11 @@ State of one game (what :func:`state_of` extracts from a :class:`~qwixo.qwixx.ga
 - ``last[p, r]``: position of player ``p``'s last cross in row ``r`` (-1: none)
 - ``cnt[p, r]``: crosses in that row (the lock box counts as one more)
 - ``pen[p]``: penalty boxes; ``lucky[p]``: Longo lucky numbers (0, 0 elsewhere)
-- ``st``: ``[closed, active, phase, a1crossed, rolls, sidx, cidx, tidx, err]`` — the bit mask
+- ``st``: ``[closed, active, phase, a1crossed, rolls, sidx, cidx, tidx, err, fixed2]`` — the bit mask
   of locked rows (their dice are gone), the active player, the phase (0: a roll is due, 1:
   action 1 on ``dice``, 2: action 2 on ``dice``), whether the active player crossed in action
-  1 already, and counters.
+  1 already, counters, and the active player's first action-2 decision fixed by the caller
+  (its code + 2; 0: none).
 
 A decision is an *option code*: ``-1`` pass, ``32 * r + i`` cell ``i`` of row ``r``, plus
 :data:`LUCKY_FLAG` for a Longo lucky cross. The kernel offers exactly the contract's options (the
@@ -48,8 +49,8 @@ KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo")
 TRACE_WIDTH = 24
 
 # st[] fields
-CLOSED, ACTIVE, PHASE, A1CROSSED, ROLLS, SIDX, CIDX, TIDX, ERR = range(9)
-ST_SIZE = 9
+CLOSED, ACTIVE, PHASE, A1CROSSED, ROLLS, SIDX, CIDX, TIDX, ERR, FIXED2 = range(10)
+ST_SIZE = 10
 
 
 def supports(edition_name: str) -> bool:
@@ -172,7 +173,7 @@ def _score(cnt, pen, p):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from, by_colour,
          numbers, need, faces, sdice, schoice, trace, max_rolls):
     """Play one game from the state given to its end, in place; returns the number of rolls.
@@ -284,6 +285,14 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
             if fixed[q] >= -1:
                 c = fixed[q]
                 fixed[q] = -2
+            elif step == P and st[FIXED2] > 0:
+                # the active player's action 2 fixed by the caller (code + 2), when still legal
+                want = st[FIXED2] - 2
+                st[FIXED2] = 0
+                c = -1
+                for j in range(k):
+                    if opts[j] == want:
+                        c = want
             elif pol == RANDOM:
                 j = _below(rng, k + 1)
                 c = -1 if j == k else opts[j]
@@ -513,12 +522,13 @@ class Position:
 
 
 def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = None,
-             policies: list[str] | None = None) -> np.ndarray:
+             policies: list[str] | None = None, then: int | None = None) -> np.ndarray:
     """Final scores ``(n, players)`` of ``n`` games played on from ``pos``.
 
     ``fixed`` maps a player to its first decision (an option code); the other decisions follow
-    ``policies`` (default ``gap`` for everyone). Game g uses the same random dice for a given
-    ``seed`` whatever ``fixed`` says (common random numbers).
+    ``policies`` (default ``gap`` for everyone). ``then``: the active player's action 2 on
+    the same dice after action 1 (an option code; passes if it is no longer legal). Game g uses
+    the same random dice for a given ``seed`` whatever ``fixed`` says (common random numbers).
     """
     tab = tables(pos.edition)
     P = pos.players
@@ -527,7 +537,11 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
         fx[p] = c
     pol = np.array([POLICY_IDS[x] for x in (policies or ["gap"] * P)], np.int64)
     scores = np.zeros((n, P), np.int64)
-    _rollouts(n, int(seed) % (1 << 62), pos.last, pos.cnt, pos.pen, pos.lucky, pos.st, pos.dice, fx, pol,
+    st = pos.st
+    if then is not None:
+        st = st.copy()
+        st[FIXED2] = then + 2
+    _rollouts(n, int(seed) % (1 << 62), pos.last, pos.cnt, pos.pen, pos.lucky, st, pos.dice, fx, pol,
               *tab.args(), scores)
     return scores
 

@@ -47,6 +47,8 @@ BATCH = 64
 DEFAULT_BATCHES = 6
 #: playouts per option for a hint without a time budget
 HINT_PLAYOUTS = 2048
+#: action-2 crosses skipping more cells than this are not searched jointly with action 1
+JOINT_SKIP = 3
 #: weight of the final margin (points) next to the win share
 MARGIN_WEIGHT = 0.002
 
@@ -54,7 +56,8 @@ MARGIN_WEIGHT = 0.002
 @dataclass
 class Evaluation:
     """The search result for one option: ``win`` share (None in solitaire), mean final
-    ``score`` of the player, mean ``margin`` against the best opponent, playouts ``n``."""
+    ``score`` of the player, mean ``margin`` against the best opponent, playouts ``n``, and
+    for the active player's action 1 the best action 2 to follow on these dice (``then``)."""
 
     option: str
     value: float
@@ -62,6 +65,7 @@ class Evaluation:
     score: float
     margin: float
     n: int
+    then: str | None = None
 
 
 def _prepare(game: Any, player: int, text: str) -> tuple[Position, dict[int, int], np.ndarray]:
@@ -98,29 +102,62 @@ def _texts_actions(game: Any, player: int) -> tuple[list[str], list[tuple]]:
     return [t for t, _ in pairs], [a for _, a in pairs]
 
 
+def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
+    """The active player's promising action-2 options after action-1 option ``text`` on the
+    current dice, as (text, code): pass, locks, and crosses skipping at most
+    :data:`JOINT_SKIP` cells. Empty when there is no joint search (not the active player in
+    action 1, a bonus edition, or the option ends the game)."""
+    if (game.phase != "action1" or player != game.active
+            or not batch.supports(game.edition.name)):
+        return []
+    rules = game.rules
+    sheet = game.sheets_state[player].copy()
+    closed = game.closed
+    if text != "pass":
+        act = dict(zip(*_texts_actions(game, player), strict=True))[text]
+        closed = rules.apply(sheet, closed, act, [])
+        if bin(closed).count("1") >= 2:
+            return []
+    out = [("pass", -1)]
+    for t, act in rules.colour_options(sheet, closed, game.dice)[1:]:
+        _, r, i, _ = act
+        if i >= rules.lock_from[r] or i - sheet.last[r] - 1 <= JOINT_SKIP:
+            out.append((t, 32 * r + i))
+    return out
+
+
 class StrongBot:
     """Monte Carlo search over the dice with the gap policy as the model; plays to win.
 
     ``seconds``: time per decision (at least one batch of playouts is always played);
-    ``playouts``: playouts per option without a time budget (default 384); ``seed``: the
-    playouts' dice (the same seed and game give the same decisions).
+    ``playouts``: playouts per option without a time budget (default 384; half of it per
+    action-1/action-2 pair in the joint search); ``joint``: search the active player's action
+    1 together with its action 2 (default True); ``seed``: the playouts' dice (the same seed
+    and game give the same decisions).
     """
 
     name = "strong"
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 playouts: int | None = None, **_: Any) -> None:
+                 playouts: int | None = None, joint: bool = True, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         self.seconds = seconds
         self.playouts = playouts or BATCH * DEFAULT_BATCHES
+        self.pair_playouts = max(BATCH, self.playouts // 2)
+        self.joint = joint
         self.rng = random.Random(seed)
 
     # -- search ------------------------------------------------------------------------
     def evaluate(self, game: Game, player: int, options: list[str] | None = None,
                  seed: int | None = None) -> list[Evaluation]:
         """Every option of ``player`` (or the ``options`` given) with its search result, best
-        first. Does not change ``game``."""
+        first. Does not change ``game``.
+
+        As the active player in action 1 (kernel editions), each option is played out
+        together with each promising action 2 on the same dice, and scored by the best pair
+        (:attr:`Evaluation.then` names that action 2).
+        """
         if options is None:
             options = [str(o) for o in game.options(player)]
         if not options:
@@ -130,15 +167,27 @@ class StrongBot:
         if seed is None:
             seed = self.rng.getrandbits(62)
         P = game.num_players
-        starts = [_prepare(game, player, t) for t in options]
-        sums = np.zeros((len(options), 4))  # value, win, score, margin
+        # candidates: (option index, position, fixed decisions, extra points, action-2 code)
+        cands: list[tuple[int, Position, dict[int, int], np.ndarray, int | None]] = []
+        thens: list[str | None] = []
+        for k, text in enumerate(options):
+            pos, fixed, extra = _prepare(game, player, text)
+            follow = _follow_ups(game, player, text) if self.joint else []
+            if not follow:
+                cands.append((k, pos, fixed, extra, None))
+                thens.append(None)
+            for then_text, code in follow:
+                cands.append((k, pos, fixed, extra, code))
+                thens.append(then_text)
+        sums = np.zeros((len(cands), 4))  # value, win, score, margin
         done = 0
+        per = self.playouts if len(cands) == len(options) else self.pair_playouts
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds * 0.9
         batch_no = 0
         while True:
             n = BATCH
-            for k, (pos, fixed, extra) in enumerate(starts):
-                sc = batch.rollouts(pos, n, seed * 7919 + batch_no, fixed) + extra
+            for c, (_, pos, fixed, extra, then) in enumerate(cands):
+                sc = batch.rollouts(pos, n, seed * 7919 + batch_no, fixed, then=then) + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
                     others = np.delete(sc, player, axis=1)
@@ -151,17 +200,24 @@ class StrongBot:
                     win = np.zeros(n)
                     margin = me
                     value = me
-                sums[k] += (value.sum(), win.sum(), me.sum(), margin.sum())
+                sums[c] += (value.sum(), win.sum(), me.sum(), margin.sum())
             done += n
             batch_no += 1
             if deadline is None:
-                if done >= self.playouts:
+                if done >= per:
                     break
             elif time.perf_counter() >= deadline:
                 break
         means = sums / done
-        out = [Evaluation(t, float(m[0]), float(m[1]) if P > 1 else None, float(m[2]),
-                          float(m[3]), done) for t, m in zip(options, means, strict=True)]
+        best_of: dict[int, int] = {}
+        for c, (k, *_rest) in enumerate(cands):
+            if k not in best_of or means[c, 0] > means[best_of[k], 0]:
+                best_of[k] = c
+        out = []
+        for k, text in enumerate(options):
+            m = means[best_of[k]]
+            out.append(Evaluation(text, float(m[0]), float(m[1]) if P > 1 else None,
+                                  float(m[2]), float(m[3]), done, thens[best_of[k]]))
         out.sort(key=lambda e: -e.value)
         return out
 
