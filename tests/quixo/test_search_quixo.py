@@ -61,8 +61,12 @@ def _line_eval(game: QuixoGame, weights) -> int:
         nn, e, s, w = game.bitboards
         x, o = nn | s, e | w
     mine, theirs = (x, o) if game.side_of(game.to_act[0]) == "x" else (o, x)
-    return sum(int(weights[bin(mine & ln).count("1")]) - int(weights[bin(theirs & ln).count("1")])
-               for ln in lines)
+    border = move_tables(n).border
+    cubes = lambda b: bin(b).count("1")  # noqa: E731
+    return (sum(int(weights[cubes(mine & ln)]) - int(weights[cubes(theirs & ln)])
+                for ln in lines)
+            + int(weights[n + 1]) * (cubes(mine & border) - cubes(theirs & border))
+            + int(weights[n + 2]))
 
 
 def _wins_now(game: QuixoGame) -> bool:

@@ -82,6 +82,8 @@ def _drop_stale_caches(*modules: str) -> None:
 _drop_stale_caches("search", "mcts")
 
 MATE = 1_000_000
+BORDER_WEIGHT = 8
+TEMPO = 0
 MATE_BOUND = MATE - 1000  # scores beyond this are wins/losses in a known number of plies
 INF = 2_000_000_000
 MAX_PLY = 128
@@ -140,10 +142,12 @@ def search_tables(n: int) -> SearchTables:
                 z ^= np.where((pats >> f) & 1 == 1, cell[k, r * n + f], np.uint64(0))
             zrow4[k, r, :] = z
         zrow[r] = zrow4[0, r][:, None] ^ zrow4[1, r][None, :]
-    # the strong evaluation: a line holding c of my cubes is worth 4^c (N-1 cubes: doubled)
-    weights = np.array([0] + [4 ** c for c in range(1, n + 1)], dtype=np.int64)
+    # the strong evaluation: a line holding c of my cubes is worth 4^c (N-1 cubes: doubled),
+    # a border cube BORDER_WEIGHT, the move TEMPO (see evaluate2)
+    weights = np.array([0] + [4 ** c for c in range(1, n + 1)]
+                       + [BORDER_WEIGHT, TEMPO, t.border], dtype=np.int64)
     weights[n - 1] *= 2
-    plain = np.array([c * c for c in range(n + 1)], dtype=np.int64)
+    plain = np.array([c * c for c in range(n + 1)] + [0, 0, t.border], dtype=np.int64)
     st = SearchTables(n=n, T=T, L=L, zrow=zrow, zrow4=zrow4, weights=weights, plain=plain,
                       src=t.src, dst=t.dst)
     _TABLES[n] = st
@@ -197,12 +201,33 @@ def zobrist4(b0, b1, b2, b3, n, zrow4):
 
 @njit(cache=True)
 def evaluate2(me, op, L, w):
-    """Line counting from the side to move: sum over lines of w[my cubes] - w[their cubes]."""
-    s = 0
+    """Evaluation for the side to move: the sum over lines of w[my cubes] - w[their cubes],
+    plus ``w[N+1]`` per cube of mine on the border minus the same for theirs (a border cube
+    is one the other side cannot take), plus ``w[N+2]`` (the move). ``w[N+3]``: the border."""
+    n = w.shape[0] - 4
+    s = w[n + 2]
     for i in range(L.shape[0]):
         ln = L[i]
         s += w[popcount(me & ln)] - w[popcount(op & ln)]
+    if w[n + 1] != 0:
+        border = np.uint64(w[n + 3])
+        s += w[n + 1] * (popcount(me & border) - popcount(op & border))
     return s
+
+
+@njit(cache=True)
+def max_counts(me, op, L):
+    """The most cubes of ``me`` and of ``op`` in one line."""
+    a = 0
+    b = 0
+    for i in range(L.shape[0]):
+        x = popcount(me & L[i])
+        y = popcount(op & L[i])
+        if x > a:
+            a = x
+        if y > b:
+            b = y
+    return a, b
 
 
 @njit(cache=True)
@@ -324,14 +349,20 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
                 # a repetition: a draw, less the contempt for the side to move at the root
                 return -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
             j -= 2
-    # children; a move that wins at once ends the search here
+    # A move changes at most one cell of every line, so it can only complete a line that
+    # already holds N-1 cubes of that side: when neither side has one, no child is decided.
+    mc, oc = max_counts(me, op, L)
+    hot = mc >= n - 1 or oc >= n - 1
     M = T.shape[1]
+    if depth <= 0 and mc < n - 1:
+        return evaluate2(me, op, L, w)  # the horizon, and no win in one for the side to move
+    # children; a move that wins at once ends the search here
     k = 0
     for m in range(M):
         if op & T[SRC, m]:
             continue
         nme, nop = apply_move(me, op, m, T)
-        r = outcome(nme, nop, L)
+        r = outcome(nme, nop, L) if hot else ONGOING
         if r == MOVER_WINS:
             if ply == 0:
                 st[S_BEST] = m
@@ -340,13 +371,11 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
         cb[ply, k, 1] = nme
         cst[ply, k] = m if r == ONGOING else m - M
         k += 1
-    if ply >= MAX_PLY - 2:
+    if ply >= MAX_PLY - 2 or depth <= 0:
         return evaluate2(me, op, L, w)
     cut, v, ttmove = _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply)
     if cut:
         return v
-    if depth <= 0:
-        return evaluate2(me, op, L, w)
     _order(cst, order, ply, k, ttmove, killers, history)
     best = -INF
     bestm = -1
@@ -453,12 +482,16 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
                 return -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
             j -= 4
     M = T.shape[1]
+    mc, oc = max_counts(b0 | b2, b1 | b3, L)  # see negamax2
+    hot = mc >= n - 1 or oc >= n - 1
+    if depth <= 0 and mc < n - 1:
+        return evaluate4(b0, b1, b2, b3, L, w)
     k = gen_moves4(b0, b1, b2, b3, 0, T, cst[ply])
     k2 = 0
     for i in range(k):
         code = cst[ply, i]
         n0, n1, n2, n3 = apply_move4(b0, b1, b2, b3, code, T)
-        r = outcome4(n0, n1, n2, n3, 0, L)
+        r = outcome4(n0, n1, n2, n3, 0, L) if hot else ONGOING
         if r == MOVER_WINS:
             if ply == 0:
                 st[S_BEST] = code
