@@ -315,7 +315,7 @@ class Rules:
         kind, r, i, tie = act
         if kind == PASS:
             return closed
-        if not self.has_chain and kind == CELL:
+        if kind == CELL and not (self.has_pairs or (self.has_bonus and self.bonus[r][i])):
             sh.marks[r] |= 1 << i
             sh.last[r] = i
             sh.count[r] += 1
