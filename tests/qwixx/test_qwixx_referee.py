@@ -39,7 +39,10 @@ def play_both(name: str, players: int, seed: int, rng: random.Random,
                 seen.update("tie" if "+" in o else "lucky" if o.startswith("L:") else ""
                             for o in opts)
         for p in r.to_act:
-            choice = rng.choice(sorted(r.options(p)))
+            opts = sorted(r.options(p))
+            if seed % 2 and len(opts) > 1 and rng.random() < 0.85:
+                opts.remove("pass")  # a greedier player: more crosses, locks and chains
+            choice = rng.choice(opts)
             r.choose(p, choice)
             g.choose(p, choice)
             decisions += 1
