@@ -350,7 +350,7 @@ class Terminal:
         g = self.game
         while g.phase == ACTION1:
             bots = [p for p in g.to_act if self.seats[p] is not None]
-            for p in bots:  # their choices stay hidden until everyone is in
+            for p in bots:  # bots first: they can never see a person's hidden choice
                 g.choose(p, self.seats[p].decide(g, p))
             if g.phase == ACTION1:
                 self.decide(g.to_act[0], 1)
