@@ -501,3 +501,20 @@ def test_bonus_b_double_counts_fewest_row_once():
     sh.rewards = [2]   # double
     assert rules.score(sh, final=True) == 6 + 15 + 6 + 21 + 6
     assert rules.score(sh) == 6 + 15 + 6 + 21
+
+
+def test_bonus_b_reward_cross_locks_a_row_and_ends_the_game():
+    g = QwixxGame("bonus-b", players=2, seed=27)
+    g.closed = 0b0100                        # green closed earlier (player 1 locked it)
+    put(g, 1, "g", [12, 11, 10, 9, 8, 2])
+    g.sheets_state[1].count[2] += 1
+    g.sheets_state[1].locked = 0b0100
+    put(g, 0, "r", [2, 3, 4, 5, 7, 9, 10, 11])   # next red cell: 12, the lock number
+    put(g, 0, "y", [2, 7])                   # y7: half of the each-row pair
+    g.roll([3, 4, 6, 6, 6])                  # white 7: b7 completes each-row
+    everyone(g, "b7", "pass")
+    sh = g.sheets[0]
+    assert sh["rewards"] == ["each-row"]
+    assert sh["rows"][0]["crossed"][-1] == 12 and sh["rows"][0]["locked"]
+    assert sh["rows"][1]["crossed"] == [2, 7, 8] and sh["rows"][2]["crossed"] == []
+    assert g.is_over and g.end_reason == "locks" and g.closed_rows == ["r", "g"]
