@@ -117,6 +117,15 @@ def test_damaged_files_are_refused(data, tmp_path):
         db.Database.open(bad)
 
 
+def test_damaged_database_in_place_is_skipped_or_rebuilt(data):
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "quixo3x3.qdb").write_bytes(b"QWXQDB01garbage")
+    (data / "quixo4x4.qdb").write_bytes(b"")
+    assert db.probe(4, 0, 0) is None
+    assert db.probe(3, 0, 0) == ("win", 7)  # the 3×3 one is solved again
+    assert db.Database.open(data / "quixo3x3.qdb").verify() == 0
+
+
 def test_solve_command(data, capsys):
     from qwixo.cli import main
 

@@ -133,7 +133,8 @@ def save(result: SolveResult, directory: str | os.PathLike | None = None) -> Pat
         Path(tmp).unlink(missing_ok=True)
         raise
     with _lock:
-        _cache.pop((str(path), n), None)
+        for key in [k for k in _cache if k[0] == str(path)]:
+            del _cache[key]
     return path
 
 
@@ -212,22 +213,23 @@ def open_db(path: str | os.PathLike) -> Database:
     with _lock:
         db = _cache.get(key)
         if db is None:
+            for old in [k for k in _cache if k[0] == key[0]]:  # the file was rewritten
+                del _cache[old]
             db = _cache[key] = Database.open(path)
     return db
 
 
 def databases(size: int, directory: str | os.PathLike | None = None) -> list[Database]:
-    """The databases of a board size found in the directory, the complete one first."""
+    """The databases of a board size found in the directory, the complete one first (files
+    that are damaged or unreadable are skipped)."""
     folder = data_directory(directory)
     out = []
-    full = folder / file_name(size)
-    if full.exists():
-        out.append(open_db(full))
-    partial = sorted(folder.glob(f"quixo{size}x{size}-b*.qdb"))
-    for p in sorted(partial, key=lambda p: -_blanks_of(p)):
+    paths = [folder / file_name(size)]
+    paths += sorted(folder.glob(f"quixo{size}x{size}-b*.qdb"), key=lambda p: -_blanks_of(p))
+    for p in paths:
         try:
             out.append(open_db(p))
-        except ValueError:
+        except (OSError, ValueError):  # missing, unreadable or damaged: not a database
             continue
     return out
 
@@ -241,13 +243,15 @@ def _blanks_of(path: Path) -> int:
 
 def ensure(size: int = 3, blanks: int | None = None,
            directory: str | os.PathLike | None = None) -> Database:
-    """The database of ``size`` (and ``blanks``), solved and saved first when missing."""
+    """The database of ``size`` (and ``blanks``), solved and saved first when missing or
+    damaged."""
     path = data_directory(directory) / file_name(size, blanks)
-    if not path.exists():
-        with _lock:
-            build = not path.exists()
-        if build:
-            save(solve(size, blanks), directory)
+    if path.exists():
+        try:
+            return open_db(path)
+        except ValueError:  # damaged: solve again
+            pass
+    save(solve(size, blanks), directory)
     return open_db(path)
 
 
