@@ -5,9 +5,12 @@ from __future__ import annotations
 import doctest
 import importlib
 import json
+import os
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qwixo.quixo import db
 from qwixo.quixo.game import QuixoGame
@@ -161,7 +164,7 @@ def test_solve_command_5x5_closed_classes_listing(data, capsys, monkeypatch):
     assert not data.exists() or not list(data.glob("*.qdb"))
 
 
-@pytest.mark.parametrize("argv", [["--size", "5"], ["--size", "5", "--blanks", "3"],
+@pytest.mark.parametrize("argv", [["--size", "5"], ["--size", "5", "--blanks", "1"],
                                   ["--size", "7"], ["--size", "2"],
                                   ["--size", "3", "--blanks", "-1"],
                                   ["--size", "3", "--threads", "0"]])
@@ -173,3 +176,31 @@ def test_solve_command_refuses(argv, data, capsys):
     assert out.out == "" and out.err.strip()
     if argv[:2] == ["--size", "5"]:
         assert "GB" in out.err
+
+
+@pytest.fixture(scope="module")
+def module_data(tmp_path_factory):
+    """A data directory for the tests that hypothesis runs (function fixtures do not mix)."""
+    old = os.environ.get("QWIXO_DATA")
+    os.environ["QWIXO_DATA"] = str(tmp_path_factory.mktemp("qdata"))
+    yield
+    if old is None:
+        del os.environ["QWIXO_DATA"]
+    else:
+        os.environ["QWIXO_DATA"] = old
+
+
+@settings(max_examples=60, deadline=None)
+@given(cells=st.lists(st.sampled_from(".xo"), min_size=9, max_size=9),
+       side=st.sampled_from("xo"))
+def test_best_moves_agree_with_the_engine_on_random_3x3(module_data, cells, side):
+    text = "/".join("".join(cells[i:i + 3]) for i in (0, 3, 6)) + " " + side
+    value = db.lookup(text)
+    moves = db.best_moves(text)
+    g = QuixoGame(position=text)
+    if g.is_over:
+        assert moves == [] and value[1] == 0
+        assert value[0] == ("win" if g.winner == side else "loss")
+        return
+    assert sorted(m for m, _, _ in moves) == sorted(g.options(g.turn))
+    assert (moves[0][1], moves[0][2]) == value  # the best move realises the value

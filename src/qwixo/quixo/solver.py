@@ -126,14 +126,18 @@ def pext_py(x: int, mask: int, nn: int) -> int:
 
 
 def memory_estimate(n: int, blanks: int | None = None) -> int:
-    """Bytes a solve needs at its peak: 2 bytes a position for every class, plus the work
-    arrays (boards, work words, schedule and frontiers: 51 bytes a position) of the largest pair.
+    """Bytes a solve needs at its peak (an upper bound): 2 bytes a position for every class,
+    plus 66 bytes a position of the largest pair of classes while it is solved (boards 16, work
+    word 4, next-class summary 4, schedule 4, two frontiers of boards 34, and the copy back 4).
+
+    >>> round(memory_estimate(4) / 1e6), round(memory_estimate(5, 1) / 1e9, 1)
+    (352, 9.1)
     """
     classes = class_order(n, blanks)
     total = sum(class_size(n, a, b) for a, b in classes)
     biggest = max(class_size(n, a, b) + (class_size(n, b, a) if a != b else 0)
                   for a, b in classes)
-    return 2 * total + 51 * biggest
+    return 2 * total + 66 * biggest
 
 
 def decode(code: int) -> tuple[str, int | None]:
