@@ -365,3 +365,20 @@ def test_options_of_an_unknown_player_is_refused():
         with pytest.raises(IllegalMove) as e:
             g.options(bad)
         assert e.value.key == "unknown_player"
+
+
+def test_copies_share_no_random_state():
+    g = QwixxGame(players=1, seed=19)
+    c1 = g.copy()
+    c2 = c1.copy()
+    first = g.roll()
+    g.choose(0, "pass")
+    g.choose(0, "pass")
+    second = g.roll()
+    assert c1.roll() == first              # the copies start from the same generator state
+    c1.choose(0, "pass")
+    c1.choose(0, "pass")
+    assert c1.roll() == second
+    assert c2.roll() == first              # ... and rolling one never moves another
+    assert c2.to_json() != c1.to_json()
+    assert qwixo.load_game(c2.to_json()) == c2

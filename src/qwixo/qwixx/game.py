@@ -73,6 +73,8 @@ class QwixxGame(Game):
         self._n = players
         self.seed = seed
         self._rng = random.Random(seed)
+        #: the generator may be shared with copies: cloned before its first use (copy on write)
+        self._rng_shared = False
         if lucky is None and ed.lucky:
             pairs = list(combinations(ed.sums, 2))
             lucky = self._rng.sample(pairs, players)
@@ -133,6 +135,9 @@ class QwixxGame(Game):
             raise IllegalMove("no_roll_needed")
         closed = self.closed
         if dice is None:
+            if self._rng_shared:
+                self._rng = _clone(self._rng)
+                self._rng_shared = False
             rnd = self._rng.random
             f = self.rules.faces
             if closed:
@@ -156,7 +161,9 @@ class QwixxGame(Game):
         """Every legal decision of ``player`` now (``[]`` when it is not theirs to make)."""
         cached = self._opts.get(player) if player.__class__ is int else None
         if cached is None:
-            cached = self._options(self.check_player(player))
+            if player.__class__ is not int or not 0 <= player < self._n:
+                self.check_player(player)  # raises unknown_player
+            cached = self._compute_options(player)
         return cached[0][:]
 
     def choose(self, player: int, decision: Any) -> None:
@@ -192,8 +199,7 @@ class QwixxGame(Game):
     def copy(self) -> QwixxGame:
         g = QwixxGame.__new__(QwixxGame)
         g.__dict__.update(self.__dict__)
-        g._rng = random.Random()
-        g._rng.setstate(self._rng.getstate())
+        g._rng_shared = self._rng_shared = True  # cloned by whichever rolls first
         g.sheets_state = [s.copy() for s in self.sheets_state]
         g._dice = self._dice[:]
         g._pending = dict(self._pending)
@@ -243,6 +249,7 @@ class QwixxGame(Game):
         rng = data["rng"]
         try:
             g._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
+            g._rng_shared = False
         except (TypeError, ValueError) as e:
             raise IllegalMove("bad_save", why=f"random state: {e}") from None
         return g
@@ -334,6 +341,9 @@ class QwixxGame(Game):
         cached = self._opts.get(p)
         if cached is not None:
             return cached
+        return self._compute_options(p)
+
+    def _compute_options(self, p: int) -> tuple[list[str], dict | None]:
         if self.phase == ACTION1 and p not in self._pending:
             d = self._dice
             res = self.rules.white_table(self.sheets_state[p], self.closed, d[0] + d[1])
@@ -502,6 +512,12 @@ class QwixxGame(Game):
         if tie:
             raise IllegalMove("no_tie_here", text=text, cell=base)
         raise IllegalMove("bad_option", text=text, options=" ".join(opts))
+
+
+def _clone(rng: random.Random) -> random.Random:
+    out = random.Random.__new__(random.Random)
+    out.setstate(rng.getstate())
+    return out
 
 
 def _show(dice: Any) -> str:
