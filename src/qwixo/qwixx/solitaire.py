@@ -36,6 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -478,8 +479,7 @@ def brute_force(ed: Edition, lucky: Sequence[int] = ()) -> float:
     """Optimal expected score by enumerating every roll and every pair of actions, straight
     from the rules (tiny editions only: it is exponential in everything).
 
-    >>> round(brute_force(tiny_edition()), 4)
-    24.9717
+    The tests compare it with :func:`solve` on every toy sheet of :func:`tiny_edition`.
     """
     import itertools
 
@@ -514,6 +514,7 @@ def brute_force(ed: Edition, lucky: Sequence[int] = ()) -> float:
     def over(state):
         return sum(state[2]) >= 2 or state[3] >= ed.max_penalties
 
+    @functools.cache
     def action1(state, s):
         last, cnt, locked, _ = state
         out = []
@@ -530,6 +531,7 @@ def brute_force(ed: Edition, lucky: Sequence[int] = ()) -> float:
                         out.append(cross(state, r, pos))
         return out
 
+    @functools.cache
     def action2(state, whites, colour_dice):
         last, cnt, locked, _ = state
         out = []
@@ -564,11 +566,190 @@ def brute_force(ed: Edition, lucky: Sequence[int] = ()) -> float:
                     best = max(best, float(score(s1)))
                     continue
                 best = max(best, value(s1))
-                for s2 in action2(s1, (w1, w2), roll[2:]):
+                for s2 in action2(s1, (w1, w2), tuple(roll[2:])):
                     best = max(best, value(s2))
-            for s2 in action2(state, (w1, w2), roll[2:]):
+            for s2 in action2(state, (w1, w2), tuple(roll[2:])):
                 best = max(best, value(s2))
             total += best
         return total / len(rolls)
 
     return value(((-1,) * 4, (0,) * 4, (False,) * 4, 0))
+
+
+# -- policy tables on disk -------------------------------------------------------------------
+_LOADED: dict[tuple[str, str], Solution] = {}
+
+
+def table_path(label: str, directory: str | os.PathLike | None = None) -> Path:
+    """Where the policy table ``label`` (``classic``, ``longo-5-8``) is kept."""
+    if directory is None:
+        from qwixo.paths import data_dir
+
+        directory = data_dir("qwixx")
+    return Path(directory) / f"solitaire-{label}.npz"
+
+
+def load_or_solve(ed: str | Edition, lucky: Sequence[int] | None = None, *,
+                  directory: str | os.PathLike | None = None, compute: bool = True,
+                  progress: bool = False) -> Solution | None:
+    """The saved policy table of an edition (kept in memory once loaded), solving and saving
+    it first when it is missing and ``compute`` is true (else None)."""
+    model = build_model(ed, lucky)
+    path = table_path(model.label, directory)
+    key = (str(path), model.label)
+    sol = _LOADED.get(key)
+    if sol is not None:
+        return sol
+    if path.exists():
+        sol = Solution.load(path, model.name, model.lucky or None)
+    elif compute:
+        from qwixo.i18n import t
+
+        print(t("solver_computing", None, label=model.label), file=sys.stderr)
+        sol = solve(model, progress=progress)
+        sol.save(path)
+    else:
+        return None
+    _LOADED[key] = sol
+    return sol
+
+
+# -- the optimal bot --------------------------------------------------------------------------
+class OptimalBot:
+    """Plays its own sheet by the exact solitaire policy (``qwixo qwixx solve``).
+
+    In every decision it picks the option with the highest expected final score of its own
+    sheet, treating the game as its solitaire game: as the active player in action 1 it counts
+    the best action 2 it can still make with the same dice (or the penalty); as a non-active
+    player it may only use the white sum; rows locked by others are locked for it too.
+    The policy table is loaded from ``directory`` (default: the data directory), and solved and
+    saved first when it is missing (classic: about a minute).
+
+    >>> import qwixo
+    >>> bot = OptimalBot(solution=solve(tiny_edition(), progress=False))
+    >>> bot.name
+    'optimal'
+    >>> bot.supports(qwixo.new_game("qwixx", edition="bonus-a"))
+    False
+    """
+
+    name = "optimal"
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None, *,
+                 directory: str | os.PathLike | None = None, solution: Solution | None = None,
+                 compute: bool = True, **_: Any) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self.directory = directory
+        self.solution = solution
+        self.compute = compute
+
+    # -- which games
+    def supports(self, game: Any, player: int | None = None) -> bool:
+        """True for classic, mixx-a and mixx-b games, and for Longo when the lucky numbers'
+        table is saved (a Longo table takes hours to solve on a small machine)."""
+        name = getattr(getattr(game, "edition", None), "name", None)
+        if name not in SOLVABLE:
+            return False
+        if name != "longo":
+            return True
+        players = range(game.num_players) if player is None else [player]
+        for p in players:
+            lucky = tuple(sorted(game.lucky[p]))
+            sol = self.solution
+            if sol is not None and sol.model.name == "longo" and sol.model.lucky == lucky:
+                continue
+            if not table_path(build_model("longo", lucky).label, self.directory).exists():
+                return False
+        return True
+
+    def _solution(self, game: Any, player: int) -> Solution:
+        name = game.edition.name
+        if name not in SOLVABLE:
+            raise IllegalMove("optimal_unsupported", name=name)
+        lucky = tuple(sorted(game.lucky[player])) if game.edition.lucky else ()
+        sol = self.solution
+        if sol is not None and sol.model.name == name and sol.model.lucky == lucky:
+            return sol
+        sol = load_or_solve(name, lucky or None, directory=self.directory, compute=self.compute)
+        if sol is None:
+            raise IllegalMove("optimal_unsupported", name=name)
+        return sol
+
+    # -- deciding
+    def decide(self, game: Any, player: int) -> str:
+        """The best option of ``player`` now (its text). Never changes ``game``."""
+        opts = [str(o) for o in game.options(player)]
+        if not opts:
+            raise IllegalMove("not_your_turn", player=player)
+        if len(opts) == 1:
+            return opts[0]
+        sol = self._solution(game, player)
+        sheet = game.sheets_state[player]
+        scored = rank_options(sol, sheet.last, sheet.count, game.closed, sheet.penalties,
+                              game.phase, player == game.active, game.dice, game.a1_crossed,
+                              opts)
+        return max(scored, key=lambda x: x[1])[0]
+
+
+def rank_options(sol: Solution, last: Sequence[int], count: Sequence[int], closed_mask: int,
+                 penalties: int, phase: str, active: bool, dice: Sequence[int | None],
+                 a1_crossed: bool, options: Sequence[str]) -> list[tuple[str, float]]:
+    """Each option text with its expected final-score gain from now (pure function of the
+    sheet; the optimal bot takes the best). Texts: ``pass``, ``r7``, ``L:g``."""
+    m = sol.model
+    kinds = [m.row_kind(last[r], count[r], bool((closed_mask >> r) & 1)) for r in range(4)]
+    pen = penalties
+
+    def after(ks, r, pos):
+        nk = int(m.trans[ks[r], pos])
+        if nk < 0:
+            return None, 0.0
+        out = list(ks)
+        out[r] = nk
+        return out, float(m.gain[ks[r], pos])
+
+    def ended(ks):
+        return sum(int(m.closed[k]) for k in ks) >= 2
+
+    def best_action2(ks, base_gain, pass_value):
+        best = pass_value
+        for c in range(4):
+            if m.closed[ks[c]] or dice[2 + c] is None:
+                continue
+            for w in (dice[0], dice[1]):
+                t = w + dice[2 + c]
+                for j in range(int(m.tgt_cnt[c, t])):
+                    q, pos = int(m.tgt_row[c, t, j]), int(m.tgt_pos[c, t, j])
+                    ks2, g = after(ks, q, pos)
+                    if ks2 is not None:
+                        best = max(best, base_gain + g + sol.value(ks2, pen))
+        return best
+
+    penalty_value = -m.penalty_points + sol.value(kinds, pen + 1)
+    out = []
+    for text in options:
+        if text == "pass":
+            if phase == "action1":
+                val = best_action2(kinds, 0.0, penalty_value) if active else \
+                    sol.value(kinds, pen)
+            else:
+                val = sol.value(kinds, pen) if a1_crossed else penalty_value
+            out.append((text, val))
+            continue
+        if text.startswith("L:"):
+            r = COLOURS.index(text[2])
+            pos = int(m.nextpos[kinds[r]])
+        else:
+            r = COLOURS.index(text[0])
+            pos = int(m.index_of[r, int(text[1:])])
+        ks, g = after(kinds, r, pos) if pos >= 0 else (None, 0.0)
+        if ks is None:  # the model does not know this move: rank it last
+            out.append((text, -1e9))
+            continue
+        if phase == "action1" and active and not ended(ks):
+            val = best_action2(ks, g, g + sol.value(ks, pen))
+        else:
+            val = g + sol.value(ks, pen)
+        out.append((text, val))
+    return out

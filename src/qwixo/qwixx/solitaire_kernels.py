@@ -152,6 +152,11 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
         for c in range(4):
             for t in range(nsum):
                 N[c, t] = N0[c, t]
+        # the action-2 sums reachable with white dice of sum s: w + d, w in [wlo, whi]
+        wlo = s - faces if s - faces > 1 else 1
+        whi = s - 1 if s - 1 < faces else faces
+        tlo = wlo + 1
+        thi = whi + faces
         for o in range(nopt):
             r = opt_k[o, 0]
             nk = opt_k[o, 1]
@@ -171,7 +176,7 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
                 c = dies[ci]
                 if closed[ks[c]] == 1:  # locked in action 1: its die is gone
                     continue
-                for t in range(2, nsum):
+                for t in range(tlo, thi + 1):
                     best = N[c, t]
                     for j in range(tgt_cnt[c, t]):
                         q = tgt_row[c, t, j]
@@ -191,10 +196,7 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
                     N[c, t] = best
             ks[r] = old_r
         # -- every pair of white dice with this sum
-        lo = s - faces
-        if lo < 1:
-            lo = 1
-        for w1 in range(lo, s // 2 + 1):
+        for w1 in range(wlo, s // 2 + 1):
             w2 = s - w1
             if w2 < w1:
                 break
@@ -216,13 +218,11 @@ def solve_block(V, p, states, lo, hi, has_next, pen_points, trans, gain, closed,
     nsum = 2 * faces + 1
     Vp = V[p]
     Vn = V[p + 1] if has_next else V[p]
-    for j in prange(lo, hi):
-        code = states[j]
+    n = hi - lo
+    chunk = 64
+    nchunks = (n + chunk - 1) // chunk
+    for ch in prange(nchunks):
         ks = np.empty(4, np.int64)
-        ks[0] = (code >> 21) & 127
-        ks[1] = (code >> 14) & 127
-        ks[2] = (code >> 7) & 127
-        ks[3] = code & 127
         N0 = np.empty((4, nsum))
         N = np.empty((4, nsum))
         Y = np.empty((4, faces))
@@ -232,9 +232,18 @@ def solve_block(V, p, states, lo, hi, has_next, pen_points, trans, gain, closed,
         buf = np.empty(4 * faces + 1)
         ptr = np.empty(4, np.int64)
         dies = np.empty(4, np.int64)
-        v = _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, nextpos,
-                         index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
-                         N0, N, Y, opt_k, opt_g, opt_end, buf, ptr, dies)
-        Vp[A[ks[0], ks[1]] + B[ks[2], ks[3]]] = v
-        if pairswap:
-            Vp[A[ks[2], ks[3]] + B[ks[0], ks[1]]] = v
+        end = lo + (ch + 1) * chunk
+        if end > hi:
+            end = hi
+        for j in range(lo + ch * chunk, end):
+            code = states[j]
+            ks[0] = (code >> 21) & 127
+            ks[1] = (code >> 14) & 127
+            ks[2] = (code >> 7) & 127
+            ks[3] = code & 127
+            v = _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count,
+                             nextpos, index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
+                             N0, N, Y, opt_k, opt_g, opt_end, buf, ptr, dies)
+            Vp[A[ks[0], ks[1]] + B[ks[2], ks[3]]] = v
+            if pairswap:
+                Vp[A[ks[2], ks[3]] + B[ks[0], ks[1]]] = v
