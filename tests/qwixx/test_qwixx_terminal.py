@@ -159,3 +159,16 @@ def test_speed_figure_prints_the_ratio():
     lines = out.getvalue().splitlines()
     assert lines[-1].startswith("ratio: ") and result["engine"] > 0 and result["referee"] > 0
     json.dumps(result)
+
+
+def test_a_bot_offering_an_illegal_decision_passes_with_a_notice():
+    class Broken:
+        name = "broken"
+
+        def decide(self, game, p):
+            return "r13"
+
+    g = QwixxGame(players=2, seed=10)
+    rc, text, term = run(g, "\npass\npass\nquit\n", seats=[None, Broken()])
+    assert "Player 2 (bot) offered 'r13', which is not legal" in text
+    assert term.game.history[1] == ("choose", 1, "pass")

@@ -228,4 +228,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "I dadi si possono correggere solo prima che qualcuno abbia deciso.",
         "pl": "Kości można poprawić tylko zanim ktokolwiek podejmie decyzję.",
     },
+    "qx_bot_illegal": {
+        "en": "{player} (bot) offered {choice!r}, which is not legal ({why}); it passes.",
+        "tr": "{player} (bot) {choice!r} önerdi, bu kurallara aykırı ({why}); pas geçiyor.",
+        "it": "{player} (bot) ha proposto {choice!r}, che non è valida ({why}); passa.",
+        "pl": "{player} (bot) zaproponował {choice!r}, co jest niedozwolone ({why}); pasuje.",
+    },
 }

@@ -351,18 +351,31 @@ class Terminal:
         while g.phase == ACTION1:
             bots = [p for p in g.to_act if self.seats[p] is not None]
             for p in bots:  # bots first: they can never see a person's hidden choice
-                g.choose(p, self.seats[p].decide(g, p))
+                self.bot_move(p)
             if g.phase == ACTION1:
                 self.decide(g.to_act[0], 1)
         if g.history and g.history[-1][0] == "choose":
             self.reveal_action1()
 
+    def bot_move(self, p: int) -> str:
+        """Let the bot in seat ``p`` decide; a bot offering an illegal decision passes (with
+        a notice) instead of stopping the game."""
+        g = self.game
+        choice = self.seats[p].decide(g, p)
+        try:
+            g.choose(p, choice)
+        except IllegalMove as e:
+            self.say(self.t("qx_bot_illegal", player=self.names[p], choice=choice,
+                            why=e.translated(self.lang)))
+            choice = "pass"
+            g.choose(p, choice)
+        return choice
+
     def decide(self, p: int, action: int) -> None:
         g = self.game
         bot = self.seats[p]
         if bot is not None:
-            choice = bot.decide(g, p)
-            g.choose(p, choice)
+            choice = self.bot_move(p)
             if action == 2:
                 self.say(self.t("qx_bot_chose", player=self.names[p], choice=choice))
             return
