@@ -382,3 +382,21 @@ def test_copies_share_no_random_state():
     assert c2.roll() == first              # ... and rolling one never moves another
     assert c2.to_json() != c1.to_json()
     assert qwixo.load_game(c2.to_json()) == c2
+
+
+def test_option_info_names_the_cells():
+    g = QwixxGame("bonus-b", players=1, seed=20)
+    g.sheets_state[0].marks[1] = 1 << 9     # y11 crossed (test set-up)
+    g.sheets_state[0].last[1] = 9
+    g.sheets_state[0].count[1] = 1
+    g.sheets_state[0].marks[2] = 1          # g12 crossed
+    g.sheets_state[0].last[2] = 0
+    g.sheets_state[0].count[2] = 1
+    g.roll([4, 5, 6, 6, 6, 6])
+    info = {o["text"]: o for o in g.option_info(0)}
+    assert set(info) == set(g.options(0))
+    assert info["pass"] == {"text": "pass", "kind": "pass", "row": None, "number": None,
+                            "reward_row": None}
+    assert info["g9+b"] == {"text": "g9+b", "kind": "cell", "row": "g", "number": 9,
+                            "reward_row": "b"}
+    assert info["r9"]["number"] == 9 and info["r9"]["reward_row"] is None

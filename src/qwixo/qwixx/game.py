@@ -326,6 +326,30 @@ class QwixxGame(Game):
             })
         return out
 
+    def option_info(self, player: int) -> list[dict[str, Any]]:
+        """The options of ``player`` with what each one crosses, for front ends that let people
+        click cells: ``text``, ``kind`` ("pass", "cell", "lucky"), ``row`` and ``number`` of
+        the cell, ``reward_row`` (Bonus B tie choice) or None.
+
+        >>> g = QwixxGame("longo", players=1, seed=1, lucky=[(6, 11)])
+        >>> _ = g.roll([5, 1, 1, 1, 1, 1])
+        >>> g.option_info(0)[-1]
+        {'text': 'L:b', 'kind': 'lucky', 'row': 'b', 'number': 16, 'reward_row': None}
+        """
+        texts = self.options(player)
+        extra = self._opts.get(player, ([], None))[1]
+        out = []
+        for text in texts:
+            kind, r, i, tie = self.rules.action_of(text, extra)
+            out.append({
+                "text": text,
+                "kind": ("pass", "cell", "lucky")[kind],
+                "row": COLOURS[r] if r >= 0 else None,
+                "number": self.rules.numbers[r][i] if r >= 0 else None,
+                "reward_row": COLOURS[tie] if tie >= 0 else None,
+            })
+        return out
+
     def winners(self) -> list[int]:
         """Players with the highest total (several on a tie)."""
         sc = self.scores()
