@@ -617,7 +617,7 @@ def state_of(game: Any) -> Position:
     st[CLOSED] = game.closed
     st[ACTIVE] = game.active
     st[PHASE] = {"roll": 0, "action1": 1, "action2": 2}.get(game.phase, 0)
-    st[A1CROSSED] = int(bool(getattr(game, "_a1_crossed", False))) if st[PHASE] == 2 else 0
+    st[A1CROSSED] = int(bool(game.a1_crossed)) if st[PHASE] == 2 else 0
     dice = np.array([d or 0 for d in game.dice], np.int64)
     return Position(kname, last, cnt, pen, lucky, st, dice)
 

@@ -70,7 +70,7 @@ def option_cell(game: Any, player: int, text: str) -> tuple[int, int] | None:
 def facing_penalty(game: Any, player: int) -> bool:
     """True when ``player`` is the active player in action 2 and crossed nothing in action 1."""
     return (game.phase == "action2" and player == game.active
-            and not getattr(game, "_a1_crossed", False))
+            and not game.a1_crossed)
 
 
 def heuristic(game: Any, player: int, policy: str = "gap") -> str:
