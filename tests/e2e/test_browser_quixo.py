@@ -14,7 +14,7 @@ from qwixo.i18n import t
 pytestmark = pytest.mark.browser
 
 
-def create_quixo(page, url, size=3, opponent="bot:random", name="Ada"):
+def create_quixo(page, url, size=3, opponent="bot:random", name="Ada", clock=0):
     page.goto(url)
     page.locator("label.seg", has_text="Quixo").click()
     page.select_option("select[name=players]", "2")
@@ -22,6 +22,8 @@ def create_quixo(page, url, size=3, opponent="bot:random", name="Ada"):
     page.select_option("select[name=seat0]", "me")
     page.select_option("select[name=seat1]", opponent)
     page.fill("input[name=name0]", name)
+    page.fill("input[name=clock]", str(clock))
+    page.dispatch_event("input[name=clock]", "change")
     page.click("#create")
     expect(page.locator("#created")).to_be_visible()
     page.click("#play-now")

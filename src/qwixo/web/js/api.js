@@ -128,7 +128,7 @@ export class Live {
 
   scheduleReconnect() {
     if (this.closed) return;
-    const base = Math.min(15, 0.5 * 2 ** this.attempt);
+    const base = Math.min(8, 0.5 * 2 ** this.attempt);
     const delay = base * (0.75 + Math.random() * 0.5);
     this.attempt += 1;
     let left = Math.ceil(delay);

@@ -92,6 +92,9 @@ export function gameView(root, id, token) {
   function onStatus(st) {
     if (disposed) return;
     setConn(st.state, st.seconds);
+    ui.offline = st.state !== "connected";
+    const page = root.querySelector(".game-page");
+    if (page) page.classList.toggle("offline", ui.offline);
     if (st.state === "failed") {
       fatal = fatal || { key: st.code === 4404 ? "web_game_not_found" : "web_error", params: {} };
       render();
@@ -359,7 +362,7 @@ export function gameView(root, id, token) {
     const isPlayer = view.you !== null && view.you !== undefined;
     const last = view.last ? eventText(view, view.last) : "";
     const finished = view.is_over;
-    root.append(h("div", { class: `game-page game-${view.game} ${ui.pending ? "pending" : ""}`,
+    root.append(h("div", { class: `game-page game-${view.game} ${ui.pending ? "pending" : ""} ${ui.offline ? "offline" : ""}`,
       dataset: { version: view.version, pending: ui.pending ? "1" : "0" } },
       h("div", { class: "game-head" },
         h("a", { href: "/", class: "back", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web_back_to_lobby")),

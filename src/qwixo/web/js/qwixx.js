@@ -84,7 +84,7 @@ export function diceEntry(q, values, onSubmit, onError) {
     if (bad) onError(t("web_bad_dice", { faces }));
     else onSubmit(dice);
   };
-  return h("form", { class: "dice-entry", onsubmit: submit },
+  return h("form", { class: "dice-entry", novalidate: true, onsubmit: submit },
     h("p", {}, t("web_enter_dice")),
     h("div", { class: "dice" }, inputs),
     h("button", { type: "submit", class: "btn primary", id: "enter-dice" }, t("web_enter_dice_ok")));
