@@ -247,3 +247,110 @@ def solve_block(V, p, states, lo, hi, has_next, pen_points, trans, gain, closed,
             Vp[A[ks[0], ks[1]] + B[ks[2], ks[3]]] = v
             if pairswap:
                 Vp[A[ks[2], ks[3]] + B[ks[0], ks[1]]] = v
+
+
+@njit(cache=True)
+def _v(values, A, B, closed, ks, p, max_pen):
+    if p >= max_pen:
+        return 0.0
+    if closed[ks[0]] + closed[ks[1]] + closed[ks[2]] + closed[ks[3]] >= 2:
+        return 0.0
+    return values[p, A[ks[0], ks[1]] + B[ks[2], ks[3]]]
+
+
+@njit(cache=True)
+def simulate_policy(values, n_games, seed, trans, gain, closed, count, nextpos, index_of,
+                    tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces, pen_points, max_pen):
+    """Play ``n_games`` solitaire games with the policy of ``values``; final scores and turns.
+
+    Each turn: roll, then the best pair (action 1, action 2) by the table, exactly as the
+    optimal bot ranks options (:func:`qwixo.qwixx.solitaire.rank_options`).
+    """
+    np.random.seed(seed)
+    scores = np.empty(n_games)
+    turns = np.empty(n_games, np.int64)
+    ks = np.empty(4, np.int64)
+    t1 = np.empty(4, np.int64)
+    t2 = np.empty(4, np.int64)
+    dice = np.empty(6, np.int64)
+    for game in range(n_games):
+        for r in range(4):
+            ks[r] = 0
+        pen = 0
+        score = 0.0
+        nturn = 0
+        while True:
+            ncl = closed[ks[0]] + closed[ks[1]] + closed[ks[2]] + closed[ks[3]]
+            if ncl >= 2 or pen >= max_pen:
+                break
+            nturn += 1
+            for i in range(6):
+                dice[i] = np.random.randint(1, faces + 1)
+            s = dice[0] + dice[1]
+            mincount = 127
+            for r in range(4):
+                if count[ks[r]] < mincount:
+                    mincount = count[ks[r]]
+            # best (a1, a2): a1 = (row, new kind) or -1; a2 likewise
+            best = -pen_points + _v(values, A, B, closed, ks, pen + 1, max_pen)
+            b1r, b1k, b2r, b2k = -1, -1, -1, -1
+            for o in range(9):  # 0: no action 1; 1..4 cell of row o-1; 5..8 lucky in row o-5
+                g1 = 0.0
+                for r in range(4):
+                    t1[r] = ks[r]
+                r1 = -1
+                if o >= 1:
+                    r1 = (o - 1) % 4
+                    kr = ks[r1]
+                    if o <= 4:
+                        pos = index_of[r1, s]
+                    else:
+                        if lucky[s] == 0 or count[kr] != mincount or closed[kr] == 1:
+                            continue
+                        pos = nextpos[kr]
+                    if pos < 0 or trans[kr, pos] < 0:
+                        continue
+                    t1[r1] = trans[kr, pos]
+                    g1 = gain[kr, pos]
+                    v = g1 + _v(values, A, B, closed, t1, pen, max_pen)
+                    if v > best:
+                        best, b1r, b1k, b2r, b2k = v, r1, t1[r1], -1, -1
+                    if closed[t1[0]] + closed[t1[1]] + closed[t1[2]] + closed[t1[3]] >= 2:
+                        continue  # the game ended in action 1: no action 2
+                for c in range(4):
+                    if closed[t1[c]] == 1:
+                        continue
+                    for wi in range(2):
+                        t = dice[wi] + dice[2 + c]
+                        for j in range(tgt_cnt[c, t]):
+                            q = tgt_row[c, t, j]
+                            pos = tgt_pos[c, t, j]
+                            nk = trans[t1[q], pos]
+                            if nk < 0:
+                                continue
+                            for r in range(4):
+                                t2[r] = t1[r]
+                            t2[q] = nk
+                            v = g1 + gain[t1[q], pos] + _v(values, A, B, closed, t2, pen,
+                                                           max_pen)
+                            if v > best:
+                                best, b1r, b1k, b2r, b2k = v, r1, t1[r1] if r1 >= 0 else -1, q, nk
+            if b1r < 0 and b2r < 0:
+                pen += 1
+                score -= pen_points
+                continue
+            if b1r >= 0:
+                for pos in range(trans.shape[1]):
+                    if trans[ks[b1r], pos] == b1k:
+                        score += gain[ks[b1r], pos]
+                        break
+                ks[b1r] = b1k
+            if b2r >= 0:
+                for pos in range(trans.shape[1]):
+                    if trans[ks[b2r], pos] == b2k:
+                        score += gain[ks[b2r], pos]
+                        break
+                ks[b2r] = b2k
+        scores[game] = score
+        turns[game] = nturn
+    return scores, turns
