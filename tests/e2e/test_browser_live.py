@@ -183,3 +183,23 @@ def test_qwixx_score_pad_hot_seat(server, page):
         crossed = page.locator(f".sheet .qcell.crossed[data-row='{row}'][data-n='{number}']")
         expect(crossed).to_have_count(2)
     expect(page.locator(".sheet .pbox.crossed")).to_have_count(0)
+
+
+def test_undo_takes_back_my_move_and_the_bots_answer(server, page):
+    page.goto(server.url)
+    page.check("input[name=undo]")
+    page.select_option("select[name=size]", "3")
+    page.select_option("select[name=seat1]", "bot:random")
+    page.click("#create")
+    page.click("#play-now")
+    my_turn(page)
+    expect(page.locator("#undo")).to_be_visible()
+    move(page, "a1c1")
+    my_turn(page)  # the bot has answered
+    assert board_rows(page) != ["...", "...", "..."]
+    page.click("#undo")
+    settle(page)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.quixo-board .cell')]"
+        ".every(c => c.dataset.face === '.')")
+    expect(page.locator(".cell.takeable")).to_have_count(8)

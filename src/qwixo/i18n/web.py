@@ -124,6 +124,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Patta alla terza ripetizione o dopo {plies} mosse",
         "pl": "Remis po trzykrotnym powtórzeniu lub po {plies} ruchach",
     },
+    "web_allow_undo": {
+        "en": "Players may take back their last decision",
+        "tr": "Oyuncular son kararlarını geri alabilir",
+        "it": "I giocatori possono annullare l'ultima decisione",
+        "pl": "Gracze mogą cofnąć swoją ostatnią decyzję",
+    },
+    "web_auto_roll": {
+        "en": "The server rolls the dice for everyone",
+        "tr": "Zarları herkes için sunucu atar",
+        "it": "Il server tira i dadi per tutti",
+        "pl": "Serwer rzuca kośćmi za wszystkich",
+    },
     "web_seats": {"en": "Seats", "tr": "Koltuklar", "it": "Posti", "pl": "Miejsca"},
     "web_seat_n": {"en": "Seat {n}", "tr": "{n}. koltuk", "it": "Posto {n}", "pl": "Miejsce {n}"},
     "web_seat_you": {"en": "Me (this browser)", "tr": "Ben (bu tarayıcı)",

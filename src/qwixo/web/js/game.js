@@ -306,7 +306,7 @@ export function gameView(root, id, token) {
     if (view.game === "quixo" && ui.sel) {
       row.push(h("button", { class: "btn", onclick: () => { ui.sel = null; render(); } }, t("web_quixo_cancel")));
     }
-    if (view.hint_available !== false) {
+    if (view.hint_available !== false && (view.to_act || []).includes(you)) {
       row.push(h("button", { class: "btn", id: "hint", disabled: ui.hintBusy, onclick: hint }, `? ${t("web_hint")}`));
     }
     if (view.undo) {

@@ -3,7 +3,7 @@
 // invite link, and the seats this browser holds.
 
 import { h, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { api } from "./api.js";
 import { errorText, toast, go, rememberSeat, mySeats, forgetGame, gameTitle, seatLabel } from "./app.js";
 
@@ -56,7 +56,7 @@ export function inviteRow(label, url) {
 
 export function lobbyView(root) {
   let meta = null;
-  let form = { game: "quixo", size: 5, qplayers: 2, draw: false, edition: "classic", xplayers: 2, scorepad: false, clock: 0, seats: [] };
+  let form = { game: "quixo", size: 5, qplayers: 2, draw: false, undo: false, autoRoll: false, edition: "classic", xplayers: 2, scorepad: false, clock: 0, seats: [] };
   let created = null; // reply of POST /api/games
   let lists = { open: null, running: null, finished: null };
   let timer = null;
@@ -120,6 +120,14 @@ export function lobbyView(root) {
           onchange: (e) => { form.scorepad = e.target.checked; form.seats = []; render(); } }),
         h("span", {}, t("web_scorepad"))));
     }
+    if (form.game === "qwixx" && !form.scorepad) {
+      settings.push(h("label", { class: "field check" },
+        h("input", { type: "checkbox", name: "auto_roll", checked: form.autoRoll, onchange: (e) => { form.autoRoll = e.target.checked; } }),
+        h("span", {}, t("web_auto_roll"))));
+    }
+    settings.push(h("label", { class: "field check" },
+      h("input", { type: "checkbox", name: "undo", checked: form.undo, onchange: (e) => { form.undo = e.target.checked; } }),
+      h("span", {}, t("web_allow_undo"))));
     if (!(form.game === "qwixx" && form.scorepad)) {
       settings.push(field(t("web_turn_clock"), h("input", { type: "number", name: "clock", min: 0, max: 3600, step: 5,
         value: form.clock, onchange: (e) => { form.clock = Math.max(0, parseInt(e.target.value, 10) || 0); } })));
@@ -154,6 +162,9 @@ export function lobbyView(root) {
         return { kind: "human", ...(name ? { name } : {}) };
       }),
       clock: form.clock > 0 && !(form.game === "qwixx" && form.scorepad) ? form.clock : null,
+      undo: form.undo,
+      auto_roll: form.game === "qwixx" && !form.scorepad && form.autoRoll,
+      lang: lang(),
     };
     try {
       const reply = await api("POST", "/api/games", body);
