@@ -42,8 +42,11 @@ from websockets.asyncio.client import connect
 URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
 
 
-def start_server(db: str, data: str, sync: str) -> tuple[subprocess.Popen, str]:
+def start_server(db: str, data: str, sync: str, log: str | None = None,
+                 debug: bool = False) -> tuple[subprocess.Popen, str]:
     env = dict(os.environ, QWIXO_DATA=data, QWIXO_LANG="en")
+    if debug:  # asyncio debug mode: the server logs every callback that blocks its loop
+        env["PYTHONASYNCIODEBUG"] = "1"
     proc = subprocess.Popen(
         [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", "0",
          "--db", db, "--bot-delay", "0", "--http-rate", "10000", "--sync", sync],
@@ -57,7 +60,11 @@ def start_server(db: str, data: str, sync: str) -> tuple[subprocess.Popen, str]:
         lines.append(line)
         m = URL_RE.search(line)
         if m:
-            threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
+            def drain() -> None:
+                with open(log or os.devnull, "a") as out:
+                    for text in proc.stdout:
+                        out.write(text)
+            threading.Thread(target=drain, daemon=True).start()
             return proc, m.group(1)
     proc.kill()
     raise SystemExit("the server did not start:\n" + "".join(lines))
@@ -82,16 +89,32 @@ class Stats:
         self.finished = 0
         self.moves = 0
         self.lag: list[float] = []
+        self.connected = 0
+        self.expected = 0
+        self.started = 0.0  # epoch seconds when the games started (all clients connected)
 
 
 async def seat_client(ws_url: str, token: str, seat: int, stats: Stats, think: tuple[float, float],
-                      stop_at: float, rng: random.Random) -> None:
+                      stop_at: float, rng: random.Random, go: asyncio.Event) -> None:
     pending: dict[int, float] = {}
     next_id = 0
     try:
-        async with connect(ws_url, max_size=2**22, open_timeout=60, ping_interval=None) as ws:
+        async with connect(ws_url, max_size=2**22, open_timeout=120, ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "auth", "token": token}))
-            view = None
+            first = json.loads(await ws.recv())
+            if first["type"] != "welcome":
+                raise RuntimeError(f"not welcomed: {first}")
+            view = first["view"]
+            stats.connected += 1
+            if stats.connected == stats.expected:
+                go.set()  # every client is connected: the games start together
+            await go.wait()
+            if seat in view["to_act"] and view["options"]:
+                await asyncio.sleep(rng.uniform(*think))
+                next_id += 1
+                pending[next_id] = time.perf_counter()
+                await ws.send(json.dumps({"type": "choose", "id": next_id,
+                                          "decision": rng.choice(view["options"])}))
             while time.time() < stop_at:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.time()))
@@ -143,13 +166,22 @@ async def run(url: str, games: int, plies: int, think: tuple[float, float], seco
                 continue
             created.append(r.json())
     ws_base = url.replace("http://", "ws://")
-    t0 = time.perf_counter()
     stop_at = time.time() + seconds
+    go = asyncio.Event()
+    stats.expected = 2 * len(created)
     tasks = []
     for g in created:
         for seat in (0, 1):
-            tasks.append(seat_client(f"{ws_base}ws/{g['id']}", g["seats"][seat]["token"], seat,
-                                     stats, think, stop_at, random.Random(rng.random())))
+            tasks.append(asyncio.ensure_future(seat_client(
+                f"{ws_base}ws/{g['id']}", g["seats"][seat]["token"], seat, stats, think,
+                stop_at, random.Random(rng.random()), go)))
+    try:
+        await asyncio.wait_for(go.wait(), timeout=max(1.0, stop_at - time.time()))
+    except TimeoutError:
+        stats.errors.append(f"only {stats.connected}/{stats.expected} clients connected")
+        go.set()
+    stats.started = time.time()
+    t0 = time.perf_counter()
     lag_task = asyncio.ensure_future(loop_lag(stats, stop_at))
     await asyncio.gather(*tasks)
     lag_task.cancel()
@@ -182,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sync", default="normal", choices=["normal", "full"],
                     help="the server's database durability mode (qwixo serve --sync)")
+    ap.add_argument("--server-log", default=None, help="append the server's output to FILE")
+    ap.add_argument("--server-debug", action="store_true",
+                    help="run the server's event loop in asyncio debug mode (diagnosis only)")
     ap.add_argument("--url", default=None, help="use a running server instead of starting one")
     args = ap.parse_args(argv)
     think = (0.0, 0.0) if args.think.strip() == "0" else tuple(
@@ -192,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.url:
             url = args.url
         else:
-            proc, url = start_server(os.path.join(tmp.name, "load.sqlite"), tmp.name, args.sync)
+            proc, url = start_server(os.path.join(tmp.name, "load.sqlite"), tmp.name, args.sync,
+                                     args.server_log, args.server_debug)
         cpu0 = proc_cpu(proc)
         coro = run(url, args.games, args.plies, think, args.seconds, args.seed)
         try:
@@ -201,7 +237,8 @@ def main(argv: list[str] | None = None) -> int:
             stats, wall = uvloop.run(coro)
         except ImportError:
             stats, wall = asyncio.run(coro)
-        health = httpx.get(url + "api/health", timeout=30).json()
+        health = httpx.get(url + "api/health", params={"since": stats.started},
+                           timeout=30).json()
         cpu = proc_cpu(proc) - cpu0 if proc is not None else float("nan")
     finally:
         if proc is not None:
@@ -222,10 +259,12 @@ def main(argv: list[str] | None = None) -> int:
     if stats.moves and cpu == cpu:
         print(f"server CPU: {cpu:.1f} s = {1000 * cpu / stats.moves:.2f} ms per move "
               f"({100 * cpu / wall:.0f}% of one core)")
-    if health.get("act_ms", {}).get("n"):
-        a = health["act_ms"]
-        print(f"server-side decision time ms (validate, commit, broadcast): p50 {a['p50']}  "
-              f"p99 {a['p99']}")
+    for key, what in (("act_ms", "server: decision (validate, commit, broadcast)"),
+                      ("commit_ms", "server: database commit"),
+                      ("loop_lag_ms", "server: event-loop lag")):
+        a = health.get(key) or {}
+        if a.get("n"):
+            print(f"{what} ms: p50 {a['p50']}  p99 {a['p99']}  max {a['max']}")
     if stats.lag:
         lag = [x * 1000 for x in stats.lag]
         print(f"client event-loop lag ms: p50 {pct(lag, .5):.1f}  p99 {pct(lag, .99):.1f}")

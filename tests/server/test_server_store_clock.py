@@ -51,8 +51,10 @@ def test_committed_writes_are_visible_to_another_process_at_once(tmp_path):
         s.close()
 
 
-def test_a_failing_write_is_isolated_in_its_batch(tmp_path):
-    s = Store(tmp_path / "s.sqlite")
+@pytest.mark.parametrize("sync", ["normal", "full"])
+def test_a_failing_write_is_isolated_in_its_batch(tmp_path, sync):
+    s = Store(tmp_path / "s.sqlite", sync=sync)
+    assert s.inline == (sync == "normal")
     try:
         s.write_sync([(INSERT, ("dup",))])
 

@@ -18,9 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
+import os
+import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -123,14 +127,22 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         state["store"], state["lobby"] = store, lobby
         if warm_up:
             await asyncio.get_running_loop().run_in_executor(None, _warm_up)
+        state["lag"] = deque(maxlen=10_000)
+        lag_task = asyncio.create_task(_loop_lag(state["lag"]))
         resumed = await lobby.resume()
         if resumed:
             log.info("resumed %d unfinished games", resumed)
+        # the imports (numba, FastAPI, the engines) leave ~10^5 long-lived objects: a full
+        # garbage collection over them takes ~0.1-0.3 s and stalls every game; keep them out
+        # of the collector's sight (what is created from now on is collected as usual)
+        gc.collect()
+        gc.freeze()
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
+            lag_task.cancel()
             await lobby.close()
             store.close()
 
@@ -169,16 +181,22 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 
     # -- HTTP API ---------------------------------------------------------------------
     @app.get("/api/health")
-    async def health() -> dict[str, Any]:
+    async def health(since: float = 0.0) -> dict[str, Any]:
+        """Liveness and figures: writes/commits, and the p50/p99/max (ms) of the decision time
+        (request to broadcast), the database commit time and the event-loop lag — over the
+        last 10,000 samples, or those after ``since`` (epoch seconds)."""
         store = state["store"]
-        times = sorted(lobby().act_times)
 
-        def pct(q: float) -> float | None:
-            return round(1000 * times[int(q * (len(times) - 1))], 2) if times else None
+        def figures(samples) -> dict[str, Any]:
+            v = sorted(x for t, x in samples if t >= since)
+            def pct(q: float) -> float | None:
+                return round(1000 * v[int(q * (len(v) - 1))], 2) if v else None
+            return {"n": len(v), "p50": pct(0.5), "p99": pct(0.99),
+                    "max": round(1000 * v[-1], 2) if v else None}
 
         return {"ok": True, "games": len(lobby().rooms), "writes": store.writes,
-                "commits": store.commits,
-                "act_ms": {"n": len(times), "p50": pct(0.5), "p99": pct(0.99)}}
+                "commits": store.commits, "act_ms": figures(lobby().act_times),
+                "commit_ms": figures(store.write_times), "loop_lag_ms": figures(state["lag"])}
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
@@ -317,6 +335,39 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     app.mount("/", StaticFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")
     return app
+
+
+async def _loop_lag(out: deque, every: float = 0.05) -> None:
+    """Record how late the event loop wakes up (a blocked loop delays every game).
+
+    With ``QWIXO_WATCHDOG=SECONDS`` in the environment, a thread also logs the stack of the
+    event loop's thread whenever the loop has not woken up for that long (diagnosis)."""
+    beat = [time.perf_counter()]
+    limit = os.environ.get("QWIXO_WATCHDOG")
+    if limit:
+        loop_thread = threading.get_ident()
+        threading.Thread(target=_watchdog, args=(beat, float(limit), loop_thread),
+                         daemon=True, name="qwixo-watchdog").start()
+    while True:
+        t = time.perf_counter()
+        await asyncio.sleep(every)
+        beat[0] = time.perf_counter()
+        out.append((time.time(), beat[0] - t - every))
+
+
+def _watchdog(beat: list[float], limit: float, loop_thread: int) -> None:
+    import sys
+    import traceback
+
+    reported = 0.0
+    while True:
+        time.sleep(limit / 4)
+        stalled = time.perf_counter() - beat[0]
+        if stalled > limit + 0.05 and beat[0] != reported:
+            frame = sys._current_frames().get(loop_thread)
+            stack = "".join(traceback.format_stack(frame)) if frame else "?"
+            log.warning("event loop stalled for %.0f ms at:\n%s", 1000 * stalled, stack)
+            reported = beat[0]
 
 
 async def _writer(ws: WebSocket, conn: Conn) -> None:

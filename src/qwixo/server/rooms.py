@@ -239,8 +239,8 @@ class Lobby:
         self.bot_delay = bot_delay
         self.max_cached = max_cached
         self.closing = False
-        #: seconds of the last accepted decisions, from the request to the broadcast
-        self.act_times: deque[float] = deque(maxlen=10_000)
+        #: (epoch, seconds) of the last decisions, from the request to the broadcast
+        self.act_times: deque[tuple[float, float]] = deque(maxlen=10_000)
 
     # -- creation and loading ---------------------------------------------------------
     def _make_game(self, spec: CreateGame) -> tuple[Game, dict[str, Any], dict[str, Any]]:
@@ -458,7 +458,7 @@ class Lobby:
         inner = asyncio.ensure_future(self._act(room, seat, kind, value, auto, epoch))
         inner.add_done_callback(lambda f: f.cancelled() or f.exception())
         ev = await asyncio.shield(inner)
-        self.act_times.append(time.perf_counter() - t0)
+        self.act_times.append((time.time(), time.perf_counter() - t0))
         return ev
 
     async def _act(self, room: Room, seat: int | None, kind: str, value: Any, auto: bool,

@@ -34,6 +34,8 @@ import logging
 import queue
 import sqlite3
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -102,11 +104,13 @@ class StoreError(RuntimeError):
 
 
 class Store:
-    """The database, owned by one thread. ``write`` = a list of SQL statements committed
-    atomically (and durably) together; ``call`` = any function of the connection run on the
-    database thread (reads)."""
+    """The database. ``write`` = a list of SQL statements committed atomically together;
+    ``call`` = any function of the connection (reads). With ``sync="full"`` everything runs on
+    the database thread (group commit); with ``"normal"`` inline, under a lock (see
+    ``inline``)."""
 
-    def __init__(self, path: str | Path, *, batch: int = 512, sync: str = "normal") -> None:
+    def __init__(self, path: str | Path, *, batch: int = 512, sync: str = "normal",
+                 inline: bool | None = None) -> None:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.sync = sync
@@ -115,13 +119,25 @@ class Store:
         self.batch = batch
         self._q: queue.Queue = queue.Queue()
         self._closed = False
+        self.commits = 0  # transactions committed (for the figures: writes per commit)
+        self.writes = 0
+        #: (epoch, seconds) of the last async writes
+        self.write_times: deque[tuple[float, float]] = deque(maxlen=10_000)
+        #: inline: statements run in the caller's thread (under a lock). Without fsync a commit
+        #: takes microseconds, and handing it to another thread costs more (two GIL handoffs,
+        #: which a loaded machine can stretch to many milliseconds). With fsync (``full``) the
+        #: database thread and its group commit keep the event loop free while the disk works.
+        self.inline = (sync == "normal") if inline is None else inline
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = None
         ready: concurrent.futures.Future = concurrent.futures.Future()
         self._thread = threading.Thread(target=self._run, args=(ready,), name="qwixo-db",
                                         daemon=True)
-        self.commits = 0  # transactions committed (for the figures: writes per commit)
-        self.writes = 0
-        self._thread.start()
-        ready.result()  # raise here if the database cannot be opened
+        if self.inline:
+            self._db = self._open()
+        else:
+            self._thread.start()
+            ready.result()  # raise here if the database cannot be opened
         # WAL checkpoints (copying the log into the database file, with its own fsync) run on
         # their own thread and connection, never inside a player's commit
         self._stop = threading.Event()
@@ -233,6 +249,16 @@ class Store:
         if self._closed:
             raise StoreError("the database is closed")
         fut: concurrent.futures.Future = concurrent.futures.Future()
+        if self._db is not None:  # inline
+            with self._lock:
+                if kind == "w":
+                    self._commit(self._db, [(kind, payload, fut)])
+                else:
+                    try:
+                        fut.set_result(payload(self._db))
+                    except Exception as e:  # noqa: BLE001 - handed to the caller
+                        fut.set_exception(e)
+            return fut
         self._q.put((kind, payload, fut))
         return fut
 
@@ -241,23 +267,37 @@ class Store:
         self._submit("w", ops).result()
 
     async def write(self, ops: list[Op]) -> None:
-        """Commit ``ops``; returns once they are on disk."""
-        await asyncio.wrap_future(self._submit("w", ops))
+        """Commit ``ops``; returns once they are committed."""
+        t0 = time.perf_counter()
+        fut = self._submit("w", ops)
+        if fut.done():
+            fut.result()
+        else:
+            await asyncio.wrap_future(fut)
+        self.write_times.append((time.time(), time.perf_counter() - t0))
 
     def call(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``fn(connection)`` on the database thread and return its result."""
         return self._submit("r", fn).result()
 
     async def acall(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
-        return await asyncio.wrap_future(self._submit("r", fn))
+        fut = self._submit("r", fn)
+        return fut.result() if fut.done() else await asyncio.wrap_future(fut)
 
     def close(self) -> None:
         if not self._closed:
             self._closed = True
             self._stop.set()
             self._checkpointer.join(timeout=10)
-            self._q.put(None)
-            self._thread.join(timeout=10)
+            if self._db is not None:
+                with self._lock:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    self._db.close()
+                    self._db = None
+            else:
+                self._q.put(None)
+                self._thread.join(timeout=10)
 
     # -- queries (run through ``call``/``acall``) ---------------------------------------
     @staticmethod
