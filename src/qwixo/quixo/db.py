@@ -50,6 +50,7 @@ AUTO_BUILD_SIZES = (3,)
 
 _lock = threading.Lock()
 _cache: dict[tuple[str, int], Database] = {}
+_listing: dict[tuple[str, int], tuple[int, list[Database]]] = {}
 
 
 def data_directory(directory: str | os.PathLike | None = None) -> Path:
@@ -221,8 +222,18 @@ def open_db(path: str | os.PathLike) -> Database:
 
 def databases(size: int, directory: str | os.PathLike | None = None) -> list[Database]:
     """The databases of a board size found in the directory, the complete one first (files
-    that are damaged or unreadable are skipped)."""
+    that are damaged or unreadable are skipped). The listing is cached until the directory
+    changes (files are written by rename, which changes it)."""
     folder = data_directory(directory)
+    try:
+        stamp = folder.stat().st_mtime_ns
+    except OSError:
+        return []
+    key = (str(folder), size)
+    with _lock:
+        hit = _listing.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
     out = []
     paths = [folder / file_name(size)]
     paths += sorted(folder.glob(f"quixo{size}x{size}-b*.qdb"), key=lambda p: -_blanks_of(p))
@@ -231,6 +242,8 @@ def databases(size: int, directory: str | os.PathLike | None = None) -> list[Dat
             out.append(open_db(p))
         except (OSError, ValueError):  # missing, unreadable or damaged: not a database
             continue
+    with _lock:
+        _listing[key] = (stamp, out)
     return out
 
 
