@@ -203,3 +203,15 @@ def test_undo_takes_back_my_move_and_the_bots_answer(server, page):
         "() => [...document.querySelectorAll('.quixo-board .cell')]"
         ".every(c => c.dataset.face === '.')")
     expect(page.locator(".cell.takeable")).to_have_count(8)
+
+
+def test_bad_links_are_explained(server, page):
+    create_quixo(page, server.url, size=3)
+    game = page.evaluate("new URLSearchParams(location.search).get('game')")
+    page.goto(f"{server.url}?game={game}&token={'x' * 32}")
+    expect(page.locator(".error-box")).to_have_text(t("bad_token", "en"))
+    page.get_by_role("link", name=t("web_spectate", "en")).click()
+    expect(page.locator(".who")).to_have_text(t("web_spectating", "en"))
+    expect(page.locator(".quixo-board")).to_be_visible()
+    page.goto(f"{server.url}?game=nosuchgame")
+    expect(page.locator(".error-box")).to_have_text(t("no_such_game", "en", id="nosuchgame"))

@@ -59,10 +59,11 @@ export function mySeats() {
 }
 
 // remember {gameId: {game, seats: {seat: token}}}
-export function rememberSeat(gameId, game, seat, token) {
+export function rememberSeat(gameId, game, seat, token, settings = null) {
   const all = mySeats();
   const g = all[gameId] || { game, seats: {}, saved: Date.now() / 1000 };
   g.game = game || g.game;
+  if (settings) g.settings = { players: settings.players, size: settings.size, edition: settings.edition };
   if (seat === null || seat === undefined) {
     // unknown seat: keep the token under a placeholder until the server says which seat
     seat = `?${token.slice(0, 6)}`;

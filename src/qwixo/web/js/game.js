@@ -110,7 +110,7 @@ export function gameView(root, id, token) {
         fatal = null;
         ui.pending = false;
         ui.waitVersion = null;
-        if (token && msg.seat !== null && msg.seat !== undefined) rememberSeat(id, view.game, msg.seat, token);
+        if (token && msg.seat !== null && msg.seat !== undefined) rememberSeat(id, view.game, msg.seat, token, view.settings);
         render();
         break;
       case "state":
@@ -352,8 +352,11 @@ export function gameView(root, id, token) {
     clear(root);
     if (!view) {
       if (fatal) {
+        const watch = `/?game=${encodeURIComponent(id)}&watch=1`;
         root.append(h("section", { class: "card" }, h("p", { class: "error-box", role: "alert" }, errorText(fatal)),
-          h("a", { href: "/", class: "btn", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web_back_to_lobby"))));
+          h("div", { class: "actions" },
+            h("a", { href: "/", class: "btn", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web_back_to_lobby")),
+            token ? h("a", { href: watch, class: "btn", onclick: (e) => { e.preventDefault(); go(watch); } }, t("web_spectate")) : null)));
       } else {
         root.append(h("p", { class: "loading" }, t("web_connecting")));
       }
@@ -388,6 +391,8 @@ export function gameView(root, id, token) {
             onclick: (e) => { e.preventDefault(); go(`/?game=${encodeURIComponent(id)}&replay=0`); } }, t("web_replay")) : null,
           h("details", { class: "share" }, h("summary", {}, t("web_spectate")), inviteRow(t("web_spectate"), `/?game=${encodeURIComponent(id)}&watch=1`))))));
     tickClock();
+    const mine = isPlayer && !view.is_over && ((view.to_act || []).includes(view.you) || (view.needs_roll && view.roller === view.you));
+    document.title = `${mine ? "● " : ""}${gameTitle(view.game, view.settings)} — qwixo`;
   }
 
   connect(token);

@@ -170,7 +170,7 @@ export function lobbyView(root) {
       const reply = await api("POST", "/api/games", body);
       created = { reply, kinds: form.seats.map((s) => s.kind) };
       reply.seats.forEach((seat, i) => {
-        if (seat.token && created.kinds[i] === "me") rememberSeat(reply.id, reply.game, seat.seat, seat.token);
+        if (seat.token && created.kinds[i] === "me") rememberSeat(reply.id, reply.game, seat.seat, seat.token, reply.view && reply.view.settings);
       });
       render();
       refresh();
@@ -213,7 +213,7 @@ export function lobbyView(root) {
   async function takeSeat(g, seat) {
     try {
       const r = await api("POST", `/api/games/${encodeURIComponent(g.id)}/join`, { seat });
-      rememberSeat(g.id, g.game, r.seat, r.token);
+      rememberSeat(g.id, g.game, r.seat, r.token, g.settings);
       go(r.url || `/?game=${encodeURIComponent(g.id)}&token=${encodeURIComponent(r.token)}`);
     } catch (e) {
       toast(errorText(e), "error");
@@ -266,12 +266,12 @@ export function lobbyView(root) {
       h("ul", { class: "games" }, ids.slice(-10).reverse().map((id) => {
         const g = all[id];
         return h("li", { class: "game-row" },
-          h("div", { class: "game-row-title" }, `${t(`web_${g.game}`)} · ${id}`),
+          h("div", { class: "game-row-title" }, g.settings ? gameTitle(g.game, g.settings) : t(`web_${g.game}`), h("span", { class: "muted" }, ` · ${id}`)),
           h("div", { class: "actions" },
             Object.entries(g.seats).map(([seat, token]) =>
               h("a", { class: "btn small primary", onclick: nav,
                 href: `/?game=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}` },
-              `${t("web_resume")} (${/^\d+$/.test(seat) ? seatLabel(g.game, null, +seat) : "?"})`)),
+              `${t("web_resume")} (${/^\d+$/.test(seat) ? seatLabel(g.game, g.settings, +seat) : "?"})`)),
             h("button", { class: "btn small", onclick: () => { forgetGame(id); render(); } }, t("web_forget"))));
       })));
   }
