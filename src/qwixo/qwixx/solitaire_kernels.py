@@ -9,8 +9,9 @@ For one state and one pair of white dice, every option of the turn is either ind
 the coloured dice (pass and take a penalty; cross the white sum only) or uses exactly one
 coloured die ``c``, with a value that depends on that die alone. The best value of the turn is
 therefore ``max(B, Y_r(d_r), Y_y(d_y), Y_g(d_g), Y_b(d_b))`` with independent ``Y_c``, and its
-expectation comes from the product of their distribution functions: a merge of ``4 × faces``
-sorted values per white pair instead of enumerating ``faces ** 4`` colour rolls.
+expectation is the sum over the ``4 × faces`` values of each value times the probability that it
+is the maximum: the product of the other dice's distribution functions at that value (ties go to
+the lowest colour), instead of enumerating ``faces ** 4`` colour rolls.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def _index(A, B, k0, k1, k2, k3):
 def _expected_max(Y, ncol, faces, base, buf, ptr):
     """E[max(base, Y[0, d0], ..., Y[ncol-1, d])] with the d's independent and uniform.
 
-    ``Y[c, :faces]`` is clamped at ``base`` and sorted in place.
+    ``Y[c, :faces]`` is clamped at ``base`` in place. ``buf`` and ``ptr`` are unused scratch.
     """
     any_above = False
     for c in range(ncol):
@@ -41,37 +42,32 @@ def _expected_max(Y, ncol, faces, base, buf, ptr):
                 Y[c, d] = base
     if not any_above:
         return base
-    # insertion sort of each colour's values
-    for c in range(ncol):
-        for i in range(1, faces):
-            x = Y[c, i]
-            j = i - 1
-            while j >= 0 and Y[c, j] > x:
-                Y[c, j + 1] = Y[c, j]
-                j -= 1
-            Y[c, j + 1] = x
-    # merge: walk the values in increasing order; F(v) = prod_c (#values of c <= v) / faces
-    for c in range(ncol):
-        ptr[c] = 0
+    # E[max] = sum over values v of v * P(v is the maximum); ties go to the lowest colour:
+    # Y[c, d] is the maximum when die c shows d, every lower colour shows less and every
+    # higher colour at most as much
     total = 0.0
-    prev = 0.0
-    n = ncol * faces
-    for _ in range(n):
-        best = -1
-        bv = 0.0
-        for c in range(ncol):
-            if ptr[c] < faces:
-                v = Y[c, ptr[c]]
-                if best < 0 or v < bv:
-                    best = c
-                    bv = v
-        ptr[best] += 1
-        prod = 1.0
-        for c in range(ncol):
-            prod *= ptr[c]
-        total += bv * (prod - prev)
-        prev = prod
-    return total / prev
+    for c in range(ncol):
+        for d in range(faces):
+            v = Y[c, d]
+            p = 1.0
+            for c2 in range(ncol):
+                if c2 == c:
+                    continue
+                n = 0
+                if c2 < c:
+                    for d2 in range(faces):
+                        n += Y[c2, d2] < v
+                else:
+                    for d2 in range(faces):
+                        n += Y[c2, d2] <= v
+                p *= n
+                if n == 0:
+                    break
+            total += v * p
+    scale = 1.0
+    for _ in range(ncol):
+        scale *= faces
+    return total / scale
 
 
 @njit(cache=True)
