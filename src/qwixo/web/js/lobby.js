@@ -138,9 +138,9 @@ export function lobbyView(root) {
       h("div", { class: "seat-row", dataset: { seat: i } },
         h("span", { class: "seat-badge", title: t("web_seat_n", { n: i + 1 }) },
           form.game === "quixo" ? seatLabel("quixo", { players: form.qplayers }, i) : String(i + 1)),
-        select(`seat${i}`, s.kind, kinds, (v) => { s.kind = v; }),
+        select(`seat${i}`, s.kind, kinds, (v) => { s.kind = v; form.touched = true; }),
         h("input", { type: "text", name: `name${i}`, maxlength: 40, placeholder: t("web_seat_name"), value: s.name,
-          "aria-label": t("web_seat_name"), oninput: (e) => { s.name = e.target.value; } })));
+          "aria-label": t("web_seat_name"), oninput: (e) => { s.name = e.target.value; form.touched = true; } })));
     return h("form", { class: "card create", onsubmit: (e) => { e.preventDefault(); create(); } },
       h("h2", {}, t("web_new_game")),
       gameChoice,
@@ -221,12 +221,17 @@ export function lobbyView(root) {
     }
   }
 
-  function seatChip(g, s) {
+  function seatChip(g, s, status) {
     const label = seatLabel(g.game, g.settings, s.seat);
     const who = s.kind === "bot" ? `${t("web_bot")}: ${s.bot || s.name}` :
       s.kind === "open" && !s.claimed ? t("web_free") : (s.name || t("web_human"));
-    const online = s.kind !== "bot" && s.claimed ? (s.online ? " ●" : " ○") : "";
-    return h("span", { class: `chip ${s.kind === "open" && !s.claimed ? "free" : ""}` }, `${label}: ${who}${online}`);
+    const online = status !== "finished" && s.kind !== "bot" && s.claimed ? (s.online ? " ●" : " ○") : "";
+    let result = "";
+    const score = (g.scores || [])[s.seat];
+    if (status === "finished" && score !== undefined && score !== null) {
+      result = g.game === "quixo" ? ` · ${t(score > 0 ? "win" : score < 0 ? "loss" : "draw")}` : ` · ${score}`;
+    }
+    return h("span", { class: `chip ${s.kind === "open" && !s.claimed ? "free" : ""}` }, `${label}: ${who}${online}${result}`);
   }
 
   function gameRow(g, status) {
@@ -234,7 +239,7 @@ export function lobbyView(root) {
     const id = encodeURIComponent(g.id);
     return h("li", { class: "game-row", dataset: { id: g.id, status } },
       h("div", { class: "game-row-title" }, gameTitle(g.game, g.settings)),
-      h("div", { class: "chips" }, (g.seats || []).map((s) => seatChip(g, s))),
+      h("div", { class: "chips" }, (g.seats || []).map((s) => seatChip(g, s, status))),
       h("div", { class: "actions" },
         status === "open" ? freeSeats.map((s) =>
           h("button", { class: "btn small primary join", onclick: () => takeSeat(g, s.seat) },
@@ -303,7 +308,7 @@ export function lobbyView(root) {
   async function refresh() {
     try {
       const [o, r, f] = await Promise.all(["open", "running", "finished"].map((s) =>
-        api("GET", `/api/games?status=${s}&limit=20`)));
+        api("GET", `/api/games?status=${s}&limit=${s === "finished" ? 12 : 30}`)));
       lists = { open: o.games || [], running: r.games || [], finished: f.games || [] };
       // a running game with free seats is listed as open only
       const openIds = new Set(lists.open.map((g) => g.id));
@@ -325,7 +330,11 @@ export function lobbyView(root) {
   }
 
   render();
-  api("GET", "/api/meta").then((m) => { meta = m; if (!created) render(); }).catch(() => {});
+  api("GET", "/api/meta").then((m) => {
+    meta = m;
+    if (!form.touched) form.seats = []; // the defaults depend on the bot list
+    if (!created) render();
+  }).catch(() => {});
   refresh();
   timer = setInterval(refresh, 5000);
   return {
