@@ -419,3 +419,25 @@ def test_qwixx_game_with_two_bots_runs_to_the_end(client):
                 m["view"]["is_over"] or (0 in m["view"]["to_act"] and m["view"]["options"])))
             view = m["view"]
         assert view["is_over"], view["to_act"]
+
+
+def test_bots_in_worker_processes(db_path):
+    """The default of ``qwixo serve``: bots think in worker processes (a search in compiled
+    code must not hold the server's GIL)."""
+    from fastapi.testclient import TestClient
+
+    from qwixo.server.app import create_app
+
+    app = create_app(db_path, warm_up=False, bot_processes=1)
+    with TestClient(app) as c:
+        g = create(c, settings={"size": 3}, seats=[{"kind": "human"},
+                                                   {"kind": "bot", "bot": "random"}])
+        with c.websocket_connect(f"/ws/{g['id']}") as ws:
+            auth(ws, g["seats"][0]["token"])
+            ws.send_json({"type": "choose", "decision": "a1c1"})
+            s, _ = recv_until(ws, lambda m: m["type"] == "state" and m["view"]["version"] == 2,
+                              limit=50)
+            assert s["event"]["seat"] == 1 and s["view"]["to_act"] == [0]
+            ws.send_json({"type": "hint", "id": "h"})
+            h, _ = recv_until(ws, lambda m: m["type"] in ("hint", "error"))
+            assert h["type"] == "hint" and h["lines"]

@@ -104,6 +104,7 @@ def _warm_up() -> None:
 def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                http_rate: float = 2.0, http_burst: float = 20.0,
                ws_rate: float = 15.0, ws_burst: float = 30.0, bot_workers: int = 2,
+               bot_processes: int = 0,
                web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
                on_ready: Callable[[], None] | None = None) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
@@ -111,7 +112,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 
     ``bot_delay``: seconds a bot waits before acting (lets people see bot moves one by one);
     ``http_rate``/``http_burst``: POST rate limit per client address; ``ws_rate``/``ws_burst``:
-    message rate limit per WebSocket connection; ``sync``: ``normal`` or ``full`` (see
+    message rate limit per WebSocket connection; ``bot_processes``: worker processes for bots
+    and hints (0: ``bot_workers`` threads in the server process); ``sync``: ``normal`` or ``full`` (see
     :data:`qwixo.server.store.SYNC_MODES`).
     """
     if db_path is None:
@@ -123,7 +125,9 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(db_path, sync=sync)
-        lobby = Lobby(store, bot_delay=bot_delay, bot_workers=bot_workers)
+        lobby = Lobby(store, bot_delay=bot_delay, bot_workers=bot_workers,
+                      bot_processes=bot_processes)
+        lobby.bots.warm_up()
         state["store"], state["lobby"] = store, lobby
         if warm_up:
             await asyncio.get_running_loop().run_in_executor(None, _warm_up)

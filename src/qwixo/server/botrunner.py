@@ -1,9 +1,9 @@
 """Bots and hints on the server, off the event loop.
 
-Bot decisions and hints run in a small thread pool on a **copy** of the game, so the event loop
-keeps serving every other game while a bot thinks; the room applies the decision afterwards
-through the normal (validated, committed) path. One bot object per (game, seat) is kept, so
-bots with memory (search trees, random state) keep it between moves.
+Bot decisions and hints run in worker processes (or threads) on a **copy** of the game, so the
+event loop keeps serving every other game while a bot thinks; the room applies the decision
+afterwards through the normal (validated, committed) path. One bot object per (game, seat) is
+kept where possible, so bots with memory (search trees, random state) keep it between moves.
 
 Hints come from the bots engineers' functions when they exist —
 ``qwixo.quixo.bots_cli.hint_text(game, lang=None) -> str`` and
@@ -16,12 +16,13 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import multiprocessing
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import qwixo
-from qwixo.core import Game
+from qwixo.core import Game, load_game
 from qwixo.i18n import t
 
 log = logging.getLogger("qwixo.server")
@@ -31,42 +32,125 @@ MAX_BOTS = 4096
 
 
 class BotRunner:
-    """A thread pool for bot decisions and hints."""
+    """Runs bot decisions and hints off the event loop.
 
-    def __init__(self, workers: int = 2) -> None:
-        self.pool = ThreadPoolExecutor(max_workers=max(1, workers),
-                                       thread_name_prefix="qwixo-bot")
+    ``processes=0``: a thread pool in the server process (bots keep their memory between moves;
+    fine for light bots). ``processes=N``: N worker processes (``spawn``) — the default of
+    ``qwixo serve``, because a search running in compiled (numba) code holds the GIL for its
+    whole budget and would freeze every other game for that long. A worker receives the game as
+    its ``to_json`` text, keeps one bot per (game, seat) while it can, and answers with the
+    decision text; a crashed worker pool is replaced.
+    """
+
+    def __init__(self, workers: int = 2, processes: int = 0) -> None:
+        self.processes = max(0, processes)
+        self.workers = max(1, workers)
         self._bots: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+        self.pool: Executor = self._new_pool()
+
+    def _new_pool(self) -> Executor:
+        if self.processes:
+            ctx = multiprocessing.get_context("spawn")
+            return ProcessPoolExecutor(max_workers=self.processes, mp_context=ctx,
+                                       initializer=_worker_init)
+        return ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="qwixo-bot")
+
+    def warm_up(self) -> None:
+        """Start the worker processes now (they import the engines), not at the first move."""
+        if self.processes:
+            for _ in range(self.processes):
+                self.pool.submit(_ping)
 
     def bot(self, game_id: str, seat: int, game_name: str, name: str,
             seconds: float | None) -> Any:
-        key = (game_id, seat, name)
-        b = self._bots.get(key)
-        if b is None:
-            b = qwixo.make_bot(game_name, name, seconds=seconds)
-            self._bots[key] = b
-            if len(self._bots) > MAX_BOTS:
-                self._bots.popitem(last=False)
-        else:
-            self._bots.move_to_end(key)
-        return b
+        return _cached_bot(self._bots, game_id, seat, game_name, name, seconds)
+
+    async def _run(self, fn, *args) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool, fn, *args)
+        except BrokenExecutor:
+            log.error("the bot workers died; starting new ones")
+            self.pool = self._new_pool()
+            raise
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
                      seat: int) -> str:
         """The bot's decision for ``seat`` (computed on a copy, in the pool)."""
+        if self.processes:
+            return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
+                                       game.to_json()))
         bot = self.bot(game_id, seat, game.name, name, seconds)
-        snapshot = game.copy()
-        loop = asyncio.get_running_loop()
-        return str(await loop.run_in_executor(self.pool, bot.decide, snapshot, seat))
+        return str(await self._run(bot.decide, game.copy(), seat))
 
     async def hint(self, game: Game, seat: int, lang: str) -> list[str]:
         """Hint lines for ``seat`` now (empty when it has nothing to decide)."""
-        snapshot = game.copy()
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, hint_lines, snapshot, seat, lang)
+        if self.processes:
+            return await self._run(_hint_in_worker, game.to_json(), seat, lang)
+        return await self._run(hint_lines, game.copy(), seat, lang)
 
     def close(self) -> None:
+        procs = list(getattr(self.pool, "_processes", None) or {}) if self.processes else []
+        workers = dict(getattr(self.pool, "_processes", None) or {})
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for pid in procs:  # a worker in the middle of a long search is not waited for
+            proc = workers.get(pid)
+            if proc is not None and proc.is_alive():
+                proc.terminate()
+
+
+def _cached_bot(cache: OrderedDict, game_id: str, seat: int, game_name: str, name: str,
+                seconds: float | None) -> Any:
+    key = (game_id, seat, name)
+    b = cache.get(key)
+    if b is None:
+        b = qwixo.make_bot(game_name, name, seconds=seconds)
+        cache[key] = b
+        if len(cache) > MAX_BOTS:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+    return b
+
+
+# -- the worker processes ------------------------------------------------------------------
+_WORKER_BOTS: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+
+
+def _worker_init() -> None:
+    import os
+    import signal
+    import threading
+    import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    parent = os.getppid()
+
+    def watch() -> None:  # the server was killed (kill -9 leaves no goodbye): leave too
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="qwixo-parent-watch").start()
+
+
+def _ping() -> bool:
+    from qwixo.server.app import _warm_up
+
+    _warm_up()
+    return True
+
+
+def _decide_in_worker(game_id: str, seat: int, name: str, seconds: float | None,
+                      text: str) -> str:
+    game = load_game(text)
+    bot = _cached_bot(_WORKER_BOTS, game_id, seat, game.name, name, seconds)
+    return str(bot.decide(game, seat))
+
+
+def _hint_in_worker(text: str, seat: int, lang: str) -> list[str]:
+    return hint_lines(load_game(text), seat, lang)
 
 
 def _external_hint(game: Game, seat: int, lang: str) -> list[str] | None:

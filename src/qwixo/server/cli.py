@@ -19,6 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ws", default="websockets-sansio",
                    choices=["websockets-sansio", "websockets"],
                    help="WebSocket implementation of uvicorn (default websockets-sansio)")
+    p.add_argument("--bot-processes", type=int, default=1,
+                   help="worker processes for bots and hints (default 1; 0 = threads in the "
+                        "server process)")
     p.add_argument("--sync", default="normal", choices=["normal", "full"],
                    help="database durability: normal = survives a killed server (default), "
                         "full = every move also fsync'ed (survives power loss, slower)")
@@ -53,7 +56,8 @@ def serve(args: argparse.Namespace) -> int:
         print(t("serve_url", None, url=url), flush=True)
 
     app = create_app(db, bot_delay=args.bot_delay, http_rate=args.http_rate,
-                     http_burst=10 * args.http_rate, sync=args.sync, on_ready=ready)
+                     http_burst=10 * args.http_rate, sync=args.sync,
+                     bot_processes=max(0, args.bot_processes), on_ready=ready)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
                             ws=args.ws, lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)

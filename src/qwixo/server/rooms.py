@@ -232,10 +232,10 @@ class Lobby:
     """Every room of the server, the database and the bot runner."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2,
-                 max_cached: int = 2000) -> None:
+                 bot_processes: int = 0, max_cached: int = 2000) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
-        self.bots = BotRunner(workers=bot_workers)
+        self.bots = BotRunner(workers=bot_workers, processes=bot_processes)
         self.bot_delay = bot_delay
         self.max_cached = max_cached
         self.closing = False
