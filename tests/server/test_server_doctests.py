@@ -1,0 +1,19 @@
+"""The examples in the docstrings of the server modules run as tests."""
+
+import doctest
+import importlib
+import warnings
+
+import pytest
+
+MODULES = ["qwixo.server.app", "qwixo.server.botrunner", "qwixo.server.protocol",
+           "qwixo.server.qwixx_view", "qwixo.server.ratelimit", "qwixo.server.store",
+           "qwixo.server.views"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
