@@ -243,3 +243,17 @@ def test_strong_with_a_time_budget():
     assert all(e.n >= 64 for e in ev) and len(ev) == len(g.options(0))
     with pytest.raises(ValueError):
         StrongBot(seconds=0)
+
+
+def test_joint_search_names_the_action_two_to_follow():
+    g = qwixo.new_game("qwixx", players=1, seed=3)
+    g.roll([1, 1, 1, 1, 6, 6])     # white 2; action 2: red/yellow 2 (1+1) too
+    ev = StrongBot(seed=0, playouts=128, joint=True).evaluate(g, 0)
+    byopt = {e.option: e for e in ev}
+    # crossing red 2 with the white sum, then yellow 2 with white + yellow, beats one cross
+    assert byopt["r2"].then == "y2" and byopt["y2"].then == "r2"
+    assert ev[0].option in ("r2", "y2")
+    # no joint search for a player who is not active
+    g2 = qwixo.new_game("qwixx", players=2, seed=3)
+    g2.roll([1, 1, 1, 1, 6, 6])
+    assert all(e.then is None for e in StrongBot(seed=0, playouts=64, joint=True).evaluate(g2, 1))

@@ -13,6 +13,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "{rank}. {option:<6} punteggio atteso {score}",
         "pl": "{rank}. {option:<6} oczekiwany wynik {score}",
     },
+    "qwixx_hint_then": {
+        "en": "— then {option} in action 2",
+        "tr": "— ardından 2. eylemde {option}",
+        "it": "— poi {option} nell'azione 2",
+        "pl": "— potem {option} w akcji 2",
+    },
     "qwixx_hint_nothing": {
         "en": "Player {player} has nothing to decide now.",
         "tr": "{player} numaralı oyuncunun şu anda vereceği bir karar yok.",

@@ -132,14 +132,15 @@ class StrongBot:
     ``seconds``: time per decision (at least one batch of playouts is always played);
     ``playouts``: playouts per option without a time budget (default 384; half of it per
     action-1/action-2 pair in the joint search); ``joint``: search the active player's action
-    1 together with its action 2 (default True); ``seed``: the playouts' dice (the same seed
-    and game give the same decisions).
+    1 together with its action 2 (default False for play: it costs about 8 times the time and
+    measured no gain against ``gap``; hints use it); ``seed``: the playouts' dice (the same
+    seed and game give the same decisions).
     """
 
     name = "strong"
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 playouts: int | None = None, joint: bool = True, **_: Any) -> None:
+                 playouts: int | None = None, joint: bool = False, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         self.seconds = seconds
@@ -236,7 +237,8 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
                seconds: float | None = None, playouts: int | None = None,
                seed: int = 0) -> list[str]:
     """The options of ``player`` ranked best first, one line each, with the win chance (or, in
-    solitaire, the expected final score) the search found for it.
+    solitaire, the expected final score) the search found for it; for the active player's
+    action 1 also the action 2 to follow on these dice.
 
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", players=2, seed=1)
@@ -257,17 +259,19 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
         return [t("qwixx_hint_nothing", lang, player=player)]
     if playouts is None and seconds is None:
         playouts = HINT_PLAYOUTS
-    bot = StrongBot(seconds=seconds, playouts=playouts)
+    bot = StrongBot(seconds=seconds, playouts=playouts, joint=True)
     evals = bot.evaluate(game, player, options, seed=seed)
     lines = []
     for k, e in enumerate(evals, 1):
         if e.win is None:
-            lines.append(t("qwixx_hint_line_solo", lang, rank=k, option=e.option,
-                           score=f"{e.score:.1f}"))
+            line = t("qwixx_hint_line_solo", lang, rank=k, option=e.option,
+                     score=f"{e.score:.1f}")
         else:
-            lines.append(t("qwixx_hint_line", lang, rank=k, option=e.option,
-                           win=f"{100 * e.win:.1f}", score=f"{e.score:.1f}",
-                           margin=f"{e.margin:+.1f}"))
+            line = t("qwixx_hint_line", lang, rank=k, option=e.option,
+                     win=f"{100 * e.win:.1f}", score=f"{e.score:.1f}", margin=f"{e.margin:+.1f}")
+        if e.then is not None:
+            line += " " + t("qwixx_hint_then", lang, option=e.then)
+        lines.append(line)
     return lines
 
 
