@@ -5,9 +5,10 @@ Polish), with a phone-sized spectator watching; then the final score table."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
-from e2e_helpers import settle, shot
+from e2e_helpers import new_page, settle, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 
 def create_qwixx(page, url, edition="classic", players=2, seats=("me", "bot:random"),
-                 name="Ada", scorepad=False):
+                 name="Ada", scorepad=False, invites=False):
     page.goto(url)
     page.locator("label.seg", has_text="Qwixx").click()
     page.select_option("select[name=edition]", edition)
@@ -28,10 +29,10 @@ def create_qwixx(page, url, edition="classic", players=2, seats=("me", "bot:rand
     page.fill("input[name=name0]", name)
     page.click("#create")
     expect(page.locator("#created")).to_be_visible()
-    game_url = page.locator("#created .invite-url").last.input_value()
+    links = [x.input_value() for x in page.locator("#created .invite-url").all()]
     page.click("#play-now")
     expect(page.locator(".sheet.mine")).to_be_visible()
-    return game_url
+    return links[-1] if not invites else links  # the spectator link (last), or all links
 
 
 def my_cells(page):
@@ -143,3 +144,39 @@ def test_qwixx_classic_against_the_random_bot_to_the_end(server, page, phone_pag
     shot(page, "qwixx-desktop-over")
     expect(phone_page.locator("#score-table")).to_be_visible()
     shot(phone_page, "qwixx-phone-spectator-over")
+
+
+def test_action1_choice_hidden_until_everyone_decided(server, browser, page):
+    bob_link, watch_link = create_qwixx(page, server.url, seats=("me", "invite"), invites=True)
+    bob, spectator = new_page(browser), new_page(browser)
+    try:
+        bob.goto(bob_link)
+        spectator.goto(watch_link)
+        page.click("#roll")
+        settle(page)
+        total = white_sum(page)
+        row = "g" if total == 12 else "r"  # red 12 locks (needs 5 crosses); green 12 is first
+        cell = page.locator(f'.sheet.mine .qcell[data-row="{row}"][data-n="{total}"]')
+        expect(cell).to_have_class(re.compile(r"\boption\b"))
+        cell.click()
+        settle(page)
+        # my own choice is shown to me, marked as still hidden
+        expect(page.locator("#my-pending")).to_contain_text(f"{row.upper()} {total}")
+        expect(cell).to_have_class(re.compile(r"\bpending\b"))
+        # the others see that I have decided, not what
+        for other in (bob, spectator):
+            mine = other.locator('.sheet[data-seat="0"]')
+            expect(mine.locator(".marker.decided")).to_be_visible()
+            expect(mine.locator(".qcell.crossed")).to_have_count(0)
+        shot(spectator, "qwixx-hidden-choice-spectator")
+        # Bob passes: action 1 resolves and my cross appears everywhere
+        bob.click("#pass")
+        settle(bob)
+        for other in (page, bob, spectator):
+            expect(other.locator(f'.sheet[data-seat="0"] .qcell.crossed[data-row="{row}"]'
+                                 f'[data-n="{total}"]')).to_have_count(1)
+        expect(page.locator("#my-pending")).to_have_count(0)
+        assert not bob.js_errors and not spectator.js_errors
+    finally:
+        bob.context.close()
+        spectator.context.close()

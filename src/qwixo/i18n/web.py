@@ -427,6 +427,30 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Squadra O (E + O)",
         "pl": "Drużyna O (Wsch + Zach)",
     },
+    "web_end_line": {
+        "en": "{name} made a line.",
+        "tr": "{name} bir sıra oluşturdu.",
+        "it": "{name} ha fatto una linea.",
+        "pl": "{name} ułożył linię.",
+    },
+    "web_end_opponent_line": {
+        "en": "A move made a line of the opponents' symbol: the mover loses.",
+        "tr": "Bir hamle rakibin sembolüyle bir sıra oluşturdu: hamleyi yapan kaybeder.",
+        "it": "Una mossa ha fatto una linea col simbolo avversario: chi ha mosso perde.",
+        "pl": "Ruch ułożył linię symbolu przeciwnika: przegrywa ten, kto go wykonał.",
+    },
+    "web_end_ply_limit": {
+        "en": "Draw: the move limit was reached.",
+        "tr": "Beraberlik: hamle sınırına ulaşıldı.",
+        "it": "Patta: raggiunto il limite di mosse.",
+        "pl": "Remis: osiągnięto limit ruchów.",
+    },
+    "web_end_repetition": {
+        "en": "Draw: the same position came up again.",
+        "tr": "Beraberlik: aynı konum yeniden oluştu.",
+        "it": "Patta: la stessa posizione si è ripetuta.",
+        "pl": "Remis: ta sama pozycja powtórzyła się.",
+    },
     "web_plays_symbol": {
         "en": "plays {symbol}",
         "tr": "{symbol} oynuyor",
@@ -514,6 +538,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr": "Diğer seçenekler",
         "it": "Altre scelte",
         "pl": "Inne wybory",
+    },
+    "web_my_pending": {
+        "en": "Your choice: {choice} (the others see it when everyone has decided)",
+        "tr": "Seçiminiz: {choice} (herkes karar verince diğerleri görecek)",
+        "it": "La tua scelta: {choice} (gli altri la vedono quando tutti hanno deciso)",
+        "pl": "Twój wybór: {choice} (inni zobaczą go, gdy wszyscy zdecydują)",
     },
     "web_penalties": {"en": "Penalties", "tr": "Cezalar", "it": "Penalità", "pl": "Kary"},
     "web_lock": {"en": "lock", "tr": "kilit", "it": "lucchetto", "pl": "kłódka"},

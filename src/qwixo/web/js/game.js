@@ -23,6 +23,9 @@ export function eventText(view, ev) {
 // the banner shown when the game is over
 export function resultText(view) {
   const w = view.winners || [];
+  const why = view.game === "quixo" && view.quixo && view.quixo.end_reason;
+  if (why === "ply_limit" || why === "repetition") return t(`web_end_${why}`);
+  if (why === "opponent_line") return `${t("web_end_opponent_line")} ${resultText({ ...view, quixo: null, game: "" })}`;
   if (!w.length) return t("web_draw");
   if (view.you !== null && view.you !== undefined) {
     if (w.includes(view.you)) return t("web_you_win");
@@ -278,8 +281,11 @@ export function gameView(root, id, token) {
     const isPlayer = you !== null && you !== undefined;
     if (!isPlayer || view.is_over) return out;
     const opts = view.options || [];
-    if (view.game === "qwixx" && view.needs_roll && view.roller === you) {
-      if (view.scorepad || view.qwixx.scorepad) {
+    const rollerSeat = (view.seats || []).find((s) => s.seat === view.roller) || {};
+    const pad = view.scorepad || view.qwixx && view.qwixx.scorepad;
+    // score pad: whoever holds a person seat types the dice of a bot's turn too
+    if (view.game === "qwixx" && view.needs_roll && (view.roller === you || (pad && rollerSeat.kind === "bot"))) {
+      if (pad) {
         out.push(diceEntry(view.qwixx, ui.dice, (dice) => send({ type: "roll", dice }).then(() => { ui.dice = ["", "", "", "", "", ""]; }).catch(() => {}),
           (text) => showError({ text })));
       } else {

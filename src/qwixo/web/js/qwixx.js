@@ -107,6 +107,24 @@ function optionMap(view, seat) {
   return map;
 }
 
+// the cell (row letter, index) a decision text crosses first on `sheet`, or null
+export function decisionCell(sheet, text) {
+  if (!text || text === "pass") return null;
+  const base = String(text).split("+")[0];
+  const rowOf = (r) => sheet.rows.find((x) => (x.row || x.color) === r);
+  if (base.startsWith("L:")) {
+    const row = rowOf(base.slice(2));
+    if (!row) return null;
+    let last = -1;
+    row.cells.forEach((c, i) => { if (c.crossed) last = i; });
+    return [base.slice(2), last + 1];
+  }
+  const row = rowOf(base[0]);
+  if (!row) return null;
+  const i = row.cells.findIndex((c) => String(c.n) === base.slice(1));
+  return i >= 0 ? [base[0], i] : null;
+}
+
 function rowPoints(row) {
   if (typeof row.points === "number") return row.points;
   const n = row.crosses || 0;
@@ -120,6 +138,7 @@ export function sheetView(view, sheet, ctx) {
   const mine = view.you === seat;
   const opts = optionMap(view, seat);
   const edition = q.edition;
+  const pending = mine ? decisionCell(sheet, view.my_pending) : null;
   const rows = sheet.rows.map((row) => {
     const rc = row.row || row.color;
     let lastCrossed = -1;
@@ -132,6 +151,8 @@ export function sheetView(view, sheet, ctx) {
       if (c.crossed) cls.push("crossed");
       else if (i < lastCrossed || row.closed) cls.push("skipped");
       if (options.length) cls.push("option");
+      const isPending = pending && pending[0] === rc && pending[1] === i;
+      if (isPending) cls.push("pending");
       if (c.bonus === true) cls.push("bonus");
       if (typeof c.bonus === "string") cls.push("symbol");
       if (c.lock || c.is_lock) cls.push("lockcell");
@@ -142,7 +163,7 @@ export function sheetView(view, sheet, ctx) {
       if (typeof c.bonus === "string") {
         parts.push(h("span", { class: "symbol-mark", title: t(`web_bonus_${c.bonus}`) }, REWARD_SYMBOL[c.bonus] || "◆"));
       }
-      if (c.crossed) parts.push(h("span", { class: "mark", "aria-hidden": "true" }, "✕"));
+      if (c.crossed || isPending) parts.push(h("span", { class: "mark", "aria-hidden": "true" }, "✕"));
       const el = h(ctx.interactive && mine ? "button" : "span", {
         class: cls.join(" "), dataset: { row: rc, index: i, n: c.n, cell: `${rc}${c.n}` },
         type: ctx.interactive && mine ? "button" : null, title: label, "aria-label": label,
@@ -187,6 +208,8 @@ export function sheetView(view, sheet, ctx) {
     h("div", { class: "sheet-head" },
       h("span", { class: "sheet-name" }, ctx.nameOf(seat), mine ? ` (${t("web_you")})` : ""),
       ctx.marker ? ctx.marker(seat) : null,
+      mine && view.my_pending ? h("span", { class: "my-pending", id: "my-pending" },
+        t("web_my_pending", { choice: optionLabel(view.my_pending) })) : null,
       h("span", { class: "sheet-total" }, `${t("web_total")}: `, h("b", {}, String(total ?? 0)))),
     h("div", { class: "sheet-rows" }, rows),
     h("div", { class: "sheet-foot" },
