@@ -79,15 +79,15 @@ class BotRunner:
         """The bot's decision for ``seat`` (computed on a copy, in the pool)."""
         if self.processes:
             return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
-                                       game.to_json()))
+                                       fair_copy(game).to_json()))
         bot = self.bot(game_id, seat, game.name, name, seconds)
-        return str(await self._run(bot.decide, game.copy(), seat))
+        return str(await self._run(bot.decide, fair_copy(game), seat))
 
     async def hint(self, game: Game, seat: int, lang: str) -> list[str]:
         """Hint lines for ``seat`` now (empty when it has nothing to decide)."""
         if self.processes:
-            return await self._run(_hint_in_worker, game.to_json(), seat, lang)
-        return await self._run(hint_lines, game.copy(), seat, lang)
+            return await self._run(_hint_in_worker, fair_copy(game).to_json(), seat, lang)
+        return await self._run(hint_lines, fair_copy(game), seat, lang)
 
     def close(self) -> None:
         procs = list(getattr(self.pool, "_processes", None) or {}) if self.processes else []
@@ -97,6 +97,23 @@ class BotRunner:
             proc = workers.get(pid)
             if proc is not None and proc.is_alive():
                 proc.terminate()
+
+
+def fair_copy(game: Game) -> Game:
+    """A copy of ``game`` for a bot or a hint: in Qwixx action 1 the other players' hidden
+    choices are taken back, so a bot decides on exactly what a person would see.
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", seed=2)
+    >>> _ = g.roll([3, 4, 1, 1, 1, 1]); g.choose(1, "r7")
+    >>> g.decided, fair_copy(g).decided, fair_copy(g).options(0) == g.options(0)
+    ([1], [], True)
+    """
+    copy = game.copy()
+    if game.name == "qwixx" and getattr(copy, "phase", None) == "action1":
+        while getattr(copy, "decided", None):
+            copy.undo()
+    return copy
 
 
 def _cached_bot(cache: OrderedDict, game_id: str, seat: int, game_name: str, name: str,

@@ -31,7 +31,15 @@ def layout(game: Game) -> dict[str, Any]:
     ed = getattr(game, "edition", None)
     if ed is None or not hasattr(ed, "to_dict"):
         return {}
-    return ed.to_dict()
+    cached = _LAYOUTS.get(id(ed))
+    if cached is None or cached[0] is not ed:
+        if len(_LAYOUTS) > 64:
+            _LAYOUTS.clear()
+        cached = _LAYOUTS[id(ed)] = (ed, ed.to_dict())  # keeps ed alive: its id stays its own
+    return cached[1]  # shared between views: read-only
+
+
+_LAYOUTS: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 def _cell_index(lay: dict[str, Any], row: str, number: int) -> int:
