@@ -145,6 +145,17 @@ def test_qwixx_classic_against_the_random_bot_to_the_end(server, page, phone_pag
     expect(phone_page.locator("#score-table")).to_be_visible()
     shot(phone_page, "qwixx-phone-spectator-over")
 
+    # the replay starts from empty sheets and ends with the same final table
+    final_table = table.inner_text()
+    page.click("#to-replay")
+    expect(page.locator("#rp-step")).to_contain_text(t("web_replay_start", "en"))
+    expect(page.locator(".sheet .qcell.crossed")).to_have_count(0)
+    expect(page.locator("#score-table")).to_have_count(0)
+    page.click("#rp-last")
+    expect(page.locator("#score-table")).to_be_visible()
+    assert page.locator("#score-table").inner_text() == final_table
+    shot(page, "qwixx-desktop-replay-end")
+
 
 def test_action1_choice_hidden_until_everyone_decided(server, browser, page):
     bob_link, watch_link = create_qwixx(page, server.url, seats=("me", "invite"), invites=True)

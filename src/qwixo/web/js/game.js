@@ -254,7 +254,7 @@ export function gameView(root, id, token) {
       const extra = view.game === "quixo"
         ? (ui.sel ? t("web_quixo_pick_dest", { square: ui.sel }) : t("web_quixo_pick_cube"))
         : t("web_choose_cell");
-      return h("p", { class: "status mine" }, h("b", {}, t("web_your_turn")), " ", extra);
+      return h("p", { class: "status mine", role: "status" }, h("b", {}, t("web_your_turn")), " ", extra);
     }
     if (!toAct.length) return h("p", { class: "status" }, t("web_waiting_seats"));
     return h("p", { class: "status" }, t("web_waiting_for", { names: toAct.map((s) => seatName(view, s)).join(", ") }));
