@@ -103,9 +103,19 @@ def tables(name: str = "classic") -> Tables:
     if name not in KERNEL_EDITIONS:
         raise ValueError(f"no batch kernel for edition {name!r}")
     a = arrays(name)
-    tab = Tables(name, a.index_of.astype(np.int64), a.lock_from.astype(np.int64),
-                 a.cells_by_colour.astype(np.int64), a.numbers.astype(np.int64),
-                 int(a.lock_need), int(a.faces))
+    # action 2, compact: for die colour c and sum s, the codes 32 * r + i of the cells that
+    # die may cross, -1 after the last one
+    cbc = a.cells_by_colour
+    packed = -np.ones((4, cbc.shape[1], 5), np.int64)
+    for c in range(4):
+        for s in range(cbc.shape[1]):
+            k = 0
+            for r in range(4):
+                if cbc[c, s, r] >= 0:
+                    packed[c, s, k] = 32 * r + int(cbc[c, s, r])
+                    k += 1
+    tab = Tables(name, a.index_of.astype(np.int64), a.lock_from.astype(np.int64), packed,
+                 a.numbers.astype(np.int64), int(a.lock_need), int(a.faces))
     _TABLES[name] = tab
     return tab
 
@@ -269,10 +279,13 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
                         if w == 1 and dice[1] == dice[0]:
                             break
                         s = dice[w] + dice[2 + cc]
-                        for r in range(4):
-                            i = by_colour[cc, s, r]
+                        for j2 in range(4):
+                            code = by_colour[cc, s, j2]
+                            if code < 0:
+                                break
+                            r = code >> 5
+                            i = code & 31
                             if _legal(last[q, r], cnt[q, r], closed, r, i, lock_from[r], need):
-                                code = 32 * r + i
                                 dup = False
                                 for j in range(k):
                                     if opts[j] == code:
