@@ -64,7 +64,11 @@ def supports(edition_name: str) -> bool:
 
 @dataclass(frozen=True)
 class Tables:
-    """Kernel arrays of one edition (int64 copies of :func:`~qwixo.qwixx.editions.arrays`)."""
+    """Kernel arrays of one edition, from :func:`~qwixo.qwixx.editions.arrays` (int64):
+    ``index_of[r, n]`` position of number n in row r (-1: none), ``lock_from[r]`` first lock
+    position, ``by_colour[c, s, k]`` the cells (codes ``32 * r + i``, -1 after the last) a die
+    of colour c may cross in action 2 with sum s, ``numbers[r, i]``, ``lock_need``, ``faces``.
+    """
 
     name: str
     index_of: np.ndarray
