@@ -35,6 +35,11 @@ def create_qwixx(page, url, edition="classic", players=2, seats=("me", "bot:rand
     return links[-1] if not invites else links  # the spectator link (last), or all links
 
 
+def as_int(text: str) -> int:
+    """A number as the page prints it (negative ones with a real minus sign: −5)."""
+    return int(text.strip().replace("\u2212", "-"))
+
+
 def my_cells(page):
     """(row, index, number, classes) of every cell of my sheet."""
     return page.locator(".sheet.mine .qcell").evaluate_all(
@@ -132,9 +137,9 @@ def test_qwixx_classic_against_the_random_bot_to_the_end(server, page, phone_pag
     expect(table).to_be_visible()
     expect(table.locator("tbody tr")).to_have_count(2)
     # the table's totals are the sheets' totals, best first, and the winner is marked
-    totals = [int(x) for x in table.locator("tbody tr td:last-child").all_inner_texts()]
+    totals = [as_int(x) for x in table.locator("tbody tr td:last-child").all_inner_texts()]
     assert totals == sorted(totals, reverse=True)
-    sheet_totals = sorted(int(x) for x in page.locator(".sheet .sheet-total b").all_inner_texts())
+    sheet_totals = sorted(as_int(x) for x in page.locator(".sheet .sheet-total b").all_inner_texts())
     assert sorted(totals) == sheet_totals
     assert table.locator("tr.winner").count() >= 1
     # the game ended by the rules: two locked rows or four penalties on a sheet

@@ -7,7 +7,7 @@ import { t, lang } from "./i18n.js";
 import { Live } from "./api.js";
 import { errorText, toast, setConn, rememberSeat, tokensFor, seatName, seatLabel, gameTitle, go } from "./app.js";
 import { quixoBoard, quixoLegend, SEATS } from "./quixo.js";
-import { diceView, diceEntry, sheetView, scoreTable, optionLabel } from "./qwixx.js";
+import { diceView, diceEntry, sheetView, scoreTable, optionLabel, num } from "./qwixx.js";
 import { inviteRow } from "./lobby.js";
 
 // text for one event of the log
@@ -271,7 +271,7 @@ export function gameView(root, id, token) {
         h("span", { class: "pname" }, seatName(view, s.seat), s.seat === view.you ? ` (${t("web_you")})` : ""),
         h("span", { class: `pkind ${s.kind !== "bot" && s.online ? "online" : ""}`, title: s.kind === "bot" ? t("web_bot") : t("web_human") }, s.kind === "bot" ? `${t("web_bot")} ${s.bot || ""}` : online),
         acting && !view.is_over ? h("span", { class: "acting-mark", title: t("web_waiting_for", { names: "" }) }, "◀") : null,
-        score !== null && score !== undefined ? h("span", { class: "pscore" }, String(score)) : null);
+        score !== null && score !== undefined ? h("span", { class: "pscore" }, num(score)) : null);
     }));
   }
 

@@ -32,6 +32,11 @@ export function optionLabel(text) {
   return out;
 }
 
+// a number with a real minus sign (−5, not -5), as printed pads do
+export function num(n) {
+  return typeof n === "number" && n < 0 ? `−${-n}` : String(n ?? 0);
+}
+
 export function colourName(c) {
   return t(`web_row_${c}`);
 }
@@ -210,7 +215,7 @@ export function sheetView(view, sheet, ctx) {
       ctx.marker ? ctx.marker(seat) : null,
       mine && view.my_pending ? h("span", { class: "my-pending", id: "my-pending" },
         t("web_my_pending", { choice: optionLabel(view.my_pending) })) : null,
-      h("span", { class: "sheet-total" }, `${t("web_total")}: `, h("b", {}, String(total ?? 0)))),
+      h("span", { class: "sheet-total" }, `${t("web_total")}: `, h("b", {}, num(total)))),
     h("div", { class: "sheet-rows" }, rows),
     h("div", { class: "sheet-foot" },
       h("div", { class: "penalties" }, h("span", { class: "extra-label" }, `${t("web_penalties")}:`), penBoxes),
@@ -247,6 +252,6 @@ export function scoreTable(view, nameOf) {
       h("td", {}, nameOf(l.seat), winners.has(l.seat) ? ` ★ ${t("web_winner")}` : ""),
       ROWS.map((r) => h("td", { class: `c-${r}` }, String(l.pts[r] || 0))),
       h("td", {}, l.pen ? `−${5 * l.pen}` : "0"),
-      hasExtra ? h("td", {}, l.extra > 0 ? `+${l.extra}` : String(l.extra)) : null,
-      h("td", {}, h("b", {}, String(l.total)))))));
+      hasExtra ? h("td", {}, l.extra > 0 ? `+${l.extra}` : num(l.extra)) : null,
+      h("td", {}, h("b", {}, num(l.total)))))));
 }
