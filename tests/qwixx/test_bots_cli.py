@@ -58,3 +58,12 @@ def test_hint_errors(tmp_path, capsys):
     assert main(["qwixx", "hint", str(fresh)]) == 1
     g, path = _saved(tmp_path)
     assert main(["qwixx", "hint", str(path), "--player", "7"]) == 2
+
+
+def test_hint_lines_is_reachable_from_the_tools_module():
+    from qwixo.qwixx import bots_cli
+
+    g = qwixo.new_game("qwixx", players=2, seed=3)
+    g.roll([1, 1, 6, 6, 6, 6])
+    lines = bots_cli.hint_lines(g, 1, lang="tr", playouts=16)
+    assert len(lines) == len(g.options(1)) and "kazanma" in lines[0]

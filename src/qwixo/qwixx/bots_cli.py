@@ -16,6 +16,14 @@ import argparse
 import sys
 
 
+def hint_lines(game, player: int, lang: str | None = None, **kw) -> list[str]:
+    """The ranked options of ``player`` (see :func:`qwixo.qwixx.strong.hint_lines`); here for
+    front ends that look for the hint function of the Qwixx tools (the web server does)."""
+    from qwixo.qwixx.strong import hint_lines as lines
+
+    return lines(game, player, lang, **kw)
+
+
 def register_qwixx(sub: argparse._SubParsersAction) -> None:
     b = sub.add_parser("bench", help="games/s of the batch simulator (random policy, classic)")
     b.add_argument("--seconds", type=float, default=3.0, help="how long to run (default 3)")
