@@ -69,10 +69,14 @@ def test_invite_link_and_free_seat(server, browser, page):
     assert "token=" in link
     page.click("#play-now")
     my_turn(page)
+    # the game page keeps the invite link at hand until Bob comes
+    panel = page.locator("#invite-panel")
+    expect(panel.locator("input")).to_have_value(link)
     bob = new_page(browser)
     try:
         bob.goto(link)
         expect(bob.locator(".who")).to_contain_text("Bob (O)")
+        expect(panel).to_have_count(0)
         move(page, "a1c1")
         expect(bob.locator('.cell[data-square="c1"]')).to_have_attribute("data-face", "x")
         my_turn(bob)

@@ -74,6 +74,20 @@ export function rememberSeat(gameId, game, seat, token, settings = null) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 
+// invite links the creator made (tokens are shown only once by the server): {seat: url}
+export function rememberInvites(gameId, invites) {
+  const all = mySeats();
+  const g = all[gameId] || { seats: {}, saved: Date.now() / 1000 };
+  g.invites = { ...(g.invites || {}), ...invites };
+  all[gameId] = g;
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+export function invitesFor(gameId) {
+  const g = mySeats()[gameId];
+  return (g && g.invites) || {};
+}
+
 export function forgetGame(gameId) {
   const all = mySeats();
   delete all[gameId];

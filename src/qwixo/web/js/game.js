@@ -5,7 +5,7 @@
 import { h, clear } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { Live } from "./api.js";
-import { errorText, toast, setConn, rememberSeat, tokensFor, seatName, seatLabel, gameTitle, go } from "./app.js";
+import { errorText, toast, setConn, rememberSeat, tokensFor, invitesFor, seatName, seatLabel, gameTitle, go } from "./app.js";
 import { quixoBoard, quixoLegend, SEATS } from "./quixo.js";
 import { diceView, diceEntry, sheetView, scoreTable, optionLabel, num } from "./qwixx.js";
 import { inviteRow } from "./lobby.js";
@@ -327,6 +327,15 @@ export function gameView(root, id, token) {
     return out;
   }
 
+  // the invite links this browser made for seats whose player has not come yet
+  function invitesPanel() {
+    const inv = invitesFor(id);
+    const waiting = (view.seats || []).filter((s) => inv[s.seat] && !s.claimed && !view.is_over);
+    if (!waiting.length) return null;
+    return h("div", { class: "invites card", id: "invite-panel" }, h("h3", {}, t("web_invite_links")),
+      waiting.map((s) => inviteRow(seatName(view, s.seat), inv[s.seat])));
+  }
+
   function seatSwitcher() {
     const held = tokensFor(id);
     const seats = Object.keys(held).filter((k) => /^\d+$/.test(k)).map(Number).sort();
@@ -395,6 +404,7 @@ export function gameView(root, id, token) {
             h("ul", {}, ui.news.slice(0, 8).map((n) => h("li", {}, n.text)))) : null,
           finished ? h("a", { class: "btn", id: "to-replay", href: `/?game=${encodeURIComponent(id)}&replay=0`,
             onclick: (e) => { e.preventDefault(); go(`/?game=${encodeURIComponent(id)}&replay=0`); } }, t("web_replay")) : null,
+          invitesPanel(),
           h("details", { class: "share" }, h("summary", {}, t("web_spectate")), inviteRow(t("web_spectate"), `/?game=${encodeURIComponent(id)}&watch=1`))))));
     tickClock();
     const mine = isPlayer && !view.is_over && ((view.to_act || []).includes(view.you) || (view.needs_roll && view.roller === view.you));

@@ -5,7 +5,7 @@
 import { h, clear } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { api } from "./api.js";
-import { errorText, toast, go, rememberSeat, mySeats, forgetGame, gameTitle, seatLabel } from "./app.js";
+import { errorText, toast, go, rememberSeat, rememberInvites, mySeats, forgetGame, gameTitle, seatLabel } from "./app.js";
 
 const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
 const DRAW_PLIES = 200;
@@ -169,6 +169,11 @@ export function lobbyView(root) {
     try {
       const reply = await api("POST", "/api/games", body);
       created = { reply, kinds: form.seats.map((s) => s.kind) };
+      const invites = {};
+      reply.seats.forEach((seat, i) => {
+        if (seat.token && created.kinds[i] === "invite") invites[seat.seat] = seat.url;
+      });
+      if (Object.keys(invites).length) rememberInvites(reply.id, invites);
       reply.seats.forEach((seat, i) => {
         if (seat.token && created.kinds[i] === "me") rememberSeat(reply.id, reply.game, seat.seat, seat.token, reply.view && reply.view.settings);
       });
