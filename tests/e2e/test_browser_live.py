@@ -177,6 +177,7 @@ def test_qwixx_score_pad_hot_seat(server, page):
             seats_done.add(seat)
         else:
             pytest.fail(f"the page did not switch to the other seat ({seats_done})")
+        expect(page.locator("#game-error")).to_be_hidden()  # switching seats is no error
         # action 2 for the active player: pass (crossed in action 1: no penalty)
         page.wait_for_selector("#pass")
         settle(page)

@@ -111,7 +111,9 @@ export class Live {
     };
     ws.onclose = (ev) => {
       this.stopPing();
-      for (const p of this.pending.values()) p.reject({ type: "error", key: "web_network_error", params: {} });
+      for (const p of this.pending.values()) {
+        p.reject({ type: "error", key: "web_network_error", params: {}, closed: this.closed });
+      }
       this.pending.clear();
       if (this.ws !== ws) return;
       this.ws = null;
@@ -188,6 +190,8 @@ export class Live {
 
   close() {
     this.closed = true;
+    for (const p of this.pending.values()) p.reject({ type: "error", key: "web_network_error", params: {}, closed: true });
+    this.pending.clear();
     clearTimeout(this.timer);
     clearInterval(this.countdown);
     this.stopPing();

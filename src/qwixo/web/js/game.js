@@ -150,6 +150,10 @@ export function gameView(root, id, token) {
   function followTurn() {
     // hot seat: this browser holds several seats of the game: follow whoever must act
     if (!ui.follow || !view || view.is_over) return;
+    if (ui.pending) {
+      ui.followLater = true; // switch once our decision is confirmed
+      return;
+    }
     const held = tokensFor(id);
     const seats = Object.keys(held).filter((k) => /^\d+$/.test(k)).map(Number);
     if (seats.length < 2 || view.you === null || view.you === undefined) return;
@@ -181,6 +185,10 @@ export function gameView(root, id, token) {
   function setPending(on) {
     ui.pending = on;
     if (!on) ui.waitVersion = null;
+    if (!on && ui.followLater) {
+      ui.followLater = false;
+      followTurn();
+    }
     const el = root.querySelector(".game-page");
     if (el) {
       el.dataset.pending = on ? "1" : "0";
@@ -199,7 +207,7 @@ export function gameView(root, id, token) {
       return r;
     }).catch((e) => {
       setPending(false);
-      showError(e);
+      if (!e.closed) showError(e); // not when we closed the connection ourselves (seat switch)
       throw e;
     });
   }
