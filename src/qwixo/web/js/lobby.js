@@ -130,7 +130,11 @@ export function lobbyView(root) {
       h("span", {}, t("web_allow_undo"))));
     if (!(form.game === "qwixx" && form.scorepad)) {
       settings.push(field(t("web_turn_clock"), h("input", { type: "number", name: "clock", min: 0, max: 3600, step: 5,
-        value: form.clock, onchange: (e) => { form.clock = Math.max(0, parseInt(e.target.value, 10) || 0); } })));
+        value: form.clock, onchange: (e) => {
+          const v = parseInt(e.target.value, 10) || 0;
+          form.clock = v <= 0 ? 0 : Math.min(3600, Math.max(5, v)); // the server allows 5..3600 s
+          e.target.value = form.clock;
+        } })));
     }
     const kinds = [["me", t("web_seat_you")], ["invite", t("web_seat_invite")], ["open", t("web_seat_open")]]
       .concat(bots.map((b) => ["bot:" + b, t("web_seat_bot", { level: b })]));
