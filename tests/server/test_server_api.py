@@ -3,6 +3,8 @@ listing, views with and without a seat token, joining open seats, history and re
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from server_helpers import auth, create, recv_until
 
@@ -49,6 +51,14 @@ def test_create_quixo_returns_tokens_only_for_invited_people(client):
     listed = client.get("/api/games").json()["games"]
     assert s0["token"] not in str(listed)
     assert s0["token"] not in client.get(f"/api/games/{g['id']}").text
+
+
+def test_qwixx_seed_is_never_shown(client):
+    g = create(client, game="qwixx", settings={"seed": 12345})
+    assert "12345" not in json.dumps(g)
+    assert "12345" not in client.get(f"/api/games/{g['id']}").text
+    assert "12345" not in client.get("/api/games").text
+    assert "12345" not in client.get(f"/api/games/{g['id']}/history").text
 
 
 def test_view_with_token_shows_own_options(client):

@@ -159,9 +159,11 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     def lobby() -> Lobby:
         return state["lobby"]
 
-    def check_rate(request: Request) -> None:
+    replay_limiter = KeyedLimiter(max(20.0, 10 * http_rate), max(100.0, 10 * http_burst))
+
+    def check_rate(request: Request, which: KeyedLimiter = limiter) -> None:
         host = request.client.host if request.client else "?"
-        if not limiter.take(host):
+        if not which.take(host):
             raise ServerError("rate_limited", status=429)
 
     # -- errors in the protocol's shape ------------------------------------------------
@@ -284,12 +286,13 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     async def history(game_id: str, request: Request) -> dict[str, Any]:
         room = await lobby().get(game_id)
         seat = seat_from(room, request)
-        return {"id": room.id, "game": room.game_name, "settings": room.settings,
+        return {"id": room.id, "game": room.game_name, "settings": room.public_settings,
                 "seats": [s.public() for s in room.seats], "status": room.status,
                 "events": [room.public_event(ev, seat) for ev in room.events]}
 
     @app.get("/api/games/{game_id}/replay/{step}")
-    async def replay(game_id: str, step: int) -> dict[str, Any]:
+    async def replay(game_id: str, step: int, request: Request) -> dict[str, Any]:
+        check_rate(request, replay_limiter)  # replaying costs engine work: limited
         room = await lobby().get(game_id)
         if not room.game.is_over:
             raise ServerError("replay_not_finished", status=409)

@@ -132,6 +132,11 @@ class Room:
         return "running"
 
     @property
+    def public_settings(self) -> dict[str, Any]:
+        """The settings players may see: not the Qwixx random seed (it would tell the dice)."""
+        return {k: v for k, v in self.settings.items() if k != "seed"}
+
+    @property
     def scorepad(self) -> bool:
         return bool(self.options.get("scorepad"))
 
@@ -181,7 +186,7 @@ class Room:
             "game": self.game_name,
             "version": self.version,
             "status": self.status,
-            "settings": self.settings,
+            "settings": self.public_settings,
             "seats": [s.public() for s in self.seats],
             "you": seat,
             "to_act": list(g.to_act),
@@ -204,7 +209,7 @@ class Room:
         return out
 
     def summary(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game_name, "settings": self.settings,
+        return {"id": self.id, "game": self.game_name, "settings": self.public_settings,
                 "status": self.status, "created": self.created, "updated": self.updated,
                 "version": self.version, "seats": [s.public() for s in self.seats],
                 "to_act": list(self.game.to_act), "scores": list(self.game.scores()),
