@@ -256,9 +256,18 @@ def test_bot_never_takes_a_pointless_penalty():
     assert m.kinds == 57
 
 
-def test_bot_supports():
+def test_bot_supports(tmp_path):
     bot = OptimalBot(solution=_fake_solution("classic"), compute=False)
     assert bot.supports(qwixo.new_game("qwixx", edition="classic"))
+    empty = OptimalBot(directory=tmp_path)  # no saved tables there
+    assert empty.supports(qwixo.new_game("qwixx", edition="classic"))  # solved on first use
+    assert not OptimalBot(directory=tmp_path, compute=False).supports(
+        qwixo.new_game("qwixx", edition="classic"))
+    assert not empty.supports(qwixo.new_game("qwixx", edition="mixx-a"))
+    g = qwixo.new_game("qwixx", edition="longo", players=2, lucky=[(5, 8), (6, 11)])
+    assert not empty.supports(g)
+    _fake_solution("longo", (5, 8)).save(solitaire.table_path("longo-5-8", tmp_path))
+    assert empty.supports(g, 0) and not empty.supports(g, 1) and not empty.supports(g)
     assert not bot.supports(qwixo.new_game("qwixx", edition="bonus-b"))
     g = qwixo.new_game("qwixx", edition="bonus-a", players=1)
     g.roll()

@@ -432,7 +432,7 @@ def simulate(sol: Solution, games: int, seed: int = 0) -> tuple[np.ndarray, np.n
 
     >>> sol = solve(tiny_edition(), progress=False)
     >>> scores, turns = simulate(sol, 20000, seed=1)
-    >>> abs(scores.mean() - sol.expected) < 4 * scores.std() / len(scores) ** 0.5
+    >>> bool(abs(scores.mean() - sol.expected) < 4 * scores.std() / len(scores) ** 0.5)
     True
     """
     from qwixo.qwixx.solitaire_kernels import simulate_policy
@@ -664,20 +664,24 @@ class OptimalBot:
 
     # -- which games
     def supports(self, game: Any, player: int | None = None) -> bool:
-        """True for classic, mixx-a and mixx-b games, and for Longo when the lucky numbers'
-        table is saved (a Longo table takes hours to solve on a small machine)."""
-        name = getattr(getattr(game, "edition", None), "name", None)
+        """True when the policy table of the game's sheet (and, in Longo, of the player's
+        lucky numbers) is given or saved; for classic also when it may be solved on first use
+        (``compute``: about a minute). The other tables take minutes to hours to solve: make
+        them with ``qwixo qwixx solve --edition E``."""
+        ed = getattr(game, "edition", None)
+        name = getattr(ed, "name", None)
         if name not in SOLVABLE:
             return False
-        if name != "longo":
-            return True
         players = range(game.num_players) if player is None else [player]
         for p in players:
-            lucky = tuple(sorted(game.lucky[p]))
+            lucky = tuple(sorted(game.lucky[p])) if ed.lucky else ()
             sol = self.solution
-            if sol is not None and sol.model.name == "longo" and sol.model.lucky == lucky:
+            if sol is not None and sol.model.name == name and sol.model.lucky == lucky:
                 continue
-            if not table_path(build_model("longo", lucky).label, self.directory).exists():
+            if name == "classic" and self.compute:
+                continue
+            label = build_model(name, lucky or None).label
+            if not table_path(label, self.directory).exists():
                 return False
         return True
 
