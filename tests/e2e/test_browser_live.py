@@ -122,6 +122,16 @@ def test_hint_on_request_and_turn_clock(server, page):
     box = page.locator("#hint-box")
     expect(box).to_be_visible()
     assert box.locator("div").count() >= 1 and box.inner_text().strip()
+    # the move the hint names first is marked on the board: its cube, then its arrow
+    words = box.inner_text().split()
+    moves = page.locator(".cell.takeable").evaluate_all("els => els.map(e => e.dataset.square)")
+    best = next(w for w in words if len(w) == 4 and w[:2] in moves)
+    hinted = page.locator(".cell.hinted")
+    expect(hinted).to_have_count(1)
+    assert hinted.get_attribute("data-square") == best[:2]
+    hinted.click()
+    expect(page.locator(".arrow.hinted")).to_have_attribute("data-move", best)
+    shot(page, "quixo-desktop-hint")
 
 
 def test_four_player_quixo_dot(server, page):

@@ -20,6 +20,17 @@ export function eventText(view, ev) {
   return `${who}: ${ev.kind}`;
 }
 
+// the first of `options` a hint names (its lines list moves best first), or null
+export function hintOption(lines, options) {
+  const set = new Set(options);
+  for (const line of lines) {
+    for (const word of String(line).split(/[\s,;()]+/)) {
+      if (set.has(word)) return word;
+    }
+  }
+  return null;
+}
+
 // the banner shown when the game is over
 export function resultText(view) {
   const w = view.winners || [];
@@ -47,7 +58,7 @@ export function boardArea(view, ui, handlers, extra = null) {
     const interactive = !!handlers && !view.is_over && view.you !== null && view.you !== undefined;
     return h("div", { class: "board-wrap quixo-wrap" },
       quixoBoard(view, {
-        interactive, sel: ui.sel, dotSeat,
+        interactive, sel: ui.sel, dotSeat, hint: ui.hintOption || null,
         onSelect: (sq) => handlers.select(sq),
         onMove: (text) => handlers.choose(text),
         onInterior: () => handlers.info(t("web_quixo_pick_cube")),
@@ -67,7 +78,7 @@ export function boardArea(view, ui, handlers, extra = null) {
   const sheets = [...(q.sheets || [])];
   // my sheet first
   sheets.sort((a, b) => (b.seat === view.you) - (a.seat === view.you));
-  const ctx = { interactive, nameOf, marker, onCell: (row, i, cell, options) => handlers.cell(row, i, cell, options) };
+  const ctx = { interactive, nameOf, marker, hint: ui.hintOption || null, onCell: (row, i, cell, options) => handlers.cell(row, i, cell, options) };
   return h("div", { class: "board-wrap qwixx-wrap" },
     h("div", { class: "dice-bar" }, diceView(q),
       q.phase === "action1" && q.dice ? h("p", { class: "phase" }, t("web_action1", { sum: (q.dice.w1 || 0) + (q.dice.w2 || 0) })) : null,
@@ -122,6 +133,7 @@ export function gameView(root, id, token) {
           ui.sel = null;
           ui.chooser = null;
           ui.hint = null;
+          ui.hintOption = null;
         }
         view = msg.view;
         if (ui.pending && ui.waitVersion && view.version >= ui.waitVersion) setPending(false);
@@ -241,6 +253,7 @@ export function gameView(root, id, token) {
     render();
     live.send({ type: "hint" }).then((r) => {
       ui.hint = r.lines || [];
+      ui.hintOption = hintOption(ui.hint, view.options || []);
     }).catch((e) => {
       showError(e);
     }).finally(() => {
@@ -315,7 +328,7 @@ export function gameView(root, id, token) {
     const row = [];
     if (opts.includes("pass")) {
       if (view.game === "quixo") row.push(h("p", { class: "muted" }, t("web_quixo_must_pass")));
-      row.push(h("button", { class: "btn", id: "pass", onclick: () => handlers.choose("pass") }, t("web_pass")));
+      row.push(h("button", { class: `btn ${ui.hintOption === "pass" ? "hinted" : ""}`, id: "pass", onclick: () => handlers.choose("pass") }, t("web_pass")));
     }
     if (view.game === "quixo" && ui.sel) {
       row.push(h("button", { class: "btn", onclick: () => { ui.sel = null; render(); } }, t("web_quixo_cancel")));

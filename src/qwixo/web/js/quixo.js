@@ -114,6 +114,7 @@ export function quixoBoard(view, ctx) {
       const cls = ["cell", border ? "border" : "inner", ch === "." ? "blank" : `face-${ch}`];
       if (takeable.has(sq)) cls.push("takeable");
       if (ctx.sel === sq) cls.push("selected");
+      if (ctx.hint && ctx.hint.slice(0, 2) === sq) cls.push("hinted");
       if (last && last.to === sq) cls.push("last-to");
       const g = s("g", { class: cls.join(" "), dataset: { square: sq, face: ch },
         tabindex: ctx.interactive && border ? 0 : null, role: ctx.interactive ? "button" : null,
@@ -150,7 +151,8 @@ export function quixoBoard(view, ctx) {
       const legal = moves.some((m) => m.from === ctx.sel && m.to === d.sq);
       const text = ctx.sel + d.sq + (players === 4 ? `:${ctx.dotSeat}` : "");
       const a = arrowShape(d.sq, d.axis, n);
-      const g = s("g", { class: `arrow ${legal ? "legal" : "illegal"}`, dataset: { move: ctx.sel + d.sq, dest: d.sq },
+      const hinted = ctx.hint && ctx.hint.slice(0, 4) === ctx.sel + d.sq;
+      const g = s("g", { class: `arrow ${legal ? "legal" : "illegal"} ${hinted ? "hinted" : ""}`, dataset: { move: ctx.sel + d.sq, dest: d.sq },
         tabindex: 0, role: "button", "aria-label": `${ctx.sel} → ${d.sq}`,
         transform: `translate(${a.cx} ${a.cy}) rotate(${a.rot})` },
       s("rect", { class: "arrow-hit", x: -32, y: -32, width: 64, height: 64, rx: 12 }),

@@ -144,6 +144,8 @@ export function sheetView(view, sheet, ctx) {
   const opts = optionMap(view, seat);
   const edition = q.edition;
   const pending = mine ? decisionCell(sheet, view.my_pending) : null;
+  const hintCells = mine && ctx.hint && q.option_cells ? q.option_cells[ctx.hint] || [] : [];
+  const hinted = hintCells.length ? hintCells[0] : null;
   const rows = sheet.rows.map((row) => {
     const rc = row.row || row.color;
     let lastCrossed = -1;
@@ -158,6 +160,7 @@ export function sheetView(view, sheet, ctx) {
       if (options.length) cls.push("option");
       const isPending = pending && pending[0] === rc && pending[1] === i;
       if (isPending) cls.push("pending");
+      if (hinted && hinted[0] === rc && hinted[1] === i) cls.push("hinted");
       if (c.bonus === true) cls.push("bonus");
       if (typeof c.bonus === "string") cls.push("symbol");
       if (c.lock || c.is_lock) cls.push("lockcell");
