@@ -118,12 +118,9 @@ def hint(game, seconds: float | None = None) -> Hint:
         left = budget - (now - t0)
         if scores is not None and (left <= 0 or left < 1.5 * last):
             break
-        limit = None if scores is None else int(left * s.nps_estimate) + 1024
-        res = s.root_scores(*state.boards, depth=d, history=hist, node_limit=limit)
-        dt = time.perf_counter() - now
-        last = dt
-        if dt > 0.05:
-            s.nps_estimate = max(20_000.0, s.nodes / dt)
+        deadline = None if scores is None else t0 + budget
+        res = s.root_scores(*state.boards, depth=d, history=hist, deadline=deadline)
+        last = time.perf_counter() - now
         if res is None:
             break
         scores, depth = res, d

@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit, types
+from numba import njit, objmode, types
 
 from qwixo.quixo.kernels import (
     MOVER_LOSES,
@@ -89,7 +89,7 @@ INF = 2_000_000_000
 MAX_PLY = 128
 
 # stats array slots
-S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT = 0, 1, 2, 3, 4, 5, 6
+S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT, S_DEADLINE = range(8)
 # TT flags
 EXACT, LOWER, UPPER = 1, 2, 3
 
@@ -166,6 +166,23 @@ _U2 = np.uint64(2)
 _U4 = np.uint64(4)
 _U56 = np.uint64(56)
 _Z = np.uint64(0)
+
+
+@njit(cache=True)
+def clock_us():
+    """``time.perf_counter()`` in microseconds, read from numba code (an object-mode call:
+    about a microsecond, so it is only done every 1024 nodes)."""
+    with objmode(t="int64"):
+        t = int(time.perf_counter() * 1e6)
+    return t
+
+
+@njit(cache=True)
+def _out_of_budget(st):
+    """The node budget is spent or the deadline (``st[S_DEADLINE]`` µs, 0 for none) passed."""
+    if st[S_NODES] >= st[S_LIMIT]:
+        return True
+    return st[S_DEADLINE] > 0 and clock_us() >= st[S_DEADLINE]
 
 
 @njit(cache=True)
@@ -331,7 +348,7 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
              cb, cst, order, st):
     """Negamax alpha-beta (PVS) of the normalised position (me to move). See the module doc."""
     st[S_NODES] += 1
-    if (st[S_NODES] & 1023) == 0 and st[S_NODES] >= st[S_LIMIT]:
+    if (st[S_NODES] & 1023) == 0 and _out_of_budget(st):
         st[S_ABORT] = 1
     if st[S_ABORT]:
         return 0
@@ -464,7 +481,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
              tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
              cb, cst, order, st):
     st[S_NODES] += 1
-    if (st[S_NODES] & 1023) == 0 and st[S_NODES] >= st[S_LIMIT]:
+    if (st[S_NODES] & 1023) == 0 and _out_of_budget(st):
         st[S_ABORT] = 1
     if st[S_ABORT]:
         return 0
@@ -748,8 +765,7 @@ class Searcher:
         """Iterative deepening from the normalised position ``boards`` (2 or 4 ints).
 
         Stops at ``max_depth``, when a win or loss is proven, or when the time budget
-        (``seconds``) or ``node_limit`` runs out; the node budget of an iteration comes from
-        the time left and the measured speed, checked every 1024 nodes. ``history``: (hash,
+        (``seconds``) or ``node_limit`` runs out; the kernel reads the clock every 1024 nodes. ``history``: (hash,
         cubes) of the positions before this one (:meth:`hash_of`), for repetition draws.
         """
         t0 = time.perf_counter()
@@ -770,8 +786,7 @@ class Searcher:
             self.st[:] = 0
             limit = 1 << 62
             if seconds is not None:
-                remaining = max(0.0, seconds - (now - t0))
-                limit = int(remaining * self.nps_estimate) + 1024
+                self.st[S_DEADLINE] = int((t0 + seconds) * 1e6)
             if node_limit is not None:
                 limit = min(limit, max(1024, node_limit - total_nodes))
             self.st[S_LIMIT] = limit
@@ -811,9 +826,11 @@ class Searcher:
 
     def root_scores(self, *boards: int, depth: int,
                     history: list[tuple[int, int]] | None = None,
-                    node_limit: int | None = None) -> dict[int, int] | None:
+                    node_limit: int | None = None,
+                    deadline: float | None = None) -> dict[int, int] | None:
         """Exact ``depth``-ply score of every legal root move: ``{move: score}`` (None when
-        ``node_limit`` ran out first).
+        ``node_limit`` ran out or the ``deadline`` (a ``time.perf_counter()`` value) passed
+        first).
 
         >>> Searcher(3).root_scores(192, 24, depth=1)[6]   # move 6 is c1c3: a win
         999999
@@ -821,6 +838,8 @@ class Searcher:
         base = self._set_history(history)
         self.st[:] = 0
         self.st[S_LIMIT] = (1 << 62) if node_limit is None else max(1024, int(node_limit))
+        if deadline is not None:
+            self.st[S_DEADLINE] = int(deadline * 1e6)
         self.st[S_CONTEMPT] = self.contempt
         t = self.t
         u = [np.uint64(b) for b in boards]
