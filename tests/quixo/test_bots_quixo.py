@@ -334,3 +334,22 @@ def test_hint_command(capsys):
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_bots_in_threads_share_the_searcher_safely():
+    import threading
+
+    games = [random_game(5, 2, 6, seed=s) for s in range(4)]
+    answers: dict[int, str] = {}
+
+    def run(i: int) -> None:
+        g = games[i]
+        answers[i] = make("strong", seconds=0.1).decide(g, g.to_act[0])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    for i, g in enumerate(games):
+        assert answers[i] in g.options(g.to_act[0])

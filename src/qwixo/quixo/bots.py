@@ -164,7 +164,8 @@ _SEARCHERS: dict[tuple[int, int, bool, int], Any] = {}
 def searcher(n: int, players: int, plain: bool = False, tt_bits: int = 20):
     """A shared :class:`~qwixo.quixo.search.Searcher` per (size, players, evaluation).
 
-    Bots share them (the transposition table is only a cache of position values)."""
+    Bots share them (the transposition table is only a cache of position values); use its
+    ``lock`` around a search."""
     from qwixo.quixo.search import Searcher
 
     key = (n, players, plain, tt_bits)
@@ -199,9 +200,10 @@ class ShallowBot(QuixoBot):
         if state.cubes < self.random_plies:  # the first plies of a game from the empty board
             return str(self.rng.choice(options))
         s = searcher(state.n, state.players, self.plain)
-        s.contempt = 0
-        scores = s.root_scores(*state.boards, depth=self.depth,
-                               history=_history_hashes(s, state))
+        with s.lock:
+            s.contempt = 0
+            scores = s.root_scores(*state.boards, depth=self.depth,
+                                   history=_history_hashes(s, state))
         best = max(scores.values())
         moves = sorted(m for m, v in scores.items() if v == best)
         move = self.rng.choice(moves)
@@ -256,9 +258,10 @@ class AlphaBetaBot(QuixoBot):
 
     def search(self, state: QuixoState):
         s = searcher(state.n, state.players)
-        s.contempt = self.contempt
-        res = s.search(*state.boards, seconds=self.budget(), max_depth=self.max_depth,
-                       history=_history_hashes(s, state))
+        with s.lock:  # one search at a time on a shared searcher (threads of a server)
+            s.contempt = self.contempt
+            res = s.search(*state.boards, seconds=self.budget(), max_depth=self.max_depth,
+                           history=_history_hashes(s, state))
         self.last_info = {"score": res.score, "depth": res.depth, "nodes": res.nodes,
                           "seconds": res.seconds, "nps": res.nps}
         return s, res

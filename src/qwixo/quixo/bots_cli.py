@@ -108,25 +108,26 @@ def hint(game, seconds: float | None = None) -> Hint:
     # search: every move scored at the same depth, deeper while the time lasts
     budget = DEFAULT_SECONDS if seconds is None else float(seconds)
     s = searcher(state.n, state.players)
-    s.contempt = 0
-    hist = [s.hash_of(b) for b, _ in state.earlier()]
-    scores: dict[int, int] | None = None
-    depth = 0
-    last = 0.0
-    for d in range(1, 64):
-        now = time.perf_counter()
-        left = budget - (now - t0)
-        if scores is not None and (left <= 0 or left < 1.5 * last):
-            break
-        deadline = None if scores is None else t0 + budget
-        res = s.root_scores(*state.boards, depth=d, history=hist, deadline=deadline)
-        last = time.perf_counter() - now
-        if res is None:
-            break
-        scores, depth = res, d
-        if all(score_outcome(v) is not None for v in res.values()) or any(
-                v > 0 and score_outcome(v) is not None for v in res.values()):
-            break  # every move proven, or a proven win
+    with s.lock:  # shared with the bots
+        s.contempt = 0
+        hist = [s.hash_of(b) for b, _ in state.earlier()]
+        scores: dict[int, int] | None = None
+        depth = 0
+        last = 0.0
+        for d in range(1, 64):
+            now = time.perf_counter()
+            left = budget - (now - t0)
+            if scores is not None and (left <= 0 or left < 1.5 * last):
+                break
+            deadline = None if scores is None else t0 + budget
+            res = s.root_scores(*state.boards, depth=d, history=hist, deadline=deadline)
+            last = time.perf_counter() - now
+            if res is None:
+                break
+            scores, depth = res, d
+            if all(score_outcome(v) is not None for v in res.values()) or any(
+                    v > 0 and score_outcome(v) is not None for v in res.values()):
+                break  # every move proven, or a proven win
     assert scores is not None
     moves = []
     for m, v in sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])):

@@ -27,6 +27,7 @@ Scores are from the side to move: ``MATE - plies`` for a win found ``plies`` pli
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -710,6 +711,8 @@ class Searcher:
         self.nps_estimate = 500_000.0
         #: how much worse than 0 the side to move at the root finds a draw by repetition
         self.contempt = 0
+        #: held by callers that share this searcher between threads
+        self.lock = threading.RLock()
 
     # -- helpers ---------------------------------------------------------------------------
     def move_text(self, move: int, seat: int = 0) -> str:
