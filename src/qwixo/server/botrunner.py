@@ -170,6 +170,19 @@ def _hint_in_worker(text: str, seat: int, lang: str) -> list[str]:
     return hint_lines(load_game(text), seat, lang)
 
 
+def _budget(fn: Any) -> dict[str, Any]:
+    """``seconds=HINT_SECONDS`` when the hint function takes a time budget."""
+    import inspect
+
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return {}
+    if "seconds" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return {"seconds": HINT_SECONDS}
+    return {}
+
+
 def _external_hint(game: Game, seat: int, lang: str) -> list[str] | None:
     try:
         if game.name == "quixo":
@@ -177,13 +190,13 @@ def _external_hint(game: Game, seat: int, lang: str) -> list[str] | None:
             fn = getattr(mod, "hint_text", None)
             if fn is None:
                 return None
-            text = fn(game, lang=lang)
+            text = fn(game, **_budget(fn), lang=lang)
             return [line for line in str(text).splitlines() if line.strip()]
         mod = importlib.import_module("qwixo.qwixx.bots_cli")
         fn = getattr(mod, "hint_lines", None)
         if fn is None:
             return None
-        return [str(line) for line in fn(game, seat, lang=lang)]
+        return [str(line) for line in fn(game, seat, **_budget(fn), lang=lang)]
     except ModuleNotFoundError:
         return None
 
