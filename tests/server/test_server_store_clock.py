@@ -181,3 +181,34 @@ def test_clock_keeps_running_within_one_action(tmp_path):
 
     d1, d2, d3 = asyncio.run(main())
     assert d1 == d2 and d3 > d2
+
+
+@pytest.mark.parametrize("sync", ["normal", "full"])
+def test_a_failed_commit_changes_nothing(tmp_path, sync):
+    """When the database cannot take a move, the player gets ``server_error`` and the game, its
+    log and what clients were sent stay exactly as they were."""
+    from qwixo.core import IllegalMove
+
+    async def main():
+        store = Store(tmp_path / "f.sqlite", sync=sync)
+        lobby = Lobby(store)
+        spec = CreateGame.model_validate({"game": "quixo", "settings": {"size": 3},
+                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
+        room, _ = await lobby.create(spec)
+        await lobby.act(room, 0, "choose", "a1c1")
+        conn = Conn()
+        conn.seat = 1
+        room.conns.add(conn)
+        before = (room.version, room.game.position, room.snapshot, list(room.events))
+        store.close()  # the disk is gone
+        with pytest.raises(IllegalMove) as err:
+            await lobby.act(room, 1, "choose", "c3a3")
+        after = (room.version, room.game.position, room.snapshot, list(room.events))
+        sent = _drain(conn)
+        await lobby.close()
+        return err.value, before, after, sent
+
+    err, before, after, sent = asyncio.run(main())
+    assert err.key == "server_error" and err.status == 500
+    assert after == before and before[0] == 1
+    assert sent == []  # nothing was broadcast
