@@ -441,3 +441,24 @@ def test_bots_in_worker_processes(db_path):
             ws.send_json({"type": "hint", "id": "h"})
             h, _ = recv_until(ws, lambda m: m["type"] in ("hint", "error"))
             assert h["type"] == "hint" and h["lines"]
+
+
+def test_qwixx_undo_of_a_hidden_choice(client):
+    g = create(client, game="qwixx", settings={"seed": 5}, undo=True)
+    t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/{g['id']}") as w0, \
+            client.websocket_connect(f"/ws/{g['id']}") as w1:
+        auth(w0, t0)
+        auth(w1, t1)
+        w0.send_json({"type": "roll", "dice": None})
+        recv_until(w0, lambda m: m["type"] == "ok")
+        w1.send_json({"type": "choose", "decision": "pass"})
+        recv_until(w1, lambda m: m["type"] == "ok")
+        v = client.get(f"/api/games/{g['id']}", params={"token": t1}).json()
+        assert v["decided"] == [1] and v["my_pending"] == "pass"
+        w1.send_json({"type": "undo"})
+        ok, _ = recv_until(w1, lambda m: m["type"] in ("ok", "error"))
+        assert ok["type"] == "ok"
+        v = client.get(f"/api/games/{g['id']}", params={"token": t1}).json()
+        assert v["decided"] == [] and v["my_pending"] is None and 1 in v["to_act"]
+        assert v["phase"] == "action1" and v["version"] == 3

@@ -170,15 +170,18 @@ class Room:
         decided: list[int] = []
         my_pending = None
         if views.phase(g) == "action1":
-            hidden_seats = {}
+            last_choice = {}
             for ev in reversed(self.events):
                 if ev["kind"] == "roll":
                     break
                 if ev["kind"] == "choose":
-                    hidden_seats.setdefault(ev["seat"], ev.get("decision"))
-            decided = sorted(hidden_seats)
-            if seat in hidden_seats:
-                my_pending = hidden_seats[seat]
+                    last_choice.setdefault(ev["seat"], ev.get("decision"))
+            engine_decided = getattr(g, "decided", None)
+            # the engine knows who has decided (a choice taken back with undo is not)
+            decided = (sorted(engine_decided) if isinstance(engine_decided, list)
+                       else sorted(last_choice))
+            if seat in decided:
+                my_pending = last_choice.get(seat)
         clock = self.options.get("clock")
         options = views.safe_options(g, seat)
         out: dict[str, Any] = {
