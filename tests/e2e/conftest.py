@@ -43,6 +43,8 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     SHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SHOTS.glob("FAILED-*.png"):  # from an earlier run
+        old.unlink(missing_ok=True)
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
