@@ -172,15 +172,16 @@ def test_clock_keeps_running_within_one_action(tmp_path):
         await asyncio.sleep(0.05)
         await lobby.act(room, 1, "choose", "pass")
         d2 = room.deadline
-        await lobby.act(room, 0, "choose", "pass")
-        await lobby.act(room, 2, "choose", "pass")  # action 2 for seat 0: a new deadline
+        await lobby.act(room, 2, "choose", "pass")
+        await asyncio.sleep(0.01)
+        await lobby.act(room, 0, "choose", "pass")  # the last one: action 2 for seat 0
         d3 = room.deadline
         await lobby.close()
         store.close()
         return d1, d2, d3
 
     d1, d2, d3 = asyncio.run(main())
-    assert d1 == d2 and d3 > d2
+    assert d1 == d2 and d3 > d2  # the active player who decided last gets new time
 
 
 @pytest.mark.parametrize("sync", ["normal", "full"])

@@ -117,6 +117,7 @@ class Room:
     epoch: int = 0  # bumped by rolls and undos: a bot decision from an older epoch is dropped
     deadline: float | None = None
     deadline_for: frozenset[int] = frozenset()
+    deadline_action: tuple[str, int] | None = None
     tasks: dict[Any, asyncio.Task] = field(default_factory=dict)
 
     @property
@@ -633,11 +634,14 @@ class Lobby:
         if not due:
             room.deadline, room.deadline_for = None, frozenset()
             return
+        # the same decision round: a choice by someone else within one Qwixx action 1 (same
+        # roll, same phase) — the others' time keeps running
+        action = (views.phase(room.game), room.epoch)
         same_action = (ev is not None and ev["kind"] == "choose" and room.deadline is not None
-                       and due <= room.deadline_for)
+                       and action == room.deadline_action and due <= room.deadline_for)
         if not same_action:
             room.deadline = time.time() + float(limit)
-        room.deadline_for = due
+        room.deadline_for, room.deadline_action = due, action
 
     def kick(self, room: Room) -> None:
         """Schedule what the server must do next in this room: bot decisions, rolls for bots
