@@ -213,3 +213,38 @@ def test_a_failed_commit_changes_nothing(tmp_path, sync):
     assert err.key == "server_error" and err.status == 500
     assert after == before and before[0] == 1
     assert sent == []  # nothing was broadcast
+
+
+def test_qwixx_row_lock_is_announced(tmp_path):
+    """Score pad, one player: red 2..6 then red 12 locks the red row (announced, die removed)."""
+    async def main():
+        store = Store(tmp_path / "a.sqlite")
+        lobby = Lobby(store)
+        spec = CreateGame.model_validate({"game": "qwixx",
+                                          "settings": {"players": 1, "scorepad": True},
+                                          "seats": [{"kind": "human", "name": "Ada"}]})
+        room, _ = await lobby.create(spec)
+        conn = Conn(lang="en")
+        conn.seat = 0
+        room.conns.add(conn)
+        for total in (2, 3, 4, 5, 6, 12):
+            w1 = min(6, total - 1)
+            await lobby.act(room, 0, "roll", [w1, total - w1, 1, 1, 1, 1])
+            await lobby.act(room, 0, "choose", f"r{total}")
+            if not room.game.is_over:
+                await lobby.act(room, 0, "choose", "pass")
+        view = room.view(0)
+        msgs = _drain(conn)
+        await lobby.close()
+        store.close()
+        return view, msgs
+
+    view, msgs = asyncio.run(main())
+    announce = [m for m in msgs if m["type"] == "announce"]
+    locks = [m for m in announce if m["key"] == "announce_row_locked"]
+    assert len(locks) == 1 and locks[0]["params"] == {"row": "R", "name": "Ada"}
+    assert locks[0]["text"] == "Ada locked row R."
+    assert view["qwixx"]["removed"] == ["r"] and view["qwixx"]["dice"]["r"] is None
+    red = view["qwixx"]["sheets"][0]["rows"][0]
+    assert red["lock"]["crossed"] and red["closed"] and red["crosses"] == 7
+    assert not any(m["key"] == "announce_penalty" for m in announce)
