@@ -231,3 +231,9 @@ def test_static_front_end_is_served(client):
     assert r.status_code in (200, 404)  # the front end is another engineer's; served if there
     if r.status_code == 200:
         assert "<html" in r.text.lower()
+
+
+def test_create_quixo_from_a_7x7_position(client):
+    pos = "/".join(["......."] * 6 + ["x......"]) + " o"
+    g = create(client, settings={"position": pos})
+    assert g["view"]["quixo"]["position"] == pos and g["view"]["to_act"] == [1]

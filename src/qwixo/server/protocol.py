@@ -78,7 +78,7 @@ class SeatSpec(_Strict):
     seconds: Annotated[float, Field(ge=0.05, le=30.0)] | None = None
 
 
-SettingValue = (bool | int | Annotated[str, Field(max_length=40)] | None
+SettingValue = (bool | int | Annotated[str, Field(max_length=100)] | None
                 | Annotated[list[int | list[int]], Field(max_length=10)])
 
 
