@@ -152,3 +152,11 @@ def test_cli_table_in_every_language(capsys):
 def test_cli_unknown_bot_is_a_clear_error(capsys):
     assert main(["tournament", "qwixx", "--bots", "gap,zzz", "--games", "2"]) == 2
     assert "zzz" in capsys.readouterr().err
+
+
+def test_elo_standard_error_with_the_prior_is_that_of_centred_ratings():
+    out = [("a", "b", 1.0)] * 146 + [("a", "b", 0.0)] * 54
+    r = fit_elo(["a", "b"], out)
+    p = 146 / 200
+    se = ELO_PER_NAT / math.sqrt(200 * p * (1 - p)) / 2
+    assert r["a"]["se"] == pytest.approx(se, rel=0.02)

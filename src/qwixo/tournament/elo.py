@@ -7,7 +7,7 @@ by score). Ratings ``θ`` (natural units) maximise
 
 (a weak Gaussian prior, so a bot that never lost keeps a finite rating); Newton's method
 converges in a few steps. Elo = 400 / ln 10 · θ, shifted so the mean rating is 1500. The
-standard errors come from the (pseudo-)inverse of the Hessian.
+standard errors come from the (pseudo-)inverse of the Hessian, for the centred ratings.
 
 >>> r = fit_elo(["a", "b"], [("a", "b", 1.0)] * 75 + [("a", "b", 0.0)] * 25)
 >>> round(r["a"]["elo"] - r["b"]["elo"])    # 75% expected score: about 191 Elo
@@ -65,6 +65,10 @@ def fit_elo(names: Sequence[str], outcomes: Iterable[tuple[str, str, float]],
         if np.abs(step).max() < 1e-10:
             break
     theta -= theta.mean()
+    # the ratings are centred: their covariance is that of the centred vector (the prior's
+    # uncertainty about a common offset does not count)
+    centre = np.eye(m) - 1.0 / m
+    cov = centre @ cov @ centre
     out = {}
     for n, i in idx.items():
         se = math.sqrt(max(cov[i, i], 0.0)) * ELO_PER_NAT
