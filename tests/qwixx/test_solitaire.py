@@ -150,6 +150,16 @@ def test_bot_ranking_reproduces_the_values(kind, data, tiny_solutions):
     assert total / len(rolls) == pytest.approx(sol.value(kinds, pen), abs=1e-6)
 
 
+@pytest.mark.parametrize("kind", sorted(TINY))
+def test_policy_simulation_scores_the_expected_value(kind, tiny_solutions):
+    """Playing the policy out gives the exact expected score (within 4 standard errors)."""
+    sol = tiny_solutions[kind]
+    scores, turns = solitaire.simulate(sol, 40000, seed=7)
+    se = scores.std() / np.sqrt(len(scores))
+    assert abs(scores.mean() - sol.expected) < 4 * se + 1e-9
+    assert turns.min() >= 1
+
+
 # -- files and CLI ------------------------------------------------------------------------
 def test_save_and_load_round_trip(tmp_path, tiny_solutions):
     sol = tiny_solutions["classic"]
