@@ -36,7 +36,8 @@ def test_hint_from_a_saved_game(tmp_path, capsys):
     assert sorted(ranked) == sorted(g.options(1))
 
 
-def test_hint_every_player_to_act_and_languages(tmp_path, capsys):
+def test_hint_every_player_to_act_and_languages(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("QWIXO_LANG", "en")  # main() sets it from --lang: restored afterwards
     g, path = _saved(tmp_path, players=3, decide=[(0, "r2")])
     assert main(["--lang", "it", "qwixx", "hint", str(path), "--playouts", "16"]) == 0
     out = capsys.readouterr().out

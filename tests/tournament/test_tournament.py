@@ -141,7 +141,8 @@ def test_cli_json_and_plots(tmp_path, capsys):
         assert (tmp_path / "charts" / name).read_bytes()[:4] == b"\x89PNG"
 
 
-def test_cli_table_in_every_language(capsys):
+def test_cli_table_in_every_language(capsys, monkeypatch):
+    monkeypatch.setenv("QWIXO_LANG", "en")  # main() sets it from --lang: restored afterwards
     for lang in ("en", "tr", "it", "pl"):
         assert main(["--lang", lang, "tournament", "qwixx", "--bots", "gap,random",
                      "--games", "2"]) == 0
