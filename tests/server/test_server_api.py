@@ -81,6 +81,10 @@ def test_wrong_token_is_refused(client):
 def test_no_such_game(client):
     r = client.get("/api/games/nope")
     assert r.status_code == 404 and r.json()["key"] == "no_such_game"
+    r = client.get("/api/nothing/here")
+    assert r.status_code == 404 and r.json()["key"] == "not_found"
+    r = client.delete("/api/games")
+    assert r.status_code == 405 and r.json()["type"] == "error"
 
 
 @pytest.mark.parametrize("body,key", [

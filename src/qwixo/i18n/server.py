@@ -62,6 +62,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Non esiste la partita {id!r}.",
         "pl": "Nie ma gry {id!r}.",
     },
+    "not_found": {
+        "en": "Nothing here: {path}.",
+        "tr": "Burada bir şey yok: {path}.",
+        "it": "Qui non c'è niente: {path}.",
+        "pl": "Nic tu nie ma: {path}.",
+    },
     "no_free_seat": {
         "en": "There is no free seat in this game.",
         "tr": "Bu oyunda boş koltuk yok.",

@@ -179,10 +179,10 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        key = "no_such_game" if exc.status_code == 404 else "bad_message"
-        params = {"id": request.url.path[:40]} if key == "no_such_game" else {
-            "why": str(exc.detail)[:200]}
-        e = ServerError(key, status=exc.status_code, **params)
+        if exc.status_code == 404:
+            e = ServerError("not_found", status=404, path=request.url.path[:80])
+        else:
+            e = ServerError("bad_message", status=exc.status_code, why=str(exc.detail)[:200])
         return _err(e, _lang_of(request))
 
     # -- HTTP API ---------------------------------------------------------------------
