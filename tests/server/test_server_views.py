@@ -83,6 +83,9 @@ def test_four_player_quixo_through_the_server(client):
         v = auth(ws, g["seats"][0]["token"])["view"]
         assert v["quixo"]["turn"] == "N" and all(":" in m for m in v["options"])
         ws.send_json({"type": "choose", "decision": "a1a5:S"})
-        s, _ = recv_until(ws, lambda m: m["type"] == "state" and m["view"]["version"] == 2)
+        s, _ = recv_until(ws, lambda m: m["type"] == "state" and m["view"]["version"] == 1)
         assert s["view"]["quixo"]["rows"][0][0] == "S"  # the cube's dot points at S
+        assert s["view"]["to_act"] == [1] and s["view"]["quixo"]["turn"] == "E"
+        s, _ = recv_until(ws, lambda m: m["type"] == "state" and m["view"]["version"] == 2)
+        assert s["event"]["seat"] == 1  # the bot (E) answered
         assert s["view"]["to_act"] == [2] and s["view"]["quixo"]["turn"] == "S"
