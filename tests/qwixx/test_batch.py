@@ -100,4 +100,17 @@ def test_rollouts_from_a_position_use_common_random_numbers():
 def test_unsupported_edition():
     assert not batch.supports("bonus-b")
     with pytest.raises(ValueError):
-        tables("bonus-a")
+        tables("bonus-b")
+
+
+def test_bonus_a_chain_in_the_kernel():
+    # rulebook: green 11 is a bonus cell; the first bar box is red: the next red cell (red 2)
+    res = replay("bonus-a", 1, [[5, 6, 1, 1, 1, 1]], [32 * 2 + 1, -1])
+    assert res["error"] == 0 and res["scores"] == [2]
+    g = qwixo.new_game("qwixx", edition="bonus-a", players=1, seed=1)
+    g.roll([5, 6, 1, 1, 1, 1])
+    g.choose(0, "g11")
+    g.choose(0, "pass")
+    assert g.scores() == [2]
+    pos = batch.state_of(g)
+    assert pos.barpos.tolist() == [1] and pos.last[0].tolist() == [0, -1, 1, -1]

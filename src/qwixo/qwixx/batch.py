@@ -4,14 +4,16 @@ The kernel :func:`play` plays one game from any position to its end; :func:`run_
 :func:`rollouts` loop it over many games inside numba. It reads the edition arrays of
 :func:`qwixo.qwixx.editions.arrays` (rows, lock cells, the cells each die may cross), so it plays
 every edition whose sheet is "cells in rows": ``classic``, ``mixx-a``, ``mixx-b`` and ``longo``
-(lucky numbers included). The bonus editions (bar chains, reward pairs) are played through the
-contract engine instead (:func:`supports`).
+(lucky numbers included), and ``bonus-a`` (the bonus bar's chains). ``bonus-b`` (reward pairs,
+with the player's choice of a row on ties) is played through the contract engine instead
+(:func:`supports`).
 
 State of one game (what :func:`state_of` extracts from a :class:`~qwixo.qwixx.game.QwixxGame`):
 
 - ``last[p, r]``: position of player ``p``'s last cross in row ``r`` (-1: none)
 - ``cnt[p, r]``: crosses in that row (the lock box counts as one more)
-- ``pen[p]``: penalty boxes; ``lucky[p]``: Longo lucky numbers (0, 0 elsewhere)
+- ``pen[p]``: penalty boxes; ``lucky[p]``: Longo lucky numbers (0, 0 elsewhere);
+  ``barpos[p]``: Bonus A, the next bar box to look at
 - ``st``: ``[closed, active, phase, a1crossed, rolls, sidx, cidx, tidx, err, fixed2]`` — the bit mask
   of locked rows (their dice are gone), the active player, the phase (0: a roll is due, 1:
   action 1 on ``dice``, 2: action 2 on ``dice``), whether the active player crossed in action
@@ -45,7 +47,7 @@ from qwixo.qwixx.editions import COLOURS, arrays, edition
 RANDOM, GAP, RACE, SCRIPT = 0, 1, 2, 3
 POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE}
 LUCKY_FLAG = 1024
-KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo")
+KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo", "bonus-a")
 TRACE_WIDTH = 24
 
 # st[] fields
@@ -56,7 +58,7 @@ ST_SIZE = 10
 def supports(edition_name: str) -> bool:
     """Whether the kernels play ``edition_name``.
 
-    >>> supports("classic"), supports("longo"), supports("bonus-a")
+    >>> supports("classic"), supports("bonus-a"), supports("bonus-b")
     (True, True, False)
     """
     return edition_name in KERNEL_EDITIONS
@@ -67,7 +69,8 @@ class Tables:
     """Kernel arrays of one edition, from :func:`~qwixo.qwixx.editions.arrays` (int64):
     ``index_of[r, n]`` position of number n in row r (-1: none), ``lock_from[r]`` first lock
     position, ``by_colour[c, s, k]`` the cells (codes ``32 * r + i``, -1 after the last) a die
-    of colour c may cross in action 2 with sum s, ``numbers[r, i]``, ``lock_need``, ``faces``.
+    of colour c may cross in action 2 with sum s, ``numbers[r, i]``, ``lock_need``, ``faces``,
+    Bonus A's ``bonus[r, i]`` cells and ``bar`` colours (empty elsewhere).
     """
 
     name: str
@@ -77,10 +80,12 @@ class Tables:
     numbers: np.ndarray
     lock_need: int
     faces: int
+    bonus: np.ndarray
+    bar: np.ndarray
 
     def args(self) -> tuple[Any, ...]:
         return (self.index_of, self.lock_from, self.by_colour, self.numbers, self.lock_need,
-                self.faces)
+                self.faces, self.bonus, self.bar)
 
     def code_text(self, code: int) -> str:
         """The contract text of an option code.
@@ -100,7 +105,7 @@ _TABLES: dict[str, Tables] = {}
 
 
 def tables(name: str = "classic") -> Tables:
-    """The (cached) kernel arrays of an edition; raises ``ValueError`` for a bonus edition."""
+    """The (cached) kernel arrays of an edition; raises ``ValueError`` for ``bonus-b``."""
     name = edition(name).name
     if name in _TABLES:
         return _TABLES[name]
@@ -119,7 +124,8 @@ def tables(name: str = "classic") -> Tables:
                     packed[c, s, k] = 32 * r + int(cbc[c, s, r])
                     k += 1
     tab = Tables(name, a.index_of.astype(np.int64), a.lock_from.astype(np.int64), packed,
-                 a.numbers.astype(np.int64), int(a.lock_need), int(a.faces))
+                 a.numbers.astype(np.int64), int(a.lock_need), int(a.faces),
+                 a.bonus.astype(np.int64), a.bar.astype(np.int64))
     _TABLES[name] = tab
     return tab
 
@@ -171,6 +177,37 @@ def _legal(last_pr, cnt_pr, closed, r, i, lock_from_r, need):
 
 
 @njit(cache=True)
+def _cross_chain(last, cnt, barpos, p, r, i, cl, lock_from, need, bonus, bar):
+    """Bonus A: player p crosses cell i of row r, then follows the bonus bar: a bonus cell
+    crosses the next free bar box (boxes of closed colours are struck out) and the next
+    possible cell of that box's colour, which may be a bonus cell again. ``cl``: the closed
+    rows this player sees; returns it with the rows this player locked added."""
+    length = bonus.shape[1]
+    nbar = bar.shape[0]
+    while True:
+        last[p, r] = i
+        cnt[p, r] += 1
+        if i >= lock_from[r]:
+            cnt[p, r] += 1
+            cl |= 1 << r
+        if bonus[r, i] == 0:
+            break
+        b = barpos[p]
+        while b < nbar and (cl >> bar[b]) & 1:
+            b += 1
+        if b >= nbar:
+            break
+        barpos[p] = b + 1
+        c = bar[b]
+        j = last[p, c] + 1
+        if j >= length or (j >= lock_from[c] and cnt[p, c] < need):
+            break  # that bonus cross is lost
+        r = c
+        i = j
+    return cl
+
+
+@njit(cache=True)
 def _popcount(x):
     c = 0
     while x:
@@ -188,8 +225,8 @@ def _score(cnt, pen, p):
 
 
 @njit(cache=True, error_model="numpy")
-def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from, by_colour,
-         numbers, need, faces, sdice, schoice, trace, max_rolls):
+def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
+         by_colour, numbers, need, faces, bonus, bar, sdice, schoice, trace, max_rolls):
     """Play one game from the state given to its end, in place; returns the number of rolls.
 
     ``fixed[p] >= -1`` fixes player p's first decision (its option code; ``-2``: the policy
@@ -202,6 +239,7 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
     with array arguments cost reference counting: a 7x slowdown here).
     """
     P = last.shape[0]
+    has_bonus = bar.shape[0] > 0
     opts = np.empty(24, np.int64)
     choice = np.empty(P, np.int64)
     rolls = 0
@@ -261,11 +299,15 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
                             c %= LUCKY_FLAG
                             r = c // 32
                             i = c % 32
-                            last[p, r] = i
-                            cnt[p, r] += 1
-                            if i >= lock_from[r]:
+                            if has_bonus:  # each chain sees the start and its own locks
+                                newly |= _cross_chain(last, cnt, barpos, p, r, i, closed,
+                                                      lock_from, need, bonus, bar)
+                            else:
+                                last[p, r] = i
                                 cnt[p, r] += 1
-                                newly |= 1 << r
+                                if i >= lock_from[r]:
+                                    cnt[p, r] += 1
+                                    newly |= 1 << r
                             if p == active:
                                 crossed = True
                     closed |= newly
@@ -378,11 +420,15 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
                     crossed = True
                     r = c // 32
                     i = c % 32
-                    last[q, r] = i
-                    cnt[q, r] += 1
-                    if i >= lock_from[r]:
+                    if has_bonus:
+                        closed = _cross_chain(last, cnt, barpos, q, r, i, closed, lock_from,
+                                              need, bonus, bar)
+                    else:
+                        last[q, r] = i
                         cnt[q, r] += 1
-                        closed |= 1 << r
+                        if i >= lock_from[r]:
+                            cnt[q, r] += 1
+                            closed |= 1 << r
                 if not crossed:
                     pen[q] += 1
                     if pen[q] >= 4:
@@ -400,10 +446,11 @@ def play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_f
 
 @njit(cache=True)
 def _run(n, P, seed, lucky, policies, index_of, lock_from, by_colour, numbers, need, faces,
-         scores, rolls_out):
+         bonus, bar, scores, rolls_out):
     last = np.empty((P, 4), np.int64)
     cnt = np.empty((P, 4), np.int64)
     pen = np.empty(P, np.int64)
+    barpos = np.empty(P, np.int64)
     st = np.zeros(ST_SIZE, np.int64)
     dice = np.zeros(6, np.int64)
     fixed = np.empty(P, np.int64)
@@ -416,12 +463,13 @@ def _run(n, P, seed, lucky, policies, index_of, lock_from, by_colour, numbers, n
         last[:] = -1
         cnt[:] = 0
         pen[:] = 0
+        barpos[:] = 0
         st[:] = 0
         st[ACTIVE] = g % P  # rotate the first player
         fixed[:] = -2
-        rolls_out[g] = play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of,
-                            lock_from, by_colour, numbers, need, faces, sdice, schoice, trace,
-                            1 << 20)
+        rolls_out[g] = play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng,
+                            index_of, lock_from, by_colour, numbers, need, faces, bonus, bar,
+                            sdice, schoice, trace, 1 << 20)
         for p in range(P):
             sc = -5 * pen[p]
             for r in range(4):
@@ -491,12 +539,13 @@ def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, fl
 
 # -- rollouts from a position (the strong bot and hints) -----------------------------------
 @njit(cache=True)
-def _rollouts(n, seed, last0, cnt0, pen0, lucky, st0, dice0, fixed0, policies, index_of,
-              lock_from, by_colour, numbers, need, faces, scores):
+def _rollouts(n, seed, last0, cnt0, pen0, barpos0, lucky, st0, dice0, fixed0, policies,
+              index_of, lock_from, by_colour, numbers, need, faces, bonus, bar, scores):
     P = last0.shape[0]
     last = np.empty_like(last0)
     cnt = np.empty_like(cnt0)
     pen = np.empty_like(pen0)
+    barpos = np.empty_like(barpos0)
     st = np.empty_like(st0)
     dice = np.empty(6, np.int64)
     fixed = np.empty_like(fixed0)
@@ -508,12 +557,13 @@ def _rollouts(n, seed, last0, cnt0, pen0, lucky, st0, dice0, fixed0, policies, i
         last[:] = last0
         cnt[:] = cnt0
         pen[:] = pen0
+        barpos[:] = barpos0
         st[:] = st0
         dice[:] = dice0
         fixed[:] = fixed0
         rng[0] = _mix(seed * 1000003 + g)  # common random numbers across candidate moves
-        play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
-             by_colour, numbers, need, faces, sdice, schoice, trace, 1 << 20)
+        play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
+             by_colour, numbers, need, faces, bonus, bar, sdice, schoice, trace, 1 << 20)
         for p in range(P):
             sc = -5 * pen[p]
             for r in range(4):
@@ -532,6 +582,7 @@ class Position:
     lucky: np.ndarray
     st: np.ndarray
     dice: np.ndarray
+    barpos: np.ndarray
 
     @property
     def players(self) -> int:
@@ -558,24 +609,25 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
     if then is not None:
         st = st.copy()
         st[FIXED2] = then + 2
-    _rollouts(n, int(seed) % (1 << 62), pos.last, pos.cnt, pos.pen, pos.lucky, st, pos.dice, fx, pol,
-              *tab.args(), scores)
+    _rollouts(n, int(seed) % (1 << 62), pos.last, pos.cnt, pos.pen, pos.barpos, pos.lucky, st,
+              pos.dice, fx, pol, *tab.args(), scores)
     return scores
 
 
 @njit(cache=True)
 def _replay(P, lucky, first, sdice, schoice, policies, index_of, lock_from, by_colour,
-            numbers, need, faces, trace, out):
+            numbers, need, faces, bonus, bar, trace, out):
     last = -np.ones((P, 4), np.int64)
     cnt = np.zeros((P, 4), np.int64)
     pen = np.zeros(P, np.int64)
+    barpos = np.zeros(P, np.int64)
     st = np.zeros(ST_SIZE, np.int64)
     st[ACTIVE] = first
     dice = np.zeros(6, np.int64)
     fixed = -2 * np.ones(P, np.int64)
     rng = np.ones(1, np.uint64)
-    play(last, cnt, pen, lucky, st, dice, fixed, policies, rng, index_of, lock_from, by_colour,
-         numbers, need, faces, sdice, schoice, trace, 0)
+    play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
+         by_colour, numbers, need, faces, bonus, bar, sdice, schoice, trace, 0)
     for p in range(P):
         out[p] = _score(cnt, pen, p)
     return st
@@ -610,8 +662,8 @@ def replay(edition_name: str, players: int, dice: list[list[int]], choices: list
 def state_of(game: Any) -> Position:
     """The visible position of a :class:`~qwixo.qwixx.game.QwixxGame` in kernel form.
 
-    Hidden action-1 decisions are not part of it (they are not on the sheets yet). The bonus
-    editions map to their classic rows (bar and rewards are left out).
+    Hidden action-1 decisions are not part of it (they are not on the sheets yet). Bonus B
+    maps to its classic rows (the rewards are left out).
 
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", players=2, seed=1)
@@ -636,7 +688,8 @@ def state_of(game: Any) -> Position:
     st[PHASE] = {"roll": 0, "action1": 1, "action2": 2}.get(game.phase, 0)
     st[A1CROSSED] = int(bool(game.a1_crossed)) if st[PHASE] == 2 else 0
     dice = np.array([d or 0 for d in game.dice], np.int64)
-    return Position(kname, last, cnt, pen, lucky, st, dice)
+    barpos = np.array([s.bar_pos for s in game.sheets_state], np.int64)
+    return Position(kname, last, cnt, pen, lucky, st, dice, barpos)
 
 
 def option_code(game: Any, player: int, text: str) -> int:

@@ -16,10 +16,11 @@ sees: the other players' hidden decisions are not looked at; in the playouts the
 model on the same dice. ``seconds`` bounds the time per decision (the playouts run in batches
 until it is spent); without it a fixed number of playouts per option is used.
 
-The bonus editions have chains (the bonus bar, reward pairs) the kernel does not play: there the
-option itself is carried out exactly on a copy of the sheet with the rules engine (chains
-included) and the kernel plays the rest of the game on the classic rows (earned end rewards are
-added to the final scores).
+Bonus B has reward pairs (with the player's choice of a row on ties) the kernel does not play:
+there the option itself is carried out exactly on a copy of the sheet with the rules engine
+(rewards included) and the kernel plays the rest of the game on the classic rows (earned end
+rewards are added to the final scores). Every other edition, Bonus A's bar included, is played
+out exactly.
 
 >>> import qwixo
 >>> g = qwixo.new_game("qwixx", players=2, seed=1)
@@ -74,7 +75,7 @@ def _prepare(game: Any, player: int, text: str) -> tuple[Position, dict[int, int
     extra = np.zeros(game.num_players, np.int64)
     if batch.supports(game.edition.name):
         return pos, {player: option_code(game, player, text)}, extra
-    # bonus editions: carry the option out exactly on a copy of the sheet (chains included)
+    # bonus-b: carry the option out exactly on a copy of the sheet (rewards included)
     rules = game.rules
     for p, sh in enumerate(game.sheets_state):
         extra[p] = rules.score(sh, True) - rules.score(sh, False)
