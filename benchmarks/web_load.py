@@ -49,7 +49,8 @@ def start_server(db: str, data: str, sync: str, log: str | None = None,
         env["PYTHONASYNCIODEBUG"] = "1"
     proc = subprocess.Popen(
         [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--db", db, "--bot-delay", "0", "--http-rate", "10000", "--sync", sync],
+         "--db", db, "--bot-delay", "0", "--http-rate", "10000", "--sync", sync,
+         "--ws-per-address", "100000"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     deadline = time.time() + 180
     lines = []

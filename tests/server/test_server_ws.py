@@ -462,3 +462,25 @@ def test_qwixx_undo_of_a_hidden_choice(client):
         v = client.get(f"/api/games/{g['id']}", params={"token": t1}).json()
         assert v["decided"] == [] and v["my_pending"] is None and 1 in v["to_act"]
         assert v["phase"] == "action1" and v["version"] == 3
+
+
+def test_connections_per_address_are_limited(db_path):
+    from fastapi.testclient import TestClient
+
+    from qwixo.server.app import create_app
+
+    app = create_app(db_path, warm_up=False, ws_per_address=2)
+    with TestClient(app) as c:
+        g = create(c)
+        with c.websocket_connect(f"/ws/{g['id']}") as a, \
+                c.websocket_connect(f"/ws/{g['id']}") as b:
+            auth(a, g["seats"][0]["token"])
+            auth(b, g["seats"][1]["token"])
+            with c.websocket_connect(f"/ws/{g['id']}") as third:
+                err = third.receive_json()
+                assert err["key"] == "too_many_connections" and err["params"]["limit"] == 2
+                with pytest.raises(WebSocketDisconnect) as exc:
+                    third.receive_json()
+                assert exc.value.code == 4429
+        with c.websocket_connect(f"/ws/{g['id']}") as again:  # the others were closed
+            assert auth(again, g["seats"][0]["token"])["type"] == "welcome"

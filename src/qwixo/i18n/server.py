@@ -68,6 +68,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Qui non c'è niente: {path}.",
         "pl": "Nic tu nie ma: {path}.",
     },
+    "too_many_connections": {
+        "en": "Too many connections from your address (limit: {limit}).",
+        "tr": "Adresinizden çok fazla bağlantı var (sınır: {limit}).",
+        "it": "Troppe connessioni dal tuo indirizzo (limite: {limit}).",
+        "pl": "Za dużo połączeń z twojego adresu (limit: {limit}).",
+    },
     "no_free_seat": {
         "en": "There is no free seat in this game.",
         "tr": "Bu oyunda boş koltuk yok.",

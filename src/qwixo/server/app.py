@@ -24,7 +24,7 @@ import logging
 import os
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -104,7 +104,7 @@ def _warm_up() -> None:
 def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                http_rate: float = 2.0, http_burst: float = 20.0,
                ws_rate: float = 15.0, ws_burst: float = 30.0, bot_workers: int = 2,
-               bot_processes: int = 0,
+               bot_processes: int = 0, ws_per_address: int = 256,
                web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
                on_ready: Callable[[], None] | None = None) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
@@ -112,7 +112,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 
     ``bot_delay``: seconds a bot waits before acting (lets people see bot moves one by one);
     ``http_rate``/``http_burst``: POST rate limit per client address; ``ws_rate``/``ws_burst``:
-    message rate limit per WebSocket connection; ``bot_processes``: worker processes for bots
+    message rate limit per WebSocket connection; ``ws_per_address``: open WebSocket
+    connections allowed per client address; ``bot_processes``: worker processes for bots
     and hints (0: ``bot_workers`` threads in the server process); ``sync``: ``normal`` or ``full`` (see
     :data:`qwixo.server.store.SYNC_MODES`).
     """
@@ -314,9 +315,26 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         return {"lines": lines}
 
     # -- WebSocket ----------------------------------------------------------------------
+    open_ws: Counter[str] = Counter()
+
     @app.websocket("/ws/{game_id}")
     async def ws_endpoint(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
+        host = ws.client.host if ws.client else "?"
+        if open_ws[host] >= ws_per_address:
+            err = ServerError("too_many_connections", status=429, limit=ws_per_address)
+            await ws.send_text(json.dumps(error_payload(err)))
+            await ws.close(code=4429)
+            return
+        open_ws[host] += 1
+        try:
+            await _ws_game(ws, game_id)
+        finally:
+            open_ws[host] -= 1
+            if open_ws[host] <= 0:
+                del open_ws[host]
+
+    async def _ws_game(ws: WebSocket, game_id: str) -> None:
         try:
             room = await lobby().get(game_id)
         except IllegalMove as e:

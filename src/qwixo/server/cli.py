@@ -16,6 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds a bot waits before it moves, so people can follow (default 0.4)")
     p.add_argument("--http-rate", type=float, default=2.0,
                    help="POST requests per second per client address (burst 10x; default 2)")
+    p.add_argument("--ws-per-address", type=int, default=256,
+                   help="open WebSocket connections allowed per client address (default 256)")
     p.add_argument("--ws", default="websockets-sansio",
                    choices=["websockets-sansio", "websockets"],
                    help="WebSocket implementation of uvicorn (default websockets-sansio)")
@@ -57,7 +59,8 @@ def serve(args: argparse.Namespace) -> int:
 
     app = create_app(db, bot_delay=args.bot_delay, http_rate=args.http_rate,
                      http_burst=10 * args.http_rate, sync=args.sync,
-                     bot_processes=max(0, args.bot_processes), on_ready=ready)
+                     bot_processes=max(0, args.bot_processes),
+                     ws_per_address=max(1, args.ws_per_address), on_ready=ready)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
                             ws=args.ws, lifespan="on", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
