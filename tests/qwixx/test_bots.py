@@ -257,3 +257,48 @@ def test_joint_search_names_the_action_two_to_follow():
     g2 = qwixo.new_game("qwixx", players=2, seed=3)
     g2.roll([1, 1, 1, 1, 6, 6])
     assert all(e.then is None for e in StrongBot(seed=0, playouts=64, joint=True).evaluate(g2, 1))
+
+
+def _lock_position(p1_yellow):
+    """Player 0 has red 2-7 and may lock red with a white 12; player 1 locked blue (so red
+    would be the second lock and end the game) and, with ``p1_yellow``, is ahead by 17 points
+    (by 7 without)."""
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+
+    def turn(dice, a1, a2="pass"):
+        g.roll(dice)
+        for p in (0, 1):
+            g.choose(p, a1[p])
+        if g.phase == "action2":
+            g.choose(g.active, a2)
+
+    def y(text):
+        return text if p1_yellow else "pass"
+
+    turn([1, 1, 6, 6, 6, 6], ["r2", "pass"])
+    turn([6, 6, 1, 1, 1, 1], ["pass", "b12"], y("y7"))
+    turn([1, 2, 6, 6, 6, 6], ["r3", "pass"])
+    turn([6, 5, 1, 2, 1, 1], ["pass", "b11"], y("y8"))
+    turn([2, 2, 6, 6, 6, 6], ["r4", "pass"])
+    turn([5, 5, 1, 4, 1, 1], ["pass", "b10"], y("y9"))
+    turn([2, 3, 6, 6, 6, 6], ["r5", "pass"])
+    turn([5, 4, 1, 5, 1, 1], ["pass", "b9"], y("y10"))
+    turn([3, 3, 6, 6, 6, 6], ["r6", "pass"])
+    turn([5, 3, 1, 6, 1, 1], ["pass", "b8"])
+    turn([1, 1, 6, 6, 6, 6], ["pass", "b2"], "r7")
+    g.roll([6, 6, 1, 1, 1, None])
+    return g
+
+
+def test_strong_locks_to_win_and_not_to_lose():
+    """Plays to win: the lock of a second row ends the game at once. Ahead (36 against 28
+    after the lock) it locks; behind (36 against 38) it keeps the game going. The gap
+    heuristic takes the lock in both cases."""
+    ahead, behind = _lock_position(False), _lock_position(True)
+    assert ahead.scores() == [21, 28] and behind.scores() == [21, 38]
+    assert "r12" in ahead.options(0) and "r12" in behind.options(0)
+    assert heuristic(ahead, 0) == "r12" and heuristic(behind, 0) == "r12"
+    assert StrongBot(seed=1).decide(ahead, 0) == "r12"
+    ev = {e.option: e for e in StrongBot(seed=1).evaluate(behind, 0)}
+    assert ev["r12"].win == 0.0 and max(e.win for e in ev.values()) > 0.3
+    assert StrongBot(seed=1).decide(behind, 0) != "r12"
