@@ -80,12 +80,16 @@ def _wins_now(game: QuixoGame) -> bool:
     return False
 
 
-def reference(game: QuixoGame, depth: int, ply: int, weights, path: list[str]) -> int:
+def reference(game: QuixoGame, depth: int, ply: int, weights, path: list[str],
+              plain: bool = False) -> int:
     """Negamax with the search's conventions: an immediate win is checked first at every node
-    (also at depth 0), a repeated position is 0, a move making the opponent's line loses."""
+    (also at depth 0, unless ``plain``), a repeated position is 0, a move making the
+    opponent's line loses."""
     pos = game.position
     if pos in path:
         return 0
+    if plain and depth <= 0:
+        return _line_eval(game, weights)
     if _wins_now(game):
         return MATE - ply - 1
     if depth <= 0:
@@ -99,16 +103,18 @@ def reference(game: QuixoGame, depth: int, ply: int, weights, path: list[str]) -
         if c.is_over:
             v = MATE - ply - 1 if c.winner == me else -(MATE - ply - 1)
         else:
-            v = -reference(c, depth - 1, ply + 1, weights, path + [pos])
+            v = -reference(c, depth - 1, ply + 1, weights, path + [pos], plain)
         best = max(best, v)
     return best
 
 
-@pytest.mark.parametrize("size,players,depth", [(3, 2, 3), (4, 2, 2), (3, 4, 2), (4, 4, 2)])
-def test_root_scores_match_a_python_negamax(size, players, depth):
+@pytest.mark.parametrize("size,players,depth,plain", [(3, 2, 3, False), (4, 2, 2, False),
+                                                     (3, 4, 2, False), (4, 4, 2, False),
+                                                     (4, 2, 2, True), (3, 2, 3, True)])
+def test_root_scores_match_a_python_negamax(size, players, depth, plain):
     rng = random.Random(size * 100 + players)
-    weights = search_tables(size).weights
-    s = Searcher(size, players)
+    weights = search_tables(size).plain if plain else search_tables(size).weights
+    s = Searcher(size, players, plain=plain)
     for _ in range(4):
         g = random_position(size, players, rng.randrange(2, 14), rng)
         if g.is_over:
@@ -128,7 +134,7 @@ def test_root_scores_match_a_python_negamax(size, players, depth):
             if c.is_over:
                 want = MATE - 1 if c.winner == g.side_of(p) else -(MATE - 1)
             else:
-                want = -reference(c, depth - 1, 1, weights, [g.position])
+                want = -reference(c, depth - 1, 1, weights, [g.position], plain)
             assert texts[mv] == want, (g.position, mv)
 
 

@@ -12,8 +12,9 @@ random     a uniformly random legal move
 greedy     1 ply: wins at once when it can, never makes the opponent's line nor leaves an
            immediate win to the opponent when it can help it, else the best line count
 easy       2-ply alpha-beta with the strong evaluation
-linecount2 the plain 2-ply line-counting player (sum of squares of the cubes per line; its
-           first move of the game, among the first two plies, is random): a reference opponent
+linecount2 the plain 2-ply line-counting player: its move and the reply, then the sum over
+           lines of the squares of the cubes (no look beyond); its first move of a game (the
+           first two plies) is random: a reference opponent
 mcts       UCT Monte-Carlo tree search with random playouts (1 s by default)
 medium     alpha-beta, at most 4 plies deep (0.5 s by default)
 strong     alpha-beta with iterative deepening, transposition table, move ordering,

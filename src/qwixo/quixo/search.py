@@ -90,7 +90,8 @@ INF = 2_000_000_000
 MAX_PLY = 128
 
 # stats array slots
-S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT, S_DEADLINE = range(8)
+(S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT, S_DEADLINE,
+ S_PLAIN) = range(9)
 # TT flags
 EXACT, LOWER, UPPER = 1, 2, 3
 
@@ -372,8 +373,9 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
     mc, oc = max_counts(me, op, L)
     hot = mc >= n - 1 or oc >= n - 1
     M = T.shape[1]
-    if depth <= 0 and mc < n - 1:
-        return evaluate2(me, op, L, w)  # the horizon, and no win in one for the side to move
+    if depth <= 0 and (mc < n - 1 or st[S_PLAIN]):
+        # the horizon, and no win in one for the side to move (not looked for in plain mode)
+        return evaluate2(me, op, L, w)
     # children; a move that wins at once ends the search here
     k = 0
     for m in range(M):
@@ -502,7 +504,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
     M = T.shape[1]
     mc, oc = max_counts(b0 | b2, b1 | b3, L)  # see negamax2
     hot = mc >= n - 1 or oc >= n - 1
-    if depth <= 0 and mc < n - 1:
+    if depth <= 0 and (mc < n - 1 or st[S_PLAIN]):
         return evaluate4(b0, b1, b2, b3, L, w)
     k = gen_moves4(b0, b1, b2, b3, 0, T, cst[ply])
     k2 = 0
@@ -678,8 +680,9 @@ class Searcher:
     """Iterative-deepening alpha-beta over one board size, for 2 or 4 players.
 
     Positions are given normalised (see :func:`normalise`). The transposition table
-    (``2**tt_bits`` entries) persists between searches; ``plain=True`` uses the plain
-    line-counting evaluation (sum of squares) instead of the strong one.
+    (``2**tt_bits`` entries) persists between searches; ``plain=True`` makes a plain
+    fixed-depth line counter: the evaluation is the sum of squares of the cubes per line, and
+    the horizon does not look for a win in one of the side to move.
 
     >>> s = Searcher(3)
     >>> r = s.search(192, 24, max_depth=3)          # xx./oo./... x: c1c3 makes a line
@@ -706,11 +709,14 @@ class Searcher:
         self.cst = np.zeros((MAX_PLY, width), dtype=np.int64)
         self.order = np.zeros((MAX_PLY, width), dtype=np.int64)
         self.cb = np.zeros((MAX_PLY, width, 4 if players == 4 else 2), dtype=np.uint64)
-        self.st = np.zeros(8, dtype=np.int64)
+        self.st = np.zeros(16, dtype=np.int64)
         self.out = np.zeros(width, dtype=np.int64)
         self.nps_estimate = 500_000.0
         #: how much worse than 0 the side to move at the root finds a draw by repetition
         self.contempt = 0
+        #: plain mode: at the horizon, no look for a win in one of the side to move (a plain
+        #: fixed-depth search); set with ``plain=True``
+        self.plain_horizon = plain
         #: held by callers that share this searcher between threads
         self.lock = threading.RLock()
 
@@ -794,6 +800,7 @@ class Searcher:
                 limit = min(limit, max(1024, node_limit - total_nodes))
             self.st[S_LIMIT] = limit
             self.st[S_CONTEMPT] = self.contempt
+            self.st[S_PLAIN] = self.plain_horizon
             self.st[S_BEST] = -2
             ti = time.perf_counter()
             score = int(self._call(boards, depth, base))
@@ -820,6 +827,7 @@ class Searcher:
             self.st[:] = 0
             self.st[S_LIMIT] = 1 << 62
             self.st[S_CONTEMPT] = self.contempt
+            self.st[S_PLAIN] = self.plain_horizon
             score = int(self._call(boards, 1, base))
             best = SearchResult(int(self.st[S_BEST]), score, 1)
             total_nodes += int(self.st[S_NODES])
@@ -844,6 +852,7 @@ class Searcher:
         if deadline is not None:
             self.st[S_DEADLINE] = int(deadline * 1e6)
         self.st[S_CONTEMPT] = self.contempt
+        self.st[S_PLAIN] = self.plain_horizon
         t = self.t
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
