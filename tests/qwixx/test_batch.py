@@ -9,8 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import qwixo
+from qwixo.core import IllegalMove
 from qwixo.qwixx import batch
 from qwixo.qwixx.batch import KERNEL_EDITIONS, option_code, replay, run_games, tables
+from qwixo.qwixx.editions import EDITION_NAMES
 
 
 def _contract_game(edition, players, seed, pass_bias=0.3):
@@ -97,10 +99,10 @@ def test_rollouts_from_a_position_use_common_random_numbers():
     assert (a[:, 0] > -20).all()
 
 
-def test_unsupported_edition():
-    assert not batch.supports("bonus-b")
-    with pytest.raises(ValueError):
-        tables("bonus-b")
+def test_every_edition_is_in_the_kernel():
+    assert all(batch.supports(e) for e in EDITION_NAMES)
+    with pytest.raises(IllegalMove):
+        tables("nope")
 
 
 def test_bonus_a_chain_in_the_kernel():
@@ -114,3 +116,21 @@ def test_bonus_a_chain_in_the_kernel():
     assert g.scores() == [2]
     pos = batch.state_of(g)
     assert pos.barpos.tolist() == [1] and pos.last[0].tolist() == [0, -1, 1, -1]
+
+
+def test_bonus_b_rewards_and_tie_choices_agree_with_the_contract():
+    """Uniformly random Bonus B games earn rewards and meet "+row" tie choices; the kernel
+    offers the same options (tie choices included) and ends with the same scores (end
+    rewards included)."""
+    tab = tables("bonus-b")
+    ties = rewards = 0
+    for seed in range(60):
+        players = 1 + seed % 3
+        dice, codes, offered, g = _contract_game("bonus-b", players, seed, pass_bias=0.0)
+        ties += sum(1 for _, opts in offered for o in opts if "+" in o)
+        rewards += sum(len(s.rewards) for s in g.sheets_state)
+        res = replay("bonus-b", players, dice, codes)
+        assert res["error"] == 0 and res["scores"] == g.scores()
+        assert [(s["player"], sorted(["pass"] + [tab.code_text(c) for c in s["options"]]))
+                for s in res["trace"]] == offered
+    assert ties > 0 and rewards > 0

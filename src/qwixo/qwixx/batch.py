@@ -4,16 +4,16 @@ The kernel :func:`play` plays one game from any position to its end; :func:`run_
 :func:`rollouts` loop it over many games inside numba. It reads the edition arrays of
 :func:`qwixo.qwixx.editions.arrays` (rows, lock cells, the cells each die may cross), so it plays
 every edition whose sheet is "cells in rows": ``classic``, ``mixx-a``, ``mixx-b`` and ``longo``
-(lucky numbers included), and ``bonus-a`` (the bonus bar's chains). ``bonus-b`` (reward pairs,
-with the player's choice of a row on ties) is played through the contract engine instead
-(:func:`supports`).
+(lucky numbers included), ``bonus-a`` (the bonus bar's chains) and ``bonus-b`` (reward pairs,
+with the player's choice of a row on ties as options, as in the contract): every edition.
 
 State of one game (what :func:`state_of` extracts from a :class:`~qwixo.qwixx.game.QwixxGame`):
 
 - ``last[p, r]``: position of player ``p``'s last cross in row ``r`` (-1: none)
 - ``cnt[p, r]``: crosses in that row (the lock box counts as one more)
 - ``pen[p]``: penalty boxes; ``lucky[p]``: Longo lucky numbers (0, 0 elsewhere);
-  ``barpos[p]``: Bonus A, the next bar box to look at
+  ``barpos[p]``: Bonus A, the next bar box to look at; ``marks[p, r]``, ``rewards[p]``: Bonus
+  B, the crossed cells (bit masks) and the rewards earned
 - ``st``: ``[closed, active, phase, a1crossed, rolls, sidx, cidx, tidx, err, fixed2]`` — the bit mask
   of locked rows (their dice are gone), the active player, the phase (0: a roll is due, 1:
   action 1 on ``dice``, 2: action 2 on ``dice``), whether the active player crossed in action
@@ -47,8 +47,10 @@ from qwixo.qwixx.editions import COLOURS, arrays, edition
 RANDOM, GAP, RACE, SCRIPT = 0, 1, 2, 3
 POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE}
 LUCKY_FLAG = 1024
-KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo", "bonus-a")
-TRACE_WIDTH = 24
+KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo", "bonus-a", "bonus-b")
+#: Bonus B: option code + TIE_UNIT * (row + 1) gives the row a "two crosses" reward takes
+TIE_UNIT = 128
+TRACE_WIDTH = 67
 
 # st[] fields
 CLOSED, ACTIVE, PHASE, A1CROSSED, ROLLS, SIDX, CIDX, TIDX, ERR, FIXED2 = range(10)
@@ -59,7 +61,7 @@ def supports(edition_name: str) -> bool:
     """Whether the kernels play ``edition_name``.
 
     >>> supports("classic"), supports("bonus-a"), supports("bonus-b")
-    (True, True, False)
+    (True, True, True)
     """
     return edition_name in KERNEL_EDITIONS
 
@@ -70,7 +72,8 @@ class Tables:
     ``index_of[r, n]`` position of number n in row r (-1: none), ``lock_from[r]`` first lock
     position, ``by_colour[c, s, k]`` the cells (codes ``32 * r + i``, -1 after the last) a die
     of colour c may cross in action 2 with sum s, ``numbers[r, i]``, ``lock_need``, ``faces``,
-    Bonus A's ``bonus[r, i]`` cells and ``bar`` colours (empty elsewhere).
+    Bonus A's ``bonus[r, i]`` cells and ``bar`` colours (empty elsewhere), Bonus B's
+    ``pair_kind[r, i]`` (reward kind of a cell, -1) and ``pair_cells[k]`` (its two cells).
     """
 
     name: str
@@ -82,10 +85,12 @@ class Tables:
     faces: int
     bonus: np.ndarray
     bar: np.ndarray
+    pair_kind: np.ndarray
+    pair_cells: np.ndarray
 
     def args(self) -> tuple[Any, ...]:
         return (self.index_of, self.lock_from, self.by_colour, self.numbers, self.lock_need,
-                self.faces, self.bonus, self.bar)
+                self.faces, self.bonus, self.bar, self.pair_kind, self.pair_cells)
 
     def code_text(self, code: int) -> str:
         """The contract text of an option code.
@@ -95,17 +100,19 @@ class Tables:
         """
         if code < 0:
             return "pass"
-        r, i = (code % LUCKY_FLAG) // 32, code % 32
+        r, i = (code & 127) >> 5, code & 31
         if code >= LUCKY_FLAG:
             return "L:" + COLOURS[r]
-        return f"{COLOURS[r]}{int(self.numbers[r, i])}"
+        tie = (code // TIE_UNIT) % 8 - 1
+        text = f"{COLOURS[r]}{int(self.numbers[r, i])}"
+        return text if tie < 0 else f"{text}+{COLOURS[tie]}"
 
 
 _TABLES: dict[str, Tables] = {}
 
 
 def tables(name: str = "classic") -> Tables:
-    """The (cached) kernel arrays of an edition; raises ``ValueError`` for ``bonus-b``."""
+    """The (cached) kernel arrays of an edition."""
     name = edition(name).name
     if name in _TABLES:
         return _TABLES[name]
@@ -123,9 +130,19 @@ def tables(name: str = "classic") -> Tables:
                 if cbc[c, s, r] >= 0:
                     packed[c, s, k] = 32 * r + int(cbc[c, s, r])
                     k += 1
+    # Bonus B: the two cells (row, position) of each reward kind, -1 when the kind is absent
+    pair_kind = a.pair_kind.astype(np.int64)
+    pair_cells = -np.ones((5, 2, 2), np.int64)
+    seen = np.zeros(5, np.int64)
+    for r in range(4):
+        for i in range(pair_kind.shape[1]):
+            k = pair_kind[r, i]
+            if k >= 0:
+                pair_cells[k, seen[k]] = (r, i)
+                seen[k] += 1
     tab = Tables(name, a.index_of.astype(np.int64), a.lock_from.astype(np.int64), packed,
                  a.numbers.astype(np.int64), int(a.lock_need), int(a.faces),
-                 a.bonus.astype(np.int64), a.bar.astype(np.int64))
+                 a.bonus.astype(np.int64), a.bar.astype(np.int64), pair_kind, pair_cells)
     _TABLES[name] = tab
     return tab
 
@@ -208,6 +225,146 @@ def _cross_chain(last, cnt, barpos, p, r, i, cl, lock_from, need, bonus, bar):
 
 
 @njit(cache=True)
+def _cross_b(last, cnt, marks, rewards, p, r, i, cl, lock_from, pair_kind, pair_cells, queue,
+             qn):
+    """Bonus B: one cross; a completed pair earns its reward (queued). Returns (cl, qn)."""
+    marks[p, r] |= 1 << i
+    last[p, r] = i
+    cnt[p, r] += 1
+    if i >= lock_from[r]:
+        cnt[p, r] += 1
+        cl |= 1 << r
+    k = pair_kind[r, i]
+    if k >= 0 and not (rewards[p] >> k) & 1:
+        r1 = pair_cells[k, 0, 0]
+        i1 = pair_cells[k, 0, 1]
+        r2 = pair_cells[k, 1, 0]
+        i2 = pair_cells[k, 1, 1]
+        if (marks[p, r1] >> i1) & 1 and (marks[p, r2] >> i2) & 1:
+            rewards[p] |= 1 << k
+            queue[qn] = k
+            qn += 1
+    return cl, qn
+
+
+@njit(cache=True)
+def _next_possible(last, cnt, p, cl, row, lock_from, need, length):
+    if (cl >> row) & 1:
+        return -1
+    j = last[p, row] + 1
+    if j >= length or (j >= lock_from[row] and cnt[p, row] < need):
+        return -1
+    return j
+
+
+@njit(cache=True)
+def _cross_pairs(last, cnt, marks, rewards, p, r, i, cl, tie, lock_from, need, pair_kind,
+                 pair_cells):
+    """Bonus B: player p crosses cell i of row r and resolves the rewards it earns, first
+    earned first (a reward cross may earn another): "two crosses" crosses the next two
+    possible cells of the row with the fewest crosses (``tie`` when rows tie), "each row"
+    the next possible cell of every row. Returns ``(cl, status, tied)``: status 0 done, 1 the
+    rows in bit mask ``tied`` tie and ``tie`` is not one of them, 2 ``tie`` was not needed."""
+    length = pair_kind.shape[1]
+    queue = np.empty(8, np.int64)
+    cl, qn = _cross_b(last, cnt, marks, rewards, p, r, i, cl, lock_from, pair_kind, pair_cells,
+                      queue, 0)
+    qh = 0
+    used = False
+    while qh < qn:
+        k = queue[qh]
+        qh += 1
+        if k == 0:  # two crosses
+            fewest = cnt[p, 0]
+            for q in range(1, 4):
+                if cnt[p, q] < fewest:
+                    fewest = cnt[p, q]
+            tied = 0
+            row = -1
+            for q in range(4):
+                if cnt[p, q] == fewest:
+                    tied |= 1 << q
+                    row = q
+            if _popcount(tied) > 1:
+                if tie < 0 or not (tied >> tie) & 1:
+                    return cl, 1, tied
+                used = True
+                row = tie
+            for _ in range(2):
+                j = _next_possible(last, cnt, p, cl, row, lock_from, need, length)
+                if j >= 0:
+                    cl, qn = _cross_b(last, cnt, marks, rewards, p, row, j, cl, lock_from,
+                                      pair_kind, pair_cells, queue, qn)
+        elif k == 1:  # one cross in each row
+            for row in range(4):
+                j = _next_possible(last, cnt, p, cl, row, lock_from, need, length)
+                if j >= 0:
+                    cl, qn = _cross_b(last, cnt, marks, rewards, p, row, j, cl, lock_from,
+                                      pair_kind, pair_cells, queue, qn)
+    if tie >= 0 and not used:
+        return cl, 2, 0
+    return cl, 0, 0
+
+
+@njit(cache=True)
+def _expand_ties(q, k, opts, last, cnt, marks, rewards, closed, lock_from, need, pair_kind,
+                 pair_cells, scratch):
+    """Bonus B: an option whose rewards meet a tie becomes one option per tied row (the
+    contract's ``"g9+y"``). Returns the new number of options in ``opts``."""
+    sl = np.empty((1, 4), np.int64)
+    sc = np.empty((1, 4), np.int64)
+    sm = np.empty((1, 4), np.int64)
+    sr = np.empty(1, np.int64)
+    n = 0
+    for j in range(k):
+        code = opts[j]
+        r = (code & 127) >> 5
+        i = code & 31
+        kind = pair_kind[r, i]
+        tied = 0
+        if kind >= 0 and not (rewards[q] >> kind) & 1:
+            for x in range(4):
+                sl[0, x] = last[q, x]
+                sc[0, x] = cnt[q, x]
+                sm[0, x] = marks[q, x]
+            sr[0] = rewards[q]
+            _, status, tied = _cross_pairs(sl, sc, sm, sr, 0, r, i, closed, -1, lock_from, need,
+                                           pair_kind, pair_cells)
+            if status != 1:
+                tied = 0
+        if tied == 0:
+            scratch[n] = code
+            n += 1
+        else:
+            for t in range(4):
+                if (tied >> t) & 1:
+                    scratch[n] = code + TIE_UNIT * (t + 1)
+                    n += 1
+    for j in range(n):
+        opts[j] = scratch[j]
+    return n
+
+
+@njit(cache=True)
+def _final_score(cnt, pen, rewards, p):
+    """Points of player p at the end, Bonus B's end rewards included."""
+    pts = 0
+    low = cnt[p, 0]
+    for r in range(4):
+        pts += cnt[p, r] * (cnt[p, r] + 1) // 2
+        if cnt[p, r] < low:
+            low = cnt[p, r]
+    rw = rewards[p]
+    if (rw >> 2) & 1:  # double: the row with the fewest crosses counts twice
+        pts += low * (low + 1) // 2
+    if (rw >> 3) & 1:  # plus-13
+        pts += 13
+    if not (rw >> 4) & 1:  # no-penalty
+        pts -= 5 * pen[p]
+    return pts
+
+
+@njit(cache=True)
 def _popcount(x):
     c = 0
     while x:
@@ -225,8 +382,9 @@ def _score(cnt, pen, p):
 
 
 @njit(cache=True, error_model="numpy")
-def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
-         by_colour, numbers, need, faces, bonus, bar, sdice, schoice, trace, max_rolls):
+def play(last, cnt, pen, barpos, marks, rewards, lucky, st, dice, fixed, policies, rng, index_of,
+         lock_from, by_colour, numbers, need, faces, bonus, bar, pair_kind, pair_cells, sdice,
+         schoice, trace, max_rolls):
     """Play one game from the state given to its end, in place; returns the number of rolls.
 
     ``fixed[p] >= -1`` fixes player p's first decision (its option code; ``-2``: the policy
@@ -240,7 +398,9 @@ def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of
     """
     P = last.shape[0]
     has_bonus = bar.shape[0] > 0
-    opts = np.empty(24, np.int64)
+    has_pairs = pair_cells[0, 0, 0] >= 0
+    opts = np.empty(64, np.int64)
+    scratch = np.empty(64, np.int64)
     choice = np.empty(P, np.int64)
     rolls = 0
     closed = st[CLOSED]
@@ -289,6 +449,9 @@ def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of
                                            need)):
                             opts[k] = LUCKY_FLAG + 32 * r + i
                             k += 1
+                if has_pairs:
+                    k = _expand_ties(q, k, opts, last, cnt, marks, rewards, closed, lock_from,
+                                     need, pair_kind, pair_cells, scratch)
             else:
                 if start == 0:
                     # -- action 1 takes effect for everyone at once
@@ -296,10 +459,14 @@ def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of
                     for p in range(P):
                         c = choice[p]
                         if c >= 0:
-                            c %= LUCKY_FLAG
-                            r = c // 32
-                            i = c % 32
-                            if has_bonus:  # each chain sees the start and its own locks
+                            r = (c & 127) >> 5
+                            i = c & 31
+                            if has_pairs:  # each player's rewards see the start + own locks
+                                cl, _, _ = _cross_pairs(last, cnt, marks, rewards, p, r, i,
+                                                        closed, (c // TIE_UNIT) % 8 - 1,
+                                                        lock_from, need, pair_kind, pair_cells)
+                                newly |= cl
+                            elif has_bonus:  # each chain sees the start and its own locks
                                 newly |= _cross_chain(last, cnt, barpos, p, r, i, closed,
                                                       lock_from, need, bonus, bar)
                             else:
@@ -339,6 +506,9 @@ def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of
                                 if not dup:
                                     opts[k] = code
                                     k += 1
+                if has_pairs:
+                    k = _expand_ties(q, k, opts, last, cnt, marks, rewards, closed, lock_from,
+                                     need, pair_kind, pair_cells, scratch)
             # -- the decision of player q among opts[:k] (pass always allowed)
             pol = policies[q]
             if fixed[q] >= -1:
@@ -385,9 +555,10 @@ def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of
                 c = -1
                 bestkey = 1 << 40
                 for j in range(k):
-                    cj = opts[j] % LUCKY_FLAG
-                    r = cj // 32
-                    i = cj % 32
+                    cj = opts[j] & 127
+                    r = cj >> 5
+                    i = cj & 31
+                    cj = cj * 8 + (opts[j] // TIE_UNIT) % 8  # then the lowest tie row
                     if i >= lock_from[r]:
                         key = -(1 << 40) + cj
                         if key < bestkey:
@@ -408,7 +579,7 @@ def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of
                         allowed = 3
                     if skip > allowed:
                         continue
-                    key = (skip * 64 - cnt[q, r]) * 256 + cj
+                    key = (skip * 64 - cnt[q, r]) * 2048 + cj
                     if key < bestkey:
                         bestkey = key
                         c = opts[j]
@@ -418,9 +589,13 @@ def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of
                 # -- action 2 takes effect, then the penalty and the end checks
                 if c >= 0:
                     crossed = True
-                    r = c // 32
-                    i = c % 32
-                    if has_bonus:
+                    r = (c & 127) >> 5
+                    i = c & 31
+                    if has_pairs:
+                        closed, _, _ = _cross_pairs(last, cnt, marks, rewards, q, r, i, closed,
+                                                    (c // TIE_UNIT) % 8 - 1, lock_from, need,
+                                                    pair_kind, pair_cells)
+                    elif has_bonus:
                         closed = _cross_chain(last, cnt, barpos, q, r, i, closed, lock_from,
                                               need, bonus, bar)
                     else:
@@ -446,11 +621,13 @@ def play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of
 
 @njit(cache=True)
 def _run(n, P, seed, lucky, policies, index_of, lock_from, by_colour, numbers, need, faces,
-         bonus, bar, scores, rolls_out):
+         bonus, bar, pair_kind, pair_cells, scores, rolls_out):
     last = np.empty((P, 4), np.int64)
     cnt = np.empty((P, 4), np.int64)
     pen = np.empty(P, np.int64)
     barpos = np.empty(P, np.int64)
+    marks = np.empty((P, 4), np.int64)
+    rewards = np.empty(P, np.int64)
     st = np.zeros(ST_SIZE, np.int64)
     dice = np.zeros(6, np.int64)
     fixed = np.empty(P, np.int64)
@@ -464,17 +641,16 @@ def _run(n, P, seed, lucky, policies, index_of, lock_from, by_colour, numbers, n
         cnt[:] = 0
         pen[:] = 0
         barpos[:] = 0
+        marks[:] = 0
+        rewards[:] = 0
         st[:] = 0
         st[ACTIVE] = g % P  # rotate the first player
         fixed[:] = -2
-        rolls_out[g] = play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng,
-                            index_of, lock_from, by_colour, numbers, need, faces, bonus, bar,
-                            sdice, schoice, trace, 1 << 20)
+        rolls_out[g] = play(last, cnt, pen, barpos, marks, rewards, lucky, st, dice, fixed,
+                            policies, rng, index_of, lock_from, by_colour, numbers, need, faces,
+                            bonus, bar, pair_kind, pair_cells, sdice, schoice, trace, 1 << 20)
         for p in range(P):
-            sc = -5 * pen[p]
-            for r in range(4):
-                sc += cnt[p, r] * (cnt[p, r] + 1) // 2
-            scores[g, p] = sc
+            scores[g, p] = _final_score(cnt, pen, rewards, p)
 
 
 def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
@@ -539,13 +715,16 @@ def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, fl
 
 # -- rollouts from a position (the strong bot and hints) -----------------------------------
 @njit(cache=True)
-def _rollouts(n, seed, last0, cnt0, pen0, barpos0, lucky, st0, dice0, fixed0, policies,
-              index_of, lock_from, by_colour, numbers, need, faces, bonus, bar, scores):
+def _rollouts(n, seed, last0, cnt0, pen0, barpos0, marks0, rewards0, lucky, st0, dice0, fixed0,
+              policies, index_of, lock_from, by_colour, numbers, need, faces, bonus, bar,
+              pair_kind, pair_cells, scores):
     P = last0.shape[0]
     last = np.empty_like(last0)
     cnt = np.empty_like(cnt0)
     pen = np.empty_like(pen0)
     barpos = np.empty_like(barpos0)
+    marks = np.empty_like(marks0)
+    rewards = np.empty_like(rewards0)
     st = np.empty_like(st0)
     dice = np.empty(6, np.int64)
     fixed = np.empty_like(fixed0)
@@ -558,17 +737,17 @@ def _rollouts(n, seed, last0, cnt0, pen0, barpos0, lucky, st0, dice0, fixed0, po
         cnt[:] = cnt0
         pen[:] = pen0
         barpos[:] = barpos0
+        marks[:] = marks0
+        rewards[:] = rewards0
         st[:] = st0
         dice[:] = dice0
         fixed[:] = fixed0
         rng[0] = _mix(seed * 1000003 + g)  # common random numbers across candidate moves
-        play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
-             by_colour, numbers, need, faces, bonus, bar, sdice, schoice, trace, 1 << 20)
+        play(last, cnt, pen, barpos, marks, rewards, lucky, st, dice, fixed, policies, rng,
+             index_of, lock_from, by_colour, numbers, need, faces, bonus, bar, pair_kind,
+             pair_cells, sdice, schoice, trace, 1 << 20)
         for p in range(P):
-            sc = -5 * pen[p]
-            for r in range(4):
-                sc += cnt[p, r] * (cnt[p, r] + 1) // 2
-            scores[g, p] = sc
+            scores[g, p] = _final_score(cnt, pen, rewards, p)
 
 
 @dataclass
@@ -583,6 +762,8 @@ class Position:
     st: np.ndarray
     dice: np.ndarray
     barpos: np.ndarray
+    marks: np.ndarray
+    rewards: np.ndarray
 
     @property
     def players(self) -> int:
@@ -609,27 +790,30 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
     if then is not None:
         st = st.copy()
         st[FIXED2] = then + 2
-    _rollouts(n, int(seed) % (1 << 62), pos.last, pos.cnt, pos.pen, pos.barpos, pos.lucky, st,
-              pos.dice, fx, pol, *tab.args(), scores)
+    _rollouts(n, int(seed) % (1 << 62), pos.last, pos.cnt, pos.pen, pos.barpos, pos.marks,
+              pos.rewards, pos.lucky, st, pos.dice, fx, pol, *tab.args(), scores)
     return scores
 
 
 @njit(cache=True)
 def _replay(P, lucky, first, sdice, schoice, policies, index_of, lock_from, by_colour,
-            numbers, need, faces, bonus, bar, trace, out):
+            numbers, need, faces, bonus, bar, pair_kind, pair_cells, trace, out):
     last = -np.ones((P, 4), np.int64)
     cnt = np.zeros((P, 4), np.int64)
     pen = np.zeros(P, np.int64)
     barpos = np.zeros(P, np.int64)
+    marks = np.zeros((P, 4), np.int64)
+    rewards = np.zeros(P, np.int64)
     st = np.zeros(ST_SIZE, np.int64)
     st[ACTIVE] = first
     dice = np.zeros(6, np.int64)
     fixed = -2 * np.ones(P, np.int64)
     rng = np.ones(1, np.uint64)
-    play(last, cnt, pen, barpos, lucky, st, dice, fixed, policies, rng, index_of, lock_from,
-         by_colour, numbers, need, faces, bonus, bar, sdice, schoice, trace, 0)
+    play(last, cnt, pen, barpos, marks, rewards, lucky, st, dice, fixed, policies, rng,
+         index_of, lock_from, by_colour, numbers, need, faces, bonus, bar, pair_kind,
+         pair_cells, sdice, schoice, trace, 0)
     for p in range(P):
-        out[p] = _score(cnt, pen, p)
+        out[p] = _final_score(cnt, pen, rewards, p)
     return st
 
 
@@ -662,8 +846,7 @@ def replay(edition_name: str, players: int, dice: list[list[int]], choices: list
 def state_of(game: Any) -> Position:
     """The visible position of a :class:`~qwixo.qwixx.game.QwixxGame` in kernel form.
 
-    Hidden action-1 decisions are not part of it (they are not on the sheets yet). Bonus B
-    maps to its classic rows (the rewards are left out).
+    Hidden action-1 decisions are not part of it (they are not on the sheets yet).
 
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", players=2, seed=1)
@@ -673,7 +856,7 @@ def state_of(game: Any) -> Position:
     ('classic', 2, 1, [3, 4, 1, 1, 1, 1])
     """
     name = game.edition.name
-    kname = name if name in KERNEL_EDITIONS else "classic"
+    kname = name
     P = game.num_players
     last = np.array([s.last for s in game.sheets_state], np.int64).reshape(P, 4)
     cnt = np.array([s.count for s in game.sheets_state], np.int64).reshape(P, 4)
@@ -689,12 +872,14 @@ def state_of(game: Any) -> Position:
     st[A1CROSSED] = int(bool(game.a1_crossed)) if st[PHASE] == 2 else 0
     dice = np.array([d or 0 for d in game.dice], np.int64)
     barpos = np.array([s.bar_pos for s in game.sheets_state], np.int64)
-    return Position(kname, last, cnt, pen, lucky, st, dice, barpos)
+    marks = np.array([s.marks for s in game.sheets_state], np.int64).reshape(P, 4)
+    rewards = np.array([sum(1 << k for k in s.rewards) for s in game.sheets_state], np.int64)
+    return Position(kname, last, cnt, pen, lucky, st, dice, barpos, marks, rewards)
 
 
 def option_code(game: Any, player: int, text: str) -> int:
-    """The kernel code of a contract option text of ``player`` (a Bonus B "+row" suffix is
-    dropped: the kernel has no rewards).
+    """The kernel code of a contract option text of ``player`` (a Bonus B ``"+row"`` tie
+    choice adds ``TIE_UNIT * (row + 1)``).
 
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", players=2, seed=1)
@@ -707,5 +892,6 @@ def option_code(game: Any, player: int, text: str) -> int:
     if text.startswith("L:"):
         r = COLOURS.index(text[2])
         return LUCKY_FLAG + 32 * r + game.sheets_state[player].last[r] + 1
-    r, i = game.rules.cell_of[text.split("+")[0]]
-    return 32 * r + i
+    cell, _, tie = text.partition("+")
+    r, i = game.rules.cell_of[cell]
+    return 32 * r + i + (TIE_UNIT * (COLOURS.index(tie) + 1) if tie else 0)

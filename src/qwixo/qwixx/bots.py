@@ -77,7 +77,8 @@ def heuristic(game: Any, player: int, policy: str = "gap") -> str:
     """The choice of the ``gap`` or ``race`` heuristic (the same rule as the batch kernel).
 
     A lock is always taken. Otherwise the option skipping the fewest cells (ties: the row
-    with more crosses, then the lower row and cell), if it skips at most :data:`GAP_SKIP`
+    with more crosses, then the lower row and cell, then the lower Bonus B tie row), if it
+    skips at most :data:`GAP_SKIP`
     cells (``race``: two in its two rows with the most crosses, none elsewhere), or
     :data:`FORCED_SKIP` when a penalty is coming.
 
@@ -98,7 +99,8 @@ def heuristic(game: Any, player: int, policy: str = "gap") -> str:
         if cell is None:
             continue
         r, i = cell
-        code = 32 * r + i
+        tie = text.partition("+")[2]
+        code = (32 * r + i) * 8 + ("rygb".index(tie) + 1 if tie else 0)
         if i >= lock_from[r]:
             key = (0, code, text)
         else:
@@ -112,7 +114,7 @@ def heuristic(game: Any, player: int, policy: str = "gap") -> str:
                 allowed = FORCED_SKIP
             if skip > allowed:
                 continue
-            key = (1, (skip * 64 - cnt[r]) * 256 + code, text)
+            key = (1, (skip * 64 - cnt[r]) * 2048 + code, text)
         if bestkey is None or key < bestkey:
             best, bestkey = text, key
     return best

@@ -16,11 +16,10 @@ sees: the other players' hidden decisions are not looked at; in the playouts the
 model on the same dice. ``seconds`` bounds the time per decision (the playouts run in batches
 until it is spent); without it a fixed number of playouts per option is used.
 
-Bonus B has reward pairs (with the player's choice of a row on ties) the kernel does not play:
-there the option itself is carried out exactly on a copy of the sheet with the rules engine
-(rewards included) and the kernel plays the rest of the game on the classic rows (earned end
-rewards are added to the final scores). Every other edition, Bonus A's bar included, is played
-out exactly.
+The kernel plays every edition (Longo's lucky numbers, Bonus A's bar, Bonus B's rewards and
+tie choices included), so the playouts follow the real rules. (An edition the kernel did not
+know would be approximated: the option carried out exactly with the rules engine, the rest
+played on classic rows.)
 
 >>> import qwixo
 >>> g = qwixo.new_game("qwixx", players=2, seed=1)
@@ -75,7 +74,7 @@ def _prepare(game: Any, player: int, text: str) -> tuple[Position, dict[int, int
     extra = np.zeros(game.num_players, np.int64)
     if batch.supports(game.edition.name):
         return pos, {player: option_code(game, player, text)}, extra
-    # bonus-b: carry the option out exactly on a copy of the sheet (rewards included)
+    # an edition without kernel: carry the option out exactly on a copy of the sheet
     rules = game.rules
     for p, sh in enumerate(game.sheets_state):
         extra[p] = rules.score(sh, True) - rules.score(sh, False)
@@ -121,9 +120,9 @@ def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
             return []
     out = [("pass", -1)]
     for t, act in rules.colour_options(sheet, closed, game.dice)[1:]:
-        _, r, i, _ = act
+        _, r, i, tie = act
         if i >= rules.lock_from[r] or i - sheet.last[r] - 1 <= JOINT_SKIP:
-            out.append((t, 32 * r + i))
+            out.append((t, 32 * r + i + (batch.TIE_UNIT * (tie + 1) if tie >= 0 else 0)))
     return out
 
 
