@@ -33,8 +33,8 @@ def write_plots(rep: dict[str, Any], directory: str | Path, lang: str | None = N
     ax.set_ylabel("%")
     ax.set_ylim(0, 100)
     ax.set_title(t("tournament_plot_results", lang))
-    for k, r in enumerate(rates):
-        ax.text(k, r + 1, f"{r:.1f}", ha="center", va="bottom", fontsize=8)
+    for k, r in enumerate(rates):  # the value beside the error bar
+        ax.text(k + 0.08, r + 1, f"{r:.1f}%", ha="left", va="bottom", fontsize=8)
     fig.tight_layout()
     files.append(out / "results.png")
     fig.savefig(files[-1], dpi=100)
