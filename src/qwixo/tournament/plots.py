@@ -31,7 +31,8 @@ def write_plots(rep: dict[str, Any], directory: str | Path, lang: str | None = N
            [100 * (b["ci95"][1] - b["win_rate"]) for b in bots]]
     ax.bar(names, rates, yerr=err, capsize=6, color="#4c78a8")
     ax.set_ylabel("%")
-    ax.set_ylim(0, 100)
+    ax.set_ylim(0, 109)
+    ax.set_yticks(range(0, 101, 20))
     ax.set_title(t("tournament_plot_results", lang))
     for k, r in enumerate(rates):  # the value beside the error bar
         ax.text(k + 0.08, r + 1, f"{r:.1f}%", ha="left", va="bottom", fontsize=8)
