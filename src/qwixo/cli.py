@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from qwixo import __version__
@@ -70,14 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.lang:
-        import os
-
-        os.environ["QWIXO_LANG"] = args.lang
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
         return 2
+    saved = os.environ.get("QWIXO_LANG")
+    if args.lang:  # every text looked up during the command uses it
+        os.environ["QWIXO_LANG"] = args.lang
     try:
         return int(func(args) or 0)
     except IllegalMove as e:
@@ -85,6 +85,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    finally:  # main() may be called again in the same process (tests, embedding)
+        if saved is None:
+            os.environ.pop("QWIXO_LANG", None)
+        else:
+            os.environ["QWIXO_LANG"] = saved
 
 
 if __name__ == "__main__":  # pragma: no cover
