@@ -35,16 +35,22 @@ def own_server(tmp_path):
     yield from _server(tmp_path)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
+def _fresh_screenshots():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SHOTS.glob("FAILED-*.png"):  # from an earlier run
+        old.unlink(missing_ok=True)
+
+
+# module scope: playwright's sync API keeps an event loop running in the main thread while it
+# is open, which would break the asyncio.run() of the tests collected after these
+@pytest.fixture(scope="module")
 def browser():
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(f"Debian's chromium is missing ({CHROMIUM}): the browser tests need it. "
                     "Install it with `make browser` (apt-get install chromium).", pytrace=False)
     from playwright.sync_api import sync_playwright
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for old in SHOTS.glob("FAILED-*.png"):  # from an earlier run
-        old.unlink(missing_ok=True)
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

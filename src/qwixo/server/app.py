@@ -99,6 +99,16 @@ def _warm_up() -> None:
             g.copy().to_json()
         except Exception:  # noqa: BLE001 - an engine still being written: serve the rest
             log.warning("warm-up of %s failed", name, exc_info=True)
+    # the search and rollout kernels behind bots and hints: compiled (or loaded from numba's
+    # disk cache) now, so the first hint or bot move of a fresh install does not wait for it
+    for name, settings in (("quixo", {"size": 6}), ("qwixx", {"seed": 0})):
+        try:
+            g = qwixo.new_game(name, **settings)
+            if g.needs_roll:
+                g.roll()
+            qwixo.make_bot(name, "strong", seconds=0.05, seed=0).decide(g, g.to_act[0])
+        except Exception:  # noqa: BLE001 - warming up is best effort
+            log.warning("warm-up of the %s bots failed", name, exc_info=True)
 
 
 def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
