@@ -26,7 +26,7 @@ run: setup
 	$(VENV)/bin/qwixo serve --host $(HOST) --port $(PORT)
 
 lint: setup
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks tools
 
 test: setup browser lint
 	$(VENV)/bin/pytest -q
