@@ -9,6 +9,17 @@ The modules asked are listed in ``_AREAS``; one that does not exist yet is skipp
 
 Registration modules must be cheap to import: heavy imports (numba kernels, FastAPI) happen
 inside the command handlers. A handler is ``args.func(args) -> int | None``.
+
+Every help text is looked up in the translation table while the parser is built, in the language
+of ``--lang`` (found in the arguments before the parser exists, as ``--lang it`` or
+``--lang=it``), else ``QWIXO_LANG`` or the locale; registration hooks call ``t(key)`` without a
+language and get it:
+
+>>> p = build_parser("it")
+>>> p.format_usage().startswith("uso: qwixo")
+True
+>>> lang_from_argv(["--lang=pl", "quixo", "--help"]), lang_from_argv(["play", "--lang", "xx"])
+('pl', None)
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ import sys
 
 from qwixo import __version__
 from qwixo.core import IllegalMove
-from qwixo.i18n import LANGS, t
+from qwixo.i18n import LANGS, default_lang, t
 
 _AREAS = (
     "qwixo.quixo.cli",
@@ -43,18 +54,82 @@ def _load(name: str):
         raise
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="qwixo", description=t("cli_description", "en"))
-    parser.add_argument("--version", action="version", version=f"qwixo {__version__}")
-    parser.add_argument("--lang", choices=LANGS, default=None,
-                        help="language of the texts (default: QWIXO_LANG or the locale)")
+def lang_from_argv(argv: list[str]) -> str | None:
+    """The language asked with ``--lang L`` or ``--lang=L`` anywhere before ``--`` (the last
+    one wins, as with argparse), or None; an unknown value is left for argparse to refuse."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found if found in LANGS else None
+
+
+class _Formatter(argparse.HelpFormatter):
+    lang: str | None = None
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        if prefix is None:  # argparse's own "usage: " is English only
+            prefix = t("cli_usage", self.lang)
+        super().add_usage(usage, actions, groups, prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose own words (usage, section titles, ``-h``, the error line) come
+    from the translation table, in the language current when it was made. Sub-parsers made
+    with ``add_parser`` are of this class too."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        add_help = kwargs.pop("add_help", True)
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, add_help=False, **kwargs)
+        self.lang = default_lang()
+        self._positionals.title = t("cli_positionals", self.lang)
+        self._optionals.title = t("cli_options", self.lang)
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=t("cli_help_help", self.lang))
+
+    def _get_formatter(self):
+        formatter = super()._get_formatter()
+        formatter.lang = self.lang
+        return formatter
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(2, t("cli_error", self.lang, prog=self.prog, message=message) + "\n")
+
+
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The whole ``qwixo`` parser with its texts in ``lang`` (default: ``QWIXO_LANG`` or the
+    locale). ``QWIXO_LANG`` is set to ``lang`` while the areas register their sub-commands."""
+    saved = os.environ.get("QWIXO_LANG")
+    if lang:
+        os.environ["QWIXO_LANG"] = lang
+    try:
+        return _build()
+    finally:
+        if saved is None:
+            os.environ.pop("QWIXO_LANG", None)
+        else:
+            os.environ["QWIXO_LANG"] = saved
+
+
+def _build() -> argparse.ArgumentParser:
+    parser = _Parser(prog="qwixo", description=t("cli_description"))
+    parser.add_argument("--version", action="version", version=f"qwixo {__version__}",
+                        help=t("cli_help_version"))
+    parser.add_argument("--lang", choices=LANGS, default=None, help=t("cli_help_lang"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = sub.add_parser("play", help="play in the terminal")
+    play = sub.add_parser("play", help=t("cli_help_play"))
     groups = {
         "register_play": play.add_subparsers(dest="game", metavar="GAME", required=True),
-        "register_quixo": sub.add_parser("quixo", help="Quixo tools: bench, perft, solve, hint")
+        "register_quixo": sub.add_parser("quixo", help=t("cli_help_quixo"))
         .add_subparsers(dest="tool", metavar="TOOL", required=True),
-        "register_qwixx": sub.add_parser("qwixx", help="Qwixx tools: bench, solve, hint")
+        "register_qwixx": sub.add_parser("qwixx", help=t("cli_help_qwixx"))
         .add_subparsers(dest="tool", metavar="TOOL", required=True),
         "register": sub,
     }
@@ -69,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(lang_from_argv(argv))
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
