@@ -1,7 +1,8 @@
 """Write docs/cli.md, the reference of every ``qwixo`` command, from the argparse parsers.
 
 Usage: ``.venv/bin/python tools/gen_cli_docs.py [--check]``. ``--check`` exits 1 when the file
-is out of date (the test suite runs it that way), instead of writing it.
+is out of date (the test suite runs it that way), instead of writing it. The reference is in
+English whatever the environment's language (``QWIXO_LANG``, the locale) is.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def render() -> str:
     from qwixo.cli import build_parser
 
     parts = [HEADER]
-    for path, parser in _walk(build_parser(), []):
+    # English whatever QWIXO_LANG or the locale say: the reference is one file
+    for path, parser in _walk(build_parser("en"), []):
         parser.prog = "qwixo " + " ".join(path)
         parts.append(f"\n## `qwixo {' '.join(path)}`\n\n```text\n{parser.format_help().rstrip()}\n```\n")
     return "".join(parts)

@@ -31,19 +31,15 @@ SHOW = 8  # moves listed
 
 
 def register_quixo(sub) -> None:
-    p = sub.add_parser("hint", help="value of a position and its best moves (database or search)")
-    p.add_argument("position", nargs="*",
-                   help="the position, e.g. '...../...../...../...../..... x' "
-                        "(default: the empty board)")
-    p.add_argument("--size", type=int, default=None,
-                   help="board size 3..7 for the empty board (checked against POSITION)")
+    p = sub.add_parser("hint", help=t("clih_qhint"))
+    p.add_argument("position", nargs="*", help=t("clih_qhint_position"))
+    p.add_argument("--size", type=int, default=None, help=t("clih_qhint_size"))
     p.add_argument("--players", type=int, choices=(2, 4), default=None,
-                   help="2 or 4 players for the empty board")
+                   help=t("clih_qhint_players"))
     p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
-                   help=f"search time when no database covers the position "
-                        f"(default {DEFAULT_SECONDS})")
-    p.add_argument("--top", type=int, default=SHOW, help=f"moves to list (default {SHOW})")
-    p.add_argument("--json", action="store_true", help="print the hint as JSON")
+                   help=t("clih_qhint_seconds", seconds=DEFAULT_SECONDS))
+    p.add_argument("--top", type=int, default=SHOW, help=t("clih_qhint_top", top=SHOW))
+    p.add_argument("--json", action="store_true", help=t("clih_qhint_json"))
     p.set_defaults(func=cmd_hint)
 
 
@@ -186,7 +182,7 @@ def cmd_hint(args) -> int:
     text = " ".join(args.position).strip()
     if args.seconds is not None and not args.seconds > 0:
         raise IllegalMove("bad_setting", name="seconds", value=args.seconds,
-                          why="a positive number of seconds")
+                          why=t("cli_why_positive_seconds", lang))
     if text:
         game = QuixoGame(position=text, size=args.size, players=args.players)
     else:

@@ -10,43 +10,44 @@ import sys
 import time
 
 from qwixo.core import IllegalMove
+from qwixo.i18n import t
 
 
 def register_quixo(sub) -> None:
-    p = sub.add_parser("bench", help="random 2-player 5×5 games on one core: plies per second")
-    p.add_argument("--seconds", type=float, default=3.0, help="how long to play (default 3)")
-    p.add_argument("--seed", type=int, default=88172645463325252, help="xorshift seed")
-    p.add_argument("--size", type=int, default=5, help="board size (default 5)")
+    p = sub.add_parser("bench", help=t("clih_quixo_bench"))
+    p.add_argument("--seconds", type=float, default=3.0, help=t("clih_quixo_bench_seconds"))
+    p.add_argument("--seed", type=int, default=88172645463325252, help=t("clih_quixo_bench_seed"))
+    p.add_argument("--size", type=int, default=5, help=t("clih_quixo_bench_size"))
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("perft", help="count the move sequences of a given length")
-    p.add_argument("depth", type=int, help="number of plies")
-    p.add_argument("--size", type=int, default=None, help="board size 3..7 (default 5)")
+    p = sub.add_parser("perft", help=t("clih_perft"))
+    p.add_argument("depth", type=int, help=t("clih_perft_depth"))
+    p.add_argument("--size", type=int, default=None, help=t("clih_size_3_7"))
     p.add_argument("--players", type=int, choices=(2, 4), default=None)
-    p.add_argument("--position", default=None, help="start position (default: the empty board)")
-    p.add_argument("--divide", action="store_true", help="also print the count below each move")
-    p.add_argument("--time", action="store_true", help="print the time taken on stderr")
+    p.add_argument("--position", default=None, help=t("clih_perft_position"))
+    p.add_argument("--divide", action="store_true", help=t("clih_perft_divide"))
+    p.add_argument("--time", action="store_true", help=t("clih_perft_time"))
     p.set_defaults(func=cmd_perft)
 
 
 def register_play(sub) -> None:
-    p = sub.add_parser("quixo", help="play Quixo in the terminal (hot-seat or against bots)")
-    p.add_argument("--size", type=int, default=None, help="board size 3..7 (default 5)")
+    p = sub.add_parser("quixo", help=t("clih_play_quixo"))
+    p.add_argument("--size", type=int, default=None, help=t("clih_size_3_7"))
     p.add_argument("--players", type=int, choices=(2, 4), default=None)
-    p.add_argument("--position", default=None, help="start from this position")
+    p.add_argument("--position", default=None, help=t("clih_play_quixo_position"))
     p.add_argument("--vs", metavar="BOT", default=None,
-                   help="a bot plays every seat but yours (see --list-bots)")
+                   help=t("clih_play_quixo_vs"))
     p.add_argument("--seat", default=None,
-                   help="your side against bots: x or o (2 players), N/E/S/W (4); default first")
-    p.add_argument("--seconds", type=float, default=None, help="time per bot move and hint")
-    p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
-    p.add_argument("--ply-limit", type=int, default=None, help="draw after this many plies")
+                   help=t("clih_play_quixo_seat"))
+    p.add_argument("--seconds", type=float, default=None, help=t("clih_play_quixo_seconds"))
+    p.add_argument("--load", metavar="FILE", default=None, help=t("clih_load"))
+    p.add_argument("--ply-limit", type=int, default=None, help=t("clih_play_quixo_ply_limit"))
     p.add_argument("--repetition", type=int, default=None,
-                   help="draw when a position occurs this many times (3: threefold)")
-    p.add_argument("--list-bots", action="store_true", help="list the bot names and exit")
+                   help=t("clih_play_quixo_repetition"))
+    p.add_argument("--list-bots", action="store_true", help=t("clih_list_bots"))
     p.add_argument("--lang", dest="play_lang", default=None, choices=("en", "tr", "it", "pl"),
-                   help="language of the texts")
-    p.add_argument("--no-color", action="store_true", help="no colours (letters only)")
+                   help=t("clih_lang"))
+    p.add_argument("--no-color", action="store_true", help=t("clih_no_color"))
     p.set_defaults(func=cmd_play)
 
 
@@ -85,12 +86,13 @@ def bench(seconds: float, seed: int = 88172645463325252, size: int = 5,
             batch *= 2
     wall = time.perf_counter() - wall0
     rate = plies / cpu
-    print(f"board: {size}x{size}, 2 players, uniformly random moves, one core", file=out)
-    print(f"warm-up (compile or cache load): {warm:.2f} s", file=out)
-    print(f"games: {games}  plies: {plies}  cpu seconds: {cpu:.3f}  wall seconds: {wall:.3f}",
-          file=out)
-    print(f"mean game length: {plies / games:.2f} plies", file=out)
-    print(f"wins: x {xw}  o {ow}  unfinished {games - xw - ow}", file=out)
+    print(t("quixo_bench_board", size=size), file=out)
+    print(t("quixo_bench_warm", seconds=f"{warm:.2f}"), file=out)
+    print(t("quixo_bench_counts", games=games, plies=plies, cpu=f"{cpu:.3f}",
+            wall=f"{wall:.3f}"), file=out)
+    print(t("quixo_bench_mean", plies=f"{plies / games:.2f}"), file=out)
+    print(t("quixo_bench_wins", x=xw, o=ow, unfinished=games - xw - ow), file=out)
+    # the figures below are read by programs (benchmarks/quixo_bench.py): never translated
     print(f"games/s: {games / cpu:.0f}", file=out)
     print(f"plies/s (wall clock): {plies / wall:.0f}", file=out)
     print(f"plies/s: {rate:.0f}", file=out)
@@ -123,7 +125,7 @@ def perft(game, depth: int) -> int:
     from qwixo.quixo import kernels as K
 
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise IllegalMove("bad_setting", name="depth", value=depth, why="an integer >= 0")
+        raise IllegalMove("bad_setting", name="depth", value=depth, why=t("cli_why_int_ge0"))
     if depth == 0:
         return 1
     if game.is_over and game.end_reason in ("line", "opponent_line"):
@@ -160,15 +162,14 @@ def cmd_perft(args: argparse.Namespace) -> int:
     print(total)
     if args.time:
         rate = total / dt if dt > 0 else float("inf")
-        print(f"perft({args.depth}) = {total} in {dt:.3f} s ({rate:.0f} leaves/s, compile or "
-              "cache load included)", file=sys.stderr)
+        print(t("quixo_perft_time", depth=args.depth, total=total, seconds=f"{dt:.3f}",
+                rate=f"{rate:.0f}"), file=sys.stderr)
     return 0
 
 
 # -- play -----------------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
     import qwixo
-    from qwixo.i18n import t
     from qwixo.quixo.game import _parse_first
     from qwixo.quixo.terminal import load_file, play
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from qwixo.i18n import t
+
 
 def hint_lines(game, player: int, lang: str | None = None, **kw) -> list[str]:
     """The ranked options of ``player`` (see :func:`qwixo.qwixx.strong.hint_lines`); here for
@@ -25,26 +27,23 @@ def hint_lines(game, player: int, lang: str | None = None, **kw) -> list[str]:
 
 
 def register_qwixx(sub: argparse._SubParsersAction) -> None:
-    b = sub.add_parser("bench", help="games/s of the batch simulator (random policy, classic)")
-    b.add_argument("--seconds", type=float, default=3.0, help="how long to run (default 3)")
+    b = sub.add_parser("bench", help=t("clih_qbench"))
+    b.add_argument("--seconds", type=float, default=3.0, help=t("clih_qbench_seconds"))
     b.add_argument("--players", type=int, default=4, choices=range(1, 6), metavar="K",
-                   help="players per game (default 4)")
+                   help=t("clih_qbench_players"))
     b.add_argument("--seed", type=int, default=1)
     b.set_defaults(func=_bench)
 
-    h = sub.add_parser("hint", help="rank a player's options in a saved game")
-    h.add_argument("file", help="a saved Qwixx game (JSON, as written by save)")
-    h.add_argument("--player", type=int, default=None,
-                   help="the player to advise (default: every player to decide now)")
-    h.add_argument("--seconds", type=float, default=None, help="search time per player")
-    h.add_argument("--playouts", type=int, default=None,
-                   help="playouts per option (default 2048; ignored with --seconds)")
+    h = sub.add_parser("hint", help=t("clih_qxhint"))
+    h.add_argument("file", help=t("clih_qxhint_file"))
+    h.add_argument("--player", type=int, default=None, help=t("clih_qxhint_player"))
+    h.add_argument("--seconds", type=float, default=None, help=t("clih_qxhint_seconds"))
+    h.add_argument("--playouts", type=int, default=None, help=t("clih_qxhint_playouts"))
     h.add_argument("--seed", type=int, default=0)
     h.set_defaults(func=_hint)
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from qwixo.i18n import t
     from qwixo.qwixx.batch import bench
 
     lang = args.lang
@@ -63,7 +62,6 @@ def _bench(args: argparse.Namespace) -> int:
 def load_qwixx(path: str, lang: str | None = None):
     """A saved Qwixx game from ``path`` (a readable error message when it is not one)."""
     import qwixo
-    from qwixo.i18n import t
 
     try:
         with open(path, encoding="utf-8") as f:
@@ -82,7 +80,6 @@ class _UserError(Exception):
 
 def _hint(args: argparse.Namespace) -> int:
     from qwixo.core import IllegalMove
-    from qwixo.i18n import t
     from qwixo.qwixx.strong import hint_lines
 
     lang = args.lang

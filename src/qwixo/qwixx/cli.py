@@ -11,38 +11,34 @@ import sys
 import time
 
 from qwixo.core import IllegalMove
+from qwixo.i18n import t
 
 EDITIONS = ("classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b")
 
 
 def register_play(sub) -> None:
-    p = sub.add_parser("qwixx", help="play Qwixx in the terminal, or keep score at a real table",
-                       description="Play Qwixx (hot-seat or against bots) or use the score pad "
-                                   "(--pad) for a group rolling real dice.")
-    p.add_argument("--edition", default="classic", choices=EDITIONS, help="the sheet")
-    p.add_argument("--players", type=int, default=None, help="1 to 5 (default 2)")
-    p.add_argument("--vs", metavar="BOT", default=None,
-                   help="bots play every seat but the first; BOT or BOT1,BOT2,...")
-    p.add_argument("--pad", action="store_true",
-                   help="score pad: type the dice you roll, the rules and scores are kept")
-    p.add_argument("--names", default=None, help="player names, comma-separated")
-    p.add_argument("--seed", type=int, default=None, help="seed of the dice")
-    p.add_argument("--lucky", default=None,
-                   help="Longo lucky numbers per player, e.g. 5,8/5,10/6,11")
-    p.add_argument("--load", metavar="FILE", default=None, help="resume a saved game")
+    p = sub.add_parser("qwixx", help=t("clih_play_qwixx"), description=t("clih_play_qwixx_desc"))
+    p.add_argument("--edition", default="classic", choices=EDITIONS,
+                   help=t("clih_play_qwixx_edition"))
+    p.add_argument("--players", type=int, default=None, help=t("clih_play_qwixx_players"))
+    p.add_argument("--vs", metavar="BOT", default=None, help=t("clih_play_qwixx_vs"))
+    p.add_argument("--pad", action="store_true", help=t("clih_play_qwixx_pad"))
+    p.add_argument("--names", default=None, help=t("clih_play_qwixx_names"))
+    p.add_argument("--seed", type=int, default=None, help=t("clih_play_qwixx_seed"))
+    p.add_argument("--lucky", default=None, help=t("clih_play_qwixx_lucky"))
+    p.add_argument("--load", metavar="FILE", default=None, help=t("clih_load"))
     p.add_argument("--lang", choices=("en", "tr", "it", "pl"), default=argparse.SUPPRESS,
-                   help="language of the texts")
-    p.add_argument("--no-color", action="store_true", help="no colours (letters only)")
+                   help=t("clih_lang"))
+    p.add_argument("--no-color", action="store_true", help=t("clih_no_color"))
     p.set_defaults(func=cmd_play)
 
 
 def register_qwixx(sub) -> None:
-    p = sub.add_parser("speed", help="whole random games/s through the contract vs the referee")
+    p = sub.add_parser("speed", help=t("clih_speed"))
     p.add_argument("--edition", default="classic", choices=EDITIONS)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=2000)
-    p.add_argument("--repeat", type=int, default=3,
-                   help="measure this many times, keep the best (default 3)")
+    p.add_argument("--repeat", type=int, default=3, help=t("clih_speed_repeat"))
     p.set_defaults(func=cmd_speed)
 
 
@@ -59,7 +55,7 @@ def make_game(args):
         except OSError as e:
             raise IllegalMove("qx_cannot_load", path=args.load, why=e.strerror) from None
         if not isinstance(game, QwixxGame):
-            raise IllegalMove("qx_cannot_load", path=args.load, why="not a Qwixx game")
+            raise IllegalMove("qx_cannot_load", path=args.load, why=t("cli_why_not_qwixx"))
         return game
     lucky = None
     if args.lucky:
@@ -67,7 +63,7 @@ def make_game(args):
             lucky = [tuple(int(x) for x in pair.split(",")) for pair in args.lucky.split("/")]
         except ValueError:
             raise IllegalMove("bad_setting", name="lucky", value=args.lucky,
-                              why="pairs like 5,8/5,10") from None
+                              why=t("cli_why_lucky_pairs")) from None
     players = args.players if args.players is not None else (
         len(lucky) if lucky else 2)
     return QwixxGame(args.edition, players=players, seed=args.seed, lucky=lucky)
@@ -82,7 +78,7 @@ def make_seats(game, vs: str | None, seed: int | None) -> list:
 
     names = [n.strip() for n in vs.split(",") if n.strip()]
     if not names:
-        raise IllegalMove("bad_setting", name="vs", value=vs, why="a bot name")
+        raise IllegalMove("bad_setting", name="vs", value=vs, why=t("cli_why_bot_name"))
     try:
         for p in range(1, game.num_players):
             name = names[min(p - 1, len(names) - 1)]
@@ -170,12 +166,13 @@ def speed(edition: str = "classic", players: int = 4, games: int = 2000, repeat:
             ref_speed = max(ref_speed, run(
                 lambda k: ref.Referee(edition, players, seed=k, lucky=lucky_of(k))))
     result["engine"] = eng
-    print(f"{edition}, {players} players, {games} random games, best of {repeat}", file=out)
-    print(f"engine (public contract): {eng:,.0f} games/s", file=out)
+    print(t("qwixx_speed_title", edition=edition, players=players, games=games, repeat=repeat),
+          file=out)
+    print(t("qwixx_speed_engine", rate=f"{eng:,.0f}"), file=out)
     if ref_speed:
         result["referee"] = ref_speed
         result["ratio"] = eng / ref_speed
-        print(f"referee (pure Python):    {ref_speed:,.0f} games/s", file=out)
+        print(t("qwixx_speed_referee", rate=f"{ref_speed:,.0f}"), file=out)
         print(f"ratio: {eng / ref_speed:.2f}", file=out)
     else:
         print(f"games/s: {eng:.0f}", file=out)
@@ -184,8 +181,8 @@ def speed(edition: str = "classic", players: int = 4, games: int = 2000, repeat:
 
 def cmd_speed(args) -> int:
     if not 1 <= args.players <= 5:
-        raise IllegalMove("bad_setting", name="players", value=args.players, why="1 to 5")
+        raise IllegalMove("bad_setting", name="players", value=args.players, why=t("cli_why_1_to_5"))
     if args.games < 1:
-        raise IllegalMove("bad_setting", name="games", value=args.games, why="at least 1")
+        raise IllegalMove("bad_setting", name="games", value=args.games, why=t("cli_why_at_least_1"))
     speed(args.edition, args.players, args.games, args.repeat)
     return 0

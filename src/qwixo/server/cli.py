@@ -3,32 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import sys
+
+from qwixo.i18n import t
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="run the web app (HTTP + WebSocket, SQLite database)",
-                       description="Serve the web app: play Qwixx and Quixo in the browser.")
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free)")
-    p.add_argument("--db", default=None,
-                   help="SQLite database file (default: the data directory's qwixo.sqlite)")
-    p.add_argument("--bot-delay", type=float, default=0.4,
-                   help="seconds a bot waits before it moves, so people can follow (default 0.4)")
-    p.add_argument("--http-rate", type=float, default=2.0,
-                   help="POST requests per second per client address (burst 10x; default 2)")
+    p = sub.add_parser("serve", help=t("clih_serve"), description=t("clih_serve_desc"))
+    p.add_argument("--host", default="127.0.0.1", help=t("clih_serve_host"))
+    p.add_argument("--port", type=int, default=8000, help=t("clih_serve_port"))
+    p.add_argument("--db", default=None, help=t("clih_serve_db"))
+    p.add_argument("--bot-delay", type=float, default=0.4, help=t("clih_serve_bot_delay"))
+    p.add_argument("--http-rate", type=float, default=2.0, help=t("clih_serve_http_rate"))
     p.add_argument("--ws-per-address", type=int, default=256,
-                   help="open WebSocket connections allowed per client address (default 256)")
+                   help=t("clih_serve_ws_per_address"))
     p.add_argument("--ws", default="websockets-sansio",
-                   choices=["websockets-sansio", "websockets"],
-                   help="WebSocket implementation of uvicorn (default websockets-sansio)")
-    p.add_argument("--bot-processes", type=int, default=1,
-                   help="worker processes for bots and hints (default 1; 0 = threads in the "
-                        "server process)")
+                   choices=["websockets-sansio", "websockets"], help=t("clih_serve_ws"))
+    p.add_argument("--bot-processes", type=int, default=1, help=t("clih_serve_bot_processes"))
     p.add_argument("--sync", default="normal", choices=["normal", "full"],
-                   help="database durability: normal = survives a killed server (default), "
-                        "full = every move also fsync'ed (survives power loss, slower)")
+                   help=t("clih_serve_sync"))
     p.add_argument("--log-level", default="warning",
-                   choices=["critical", "error", "warning", "info", "debug"])
+                   choices=["critical", "error", "warning", "info", "debug"],
+                   help=t("clih_serve_log_level"))
     p.set_defaults(func=serve)
 
 
@@ -38,7 +34,6 @@ def serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from qwixo.i18n import t
     from qwixo.paths import data_dir
     from qwixo.server.app import WS_MAX_SIZE, create_app
 
@@ -48,7 +43,13 @@ def serve(args: argparse.Namespace) -> int:
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((args.host, args.port))
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as e:  # port taken, address not local, no permission
+        sock.close()
+        print("qwixo: " + t("serve_cannot_bind", None, host=args.host, port=args.port,
+                            why=e.strerror or e), file=sys.stderr)
+        return 2
     port = sock.getsockname()[1]
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{host}:{port}/"

@@ -14,22 +14,23 @@ import json
 import math
 import sys
 
+from qwixo.i18n import t
+
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("tournament", help="bot tournaments with statistics (Qwixx or Quixo)")
-    p.add_argument("game", choices=["qwixx", "quixo"])
-    p.add_argument("--bots", required=True, help="comma-separated bot names, e.g. gap,strong")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--players", type=int, default=None, help="players per game (default 2)")
-    p.add_argument("--edition", default=None, help="Qwixx edition (default classic)")
-    p.add_argument("--size", type=int, default=None, help="Quixo board size (default 5)")
-    p.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the whole tournament")
-    p.add_argument("--seconds", type=float, default=None, help="time per decision per bot")
-    p.add_argument("--ply-limit", type=int, default=None,
-                   help="Quixo: a draw after this many plies (default 300)")
-    p.add_argument("--plot", metavar="DIR", default=None, help="write PNG charts there")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p = sub.add_parser("tournament", help=t("clih_tournament"))
+    p.add_argument("game", choices=["qwixx", "quixo"], help=t("clih_tournament_game"))
+    p.add_argument("--bots", required=True, help=t("clih_tournament_bots"))
+    p.add_argument("--games", type=int, default=100, help=t("clih_tournament_games"))
+    p.add_argument("--players", type=int, default=None, help=t("clih_tournament_players"))
+    p.add_argument("--edition", default=None, help=t("clih_tournament_edition"))
+    p.add_argument("--size", type=int, default=None, help=t("clih_tournament_size"))
+    p.add_argument("--jobs", type=int, default=1, help=t("clih_tournament_jobs"))
+    p.add_argument("--seed", type=int, default=0, help=t("clih_tournament_seed"))
+    p.add_argument("--seconds", type=float, default=None, help=t("clih_tournament_seconds"))
+    p.add_argument("--ply-limit", type=int, default=None, help=t("clih_tournament_ply_limit"))
+    p.add_argument("--plot", metavar="DIR", default=None, help=t("clih_tournament_plot"))
+    p.add_argument("--json", action="store_true", help=t("clih_tournament_json"))
     p.set_defaults(func=_run)
 
 
@@ -44,7 +45,6 @@ def _run(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
-    from qwixo.i18n import t
     from qwixo.tournament.runner import run_tournament
 
     lang = args.lang
@@ -97,7 +97,6 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from qwixo.i18n import t
 
     out = file or sys.stdout
     wide = None if getattr(out, "isatty", lambda: False)() else 160
