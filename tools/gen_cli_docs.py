@@ -22,6 +22,25 @@ date). For a guided tour see [user-guide.md](user-guide.md).
 
 Global options: `qwixo [--lang en|tr|it|pl] COMMAND ...` — the language of every text the
 command prints (default: `QWIXO_LANG`, then the locale, then English).
+
+## Languages
+
+Every text of the command line comes from the one translation table (`src/qwixo/i18n/`, the
+command line's own texts in `cli_help.py`), in English, Turkish, Italian and Polish:
+
+- `--lang L` (or `--lang=L`) is found in the arguments before the parser is built, so it
+  decides the language of the help too: `qwixo --lang tr quixo --help`,
+  `qwixo --lang=pl serve --help`. Without it, `QWIXO_LANG`, then the locale (`LC_ALL`, `LANG`),
+  then English. The `--lang` of `qwixo play quixo|qwixx` counts as well. An unknown language is
+  refused by argparse (exit status 2).
+- Translated: descriptions, help of every option, argparse's own words (`usage:`, the section
+  titles, `-h`, the `error:` line; argparse's detailed error messages stay English), progress
+  lines, result labels and error messages (`qwixo: ...` on stderr, exit status 2).
+- Never translated, because programs read them: the last figure lines (`plies/s: N`,
+  `plies/s (wall clock): N`, `games/s: N`, `ratio: X`), JSON output, perft counts and
+  `--divide` lines.
+- This reference is always generated in English (`tools/gen_cli_docs.py` builds the parser with
+  `lang="en"`).
 """
 
 
