@@ -157,3 +157,11 @@ def test_serve_refuses_a_taken_port_cleanly(capsys, tmp_path):
     assert rc == 2
     err = capsys.readouterr().err
     assert err.startswith(f"qwixo: nie można nasłuchiwać na 127.0.0.1:{port}: ")
+
+
+def test_every_option_has_a_help_text():
+    missing = [(path, "/".join(a.option_strings) or a.dest)
+               for path, p in _walk(build_parser("en")) if path not in NOT_YET
+               for a in p._actions
+               if not a.help and not isinstance(a, argparse._SubParsersAction)]
+    assert not missing

@@ -633,4 +633,67 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "stampa il resoconto in JSON",
         "pl": "wypisz raport jako JSON",
     },
+    # -- options that had no help text -------------------------------------------------------
+    "clih_quixo_players": {
+        "en": "2 or 4 players (default 2)",
+        "tr": "2 ya da 4 oyuncu (varsayılan 2)",
+        "it": "2 o 4 giocatori (predefinito 2)",
+        "pl": "2 lub 4 graczy (domyślnie 2)",
+    },
+    "clih_speed_games": {
+        "en": "random games per measurement (default 2000)",
+        "tr": "ölçüm başına rastgele oyun (varsayılan 2000)",
+        "it": "partite casuali per misura (predefinito 2000)",
+        "pl": "losowe partie na pomiar (domyślnie 2000)",
+    },
+    "clih_qbench_seed": {
+        "en": "seed of the dice and the random policy (default 1)",
+        "tr": "zarların ve rastgele stratejinin tohumu (varsayılan 1)",
+        "it": "seme dei dadi e della strategia casuale (predefinito 1)",
+        "pl": "ziarno kości i losowej strategii (domyślnie 1)",
+    },
+    "clih_qxhint_seed": {
+        "en": "seed of the playouts (default 0)",
+        "tr": "deneme oyunlarının tohumu (varsayılan 0)",
+        "it": "seme delle simulazioni (predefinito 0)",
+        "pl": "ziarno symulacji (domyślnie 0)",
+    },
+    # -- qwixo qwixx solve (ready for src/qwixo/qwixx/solver_cli.py) -------------------------
+    "clih_qxsolve_edition": {
+        "en": "the sheet (default classic)",
+        "tr": "oyun kağıdı (varsayılan classic)",
+        "it": "il foglio segnapunti (predefinito classic)",
+        "pl": "karta wyników (domyślnie classic)",
+    },
+    "clih_qxsolve_lucky": {
+        "en": "Longo: the sheet's two lucky numbers, e.g. 5,8",
+        "tr": "Longo: kağıdın iki şanslı sayısı, ör. 5,8",
+        "it": "Longo: i due numeri fortunati del foglio, ad es. 5,8",
+        "pl": "Longo: dwie szczęśliwe liczby karty, np. 5,8",
+    },
+    "clih_qxsolve_out": {
+        "en": "where to save the policy table (default: the qwixo data directory)",
+        "tr": "strateji tablosunun kaydedileceği yer (varsayılan: qwixo veri dizini)",
+        "it": "dove salvare la tabella della strategia (predefinito: la cartella dei dati di "
+              "qwixo)",
+        "pl": "gdzie zapisać tabelę strategii (domyślnie: katalog danych qwixo)",
+    },
+    "clih_qxsolve_no_save": {
+        "en": "do not save the policy table",
+        "tr": "strateji tablosunu kaydetme",
+        "it": "non salvare la tabella della strategia",
+        "pl": "nie zapisuj tabeli strategii",
+    },
+    "clih_qxsolve_quiet": {
+        "en": "no progress bar",
+        "tr": "ilerleme çubuğu yok",
+        "it": "nessuna barra di avanzamento",
+        "pl": "bez paska postępu",
+    },
+    "clih_qxsolve_no_symmetry": {
+        "en": "solve every state, ignoring symmetries (a check; slower)",
+        "tr": "simetrileri yok sayarak her durumu çöz (bir denetim; daha yavaş)",
+        "it": "risolvi ogni stato ignorando le simmetrie (una verifica; più lento)",
+        "pl": "rozwiąż każdy stan, pomijając symetrie (sprawdzenie; wolniej)",
+    },
 }

@@ -23,7 +23,8 @@ def register_quixo(sub) -> None:
     p = sub.add_parser("perft", help=t("clih_perft"))
     p.add_argument("depth", type=int, help=t("clih_perft_depth"))
     p.add_argument("--size", type=int, default=None, help=t("clih_size_3_7"))
-    p.add_argument("--players", type=int, choices=(2, 4), default=None)
+    p.add_argument("--players", type=int, choices=(2, 4), default=None,
+                   help=t("clih_quixo_players"))
     p.add_argument("--position", default=None, help=t("clih_perft_position"))
     p.add_argument("--divide", action="store_true", help=t("clih_perft_divide"))
     p.add_argument("--time", action="store_true", help=t("clih_perft_time"))
@@ -33,7 +34,8 @@ def register_quixo(sub) -> None:
 def register_play(sub) -> None:
     p = sub.add_parser("quixo", help=t("clih_play_quixo"))
     p.add_argument("--size", type=int, default=None, help=t("clih_size_3_7"))
-    p.add_argument("--players", type=int, choices=(2, 4), default=None)
+    p.add_argument("--players", type=int, choices=(2, 4), default=None,
+                   help=t("clih_quixo_players"))
     p.add_argument("--position", default=None, help=t("clih_play_quixo_position"))
     p.add_argument("--vs", metavar="BOT", default=None,
                    help=t("clih_play_quixo_vs"))

@@ -31,7 +31,7 @@ def register_qwixx(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--seconds", type=float, default=3.0, help=t("clih_qbench_seconds"))
     b.add_argument("--players", type=int, default=4, choices=range(1, 6), metavar="K",
                    help=t("clih_qbench_players"))
-    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--seed", type=int, default=1, help=t("clih_qbench_seed"))
     b.set_defaults(func=_bench)
 
     h = sub.add_parser("hint", help=t("clih_qxhint"))
@@ -39,7 +39,7 @@ def register_qwixx(sub: argparse._SubParsersAction) -> None:
     h.add_argument("--player", type=int, default=None, help=t("clih_qxhint_player"))
     h.add_argument("--seconds", type=float, default=None, help=t("clih_qxhint_seconds"))
     h.add_argument("--playouts", type=int, default=None, help=t("clih_qxhint_playouts"))
-    h.add_argument("--seed", type=int, default=0)
+    h.add_argument("--seed", type=int, default=0, help=t("clih_qxhint_seed"))
     h.set_defaults(func=_hint)
 
 

@@ -35,9 +35,10 @@ def register_play(sub) -> None:
 
 def register_qwixx(sub) -> None:
     p = sub.add_parser("speed", help=t("clih_speed"))
-    p.add_argument("--edition", default="classic", choices=EDITIONS)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--edition", default="classic", choices=EDITIONS,
+                   help=t("clih_qxsolve_edition"))
+    p.add_argument("--players", type=int, default=4, help=t("clih_qbench_players"))
+    p.add_argument("--games", type=int, default=2000, help=t("clih_speed_games"))
     p.add_argument("--repeat", type=int, default=3, help=t("clih_speed_repeat"))
     p.set_defaults(func=cmd_speed)
 
