@@ -165,3 +165,13 @@ def test_every_option_has_a_help_text():
                for a in p._actions
                if not a.help and not isinstance(a, argparse._SubParsersAction)]
     assert not missing
+
+
+def test_tournament_report_labels_are_translated(capsys):
+    assert main(["--lang", "pl", "tournament", "qwixx", "--bots", "random,gap",
+                 "--games", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "edycja classic" in out
+    ends = next(line for line in out.splitlines() if line.startswith("Powody zakończenia"))
+    assert re.search(r"(dwa rzędy zamknięte|cztery kary) \d", ends), ends
+    assert "penalties" not in ends and "locks" not in ends

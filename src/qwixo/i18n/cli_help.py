@@ -696,4 +696,55 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "risolvi ogni stato ignorando le simmetrie (una verifica; più lento)",
         "pl": "rozwiąż każdy stan, pomijając symetrie (sprawdzenie; wolniej)",
     },
+    # -- qwixo tournament: settings and end reasons in the report --------------------------------
+    "cli_setting_edition": {"en": "edition", "tr": "sürüm", "it": "edizione", "pl": "edycja"},
+    "cli_setting_size": {"en": "size", "tr": "boyut", "it": "dimensione", "pl": "rozmiar"},
+    "cli_setting_ply_limit": {
+        "en": "ply limit",
+        "tr": "yarım hamle sınırı",
+        "it": "limite di semimosse",
+        "pl": "limit półruchów",
+    },
+    "cli_setting_repetition": {
+        "en": "repetition",
+        "tr": "tekrar",
+        "it": "ripetizione",
+        "pl": "powtórzenie",
+    },
+    "cli_end_locks": {
+        "en": "two rows locked",
+        "tr": "iki satır kilitlendi",
+        "it": "due righe chiuse",
+        "pl": "dwa rzędy zamknięte",
+    },
+    "cli_end_penalties": {
+        "en": "four penalties",
+        "tr": "dört ceza",
+        "it": "quattro penalità",
+        "pl": "cztery kary",
+    },
+    "cli_end_line": {
+        "en": "line",
+        "tr": "sıra",
+        "it": "linea",
+        "pl": "linia",
+    },
+    "cli_end_opponent_line": {
+        "en": "opponent's line",
+        "tr": "rakibin sırası",
+        "it": "linea dell'avversario",
+        "pl": "linia przeciwnika",
+    },
+    "cli_end_ply_limit": {
+        "en": "ply limit",
+        "tr": "yarım hamle sınırı",
+        "it": "limite di semimosse",
+        "pl": "limit półruchów",
+    },
+    "cli_end_repetition": {
+        "en": "repetition",
+        "tr": "tekrar",
+        "it": "ripetizione",
+        "pl": "powtórzenie",
+    },
 }

@@ -92,6 +92,14 @@ def _clean(x):
     return x
 
 
+def _label(prefix: str, name: str, lang: str | None) -> str:
+    """The translated label of a setting or end reason (the name itself when the table has
+    none, e.g. a reason added later)."""
+    from qwixo.i18n import TABLE
+
+    return t(prefix + name, lang) if prefix + name in TABLE else name
+
+
 def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     """The report as a table (rich) and a few lines."""
     from rich.console import Console
@@ -102,7 +110,8 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     wide = None if getattr(out, "isatty", lambda: False)() else 160
     con = Console(file=out, highlight=False, soft_wrap=True, width=wide)
     st = rep["settings"]
-    detail = ", ".join(f"{k} {v}" for k, v in st.items() if k != "players")
+    detail = ", ".join(f"{_label('cli_setting_', k, lang)} {v}" for k, v in st.items()
+                       if k != "players")
     con.print(t("tournament_title", lang, game=rep["game"].capitalize(), games=rep["games"],
                 players=st["players"], settings=detail))
     tab = Table()
@@ -126,7 +135,8 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
              lang)
     con.print(t("tournament_lengths", lang, unit=unit, mean=f"{ln['mean']:.1f}",
                 median=f"{ln['median']:.1f}", min=ln["min"], max=ln["max"]))
-    reasons = ", ".join(f"{k or '-'} {v}" for k, v in rep["end_reasons"].items())
+    reasons = ", ".join(f"{_label('cli_end_', k, lang) if k else '-'} {v}"
+                        for k, v in rep["end_reasons"].items())
     con.print(t("tournament_ends", lang, reasons=reasons))
     con.print(t("tournament_time", lang, seconds=f"{rep['wall']:.1f}",
                 per_game=f"{rep['wall'] / max(rep['games'], 1):.2f}", jobs=rep["jobs"],
