@@ -10,11 +10,16 @@
    first when missing (``qwixo quixo solve --size 4``), unless ``--no-solve``. Target: wins every
    game.
 4. ``--ladder``: each bot against the next stronger one on 5×5 (a few quick games).
+5. ``--oracle N``: the 4×4 database as an oracle (the search itself never reads it): N early
+   positions with the first player to move and winning (reached by the first player playing
+   random winning moves and the defender losing as slowly as possible, 0–8 plies in), each
+   searched afresh with ``--oracle-nodes`` nodes (default 1,000,000: about a second on one
+   free core); prints how often the chosen move keeps the win, by ply.
 
 Games stop at 200 plies or a threefold repetition (both draws).
 
 Usage: ``.venv/bin/python benchmarks/quixo_strength.py [--games 10] [--seconds 1]
-[--skip-5x5] [--skip-4x4] [--ladder]``
+[--skip-5x5] [--skip-4x4] [--ladder] [--contempt C] [--lmr K] [--oracle N]``
 """
 
 from __future__ import annotations
@@ -67,11 +72,12 @@ def speed(seconds: float) -> None:
 
 
 def match(a: str, b: str, games: int, seconds: float, size: int = 5, players: int = 2,
-          quiet: bool = False) -> tuple[int, int, int]:
-    """``a`` against ``b``, colours alternating; returns a's (wins, draws, losses)."""
+          quiet: bool = False, **options) -> tuple[int, int, int]:
+    """``a`` against ``b``, colours alternating; returns a's (wins, draws, losses).
+    ``options``: extra settings of bot ``a`` (e.g. ``contempt=``, ``lmr=``)."""
     w = d = lo = 0
     for i in range(games):
-        ba = qwixo.make_bot("quixo", a, seconds=seconds, seed=i)
+        ba = qwixo.make_bot("quixo", a, seconds=seconds, seed=i, **options)
         bb = qwixo.make_bot("quixo", b, seconds=seconds, seed=1000 + i)
         first = i % 2 == 0
         t0 = time.perf_counter()
@@ -89,7 +95,7 @@ def match(a: str, b: str, games: int, seconds: float, size: int = 5, players: in
     return w, d, lo
 
 
-def four_by_four(games: int, seconds: float, solve: bool) -> None:
+def four_by_four(games: int, seconds: float, solve: bool, **options) -> None:
     from qwixo.quixo import db
 
     print("== 4x4: strong (first player) vs the perfect defender ==")
@@ -103,7 +109,7 @@ def four_by_four(games: int, seconds: float, solve: bool) -> None:
         print(f"solved and saved in {time.perf_counter() - t0:.0f} s", flush=True)
     w = d = lo = 0
     for i in range(games):
-        strong = qwixo.make_bot("quixo", "strong", seconds=seconds, seed=i)
+        strong = qwixo.make_bot("quixo", "strong", seconds=seconds, seed=i, **options)
         perfect = qwixo.make_bot("quixo", "perfect", seed=100 + i)
         t0 = time.perf_counter()
         g = play([strong, perfect], size=4)
@@ -116,6 +122,76 @@ def four_by_four(games: int, seconds: float, solve: bool) -> None:
               f"{time.perf_counter() - t0:.0f} s)", flush=True)
     print(f"strong as first player vs perfect on 4x4 at {seconds} s/move: "
           f"{w} wins, {d} draws, {lo} losses of {games}")
+
+
+def _sample_early_4x4(count: int, seed: int, max_ply: int = 8):
+    """Early 4×4 positions ``(me, op, ply)`` with the first player to move and winning."""
+    import random
+
+    import numpy as np
+
+    from qwixo.quixo import db
+    from qwixo.quixo.kernels import ONGOING, SRC, apply_move, outcome
+    from qwixo.quixo.search import search_tables
+
+    t = search_tables(4)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        me = op = 0
+        target = rng.randrange(0, max_ply + 1, 2)
+        for ply in range(target):
+            kids = []
+            for m in range(t.M):
+                if op & int(t.T[SRC, m]):
+                    continue
+                nme, nop = apply_move(np.uint64(me), np.uint64(op), m, t.T)
+                if outcome(nme, nop, t.L) == ONGOING:
+                    kids.append((int(nop), int(nme), db.probe(4, int(nop), int(nme))))
+            if ply % 2 == 0:  # the winner: any move that keeps the win
+                kids = [k for k in kids if k[2][0] == "loss"]
+            else:  # the defender: loses as slowly as possible
+                slow = max(k[2][1] for k in kids if k[2][0] == "win")
+                kids = [k for k in kids if k[2] == ("win", slow)]
+            me, op, _ = rng.choice(kids)
+        out.append((me, op, target))
+    return out
+
+
+def oracle(count: int, nodes: int, seed: int = 1, **options) -> None:
+    """How often a fresh search of ``nodes`` nodes keeps the 4×4 win (see the module doc)."""
+    import numpy as np
+
+    from qwixo.quixo import db
+    from qwixo.quixo.bots import AlphaBetaBot
+    from qwixo.quixo.kernels import MOVER_WINS, ONGOING, apply_move, outcome
+    from qwixo.quixo.search import Searcher, search_tables
+
+    if not db.databases(4):
+        print("no 4x4 database: run `qwixo quixo solve --size 4` first (skipped)")
+        return
+    bot = AlphaBetaBot(**options)
+    t = search_tables(4)
+    s = Searcher(4, 2)
+    s.contempt, s.lmr = bot.contempt, bot.lmr
+    positions = _sample_early_4x4(count, seed)
+    by_ply: dict[int, list[int]] = {}
+    t0 = time.perf_counter()
+    depths = []
+    for me, op, ply in positions:
+        s.clear()
+        r = s.search(me, op, node_limit=nodes)
+        nme, nop = apply_move(np.uint64(me), np.uint64(op), r.move, t.T)
+        res = outcome(nme, nop, t.L)
+        keeps = res == MOVER_WINS or (
+            res == ONGOING and db.probe(4, int(nop), int(nme))[0] == "loss")
+        by_ply.setdefault(ply, []).append(int(keeps))
+        depths.append(r.depth)
+    kept = sum(sum(v) for v in by_ply.values())
+    detail = ", ".join(f"ply {p}: {sum(v)}/{len(v)}" for p, v in sorted(by_ply.items()))
+    print(f"4x4 oracle, {nodes:,} nodes a search (contempt {bot.contempt}, lmr {bot.lmr}): "
+          f"keeps the win in {kept}/{len(positions)} ({detail}); mean depth "
+          f"{sum(depths) / len(depths):.1f}; {time.perf_counter() - t0:.0f} s", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,16 +207,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ladder", action="store_true", help="adjacent bots against each other")
     ap.add_argument("--ladder-games", type=int, default=4)
     ap.add_argument("--ladder-seconds", type=float, default=0.2)
+    ap.add_argument("--contempt", type=int, default=None, help="contempt of strong")
+    ap.add_argument("--lmr", type=int, default=None, help="late-move reductions of strong")
+    ap.add_argument("--oracle", type=int, default=0, help="4x4 oracle check on N positions")
+    ap.add_argument("--oracle-nodes", type=int, default=1_000_000)
+    ap.add_argument("--oracle-seed", type=int, default=1)
     args = ap.parse_args(argv)
+    options = {k: v for k, v in (("contempt", args.contempt), ("lmr", args.lmr))
+               if v is not None}
+    if args.oracle:
+        oracle(args.oracle, args.oracle_nodes, args.oracle_seed, **options)
+        return 0
     if not args.skip_speed:
         speed(args.speed_seconds)
     if not args.skip_5x5:
         print(f"== 5x5: strong vs linecount2, {args.seconds} s a move ==", flush=True)
-        w, d, lo = match("strong", "linecount2", args.games, args.seconds)
+        w, d, lo = match("strong", "linecount2", args.games, args.seconds, **options)
         print(f"strong vs linecount2 on 5x5 at {args.seconds} s/move: "
               f"{w} wins, {d} draws, {lo} losses of {args.games}", flush=True)
     if not args.skip_4x4:
-        four_by_four(args.games_4x4, args.seconds, not args.no_solve)
+        four_by_four(args.games_4x4, args.seconds, not args.no_solve, **options)
     if args.ladder:
         names = [b for b in qwixo.list_bots("quixo") if b != "perfect"]
         print(f"== ladder on 5x5, {args.ladder_seconds} s a move, {args.ladder_games} games "

@@ -66,6 +66,9 @@ def test_unknown_bot_and_bad_seconds_are_refused():
     for bad in (0, -1, "1", True):
         with pytest.raises(IllegalMove):
             qwixo.make_bot("quixo", "strong", seconds=bad)
+    for bad in (-1, "3", 1.5, True):
+        with pytest.raises(IllegalMove):
+            qwixo.make_bot("quixo", "strong", lmr=bad)
 
 
 # -- legality and no side effects ---------------------------------------------------------------

@@ -241,18 +241,25 @@ class AlphaBetaBot(QuixoBot):
 
     ``max_depth`` caps the depth; the time budget is ``seconds`` (default
     :attr:`default_seconds`); ``contempt`` (evaluation units, default 150) makes a draw by
-    repetition look that much worse than 0 to the bot, so it plays on unless it is clearly worse.
+    repetition look that much worse than 0 to the bot, so it plays on unless it is clearly worse;
+    ``lmr`` (default 3, 0 for off): late-move reductions from that move on (2-player search).
     """
 
     name = "strong"
     default_seconds = 1.0
     max_depth = 64
     contempt = 150
+    lmr = 3
 
     def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
         super().__init__(seconds, seed, **kw)
         self.max_depth = int(kw.get("max_depth", self.max_depth))
         self.contempt = int(kw.get("contempt", self.contempt))
+        lmr = kw.get("lmr", self.lmr)
+        if isinstance(lmr, bool) or not isinstance(lmr, int) or lmr < 0:
+            raise IllegalMove("bad_setting", name="lmr", value=lmr,
+                              why="0 (off) or the index of the first reduced move")
+        self.lmr = lmr
 
     def budget(self) -> float:
         return self.seconds if self.seconds is not None else self.default_seconds
@@ -261,6 +268,7 @@ class AlphaBetaBot(QuixoBot):
         s = searcher(state.n, state.players)
         with s.lock:  # one search at a time on a shared searcher (threads of a server)
             s.contempt = self.contempt
+            s.lmr = self.lmr
             res = s.search(*state.boards, seconds=self.budget(), max_depth=self.max_depth,
                            history=_history_hashes(s, state))
         self.last_info = {"score": res.score, "depth": res.depth, "nodes": res.nodes,

@@ -91,7 +91,7 @@ MAX_PLY = 128
 
 # stats array slots
 (S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT, S_DEADLINE,
- S_PLAIN) = range(9)
+ S_PLAIN, S_LMR) = range(10)
 # TT flags
 EXACT, LOWER, UPPER = 1, 2, 3
 
@@ -413,9 +413,22 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
                               n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers, history, path,
                               pathcount, base, cb, cst, order, st)
             else:
-                v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -alpha - 1, -alpha,
-                              ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
-                              history, path, pathcount, base, cb, cst, order, st)
+                # late-move reduction: a quiet late move (not the TT move nor a killer, in a
+                # position where nobody threatens a line) is first searched shallower, and
+                # again at full depth only when it beats alpha
+                red = 0
+                lmr = st[S_LMR]
+                if lmr > 0 and depth >= 3 and i >= lmr and not hot and order[ply, i] < (1 << 57):
+                    red = 1 if i < 3 * lmr else 2
+                    if red > depth - 2:
+                        red = depth - 2
+                v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1 - red, -alpha - 1,
+                              -alpha, ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta,
+                              killers, history, path, pathcount, base, cb, cst, order, st)
+                if red > 0 and v > alpha and not st[S_ABORT]:
+                    v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -alpha - 1, -alpha,
+                                  ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
+                                  history, path, pathcount, base, cb, cst, order, st)
                 if v > alpha and v < beta and not st[S_ABORT]:
                     v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -beta, -alpha,
                                   ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
@@ -717,6 +730,9 @@ class Searcher:
         #: plain mode: at the horizon, no look for a win in one of the side to move (a plain
         #: fixed-depth search); set with ``plain=True``
         self.plain_horizon = plain
+        #: late-move reductions: quiet moves from this index on are searched shallower first
+        #: (0: off)
+        self.lmr = 0
         #: held by callers that share this searcher between threads
         self.lock = threading.RLock()
 
@@ -801,6 +817,7 @@ class Searcher:
             self.st[S_LIMIT] = limit
             self.st[S_CONTEMPT] = self.contempt
             self.st[S_PLAIN] = self.plain_horizon
+            self.st[S_LMR] = self.lmr
             self.st[S_BEST] = -2
             ti = time.perf_counter()
             score = int(self._call(boards, depth, base))
