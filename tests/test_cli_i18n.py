@@ -175,3 +175,37 @@ def test_tournament_report_labels_are_translated(capsys):
     ends = next(line for line in out.splitlines() if line.startswith("Powody zakończenia"))
     assert re.search(r"(dwa rzędy zamknięte|cztery kary) \d", ends), ends
     assert "penalties" not in ends and "locks" not in ends
+
+
+@pytest.mark.parametrize("argv, lang, want", [
+    (["quixo", "perft", "x"], "tr", "argüman depth: geçersiz int değeri: 'x'"),
+    (["tournament", "quixo"], "it", "sono richiesti i seguenti argomenti: --bots"),
+    (["qwixx", "speed", "--edition", "zz"], "pl", "argument --edition: nieprawidłowy wybór: 'zz'"),
+    (["quixo", "bench", "--bogus", "1"], "tr", "tanınmayan argümanlar: --bogus 1"),
+    (["quixo", "perft", "2", "--size"], "it", "argomento --size: atteso un argomento"),
+])
+def test_argparse_errors_are_translated(capsys, argv, lang, want):
+    with pytest.raises(SystemExit) as exc:
+        main(["--lang", lang, *argv])
+    assert exc.value.code == 2
+    assert want in capsys.readouterr().err
+
+
+def test_unknown_argparse_errors_stay_english():
+    from qwixo.cli import translate_argparse_error
+
+    assert translate_argparse_error("a message argparse may add one day", "tr") == \
+        "a message argparse may add one day"
+    for lang in LANGS:  # the message parts are kept whatever the language
+        text = translate_argparse_error("argument --x: invalid choice: 'q' (choose from 'a')",
+                                        lang)
+        assert "--x" in text and "'q'" in text and "'a'" in text
+
+
+def test_cli_docstring_examples():
+    import doctest
+
+    import qwixo.cli
+
+    result = doctest.testmod(qwixo.cli)
+    assert result.attempted >= 4 and result.failed == 0

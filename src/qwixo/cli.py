@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 
 from qwixo import __version__
@@ -68,6 +69,40 @@ def lang_from_argv(argv: list[str]) -> str | None:
     return found if found in LANGS else None
 
 
+# argparse's error messages (English only) and their keys; one not listed stays English
+_ARGPARSE_ERRORS = (
+    (r"argument (?P<arg>[^:]+): (?P<rest>.*)", "cli_err_argument"),
+    (r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.*)\)", "cli_err_choice"),
+    (r"invalid (?P<type>\w+) value: (?P<value>.+)", "cli_err_type"),
+    (r"expected one argument", "cli_err_one"),
+    (r"expected at least one argument", "cli_err_at_least_one"),
+    (r"expected at most one argument", "cli_err_at_most_one"),
+    (r"the following arguments are required: (?P<args>.+)", "cli_err_required"),
+    (r"unrecognized arguments: (?P<args>.*)", "cli_err_unrecognized"),
+    (r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)", "cli_err_ambiguous"),
+    (r"not allowed with argument (?P<arg>.+)", "cli_err_not_allowed"),
+    (r"one of the arguments (?P<args>.+) is required", "cli_err_one_of"),
+)
+
+
+def translate_argparse_error(message: str, lang: str | None = None) -> str:
+    """An argparse error message in ``lang`` (the message itself when it is not known).
+
+    >>> translate_argparse_error("argument --lang: invalid choice: 'xx' (choose from 'en')", "it")
+    "argomento --lang: scelta non valida: 'xx' (scegli tra 'en')"
+    >>> translate_argparse_error("something new", "pl")
+    'something new'
+    """
+    for pattern, key in _ARGPARSE_ERRORS:
+        m = re.fullmatch(pattern, message, re.DOTALL)
+        if m:
+            params = m.groupdict()
+            if "rest" in params:
+                params["rest"] = translate_argparse_error(params["rest"], lang)
+            return t(key, lang, **params)
+    return message
+
+
 class _Formatter(argparse.HelpFormatter):
     lang: str | None = None
 
@@ -100,6 +135,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.print_usage(sys.stderr)
+        message = translate_argparse_error(message, self.lang)
         self.exit(2, t("cli_error", self.lang, prog=self.prog, message=message) + "\n")
 
 

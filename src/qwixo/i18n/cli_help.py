@@ -747,4 +747,71 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "ripetizione",
         "pl": "powtórzenie",
     },
+    # -- argparse's error messages (matched on their English form by qwixo.cli) ------------------
+    "cli_err_argument": {
+        "en": "argument {arg}: {rest}",
+        "tr": "argüman {arg}: {rest}",
+        "it": "argomento {arg}: {rest}",
+        "pl": "argument {arg}: {rest}",
+    },
+    "cli_err_choice": {
+        "en": "invalid choice: {value} (choose from {choices})",
+        "tr": "geçersiz seçim: {value} (şunlardan seçin: {choices})",
+        "it": "scelta non valida: {value} (scegli tra {choices})",
+        "pl": "nieprawidłowy wybór: {value} (wybierz spośród {choices})",
+    },
+    "cli_err_type": {
+        "en": "invalid {type} value: {value}",
+        "tr": "geçersiz {type} değeri: {value}",
+        "it": "valore {type} non valido: {value}",
+        "pl": "nieprawidłowa wartość {type}: {value}",
+    },
+    "cli_err_one": {
+        "en": "expected one argument",
+        "tr": "bir argüman bekleniyordu",
+        "it": "atteso un argomento",
+        "pl": "oczekiwano jednego argumentu",
+    },
+    "cli_err_at_least_one": {
+        "en": "expected at least one argument",
+        "tr": "en az bir argüman bekleniyordu",
+        "it": "atteso almeno un argomento",
+        "pl": "oczekiwano co najmniej jednego argumentu",
+    },
+    "cli_err_at_most_one": {
+        "en": "expected at most one argument",
+        "tr": "en fazla bir argüman bekleniyordu",
+        "it": "atteso al massimo un argomento",
+        "pl": "oczekiwano najwyżej jednego argumentu",
+    },
+    "cli_err_required": {
+        "en": "the following arguments are required: {args}",
+        "tr": "şu argümanlar gerekli: {args}",
+        "it": "sono richiesti i seguenti argomenti: {args}",
+        "pl": "wymagane są następujące argumenty: {args}",
+    },
+    "cli_err_unrecognized": {
+        "en": "unrecognized arguments: {args}",
+        "tr": "tanınmayan argümanlar: {args}",
+        "it": "argomenti non riconosciuti: {args}",
+        "pl": "nierozpoznane argumenty: {args}",
+    },
+    "cli_err_ambiguous": {
+        "en": "ambiguous option: {option} could match {matches}",
+        "tr": "belirsiz seçenek: {option} şunlarla eşleşebilir: {matches}",
+        "it": "opzione ambigua: {option} potrebbe corrispondere a {matches}",
+        "pl": "niejednoznaczna opcja: {option} może oznaczać {matches}",
+    },
+    "cli_err_not_allowed": {
+        "en": "not allowed with argument {arg}",
+        "tr": "{arg} argümanıyla birlikte kullanılamaz",
+        "it": "non consentito con l'argomento {arg}",
+        "pl": "niedozwolone razem z argumentem {arg}",
+    },
+    "cli_err_one_of": {
+        "en": "one of the arguments {args} is required",
+        "tr": "{args} argümanlarından biri gerekli",
+        "it": "è richiesto uno degli argomenti {args}",
+        "pl": "wymagany jest jeden z argumentów {args}",
+    },
 }
