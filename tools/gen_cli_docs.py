@@ -34,8 +34,10 @@ command line's own texts in `cli_help.py`), in English, Turkish, Italian and Pol
   then English. The `--lang` of `qwixo play quixo|qwixx` counts as well. An unknown language is
   refused by argparse (exit status 2).
 - Translated: descriptions, help of every option, argparse's own words (`usage:`, the section
-  titles, `-h`, the `error:` line; argparse's detailed error messages stay English), progress
-  lines, result labels and error messages (`qwixo: ...` on stderr, exit status 2).
+  titles, `-h`, the `error:` line and its usual messages: invalid choice or value, missing or
+  unrecognized arguments, ...; a message argparse adds in a later Python stays English), progress
+  lines, result labels, tournament reports and error messages (`qwixo: ...` on stderr, exit
+  status 2).
 - Never translated, because programs read them: the last figure lines (`plies/s: N`,
   `plies/s (wall clock): N`, `games/s: N`, `ratio: X`), JSON output, perft counts and
   `--divide` lines.
