@@ -8,6 +8,7 @@ import socket
 
 import pytest
 
+import qwixo
 from qwixo.cli import build_parser, lang_from_argv, main
 from qwixo.i18n import LANGS, TABLE, t
 from qwixo.i18n.cli_help import TEXTS
@@ -209,3 +210,14 @@ def test_cli_docstring_examples():
 
     result = doctest.testmod(qwixo.cli)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def test_the_play_lang_option_decides_the_error_language(capsys, monkeypatch):
+    monkeypatch.delenv("QWIXO_LANG", raising=False)
+    assert main(["play", "quixo", "--lang", "it", "--vs", "nobody"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("qwixo: ") and "nobody" in err
+    bots = ", ".join(qwixo.list_bots("quixo"))
+    assert err.strip() == "qwixo: " + t("unknown_bot", "it", name="nobody", game="quixo",
+                                         choices=bots)
+    assert "QWIXO_LANG" not in os.environ

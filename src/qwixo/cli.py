@@ -180,20 +180,28 @@ def _build() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``qwixo`` with ``argv`` (default: ``sys.argv[1:]``); the exit status.
+
+    ``--lang`` (also the ``--lang`` of ``play quixo``, kept apart as ``args.play_lang``)
+    decides the language of the help, the messages and the errors; ``QWIXO_LANG`` is set to it
+    while the command runs and restored afterwards.
+    """
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(lang_from_argv(argv))
+    asked = lang_from_argv(argv)
+    parser = build_parser(asked)
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
         return 2
+    lang = getattr(args, "lang", None) or asked
     saved = os.environ.get("QWIXO_LANG")
-    if args.lang:  # every text looked up during the command uses it
-        os.environ["QWIXO_LANG"] = args.lang
+    if lang:  # every text looked up during the command uses it
+        os.environ["QWIXO_LANG"] = lang
     try:
         return int(func(args) or 0)
     except IllegalMove as e:
-        print(f"qwixo: {e.translated(args.lang)}", file=sys.stderr)
+        print(f"qwixo: {e.translated(lang)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
