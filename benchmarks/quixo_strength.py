@@ -163,7 +163,7 @@ def oracle(count: int, nodes: int, seed: int = 1, **options) -> None:
     import numpy as np
 
     from qwixo.quixo import db
-    from qwixo.quixo.bots import AlphaBetaBot
+    from qwixo.quixo.bots import AlphaBetaBot, default_contempt
     from qwixo.quixo.kernels import MOVER_WINS, ONGOING, apply_move, outcome
     from qwixo.quixo.search import Searcher, search_tables
 
@@ -173,7 +173,8 @@ def oracle(count: int, nodes: int, seed: int = 1, **options) -> None:
     bot = AlphaBetaBot(**options)
     t = search_tables(4)
     s = Searcher(4, 2)
-    s.contempt, s.lmr = bot.contempt, bot.lmr
+    s.contempt = default_contempt(4) if bot.contempt is None else bot.contempt
+    s.lmr = bot.lmr
     positions = _sample_early_4x4(count, seed)
     by_ply: dict[int, list[int]] = {}
     t0 = time.perf_counter()
@@ -189,7 +190,7 @@ def oracle(count: int, nodes: int, seed: int = 1, **options) -> None:
         depths.append(r.depth)
     kept = sum(sum(v) for v in by_ply.values())
     detail = ", ".join(f"ply {p}: {sum(v)}/{len(v)}" for p, v in sorted(by_ply.items()))
-    print(f"4x4 oracle, {nodes:,} nodes a search (contempt {bot.contempt}, lmr {bot.lmr}): "
+    print(f"4x4 oracle, {nodes:,} nodes a search (contempt {s.contempt}, lmr {s.lmr}): "
           f"keeps the win in {kept}/{len(positions)} ({detail}); mean depth "
           f"{sum(depths) / len(depths):.1f}; {time.perf_counter() - t0:.0f} s", flush=True)
 

@@ -69,6 +69,9 @@ def test_unknown_bot_and_bad_seconds_are_refused():
     for bad in (-1, "3", 1.5, True):
         with pytest.raises(IllegalMove):
             qwixo.make_bot("quixo", "strong", lmr=bad)
+    for bad in ("150", 1.5, False):
+        with pytest.raises(IllegalMove):
+            qwixo.make_bot("quixo", "strong", contempt=bad)
 
 
 # -- legality and no side effects ---------------------------------------------------------------

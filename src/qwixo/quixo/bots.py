@@ -236,25 +236,41 @@ class EasyBot(ShallowBot):
     depth = 2
 
 
+def default_contempt(n: int) -> int:
+    """The search bots' default contempt on an ``n``×``n`` board: 150·4^(n−4), about 1.2 times
+    the evaluation of a line one cube short (2·4^(n−1)), whatever the size.
+
+    >>> default_contempt(4), default_contempt(5)
+    (150, 600)
+    """
+    return 150 * 4 ** (n - 4) if n >= 4 else 150 // 4 ** (4 - n)
+
+
 class AlphaBetaBot(QuixoBot):
     """Iterative-deepening alpha-beta (see :mod:`qwixo.quixo.search`).
 
     ``max_depth`` caps the depth; the time budget is ``seconds`` (default
-    :attr:`default_seconds`); ``contempt`` (evaluation units, default 150) makes a draw by
-    repetition look that much worse than 0 to the bot, so it plays on unless it is clearly worse;
+    :attr:`default_seconds`); ``contempt`` (evaluation units) makes a draw by repetition look
+    that much worse than 0 to the bot, so it plays on unless it is clearly worse; by default
+    :func:`default_contempt` of the board size, a bit more than a line one cube short;
     ``lmr`` (default 3, 0 for off): late-move reductions from that move on (2-player search).
     """
 
     name = "strong"
     default_seconds = 1.0
     max_depth = 64
-    contempt = 150
+    contempt: int | None = None
     lmr = 3
 
     def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
         super().__init__(seconds, seed, **kw)
         self.max_depth = int(kw.get("max_depth", self.max_depth))
-        self.contempt = int(kw.get("contempt", self.contempt))
+        contempt = kw.get("contempt", self.contempt)
+        if contempt is not None and (isinstance(contempt, bool)
+                                     or not isinstance(contempt, int)):
+            raise IllegalMove("bad_setting", name="contempt", value=contempt,
+                              why="a whole number of evaluation units")
+        self.contempt = contempt
         lmr = kw.get("lmr", self.lmr)
         if isinstance(lmr, bool) or not isinstance(lmr, int) or lmr < 0:
             raise IllegalMove("bad_setting", name="lmr", value=lmr,
@@ -267,7 +283,8 @@ class AlphaBetaBot(QuixoBot):
     def search(self, state: QuixoState):
         s = searcher(state.n, state.players)
         with s.lock:  # one search at a time on a shared searcher (threads of a server)
-            s.contempt = self.contempt
+            s.contempt = (default_contempt(state.n) if self.contempt is None
+                          else self.contempt)
             s.lmr = self.lmr
             res = s.search(*state.boards, seconds=self.budget(), max_depth=self.max_depth,
                            history=_history_hashes(s, state))
