@@ -666,7 +666,7 @@ class OptimalBot:
     def supports(self, game: Any, player: int | None = None) -> bool:
         """True when the policy table of the game's sheet (and, in Longo, of the player's
         lucky numbers) is given or saved; for classic also when it may be solved on first use
-        (``compute``: about a minute). The other tables take minutes to hours to solve: make
+        (``compute``: about a minute). The others take minutes (Longo: 20 CPU-minutes) to solve: make
         them with ``qwixo qwixx solve --edition E``."""
         ed = getattr(game, "edition", None)
         name = getattr(ed, "name", None)
