@@ -28,17 +28,14 @@ def _lucky(text: str) -> tuple[int, int]:
 
 
 def register_qwixx(sub) -> None:
-    p = sub.add_parser("solve", help=t("solver_help", "en"),
-                       description=t("solver_help", "en"))
-    p.add_argument("--edition", choices=EDITIONS, default="classic")
-    p.add_argument("--lucky", metavar="A,B", default=None,
-                   help="Longo: the sheet's two lucky numbers, e.g. 5,8")
-    p.add_argument("--out", metavar="DIR", default=None,
-                   help="where to save the policy table (default: the qwixo data directory)")
-    p.add_argument("--no-save", action="store_true", help="do not save the policy table")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--no-symmetry", action="store_true",
-                   help="solve every state, ignoring symmetries (a check; slower)")
+    p = sub.add_parser("solve", help=t("solver_help"), description=t("solver_help"))
+    p.add_argument("--edition", choices=EDITIONS, default="classic",
+                   help=t("clih_qxsolve_edition"))
+    p.add_argument("--lucky", metavar="A,B", default=None, help=t("clih_qxsolve_lucky"))
+    p.add_argument("--out", metavar="DIR", default=None, help=t("clih_qxsolve_out"))
+    p.add_argument("--no-save", action="store_true", help=t("clih_qxsolve_no_save"))
+    p.add_argument("--quiet", action="store_true", help=t("clih_qxsolve_quiet"))
+    p.add_argument("--no-symmetry", action="store_true", help=t("clih_qxsolve_no_symmetry"))
     p.set_defaults(func=run_solve)
 
 
