@@ -730,6 +730,8 @@ class Searcher:
         #: plain mode: at the horizon, no look for a win in one of the side to move (a plain
         #: fixed-depth search); set with ``plain=True``
         self.plain_horizon = plain
+        #: start a new iteration only when at least this many times the last one is left
+        self.restart = 0.3
         #: late-move reductions: quiet moves from this index on are searched shallower first
         #: (0: off)
         self.lmr = 0
@@ -805,8 +807,11 @@ class Searcher:
             now = time.perf_counter()
             if seconds is not None and best is not None:
                 remaining = seconds - (now - t0)
-                # an iteration costs a few times the previous one: do not start a hopeless one
-                if remaining <= 0 or (depth > 3 and remaining < 1.2 * last_iter):
+                # an iteration costs a few times the previous one; a partial one still helps
+                # (a root move that beats the previous best is searched fully), unless there
+                # is not even time for the first root move (the previous best, about as costly
+                # as a third of the last iteration): then stop
+                if remaining <= 0 or (depth > 3 and remaining < self.restart * last_iter):
                     break
             self.st[:] = 0
             limit = 1 << 62
