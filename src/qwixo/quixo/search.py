@@ -289,6 +289,27 @@ def _tt_store(tt_key, tt_val, tt_meta, h, val, depth, flag, move, ply):
 
 
 @njit(cache=True)
+def _tt_store_bound(tt_key, tt_val, tt_meta, h, best, a0, beta, depth, move, ply):
+    """Store a node's result with its bound: exact, an upper bound (failed low against the
+    original alpha ``a0``) or a lower bound (failed high)."""
+    flag = EXACT
+    if best <= a0:
+        flag = UPPER
+    elif best >= beta:
+        flag = LOWER
+    _tt_store(tt_key, tt_val, tt_meta, h, best, depth, flag, move, ply)
+
+
+@njit(cache=True)
+def _note_cutoff(killers, history, ply, m, depth):
+    """A quiet move ``m`` caused a beta cut-off: remember it as a killer and in the history."""
+    if m != killers[ply, 0]:
+        killers[ply, 1] = killers[ply, 0]
+        killers[ply, 0] = m
+    history[m] += depth * depth
+
+
+@njit(cache=True)
 def _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply):
     """(cutoff?, value, tt move)."""
     idx = h & np.uint64(tt_key.shape[0] - 1)
@@ -446,19 +467,11 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
             alpha = v
         if alpha >= beta:
             if c >= 0:
-                if m != killers[ply, 0]:
-                    killers[ply, 1] = killers[ply, 0]
-                    killers[ply, 0] = m
-                history[m] += depth * depth
+                _note_cutoff(killers, history, ply, m, depth)
             break
     if k == 0:  # cannot happen in the 2-player game (a border cube is always takeable)
         return 0
-    flag = EXACT
-    if best <= a0:
-        flag = UPPER
-    elif best >= beta:
-        flag = LOWER
-    _tt_store(tt_key, tt_val, tt_meta, h, best, depth, flag, bestm, ply)
+    _tt_store_bound(tt_key, tt_val, tt_meta, h, best, a0, beta, depth, bestm, ply)
     return best
 
 
@@ -589,17 +602,9 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
             alpha = v
         if alpha >= beta:
             if c >= 0:
-                if mm != killers[ply, 0]:
-                    killers[ply, 1] = killers[ply, 0]
-                    killers[ply, 0] = mm
-                history[mm] += depth * depth
+                _note_cutoff(killers, history, ply, mm, depth)
             break
-    flag = EXACT
-    if best <= a0:
-        flag = UPPER
-    elif best >= beta:
-        flag = LOWER
-    _tt_store(tt_key, tt_val, tt_meta, h, best, depth, flag, bestm, ply)
+    _tt_store_bound(tt_key, tt_val, tt_meta, h, best, a0, beta, depth, bestm, ply)
     return best
 
 
