@@ -70,6 +70,20 @@ def _expected_max(Y, ncol, faces, base, buf, ptr):
     return total / scale
 
 
+@njit(cache=True, inline="always")
+def _add_option(opt_k, opt_g, opt_end, nopt, r, kr, pos, trans, gain, closed, ncl):
+    """Append the action-1 option "cross cell ``pos`` of row ``r``" when it is legal from row
+    state ``kr``; returns the new number of options."""
+    nk = trans[kr, pos]
+    if nk >= 0:
+        opt_k[nopt, 0] = r
+        opt_k[nopt, 1] = nk
+        opt_g[nopt] = gain[kr, pos]
+        opt_end[nopt] = 1 if (closed[nk] == 1 and ncl + 1 >= 2) else 0
+        nopt += 1
+    return nopt
+
+
 @njit(cache=True)
 def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, nextpos,
                  index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
@@ -128,22 +142,11 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
             kr = ks[r]
             pos = index_of[r, s]
             if pos >= 0:
-                nk = trans[kr, pos]
-                if nk >= 0:
-                    opt_k[nopt, 0] = r
-                    opt_k[nopt, 1] = nk
-                    opt_g[nopt] = gain[kr, pos]
-                    opt_end[nopt] = 1 if (closed[nk] == 1 and ncl + 1 >= 2) else 0
-                    nopt += 1
+                nopt = _add_option(opt_k, opt_g, opt_end, nopt, r, kr, pos, trans, gain, closed,
+                                   ncl)
             if lucky[s] and count[kr] == mincount and closed[kr] == 0:
-                pos = nextpos[kr]
-                nk = trans[kr, pos]
-                if nk >= 0:
-                    opt_k[nopt, 0] = r
-                    opt_k[nopt, 1] = nk
-                    opt_g[nopt] = gain[kr, pos]
-                    opt_end[nopt] = 1 if (closed[nk] == 1 and ncl + 1 >= 2) else 0
-                    nopt += 1
+                nopt = _add_option(opt_k, opt_g, opt_end, nopt, r, kr, nextpos[kr], trans, gain,
+                                   closed, ncl)
         base = pass_val
         for c in range(4):
             for t in range(nsum):
