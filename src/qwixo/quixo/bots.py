@@ -276,6 +276,12 @@ class AlphaBetaBot(QuixoBot):
             raise IllegalMove("bad_setting", name="lmr", value=lmr,
                               why="0 (off) or the index of the first reduced move")
         self.lmr = lmr
+        nodes = kw.get("nodes")
+        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
+                                  or nodes < 1):
+            raise IllegalMove("bad_setting", name="nodes", value=nodes,
+                              why="a positive whole number of nodes")
+        self.nodes = nodes
 
     def budget(self) -> float:
         return self.seconds if self.seconds is not None else self.default_seconds
@@ -286,7 +292,9 @@ class AlphaBetaBot(QuixoBot):
             s.contempt = (default_contempt(state.n) if self.contempt is None
                           else self.contempt)
             s.lmr = self.lmr
-            res = s.search(*state.boards, seconds=self.budget(), max_depth=self.max_depth,
+            seconds = None if self.nodes and self.seconds is None else self.budget()
+            res = s.search(*state.boards, seconds=seconds, max_depth=self.max_depth,
+                           node_limit=self.nodes,
                            history=_history_hashes(s, state))
         self.last_info = {"score": res.score, "depth": res.depth, "nodes": res.nodes,
                           "seconds": res.seconds, "nps": res.nps}

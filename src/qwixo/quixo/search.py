@@ -91,7 +91,7 @@ MAX_PLY = 128
 
 # stats array slots
 (S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT, S_DEADLINE,
- S_PLAIN, S_LMR) = range(10)
+ S_PLAIN, S_LMR, S_NSYM) = range(11)
 # TT flags
 EXACT, LOWER, UPPER = 1, 2, 3
 
@@ -113,6 +113,12 @@ class SearchTables:
     plain: np.ndarray     # int64[N+1]: line weights of the plain line-counting evaluation
     src: np.ndarray = field(repr=False, default=None)
     dst: np.ndarray = field(repr=False, default=None)
+    # uint64[8, N, 2^N, 2^N]: zsym[s] is zrow of the board seen through symmetry s (zsym[0] is
+    # zrow): the hash of the image of a position is the XOR of its ranks' entries
+    zsym: np.ndarray = field(repr=False, default=None)
+    # int64[16, M]: mperm[s, m] is the image of move m under symmetry s, mperm[8 + s] the image
+    # under the inverse of s
+    mperm: np.ndarray = field(repr=False, default=None)
 
     @property
     def M(self) -> int:
@@ -150,10 +156,51 @@ def search_tables(n: int) -> SearchTables:
                        + [BORDER_WEIGHT, TEMPO, t.border], dtype=np.int64)
     weights[n - 1] *= 2
     plain = np.array([c * c for c in range(n + 1)] + [0, 0, t.border], dtype=np.int64)
+    zsym, mperm = _symmetry_tables(n, cell, t.src, t.dst)
+    assert np.array_equal(zsym[0], zrow)
     st = SearchTables(n=n, T=T, L=L, zrow=zrow, zrow4=zrow4, weights=weights, plain=plain,
-                      src=t.src, dst=t.dst)
+                      src=t.src, dst=t.dst, zsym=zsym, mperm=mperm)
     _TABLES[n] = st
     return st
+
+
+def symmetry(s: int, r: int, f: int, n: int) -> tuple[int, int]:
+    """The image ``(rank, file)`` of the square ``(r, f)`` under symmetry ``s`` (0..7) of the
+    square board: the identity, the three rotations, the two mirrors and the two diagonal
+    reflections. The rules are the same seen through any of them.
+
+    >>> [symmetry(s, 0, 1, 4) for s in range(8)]
+    [(0, 1), (1, 3), (3, 2), (2, 0), (0, 2), (3, 1), (1, 0), (2, 3)]
+    """
+    m = n - 1
+    return [(r, f), (f, m - r), (m - r, m - f), (m - f, r),
+            (r, m - f), (m - r, f), (f, r), (m - f, m - r)][s]
+
+
+def _symmetry_tables(n: int, cell: np.ndarray, src: np.ndarray, dst: np.ndarray):
+    """``(zsym, mperm)`` of :class:`SearchTables` from the Zobrist keys ``cell[k, square]``."""
+    img = np.array([[symmetry(s, i // n, i % n, n)[0] * n + symmetry(s, i // n, i % n, n)[1]
+                     for i in range(n * n)] for s in range(8)], dtype=np.int64)
+    pats = np.arange(1 << n)
+    zsym = np.zeros((8, n, 1 << n, 1 << n), dtype=np.uint64)
+    for s in range(8):
+        for r in range(n):
+            zk = []
+            for k in range(2):
+                z = np.zeros(1 << n, dtype=np.uint64)
+                for f in range(n):
+                    z ^= np.where((pats >> f) & 1 == 1, cell[k, img[s, r * n + f]], np.uint64(0))
+                zk.append(z)
+            zsym[s, r] = zk[0][:, None] ^ zk[1][None, :]
+    index = {(int(a), int(b)): m for m, (a, b) in enumerate(zip(src, dst, strict=True))}
+    mperm = np.zeros((16, len(src)), dtype=np.int64)
+    for s in range(8):
+        for m, (a, b) in enumerate(zip(src, dst, strict=True)):
+            mperm[s, m] = index[(int(img[s, a]), int(img[s, b]))]
+    for s in range(8):
+        inv = [q for q in range(8) if all(img[q, img[s, i]] == i for i in range(n * n))][0]
+        mperm[8 + s] = mperm[inv]
+    return zsym, mperm
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,6 +252,29 @@ def zobrist2(me, op, n, zrow):
         sh = np.uint64(r * n)
         z ^= zrow[r, (me >> sh) & mask, (op >> sh) & mask]
     return z
+
+
+@njit(cache=True)
+def hashes2(me, op, n, zsym, nsym):
+    """``(hash, key, sym)``: the Zobrist hash of a normalised 2-player position (for
+    repetitions), and its transposition-table key: the least hash of its images under the
+    first ``nsym`` symmetries (1: the position itself, 8: all), reached by symmetry ``sym``."""
+    mask = np.uint64((1 << n) - 1)
+    h = _Z
+    key = _Z
+    sym = 0
+    for s in range(nsym):
+        z = _Z
+        for r in range(n):
+            sh = np.uint64(r * n)
+            z ^= zsym[s, r, (me >> sh) & mask, (op >> sh) & mask]
+        if s == 0:
+            h = z
+            key = z
+        elif z < key:
+            key = z
+            sym = s
+    return h, key, sym
 
 
 @njit(cache=True)
@@ -261,12 +331,12 @@ def evaluate4(b0, b1, b2, b3, L, w):
 _u64, _i64 = types.uint64, types.int64
 _A = types.Array
 _RO2, _RO1 = _A(_u64, 2, "C", readonly=True), _A(_u64, 1, "C", readonly=True)
-_AU1, _AU3 = _A(_u64, 1, "C"), _A(_u64, 3, "C")
+_AU1, _AU3, _AU4 = _A(_u64, 1, "C"), _A(_u64, 3, "C"), _A(_u64, 4, "C")
 _AI1, _AI2 = _A(_i64, 1, "C"), _A(_i64, 2, "C")
-# me, op, depth, alpha, beta, ply, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers, history,
-# path, pathcount, base, cb, cst, order, st
-_SIG2 = _i64(_u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU3, _AI1, _AU1, _AI1, _AI1, _AI2,
-             _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
+# me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers,
+# history, path, pathcount, base, cb, cst, order, st
+_SIG2 = _i64(_u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU4, _AI2, _AI1, _AU1, _AI1,
+             _AI1, _AI2, _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
 # b0..b3, depth, alpha, beta, ply, n, T, L, zrow4, w, tt..., cb, cst, order, st
 _SIG4 = _i64(_u64, _u64, _u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU3, _AI1, _AU1,
              _AI1, _AI1, _AI2, _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
@@ -366,7 +436,7 @@ def _pick(cb, cst, order, ply, i, k):
 
 
 @njit(_SIG2, cache=True)
-def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
+def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
              tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
              cb, cst, order, st):
     """Negamax alpha-beta (PVS) of the normalised position (me to move). See the module doc."""
@@ -377,7 +447,9 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
         return 0
     if ply > st[S_SELDEPTH]:
         st[S_SELDEPTH] = ply
-    h = zobrist2(me, op, n, zrow)
+    # h: the hash of this position (repetitions); key: its table key, the same for all its
+    # symmetric images (with S_NSYM 8), reached through symmetry sym
+    h, key, sym = hashes2(me, op, n, zsym, st[S_NSYM])
     cubes = popcount(me | op)
     pi = base + ply
     path[pi] = h
@@ -414,9 +486,11 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
         k += 1
     if ply >= MAX_PLY - 2 or depth <= 0:
         return evaluate2(me, op, L, w)
-    cut, v, ttmove = _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply)
+    cut, v, ttmove = _tt_probe(tt_key, tt_val, tt_meta, key, depth, alpha, beta, ply)
     if cut:
         return v
+    if ttmove >= 0:  # stored as seen through sym: back to this position's frame
+        ttmove = mperm[8 + sym, ttmove]
     _order(cst, order, ply, k, ttmove, killers, history)
     best = -INF
     bestm = -1
@@ -431,7 +505,7 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
             m = c
             if i == 0:
                 v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -beta, -alpha, ply + 1,
-                              n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers, history, path,
+                              n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers, history, path,
                               pathcount, base, cb, cst, order, st)
             else:
                 # late-move reduction: a quiet late move (not the TT move nor a killer, in a
@@ -444,15 +518,15 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
                     if red > depth - 2:
                         red = depth - 2
                 v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1 - red, -alpha - 1,
-                              -alpha, ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta,
+                              -alpha, ply + 1, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta,
                               killers, history, path, pathcount, base, cb, cst, order, st)
                 if red > 0 and v > alpha and not st[S_ABORT]:
                     v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -alpha - 1, -alpha,
-                                  ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
+                                  ply + 1, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers,
                                   history, path, pathcount, base, cb, cst, order, st)
                 if v > alpha and v < beta and not st[S_ABORT]:
                     v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -beta, -alpha,
-                                  ply + 1, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
+                                  ply + 1, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers,
                                   history, path, pathcount, base, cb, cst, order, st)
         if st[S_ABORT]:
             return 0
@@ -471,17 +545,18 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zrow, w,
             break
     if k == 0:  # cannot happen in the 2-player game (a border cube is always takeable)
         return 0
-    _tt_store_bound(tt_key, tt_val, tt_meta, h, best, a0, beta, depth, bestm, ply)
+    _tt_store_bound(tt_key, tt_val, tt_meta, key, best, a0, beta, depth, mperm[sym, bestm],
+                    ply)
     return best
 
 
 @njit(cache=True)
-def root_scores2(me, op, depth, n, T, L, zrow, w, tt_key, tt_val, tt_meta, killers,
+def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers,
                  history, path, pathcount, base, cb, cst, order, st, out):
     """Exact score (full window, ``depth`` plies) of every legal root move into ``out[m]``
     (``-INF`` for illegal moves). Used by the weak bots to choose among equal moves, and hints."""
     M = T.shape[1]
-    path[base] = zobrist2(me, op, n, zrow)
+    path[base] = zobrist2(me, op, n, zsym[0])
     pathcount[base] = popcount(me | op)
     for m in range(M):
         out[m] = -INF
@@ -494,7 +569,7 @@ def root_scores2(me, op, depth, n, T, L, zrow, w, tt_key, tt_val, tt_meta, kille
         elif r == MOVER_LOSES:
             out[m] = -(MATE - 1)
         else:
-            out[m] = -negamax2(nop, nme, depth - 1, -INF, INF, 1, n, T, L, zrow, w, tt_key,
+            out[m] = -negamax2(nop, nme, depth - 1, -INF, INF, 1, n, T, L, zsym, mperm, w, tt_key,
                                tt_val, tt_meta, killers, history, path, pathcount, base, cb,
                                cst, order, st)
     return 0
@@ -740,6 +815,9 @@ class Searcher:
         #: late-move reductions: quiet moves from this index on are searched shallower first
         #: (0: off)
         self.lmr = 0
+        #: 2 players: the transposition table folds the 8 symmetries of the board (a position
+        #: and its mirror images share an entry); 1: each position its own
+        self.symmetries = 8 if players == 2 else 1
         #: held by callers that share this searcher between threads
         self.lock = threading.RLock()
 
@@ -775,8 +853,8 @@ class Searcher:
         t = self.t
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
-            return negamax2(u[0], u[1], depth, alpha, beta, 0, self.n, t.T, t.L, t.zrow,
-                            self.w, self.tt_key, self.tt_val, self.tt_meta, self.killers,
+            return negamax2(u[0], u[1], depth, alpha, beta, 0, self.n, t.T, t.L, t.zsym,
+                            t.mperm, self.w, self.tt_key, self.tt_val, self.tt_meta, self.killers,
                             self.history, self.path, self.pathcount, base, self.cb, self.cst,
                             self.order, self.st)
         return negamax4(u[0], u[1], u[2], u[3], depth, alpha, beta, 0, self.n, t.T, t.L,
@@ -828,6 +906,7 @@ class Searcher:
             self.st[S_CONTEMPT] = self.contempt
             self.st[S_PLAIN] = self.plain_horizon
             self.st[S_LMR] = self.lmr
+            self.st[S_NSYM] = self.symmetries
             self.st[S_BEST] = -2
             ti = time.perf_counter()
             score = int(self._call(boards, depth, base))
@@ -855,6 +934,7 @@ class Searcher:
             self.st[S_LIMIT] = 1 << 62
             self.st[S_CONTEMPT] = self.contempt
             self.st[S_PLAIN] = self.plain_horizon
+            self.st[S_NSYM] = self.symmetries
             score = int(self._call(boards, 1, base))
             best = SearchResult(int(self.st[S_BEST]), score, 1)
             total_nodes += int(self.st[S_NODES])
@@ -880,10 +960,14 @@ class Searcher:
             self.st[S_DEADLINE] = int(deadline * 1e6)
         self.st[S_CONTEMPT] = self.contempt
         self.st[S_PLAIN] = self.plain_horizon
+        # exact scores: no folding of mirror images, whose values can differ by a repetition
+        # on the way (the table is a cache of this search's path-dependent values)
+        self.st[S_NSYM] = 1
         t = self.t
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
-            root_scores2(u[0], u[1], depth, self.n, t.T, t.L, t.zrow, self.w, self.tt_key,
+            root_scores2(u[0], u[1], depth, self.n, t.T, t.L, t.zsym, t.mperm, self.w,
+                         self.tt_key,
                          self.tt_val, self.tt_meta, self.killers, self.history, self.path,
                          self.pathcount, base, self.cb, self.cst, self.order, self.st, self.out)
             width = self.M
