@@ -261,6 +261,7 @@ class AlphaBetaBot(QuixoBot):
     max_depth = 64
     contempt: int | None = None
     lmr = 3
+    threads = 1
 
     def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
         super().__init__(seconds, seed, **kw)
@@ -282,6 +283,11 @@ class AlphaBetaBot(QuixoBot):
             raise IllegalMove("bad_setting", name="nodes", value=nodes,
                               why="a positive whole number of nodes")
         self.nodes = nodes
+        threads = kw.get("threads", self.threads)
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+            raise IllegalMove("bad_setting", name="threads", value=threads,
+                              why="a whole number of threads, 1 to 64")
+        self.threads = threads
 
     def budget(self) -> float:
         return self.seconds if self.seconds is not None else self.default_seconds
@@ -292,6 +298,7 @@ class AlphaBetaBot(QuixoBot):
             s.contempt = (default_contempt(state.n) if self.contempt is None
                           else self.contempt)
             s.lmr = self.lmr
+            s.threads = self.threads
             seconds = None if self.nodes and self.seconds is None else self.budget()
             res = s.search(*state.boards, seconds=seconds, max_depth=self.max_depth,
                            node_limit=self.nodes,

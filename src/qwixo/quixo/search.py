@@ -353,9 +353,12 @@ def _tt_store(tt_key, tt_val, tt_meta, h, val, depth, flag, move, ply):
         val += ply
     elif val < -MATE_BOUND:
         val -= ply
-    tt_key[idx] = h
+    meta = (depth << 20) | (flag << 16) | (move + 1)
+    # the key is stored XORed with the data: an entry torn by two threads writing it at once
+    # (lazy SMP, see Searcher) no longer matches its key, and is ignored
+    tt_key[idx] = h ^ np.uint64(val) ^ np.uint64(meta)
     tt_val[idx] = val
-    tt_meta[idx] = (depth << 20) | (flag << 16) | (move + 1)
+    tt_meta[idx] = meta
 
 
 @njit(cache=True)
@@ -383,12 +386,12 @@ def _note_cutoff(killers, history, ply, m, depth):
 def _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply):
     """(cutoff?, value, tt move)."""
     idx = h & np.uint64(tt_key.shape[0] - 1)
-    if tt_key[idx] != h:
-        return False, 0, -1
     meta = tt_meta[idx]
+    v = tt_val[idx]
+    if tt_key[idx] ^ np.uint64(v) ^ np.uint64(meta) != h:
+        return False, 0, -1
     ttmove = (meta & 0xFFFF) - 1
     if (meta >> 20) >= depth and ply > 0:
-        v = tt_val[idx]
         if v > MATE_BOUND:
             v -= ply
         elif v < -MATE_BOUND:
@@ -435,7 +438,7 @@ def _pick(cb, cst, order, ply, i, k):
         order[ply, bi] = t2
 
 
-@njit(_SIG2, cache=True)
+@njit(_SIG2, cache=True, nogil=True)
 def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
              tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
              cb, cst, order, st):
@@ -580,7 +583,7 @@ def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta
 # A move code is 4*m + dot with dot 0 (the mover) or 2 (the partner), as the engine's codes.
 
 
-@njit(_SIG4, cache=True)
+@njit(_SIG4, cache=True, nogil=True)
 def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
              tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
              cb, cst, order, st):
@@ -769,6 +772,22 @@ def score_outcome(score: int) -> tuple[str, int] | None:
     return None
 
 
+class _Work:
+    """The working arrays of one search thread (the transposition table is shared)."""
+
+    def __init__(self, M: int, players: int) -> None:
+        width = 4 * M
+        self.killers = np.full((MAX_PLY, 2), -1, dtype=np.int64)
+        self.history = np.zeros(width, dtype=np.int64)
+        self.path = np.zeros(MAX_PLY + 1024, dtype=np.uint64)
+        self.pathcount = np.full(MAX_PLY + 1024, -1, dtype=np.int64)
+        self.cst = np.zeros((MAX_PLY, width), dtype=np.int64)
+        self.order = np.zeros((MAX_PLY, width), dtype=np.int64)
+        self.cb = np.zeros((MAX_PLY, width, 4 if players == 4 else 2), dtype=np.uint64)
+        self.st = np.zeros(16, dtype=np.int64)
+        self.total = 0
+
+
 class Searcher:
     """Iterative-deepening alpha-beta over one board size, for 2 or 4 players.
 
@@ -794,15 +813,13 @@ class Searcher:
         self.tt_key = np.zeros(size, dtype=np.uint64)
         self.tt_val = np.zeros(size, dtype=np.int64)
         self.tt_meta = np.zeros(size, dtype=np.int64)
-        self.killers = np.full((MAX_PLY, 2), -1, dtype=np.int64)
-        self.history = np.zeros(4 * M, dtype=np.int64)
-        self.path = np.zeros(MAX_PLY + 1024, dtype=np.uint64)
-        self.pathcount = np.full(MAX_PLY + 1024, -1, dtype=np.int64)
+        # the main thread's working arrays (helper threads have their own, see `threads`)
+        self.work = _Work(M, players)
+        self.killers, self.history = self.work.killers, self.work.history
+        self.path, self.pathcount = self.work.path, self.work.pathcount
+        self.cst, self.order, self.cb, self.st = (self.work.cst, self.work.order, self.work.cb,
+                                                  self.work.st)
         width = 4 * M
-        self.cst = np.zeros((MAX_PLY, width), dtype=np.int64)
-        self.order = np.zeros((MAX_PLY, width), dtype=np.int64)
-        self.cb = np.zeros((MAX_PLY, width, 4 if players == 4 else 2), dtype=np.uint64)
-        self.st = np.zeros(16, dtype=np.int64)
         self.out = np.zeros(width, dtype=np.int64)
         self.nps_estimate = 500_000.0
         #: how much worse than 0 the side to move at the root finds a draw by repetition
@@ -818,6 +835,12 @@ class Searcher:
         #: 2 players: the transposition table folds the 8 symmetries of the board (a position
         #: and its mirror images share an entry); 1: each position its own
         self.symmetries = 8 if players == 2 else 1
+        #: threads of a search (lazy SMP): helper threads search the same position (the first
+        #: one a ply deeper) and share the transposition table; the main thread's iterations
+        #: decide. 1: the main thread alone
+        self.threads = 1
+        self._helpers: list[_Work] = []
+        self._stop_lock = threading.Lock()
         #: held by callers that share this searcher between threads
         self.lock = threading.RLock()
 
@@ -840,33 +863,91 @@ class Searcher:
         return (int(zobrist4(u[0], u[1], u[2], u[3], n, self.t.zrow4)),
                 bin(sum(boards)).count("1"))
 
-    def _set_history(self, history: list[tuple[int, int]] | None) -> int:
+    def _set_history(self, history: list[tuple[int, int]] | None,
+                     work: _Work | None = None) -> int:
         """Put earlier positions (hash, cube count), oldest first, below the root."""
-        self.pathcount[:] = -1
+        work = work or self.work
+        work.pathcount[:] = -1
         hist = list(history or [])[-1000:]
         for i, (h, c) in enumerate(hist):
-            self.path[i] = np.uint64(h)
-            self.pathcount[i] = c
+            work.path[i] = np.uint64(h)
+            work.pathcount[i] = c
         return len(hist)
 
-    def _call(self, boards, depth, base, alpha=-INF, beta=INF):
+    def _arm(self, work: _Work, limit: int, deadline: int, symmetries: int | None = None):
+        """Reset a thread's counters and settings before a kernel call."""
+        st = work.st
+        st[:] = 0
+        st[S_LIMIT] = limit
+        st[S_DEADLINE] = deadline
+        st[S_CONTEMPT] = self.contempt
+        st[S_PLAIN] = self.plain_horizon
+        st[S_LMR] = self.lmr
+        st[S_NSYM] = self.symmetries if symmetries is None else symmetries
+        st[S_BEST] = -2
+
+    def _call(self, boards, depth, base, work: _Work | None = None):
         t = self.t
+        w = work or self.work
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
-            return negamax2(u[0], u[1], depth, alpha, beta, 0, self.n, t.T, t.L, t.zsym,
-                            t.mperm, self.w, self.tt_key, self.tt_val, self.tt_meta, self.killers,
-                            self.history, self.path, self.pathcount, base, self.cb, self.cst,
-                            self.order, self.st)
-        return negamax4(u[0], u[1], u[2], u[3], depth, alpha, beta, 0, self.n, t.T, t.L,
-                        t.zrow4, self.w, self.tt_key, self.tt_val, self.tt_meta, self.killers,
-                        self.history, self.path, self.pathcount, base, self.cb, self.cst,
-                        self.order, self.st)
+            return negamax2(u[0], u[1], depth, -INF, INF, 0, self.n, t.T, t.L, t.zsym,
+                            t.mperm, self.w, self.tt_key, self.tt_val, self.tt_meta, w.killers,
+                            w.history, w.path, w.pathcount, base, w.cb, w.cst, w.order, w.st)
+        return negamax4(u[0], u[1], u[2], u[3], depth, -INF, INF, 0, self.n, t.T, t.L,
+                        t.zrow4, self.w, self.tt_key, self.tt_val, self.tt_meta, w.killers,
+                        w.history, w.path, w.pathcount, base, w.cb, w.cst, w.order, w.st)
 
     def clear(self) -> None:
         """Forget the transposition table and the move-ordering statistics."""
         self.tt_key[:] = 0
+        self.tt_val[:] = 0
         self.tt_meta[:] = 0
-        self.history[:] = 0
+        for work in [self.work, *self._helpers]:
+            work.history[:] = 0
+
+    def _start_helpers(self, boards, history, deadline: int, max_depth: int):
+        """Start ``threads - 1`` helper threads on ``boards``; returns (threads, stop flag)."""
+        while len(self._helpers) < self.threads - 1:
+            self._helpers.append(_Work(self.M, self.players))
+        stop = [False]
+        started = []
+        for i, work in enumerate(self._helpers[: self.threads - 1]):
+            base = self._set_history(history, work)
+            work.killers[:] = -1
+            work.history //= 8
+            work.total = 0
+            th = threading.Thread(target=self._helper, daemon=True, name=f"quixo-search-{i + 1}",
+                                  args=(work, boards, base, deadline, max_depth, stop, i))
+            th.start()
+            started.append((th, work))
+        return started, stop
+
+    def _helper(self, work: _Work, boards, base: int, deadline: int, max_depth: int,
+                stop: list[bool], i: int) -> None:
+        """A helper thread: iterative deepening of its own, one ply ahead of the main thread's
+        (the odd helpers) or level with it, until the main thread stops it (or a result is
+        proven)."""
+        for depth in range(1, max_depth + 1):
+            d = min(max_depth, depth + (i + 1) % 2)
+            with self._stop_lock:
+                if stop[0]:
+                    return
+                self._arm(work, 1 << 62, deadline)
+            score = self._call(boards, d, base, work)
+            work.total += int(work.st[S_NODES])
+            if work.st[S_ABORT] or abs(score) > MATE_BOUND:
+                return
+
+    def _stop_helpers(self, started, stop) -> int:
+        """Stop the helper threads; returns the nodes they searched."""
+        with self._stop_lock:
+            stop[0] = True
+            for _, work in started:
+                work.st[S_ABORT] = 1
+        for th, _ in started:
+            th.join()
+        return sum(work.total for _, work in started)
 
     # -- searches --------------------------------------------------------------------------
     def search(self, *boards: int, seconds: float | None = None, max_depth: int = 64,
@@ -883,58 +964,54 @@ class Searcher:
         self.killers[:] = -1
         self.history //= 8
         max_depth = max(1, min(max_depth, MAX_PLY - 8))
+        deadline = int((t0 + seconds) * 1e6) if seconds is not None else 0
+        helpers = self._start_helpers(boards, history, deadline, max_depth) \
+            if self.threads > 1 else None
         best: SearchResult | None = None
         total_nodes = 0
         last_iter = 0.0
-        for depth in range(1, max_depth + 1):
-            now = time.perf_counter()
-            if seconds is not None and best is not None:
-                remaining = seconds - (now - t0)
-                # an iteration costs a few times the previous one; a partial one still helps
-                # (a root move that beats the previous best is searched fully), unless there
-                # is not even time for the first root move (the previous best, about as costly
-                # as a third of the last iteration): then stop
-                if remaining <= 0 or (depth > 3 and remaining < self.restart * last_iter):
+        try:
+            for depth in range(1, max_depth + 1):
+                now = time.perf_counter()
+                if seconds is not None and best is not None:
+                    remaining = seconds - (now - t0)
+                    # an iteration costs a few times the previous one; a partial one still
+                    # helps (a root move that beats the previous best is searched fully),
+                    # unless there is not even time for the first root move (the previous
+                    # best, about as costly as a third of the last iteration): then stop
+                    if remaining <= 0 or (depth > 3 and remaining < self.restart * last_iter):
+                        break
+                limit = 1 << 62
+                if node_limit is not None:
+                    limit = min(limit, max(1024, node_limit - total_nodes))
+                self._arm(self.work, limit, deadline)
+                ti = time.perf_counter()
+                score = int(self._call(boards, depth, base))
+                dt = time.perf_counter() - ti
+                nodes = int(self.st[S_NODES])
+                total_nodes += nodes
+                last_iter = dt
+                if dt > 0.05:
+                    self.nps_estimate = max(20_000.0,
+                                            0.5 * self.nps_estimate + 0.5 * nodes / dt)
+                if self.st[S_ABORT]:
+                    if self.st[S_ROOTDONE] > 0 and self.st[S_BEST] != -2:
+                        if best is None:
+                            best = SearchResult(int(self.st[S_BEST]), 0, depth - 1)
+                        else:  # a fully searched move beat the previous best move
+                            best.move = int(self.st[S_BEST])
                     break
-            self.st[:] = 0
-            limit = 1 << 62
-            if seconds is not None:
-                self.st[S_DEADLINE] = int((t0 + seconds) * 1e6)
-            if node_limit is not None:
-                limit = min(limit, max(1024, node_limit - total_nodes))
-            self.st[S_LIMIT] = limit
-            self.st[S_CONTEMPT] = self.contempt
-            self.st[S_PLAIN] = self.plain_horizon
-            self.st[S_LMR] = self.lmr
-            self.st[S_NSYM] = self.symmetries
-            self.st[S_BEST] = -2
-            ti = time.perf_counter()
-            score = int(self._call(boards, depth, base))
-            dt = time.perf_counter() - ti
-            nodes = int(self.st[S_NODES])
-            total_nodes += nodes
-            last_iter = dt
-            if dt > 0.05:
-                self.nps_estimate = max(20_000.0, 0.5 * self.nps_estimate + 0.5 * nodes / dt)
-            if self.st[S_ABORT]:
-                if self.st[S_ROOTDONE] > 0 and self.st[S_BEST] != -2:
-                    if best is None:
-                        best = SearchResult(int(self.st[S_BEST]), 0, depth - 1)
-                    else:  # a fully searched move beat the previous best move
-                        best.move = int(self.st[S_BEST])
-                break
-            best = SearchResult(int(self.st[S_BEST]), score, depth, 0, 0.0,
-                                int(self.st[S_SELDEPTH]))
-            if abs(score) > MATE_BOUND:
-                break
-            if node_limit is not None and total_nodes >= node_limit:
-                break
+                best = SearchResult(int(self.st[S_BEST]), score, depth, 0, 0.0,
+                                    int(self.st[S_SELDEPTH]))
+                if abs(score) > MATE_BOUND:
+                    break
+                if node_limit is not None and total_nodes >= node_limit:
+                    break
+        finally:
+            if helpers is not None:
+                total_nodes += self._stop_helpers(*helpers)
         if best is None or best.move == -2:  # no time at all: a depth-1 choice
-            self.st[:] = 0
-            self.st[S_LIMIT] = 1 << 62
-            self.st[S_CONTEMPT] = self.contempt
-            self.st[S_PLAIN] = self.plain_horizon
-            self.st[S_NSYM] = self.symmetries
+            self._arm(self.work, 1 << 62, 0)
             score = int(self._call(boards, 1, base))
             best = SearchResult(int(self.st[S_BEST]), score, 1)
             total_nodes += int(self.st[S_NODES])
@@ -954,15 +1031,10 @@ class Searcher:
         999999
         """
         base = self._set_history(history)
-        self.st[:] = 0
-        self.st[S_LIMIT] = (1 << 62) if node_limit is None else max(1024, int(node_limit))
-        if deadline is not None:
-            self.st[S_DEADLINE] = int(deadline * 1e6)
-        self.st[S_CONTEMPT] = self.contempt
-        self.st[S_PLAIN] = self.plain_horizon
         # exact scores: no folding of mirror images, whose values can differ by a repetition
         # on the way (the table is a cache of this search's path-dependent values)
-        self.st[S_NSYM] = 1
+        self._arm(self.work, (1 << 62) if node_limit is None else max(1024, int(node_limit)),
+                  0 if deadline is None else int(deadline * 1e6), symmetries=1)
         t = self.t
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
