@@ -91,7 +91,7 @@ MAX_PLY = 128
 
 # stats array slots
 (S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT, S_DEADLINE,
- S_PLAIN, S_LMR, S_NSYM) = range(11)
+ S_PLAIN, S_LMR, S_NSYM, S_GEN) = range(12)
 # TT flags
 EXACT, LOWER, UPPER = 1, 2, 3
 
@@ -255,12 +255,11 @@ def zobrist2(me, op, n, zrow):
 
 
 @njit(cache=True)
-def hashes2(me, op, n, zsym, nsym):
-    """``(hash, key, sym)``: the Zobrist hash of a normalised 2-player position (for
-    repetitions), and its transposition-table key: the least hash of its images under the
-    first ``nsym`` symmetries (1: the position itself, 8: all), reached by symmetry ``sym``."""
+def table_key(me, op, n, zsym, nsym):
+    """``(key, sym)``: the transposition-table key of a normalised 2-player position, the
+    least Zobrist hash of its images under the first ``nsym`` symmetries (1: the position
+    itself, 8: all, so that mirror images share an entry), reached by symmetry ``sym``."""
     mask = np.uint64((1 << n) - 1)
-    h = _Z
     key = _Z
     sym = 0
     for s in range(nsym):
@@ -268,13 +267,10 @@ def hashes2(me, op, n, zsym, nsym):
         for r in range(n):
             sh = np.uint64(r * n)
             z ^= zsym[s, r, (me >> sh) & mask, (op >> sh) & mask]
-        if s == 0:
-            h = z
-            key = z
-        elif z < key:
+        if s == 0 or z < key:
             key = z
             sym = s
-    return h, key, sym
+    return key, sym
 
 
 @njit(cache=True)
@@ -289,19 +285,34 @@ def zobrist4(b0, b1, b2, b3, n, zrow4):
 
 
 @njit(cache=True)
+def scan_lines(me, op, L, w):
+    """``(evaluation, a, b)``: :func:`evaluate2`, and the most cubes of ``me`` (``a``) and of
+    ``op`` (``b``) in one line, from one pass over the lines."""
+    n = w.shape[0] - 4
+    s = w[n + 2]
+    a = 0
+    b = 0
+    for i in range(L.shape[0]):
+        ln = L[i]
+        x = popcount(me & ln)
+        y = popcount(op & ln)
+        s += w[x] - w[y]
+        if x > a:
+            a = x
+        if y > b:
+            b = y
+    if w[n + 1] != 0:
+        border = np.uint64(w[n + 3])
+        s += w[n + 1] * (popcount(me & border) - popcount(op & border))
+    return s, a, b
+
+
+@njit(cache=True)
 def evaluate2(me, op, L, w):
     """Evaluation for the side to move: the sum over lines of w[my cubes] - w[their cubes],
     plus ``w[N+1]`` per cube of mine on the border minus the same for theirs (a border cube
     is one the other side cannot take), plus ``w[N+2]`` (the move). ``w[N+3]``: the border."""
-    n = w.shape[0] - 4
-    s = w[n + 2]
-    for i in range(L.shape[0]):
-        ln = L[i]
-        s += w[popcount(me & ln)] - w[popcount(op & ln)]
-    if w[n + 1] != 0:
-        border = np.uint64(w[n + 3])
-        s += w[n + 1] * (popcount(me & border) - popcount(op & border))
-    return s
+    return scan_lines(me, op, L, w)[0]
 
 
 @njit(cache=True)
@@ -331,38 +342,52 @@ def evaluate4(b0, b1, b2, b3, L, w):
 _u64, _i64 = types.uint64, types.int64
 _A = types.Array
 _RO2, _RO1 = _A(_u64, 2, "C", readonly=True), _A(_u64, 1, "C", readonly=True)
-_AU1, _AU3, _AU4 = _A(_u64, 1, "C"), _A(_u64, 3, "C"), _A(_u64, 4, "C")
+_AU1, _AU2 = _A(_u64, 1, "C"), _A(_u64, 2, "C")
+_AU3, _AU4 = _A(_u64, 3, "C"), _A(_u64, 4, "C")
 _AI1, _AI2 = _A(_i64, 1, "C"), _A(_i64, 2, "C")
-# me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers,
+# me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w, tt, killers,
 # history, path, pathcount, base, cb, cst, order, st
-_SIG2 = _i64(_u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU4, _AI2, _AI1, _AU1, _AI1,
-             _AI1, _AI2, _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
-# b0..b3, depth, alpha, beta, ply, n, T, L, zrow4, w, tt..., cb, cst, order, st
-_SIG4 = _i64(_u64, _u64, _u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU3, _AI1, _AU1,
-             _AI1, _AI1, _AI2, _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
+_SIG2 = _i64(_u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU4, _AI2, _AI1, _AU2,
+             _AI2, _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
+# b0..b3, depth, alpha, beta, ply, n, T, L, zrow4, w, tt, cb, cst, order, st
+_SIG4 = _i64(_u64, _u64, _u64, _u64, _i64, _i64, _i64, _i64, _i64, _RO2, _RO1, _AU3, _AI1, _AU2,
+             _AI2, _AI1, _AU1, _AI1, _i64, _AU3, _AI2, _AI2, _AI1)
 
 
 # ---------------------------------------------------------------------------------------------
 # 2-player negamax
 
 
+# The transposition table: uint64[size, 2], buckets of two entries (the two rows of a bucket
+# share a cache line). An entry is (key ^ data, data); data packs the value (bits 0-31, signed),
+# the depth (32-39), the bound (40-41), the move + 1 (42-57) and the search generation (58-63).
+# The key is stored XORed with the data: an entry torn by two threads writing it at once (lazy
+# SMP, see Searcher) no longer matches its key and is ignored. The first entry of a bucket keeps
+# the deeper result of the current search, the second takes whatever the first does not.
+
+_VAL_MASK = np.uint64(0xFFFFFFFF)
+
+
 @njit(cache=True)
-def _tt_store(tt_key, tt_val, tt_meta, h, val, depth, flag, move, ply):
-    idx = h & np.uint64(tt_key.shape[0] - 1)
+def _tt_store(tt, h, val, depth, flag, move, ply, gen):
     if val > MATE_BOUND:
         val += ply
     elif val < -MATE_BOUND:
         val -= ply
-    meta = (depth << 20) | (flag << 16) | (move + 1)
-    # the key is stored XORed with the data: an entry torn by two threads writing it at once
-    # (lazy SMP, see Searcher) no longer matches its key, and is ignored
-    tt_key[idx] = h ^ np.uint64(val) ^ np.uint64(meta)
-    tt_val[idx] = val
-    tt_meta[idx] = meta
+    data = ((np.uint64(val) & _VAL_MASK) | (np.uint64(depth) << np.uint64(32))
+            | (np.uint64(flag) << np.uint64(40)) | (np.uint64(move + 1) << np.uint64(42))
+            | (np.uint64(gen) << np.uint64(58)))
+    b = h & np.uint64(tt.shape[0] - 2)
+    old = tt[b, 1]
+    if (tt[b, 0] ^ old) != h and (old >> np.uint64(58)) == np.uint64(gen) and \
+            ((old >> np.uint64(32)) & np.uint64(0xFF)) > np.uint64(depth):
+        b += np.uint64(1)  # the first entry holds a deeper result of this search: keep it
+    tt[b, 0] = h ^ data
+    tt[b, 1] = data
 
 
 @njit(cache=True)
-def _tt_store_bound(tt_key, tt_val, tt_meta, h, best, a0, beta, depth, move, ply):
+def _tt_store_bound(tt, h, best, a0, beta, depth, move, ply, gen):
     """Store a node's result with its bound: exact, an upper bound (failed low against the
     original alpha ``a0``) or a lower bound (failed high)."""
     flag = EXACT
@@ -370,7 +395,7 @@ def _tt_store_bound(tt_key, tt_val, tt_meta, h, best, a0, beta, depth, move, ply
         flag = UPPER
     elif best >= beta:
         flag = LOWER
-    _tt_store(tt_key, tt_val, tt_meta, h, best, depth, flag, move, ply)
+    _tt_store(tt, h, best, depth, flag, move, ply, gen)
 
 
 @njit(cache=True)
@@ -383,20 +408,25 @@ def _note_cutoff(killers, history, ply, m, depth):
 
 
 @njit(cache=True)
-def _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply):
+def _tt_probe(tt, h, depth, alpha, beta, ply):
     """(cutoff?, value, tt move)."""
-    idx = h & np.uint64(tt_key.shape[0] - 1)
-    meta = tt_meta[idx]
-    v = tt_val[idx]
-    if tt_key[idx] ^ np.uint64(v) ^ np.uint64(meta) != h:
-        return False, 0, -1
-    ttmove = (meta & 0xFFFF) - 1
-    if (meta >> 20) >= depth and ply > 0:
+    b = h & np.uint64(tt.shape[0] - 2)
+    data = tt[b, 1]
+    if (tt[b, 0] ^ data) != h:
+        b += np.uint64(1)
+        data = tt[b, 1]
+        if (tt[b, 0] ^ data) != h:
+            return False, 0, -1
+    ttmove = np.int64((data >> np.uint64(42)) & np.uint64(0xFFFF)) - 1
+    if np.int64((data >> np.uint64(32)) & np.uint64(0xFF)) >= depth and ply > 0:
+        v = np.int64(data & _VAL_MASK)
+        if v >= 1 << 31:
+            v -= 1 << 32
         if v > MATE_BOUND:
             v -= ply
         elif v < -MATE_BOUND:
             v += ply
-        flag = (meta >> 16) & 0xF
+        flag = np.int64((data >> np.uint64(40)) & np.uint64(3))
         if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
             return True, v, ttmove
     return False, 0, ttmove
@@ -438,9 +468,36 @@ def _pick(cb, cst, order, ply, i, k):
         order[ply, bi] = t2
 
 
+@njit(cache=True, inline="always")
+def _leaf2(me, op, ply, n, L, zsym, w, path, pathcount, base, st):
+    """``(leaf, value)``: what :func:`negamax2` returns for the normalised position at depth 0
+    (``leaf`` True: a repetition's draw, or the evaluation), counted as a node; ``leaf`` False
+    when the side to move has a line one cube short (the search looks for the win: call
+    ``negamax2``). Saves the call for most nodes of a search."""
+    ev, mc, _ = scan_lines(me, op, L, w)
+    if mc >= n - 1 and not st[S_PLAIN]:
+        return False, 0
+    st[S_NODES] += 1
+    if (st[S_NODES] & 1023) == 0 and _out_of_budget(st):
+        st[S_ABORT] = 1
+    if st[S_ABORT]:
+        return True, 0
+    if ply > st[S_SELDEPTH]:
+        st[S_SELDEPTH] = ply
+    cubes = popcount(me | op)
+    j = base + ply - 2
+    if j >= 0 and pathcount[j] == cubes:
+        h = zobrist2(me, op, n, zsym[0])
+        while j >= 0 and pathcount[j] == cubes:
+            if path[j] == h:
+                return True, -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
+            j -= 2
+    return True, ev
+
+
 @njit(_SIG2, cache=True, nogil=True)
 def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
-             tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
+             tt, killers, history, path, pathcount, base,
              cb, cst, order, st):
     """Negamax alpha-beta (PVS) of the normalised position (me to move). See the module doc."""
     st[S_NODES] += 1
@@ -450,9 +507,7 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
         return 0
     if ply > st[S_SELDEPTH]:
         st[S_SELDEPTH] = ply
-    # h: the hash of this position (repetitions); key: its table key, the same for all its
-    # symmetric images (with S_NSYM 8), reached through symmetry sym
-    h, key, sym = hashes2(me, op, n, zsym, st[S_NSYM])
+    h = zobrist2(me, op, n, zsym[0])  # the position's own hash, for repetitions
     cubes = popcount(me | op)
     pi = base + ply
     path[pi] = h
@@ -466,12 +521,12 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
             j -= 2
     # A move changes at most one cell of every line, so it can only complete a line that
     # already holds N-1 cubes of that side: when neither side has one, no child is decided.
-    mc, oc = max_counts(me, op, L)
+    ev, mc, oc = scan_lines(me, op, L, w)
     hot = mc >= n - 1 or oc >= n - 1
     M = T.shape[1]
     if depth <= 0 and (mc < n - 1 or st[S_PLAIN]):
         # the horizon, and no win in one for the side to move (not looked for in plain mode)
-        return evaluate2(me, op, L, w)
+        return ev
     # children; a move that wins at once ends the search here
     k = 0
     for m in range(M):
@@ -488,8 +543,11 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
         cst[ply, k] = m if r == ONGOING else m - M
         k += 1
     if ply >= MAX_PLY - 2 or depth <= 0:
-        return evaluate2(me, op, L, w)
-    cut, v, ttmove = _tt_probe(tt_key, tt_val, tt_meta, key, depth, alpha, beta, ply)
+        return ev
+    # the table key: the same for all the symmetric images of the position (S_NSYM 8),
+    # reached through symmetry sym
+    key, sym = table_key(me, op, n, zsym, st[S_NSYM])
+    cut, v, ttmove = _tt_probe(tt, key, depth, alpha, beta, ply)
     if cut:
         return v
     if ttmove >= 0:  # stored as seen through sym: back to this position's frame
@@ -506,9 +564,15 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
             v = -(MATE - ply - 1)  # this move makes the opponent's line: the mover loses
         else:
             m = c
-            if i == 0:
+            leaf = False
+            if depth == 1:  # the child is at the horizon: its value without a call, mostly
+                leaf, v = _leaf2(cb[ply, i, 0], cb[ply, i, 1], ply + 1, n, L, zsym, w, path,
+                                 pathcount, base, st)
+            if leaf:
+                v = -v
+            elif i == 0:
                 v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -beta, -alpha, ply + 1,
-                              n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers, history, path,
+                              n, T, L, zsym, mperm, w, tt, killers, history, path,
                               pathcount, base, cb, cst, order, st)
             else:
                 # late-move reduction: a quiet late move (not the TT move nor a killer, in a
@@ -521,15 +585,15 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
                     if red > depth - 2:
                         red = depth - 2
                 v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1 - red, -alpha - 1,
-                              -alpha, ply + 1, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta,
+                              -alpha, ply + 1, n, T, L, zsym, mperm, w, tt,
                               killers, history, path, pathcount, base, cb, cst, order, st)
                 if red > 0 and v > alpha and not st[S_ABORT]:
                     v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -alpha - 1, -alpha,
-                                  ply + 1, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers,
+                                  ply + 1, n, T, L, zsym, mperm, w, tt, killers,
                                   history, path, pathcount, base, cb, cst, order, st)
                 if v > alpha and v < beta and not st[S_ABORT]:
                     v = -negamax2(cb[ply, i, 0], cb[ply, i, 1], depth - 1, -beta, -alpha,
-                                  ply + 1, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers,
+                                  ply + 1, n, T, L, zsym, mperm, w, tt, killers,
                                   history, path, pathcount, base, cb, cst, order, st)
         if st[S_ABORT]:
             return 0
@@ -548,13 +612,12 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
             break
     if k == 0:  # cannot happen in the 2-player game (a border cube is always takeable)
         return 0
-    _tt_store_bound(tt_key, tt_val, tt_meta, key, best, a0, beta, depth, mperm[sym, bestm],
-                    ply)
+    _tt_store_bound(tt, key, best, a0, beta, depth, mperm[sym, bestm], ply, st[S_GEN])
     return best
 
 
 @njit(cache=True)
-def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta, killers,
+def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt, killers,
                  history, path, pathcount, base, cb, cst, order, st, out):
     """Exact score (full window, ``depth`` plies) of every legal root move into ``out[m]``
     (``-INF`` for illegal moves). Used by the weak bots to choose among equal moves, and hints."""
@@ -572,8 +635,7 @@ def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta
         elif r == MOVER_LOSES:
             out[m] = -(MATE - 1)
         else:
-            out[m] = -negamax2(nop, nme, depth - 1, -INF, INF, 1, n, T, L, zsym, mperm, w, tt_key,
-                               tt_val, tt_meta, killers, history, path, pathcount, base, cb,
+            out[m] = -negamax2(nop, nme, depth - 1, -INF, INF, 1, n, T, L, zsym, mperm, w, tt, killers, history, path, pathcount, base, cb,
                                cst, order, st)
     return 0
 
@@ -585,7 +647,7 @@ def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt_key, tt_val, tt_meta
 
 @njit(_SIG4, cache=True, nogil=True)
 def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
-             tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
+             tt, killers, history, path, pathcount, base,
              cb, cst, order, st):
     st[S_NODES] += 1
     if (st[S_NODES] & 1023) == 0 and _out_of_budget(st):
@@ -629,7 +691,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
     k = k2
     if ply >= MAX_PLY - 2:
         return evaluate4(b0, b1, b2, b3, L, w)
-    cut, v, ttmove = _tt_probe(tt_key, tt_val, tt_meta, h, depth, alpha, beta, ply)
+    cut, v, ttmove = _tt_probe(tt, h, depth, alpha, beta, ply)
     if cut:
         return v
     if depth <= 0:
@@ -638,7 +700,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
         if ply == 0:
             st[S_BEST] = PASS
         return -negamax4(b1, b2, b3, b0, depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4,
-                         w, tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
+                         w, tt, killers, history, path, pathcount, base,
                          cb, cst, order, st)
     _order(cst, order, ply, k, ttmove, killers, history)
     best = -INF
@@ -654,18 +716,17 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
             mm = c
             if i == 0:
                 v = -negamax4(cb[ply, i, 0], cb[ply, i, 1], cb[ply, i, 2], cb[ply, i, 3],
-                              depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4, w, tt_key,
-                              tt_val, tt_meta, killers, history, path, pathcount, base, cb, cst,
+                              depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4, w, tt, killers, history, path, pathcount, base, cb, cst,
                               order, st)
             else:
                 v = -negamax4(cb[ply, i, 0], cb[ply, i, 1], cb[ply, i, 2], cb[ply, i, 3],
                               depth - 1, -alpha - 1, -alpha, ply + 1, n, T, L, zrow4, w,
-                              tt_key, tt_val, tt_meta, killers, history, path, pathcount, base,
+                              tt, killers, history, path, pathcount, base,
                               cb, cst, order, st)
                 if v > alpha and v < beta and not st[S_ABORT]:
                     v = -negamax4(cb[ply, i, 0], cb[ply, i, 1], cb[ply, i, 2], cb[ply, i, 3],
                                   depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4, w,
-                                  tt_key, tt_val, tt_meta, killers, history, path, pathcount,
+                                  tt, killers, history, path, pathcount,
                                   base, cb, cst, order, st)
         if st[S_ABORT]:
             return 0
@@ -682,12 +743,12 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
             if c >= 0:
                 _note_cutoff(killers, history, ply, mm, depth)
             break
-    _tt_store_bound(tt_key, tt_val, tt_meta, h, best, a0, beta, depth, bestm, ply)
+    _tt_store_bound(tt, h, best, a0, beta, depth, bestm, ply, st[S_GEN])
     return best
 
 
 @njit(cache=True)
-def root_scores4(b0, b1, b2, b3, depth, n, T, L, zrow4, w, tt_key, tt_val, tt_meta,
+def root_scores4(b0, b1, b2, b3, depth, n, T, L, zrow4, w, tt,
                  killers, history, path, pathcount, base, cb, cst, order, st, out):
     """Like :func:`root_scores2` for the 4-player game: ``out[code]``."""
     M = T.shape[1]
@@ -707,7 +768,7 @@ def root_scores4(b0, b1, b2, b3, depth, n, T, L, zrow4, w, tt_key, tt_val, tt_me
             out[code] = -(MATE - 1)
         else:
             out[code] = -negamax4(n1, n2, n3, n0, depth - 1, -INF, INF, 1, n, T, L, zrow4, w,
-                                  tt_key, tt_val, tt_meta, killers, history, path, pathcount,
+                                  tt, killers, history, path, pathcount,
                                   base, cb, cst, order, st)
     return 0
 
@@ -810,9 +871,8 @@ class Searcher:
         M = self.t.M
         self.M = M
         size = 1 << tt_bits
-        self.tt_key = np.zeros(size, dtype=np.uint64)
-        self.tt_val = np.zeros(size, dtype=np.int64)
-        self.tt_meta = np.zeros(size, dtype=np.int64)
+        self.tt = np.zeros((size, 2), dtype=np.uint64)  # see _tt_store
+        self.generation = 0
         # the main thread's working arrays (helper threads have their own, see `threads`)
         self.work = _Work(M, players)
         self.killers, self.history = self.work.killers, self.work.history
@@ -884,6 +944,7 @@ class Searcher:
         st[S_PLAIN] = self.plain_horizon
         st[S_LMR] = self.lmr
         st[S_NSYM] = self.symmetries if symmetries is None else symmetries
+        st[S_GEN] = self.generation
         st[S_BEST] = -2
 
     def _call(self, boards, depth, base, work: _Work | None = None):
@@ -892,17 +953,15 @@ class Searcher:
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
             return negamax2(u[0], u[1], depth, -INF, INF, 0, self.n, t.T, t.L, t.zsym,
-                            t.mperm, self.w, self.tt_key, self.tt_val, self.tt_meta, w.killers,
+                            t.mperm, self.w, self.tt, w.killers,
                             w.history, w.path, w.pathcount, base, w.cb, w.cst, w.order, w.st)
         return negamax4(u[0], u[1], u[2], u[3], depth, -INF, INF, 0, self.n, t.T, t.L,
-                        t.zrow4, self.w, self.tt_key, self.tt_val, self.tt_meta, w.killers,
+                        t.zrow4, self.w, self.tt, w.killers,
                         w.history, w.path, w.pathcount, base, w.cb, w.cst, w.order, w.st)
 
     def clear(self) -> None:
         """Forget the transposition table and the move-ordering statistics."""
-        self.tt_key[:] = 0
-        self.tt_val[:] = 0
-        self.tt_meta[:] = 0
+        self.tt[:] = 0
         for work in [self.work, *self._helpers]:
             work.history[:] = 0
 
@@ -960,6 +1019,7 @@ class Searcher:
         cubes) of the positions before this one (:meth:`hash_of`), for repetition draws.
         """
         t0 = time.perf_counter()
+        self.generation = (self.generation + 1) % 64
         base = self._set_history(history)
         self.killers[:] = -1
         self.history //= 8
@@ -1039,13 +1099,12 @@ class Searcher:
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
             root_scores2(u[0], u[1], depth, self.n, t.T, t.L, t.zsym, t.mperm, self.w,
-                         self.tt_key,
-                         self.tt_val, self.tt_meta, self.killers, self.history, self.path,
+                         self.tt, self.killers, self.history, self.path,
                          self.pathcount, base, self.cb, self.cst, self.order, self.st, self.out)
             width = self.M
         else:
             root_scores4(u[0], u[1], u[2], u[3], depth, self.n, t.T, t.L, t.zrow4, self.w,
-                         self.tt_key, self.tt_val, self.tt_meta, self.killers, self.history,
+                         self.tt, self.killers, self.history,
                          self.path, self.pathcount, base, self.cb, self.cst, self.order, self.st,
                          self.out)
             width = 4 * self.M
