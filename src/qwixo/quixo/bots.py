@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 from collections import OrderedDict
 from collections.abc import Callable
@@ -253,7 +254,10 @@ class AlphaBetaBot(QuixoBot):
     :attr:`default_seconds`); ``contempt`` (evaluation units) makes a draw by repetition look
     that much worse than 0 to the bot, so it plays on unless it is clearly worse; by default
     :func:`default_contempt` of the board size, a bit more than a line one cube short;
-    ``lmr`` (default 3, 0 for off): late-move reductions from that move on (2-player search).
+    ``lmr`` (default 3, 0 for off): late-move reductions from that move on (2-player search);
+    ``threads`` (default 2, or 1 on a one-core machine): search threads sharing one
+    transposition table (lazy SMP); ``nodes``: a node budget instead of the time budget
+    (reproducible with one thread).
     """
 
     name = "strong"
@@ -261,7 +265,8 @@ class AlphaBetaBot(QuixoBot):
     max_depth = 64
     contempt: int | None = None
     lmr = 3
-    threads = 1
+    #: search threads (lazy SMP): both cores of a 2-core machine by default
+    threads = max(1, min(2, os.cpu_count() or 1))
 
     def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
         super().__init__(seconds, seed, **kw)
@@ -316,6 +321,7 @@ class MediumBot(AlphaBetaBot):
     name = "medium"
     default_seconds = 0.5
     max_depth = 4
+    threads = 1
 
 
 class MctsBot(QuixoBot):
