@@ -495,7 +495,7 @@ def _leaf2(me, op, ply, n, L, zsym, w, path, pathcount, base, st):
     return True, ev
 
 
-@njit(_SIG2, cache=True, nogil=True)
+@njit(_SIG2, cache=True, nogil=True, _nrt=False)
 def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
              tt, killers, history, path, pathcount, base,
              cb, cst, order, st):
@@ -552,12 +552,17 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
         return v
     if ttmove >= 0:  # stored as seen through sym: back to this position's frame
         ttmove = mperm[8 + sym, ttmove]
-    _order(cst, order, ply, k, ttmove, killers, history)
+    # Ordering (a selection per move, quadratic in the moves) pays where the children are
+    # searched; the children of a depth-1 node are valued at once, in the order made
+    ordered = depth > 1
+    if ordered:
+        _order(cst, order, ply, k, ttmove, killers, history)
     best = -INF
     bestm = -1
     a0 = alpha
     for i in range(k):
-        _pick(cb, cst, order, ply, i, k)
+        if ordered:
+            _pick(cb, cst, order, ply, i, k)
         c = cst[ply, i]
         if c < 0:
             m = c + M
@@ -645,7 +650,7 @@ def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt, killers,
 # A move code is 4*m + dot with dot 0 (the mover) or 2 (the partner), as the engine's codes.
 
 
-@njit(_SIG4, cache=True, nogil=True)
+@njit(_SIG4, cache=True, nogil=True, _nrt=False)
 def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
              tt, killers, history, path, pathcount, base,
              cb, cst, order, st):
