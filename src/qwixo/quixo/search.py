@@ -519,6 +519,18 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
                 # a repetition: a draw, less the contempt for the side to move at the root
                 return -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
             j -= 2
+    if ply > 0:
+        # mate-distance pruning: from here the best is a win with the next move, the worst a
+        # loss by it; a window outside that is decided (a search for a win within d plies
+        # stops at ply d, threats or not)
+        if beta > MATE - ply - 1:
+            beta = MATE - ply - 1
+            if alpha >= beta:
+                return beta
+        if alpha < -(MATE - ply - 1):
+            alpha = -(MATE - ply - 1)
+            if alpha >= beta:
+                return alpha
     # A move changes at most one cell of every line, so it can only complete a line that
     # already holds N-1 cubes of that side: when neither side has one, no child is decided.
     ev, mc, oc = scan_lines(me, op, L, w)
@@ -852,6 +864,7 @@ class _Work:
         self.cb = np.zeros((MAX_PLY, width, 4 if players == 4 else 2), dtype=np.uint64)
         self.st = np.zeros(16, dtype=np.int64)
         self.total = 0
+        self.proof: tuple[int, int, int] | None = None
 
 
 class Searcher:
@@ -906,6 +919,8 @@ class Searcher:
         self.threads = 1
         self._helpers: list[_Work] = []
         self._stop_lock = threading.Lock()
+        #: with threads: the first helper searches for a forced win only (see _prove)
+        self.proof_helper = False
         #: held by callers that share this searcher between threads
         self.lock = threading.RLock()
 
@@ -952,15 +967,16 @@ class Searcher:
         st[S_GEN] = self.generation
         st[S_BEST] = -2
 
-    def _call(self, boards, depth, base, work: _Work | None = None):
+    def _call(self, boards, depth, base, work: _Work | None = None, alpha: int = -INF,
+              beta: int = INF):
         t = self.t
         w = work or self.work
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
-            return negamax2(u[0], u[1], depth, -INF, INF, 0, self.n, t.T, t.L, t.zsym,
+            return negamax2(u[0], u[1], depth, alpha, beta, 0, self.n, t.T, t.L, t.zsym,
                             t.mperm, self.w, self.tt, w.killers,
                             w.history, w.path, w.pathcount, base, w.cb, w.cst, w.order, w.st)
-        return negamax4(u[0], u[1], u[2], u[3], depth, -INF, INF, 0, self.n, t.T, t.L,
+        return negamax4(u[0], u[1], u[2], u[3], depth, alpha, beta, 0, self.n, t.T, t.L,
                         t.zrow4, self.w, self.tt, w.killers,
                         w.history, w.path, w.pathcount, base, w.cb, w.cst, w.order, w.st)
 
@@ -981,6 +997,7 @@ class Searcher:
             work.killers[:] = -1
             work.history //= 8
             work.total = 0
+            work.proof = None
             th = threading.Thread(target=self._helper, daemon=True, name=f"quixo-search-{i + 1}",
                                   args=(work, boards, base, deadline, max_depth, stop, i))
             th.start()
@@ -991,7 +1008,10 @@ class Searcher:
                 stop: list[bool], i: int) -> None:
         """A helper thread: iterative deepening of its own, one ply ahead of the main thread's
         (the odd helpers) or level with it, until the main thread stops it (or a result is
-        proven)."""
+        proven). With :attr:`proof_helper`, the first helper looks for a forced win only."""
+        if i == 0 and self.proof_helper:
+            self._prove(work, boards, base, deadline, max_depth, stop)
+            return
         for depth in range(1, max_depth + 1):
             d = min(max_depth, depth + (i + 1) % 2)
             with self._stop_lock:
@@ -1001,6 +1021,25 @@ class Searcher:
             score = self._call(boards, d, base, work)
             work.total += int(work.st[S_NODES])
             if work.st[S_ABORT] or abs(score) > MATE_BOUND:
+                return
+
+    def _prove(self, work: _Work, boards, base: int, deadline: int, max_depth: int,
+               stop: list[bool]) -> None:
+        """Iterative deepening of null-window searches at a win bound: is there a forced win
+        within d plies (d odd)? Every leaf that is not a win fails at once, so these go much
+        deeper than the full search; a proof goes to ``work.proof`` (move, score, d) and stops
+        the main thread's iteration."""
+        for d in range(1, max_depth + 1, 2):
+            with self._stop_lock:
+                if stop[0]:
+                    return
+                self._arm(work, 1 << 62, deadline)
+            v = int(self._call(boards, d, base, work, MATE_BOUND, MATE_BOUND + 1))
+            work.total += int(work.st[S_NODES])
+            if work.st[S_ABORT]:
+                return
+            if v > MATE_BOUND and work.st[S_BEST] >= 0:
+                work.proof = (int(work.st[S_BEST]), v, d)
                 return
 
     def _stop_helpers(self, started, stop) -> int:
@@ -1049,7 +1088,10 @@ class Searcher:
                 limit = 1 << 62
                 if node_limit is not None:
                     limit = min(limit, max(1024, node_limit - total_nodes))
-                self._arm(self.work, limit, deadline)
+                with self._stop_lock:
+                    if helpers is not None and helpers[1][0]:  # a helper proved a win
+                        break
+                    self._arm(self.work, limit, deadline)
                 ti = time.perf_counter()
                 score = int(self._call(boards, depth, base))
                 dt = time.perf_counter() - ti
@@ -1075,6 +1117,10 @@ class Searcher:
         finally:
             if helpers is not None:
                 total_nodes += self._stop_helpers(*helpers)
+        proofs = [w.proof for _, w in helpers[0] if w.proof] if helpers is not None else []
+        if proofs and (best is None or best.score < proofs[0][1]):
+            move, score, d = proofs[0]
+            best = SearchResult(move, score, d)
         if best is None or best.move == -2:  # no time at all: a depth-1 choice
             self._arm(self.work, 1 << 62, 0)
             score = int(self._call(boards, 1, base))
