@@ -237,6 +237,11 @@ class EasyBot(ShallowBot):
     depth = 2
 
 
+#: the strong bot's second thread looks for forced wins (instead of searching like the first)
+#: on boards up to this size, where the game's wins are within its reach (4×4: 21 plies)
+PROOF_HELPER_MAX_SIZE = 4
+
+
 def default_contempt(n: int) -> int:
     """The search bots' default contempt on an ``n``×``n`` board: 150·4^(n−4), about 1.2 times
     the evaluation of a line one cube short (2·4^(n−1)), whatever the size.
@@ -256,8 +261,10 @@ class AlphaBetaBot(QuixoBot):
     :func:`default_contempt` of the board size, a bit more than a line one cube short;
     ``lmr`` (default 3, 0 for off): late-move reductions from that move on (2-player search);
     ``threads`` (default 2, or 1 on a one-core machine): search threads sharing one
-    transposition table (lazy SMP); ``nodes``: a node budget instead of the time budget
-    (reproducible with one thread).
+    transposition table; ``proof`` (default: on boards up to 4×4): the second thread searches
+    for a forced win only (null-window searches at the win bound) instead of searching like
+    the first (lazy SMP); ``nodes``: a node budget instead of the time budget (reproducible
+    with one thread).
     """
 
     name = "strong"
@@ -293,6 +300,11 @@ class AlphaBetaBot(QuixoBot):
             raise IllegalMove("bad_setting", name="threads", value=threads,
                               why="a whole number of threads, 1 to 64")
         self.threads = threads
+        proof = kw.get("proof")
+        if proof is not None and not isinstance(proof, bool):
+            raise IllegalMove("bad_setting", name="proof", value=proof,
+                              why="true or false (or none: on boards up to 4×4)")
+        self.proof = proof
 
     def budget(self) -> float:
         return self.seconds if self.seconds is not None else self.default_seconds
@@ -304,6 +316,8 @@ class AlphaBetaBot(QuixoBot):
                           else self.contempt)
             s.lmr = self.lmr
             s.threads = self.threads
+            s.proof_helper = (self.proof if self.proof is not None
+                              else state.n <= PROOF_HELPER_MAX_SIZE)
             seconds = None if self.nodes and self.seconds is None else self.budget()
             res = s.search(*state.boards, seconds=seconds, max_depth=self.max_depth,
                            node_limit=self.nodes,
