@@ -8,7 +8,8 @@
 3. 4×4: ``strong`` as the first player at ``--seconds`` a move against the perfect defender
    (``perfect``: database moves, losing as slowly as possible). Needs the 4×4 database: built
    first when missing (``qwixo quixo solve --size 4``), unless ``--no-solve``. Target: wins every
-   game.
+   game. Each game starts from an empty transposition table (``--warm``: kept from game to
+   game, as a long-running bot would).
 4. ``--ladder``: each bot against the next stronger one on 5×5 (a few quick games).
 5. ``--oracle N``: the 4×4 database as an oracle (the search itself never reads it): N early
    positions with the first player to move and winning (reached by the first player playing
@@ -19,7 +20,8 @@
 Games stop at 200 plies or a threefold repetition (both draws).
 
 Usage: ``.venv/bin/python benchmarks/quixo_strength.py [--games 10] [--seconds 1]
-[--skip-5x5] [--skip-4x4] [--ladder] [--contempt C] [--lmr K] [--oracle N]``
+[--skip-5x5] [--skip-4x4] [--ladder] [--contempt C] [--lmr K] [--threads T] [--proof on|off]
+[--warm] [--oracle N]``
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def speed(seconds: float) -> None:
     from qwixo.quixo.mcts import Mcts
     from qwixo.quixo.search import Searcher
 
-    print("== search speed (one core) ==")
+    print("== search speed (one core; the LMR lines: two threads) ==")
     cases = [("5x5 2p start", 5, 2, "...../...../...../...../..... x"),
              ("5x5 2p middle", 5, 2, "x.o.o/.xo../o.x.x/.o.x./o.x.. o"),
              ("4x4 2p start", 4, 2, "..../..../..../.... x"),
@@ -60,6 +62,14 @@ def speed(seconds: float) -> None:
         r = s.search(*boards, seconds=seconds)
         print(f"alpha-beta {label}: depth {r.depth}, {r.nodes} nodes in {r.seconds:.2f} s "
               f"= {r.nps:,.0f} nodes/s, score {r.score}")
+        if players == 2:  # the strong bot's settings: LMR 3, two threads (lazy SMP)
+            s = Searcher(n, players)
+            s.lmr, s.threads = 3, 2
+            s.search(*boards, max_depth=2)
+            s.clear()
+            r = s.search(*boards, seconds=seconds)
+            print(f"alpha-beta {label}, LMR, 2 threads: depth {r.depth}, {r.nodes} nodes in "
+                  f"{r.seconds:.2f} s = {r.nps:,.0f} nodes/s, score {r.score}")
     for n, players in ((5, 2), (5, 4)):
         m = Mcts(n, players)
         m.run((0,) * (2 if players == 2 else 4), iterations=500)
@@ -95,7 +105,8 @@ def match(a: str, b: str, games: int, seconds: float, size: int = 5, players: in
     return w, d, lo
 
 
-def four_by_four(games: int, seconds: float, solve: bool, **options) -> None:
+def four_by_four(games: int, seconds: float, solve: bool, warm: bool = False,
+                 **options) -> None:
     from qwixo.quixo import db
 
     print("== 4x4: strong (first player) vs the perfect defender ==")
@@ -107,8 +118,12 @@ def four_by_four(games: int, seconds: float, solve: bool, **options) -> None:
         print("no 4x4 database: solving it first ...", flush=True)
         db.ensure(4)
         print(f"solved and saved in {time.perf_counter() - t0:.0f} s", flush=True)
+    from qwixo.quixo import bots
+
     w = d = lo = 0
     for i in range(games):
+        if not warm:  # every game from an empty transposition table (the bots share one)
+            bots._SEARCHERS.clear()
         strong = qwixo.make_bot("quixo", "strong", seconds=seconds, seed=i, **options)
         perfect = qwixo.make_bot("quixo", "perfect", seed=100 + i)
         t0 = time.perf_counter()
@@ -205,6 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-5x5", action="store_true")
     ap.add_argument("--skip-4x4", action="store_true")
     ap.add_argument("--no-solve", action="store_true", help="do not build a missing 4x4 db")
+    ap.add_argument("--warm", action="store_true",
+                    help="4x4: keep the transposition table from game to game")
+    ap.add_argument("--threads", type=int, default=None, help="search threads of strong")
+    ap.add_argument("--proof", choices=("on", "off"), default=None,
+                    help="strong's proof helper (default: on up to 4x4)")
     ap.add_argument("--ladder", action="store_true", help="adjacent bots against each other")
     ap.add_argument("--ladder-games", type=int, default=4)
     ap.add_argument("--ladder-seconds", type=float, default=0.2)
@@ -214,8 +234,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--oracle-nodes", type=int, default=1_000_000)
     ap.add_argument("--oracle-seed", type=int, default=1)
     args = ap.parse_args(argv)
-    options = {k: v for k, v in (("contempt", args.contempt), ("lmr", args.lmr))
-               if v is not None}
+    options = {k: v for k, v in (("contempt", args.contempt), ("lmr", args.lmr),
+                                 ("threads", args.threads)) if v is not None}
+    if args.proof is not None:
+        options["proof"] = args.proof == "on"
     if args.oracle:
         oracle(args.oracle, args.oracle_nodes, args.oracle_seed, **options)
         return 0
@@ -227,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"strong vs linecount2 on 5x5 at {args.seconds} s/move: "
               f"{w} wins, {d} draws, {lo} losses of {args.games}", flush=True)
     if not args.skip_4x4:
-        four_by_four(args.games_4x4, args.seconds, not args.no_solve, **options)
+        four_by_four(args.games_4x4, args.seconds, not args.no_solve, args.warm, **options)
     if args.ladder:
         names = [b for b in qwixo.list_bots("quixo") if b != "perfect"]
         print(f"== ladder on 5x5, {args.ladder_seconds} s a move, {args.ladder_games} games "

@@ -88,6 +88,7 @@ TEMPO = 0
 MATE_BOUND = MATE - 1000  # scores beyond this are wins/losses in a known number of plies
 INF = 2_000_000_000
 MAX_PLY = 128
+THREAT_BONUS = 1 << 50  # move ordering: a move that makes a line one cube short
 
 # stats array slots
 (S_NODES, S_LIMIT, S_ABORT, S_BEST, S_ROOTDONE, S_SELDEPTH, S_CONTEMPT, S_DEADLINE,
@@ -433,7 +434,10 @@ def _tt_probe(tt, h, depth, alpha, beta, ply):
 
 
 @njit(cache=True)
-def _order(cst, order, ply, k, ttmove, killers, history):
+def _order(cst, order, ply, k, ttmove, killers, history, pre):
+    """Order scores of the ``k`` moves at ``ply``: the TT move, the killers, then by history
+    (plus ``order[ply, i]`` as filled in by the caller when ``pre``); moves that lose at once
+    last."""
     for i in range(k):
         c = cst[ply, i]
         if c < 0:
@@ -444,6 +448,8 @@ def _order(cst, order, ply, k, ttmove, killers, history):
             order[ply, i] = 1 << 58
         elif c == killers[ply, 1]:
             order[ply, i] = 1 << 57
+        elif pre:
+            order[ply, i] += history[c]
         else:
             order[ply, i] = history[c]
 
@@ -553,6 +559,8 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
         cb[ply, k, 0] = nop  # swapped: the opponent moves next
         cb[ply, k, 1] = nme
         cst[ply, k] = m if r == ONGOING else m - M
+        if depth > 1:  # ordered below: a move that makes a threat (a line one short) first
+            order[ply, k] = THREAT_BONUS if max_counts(nme, nop, L)[0] >= n - 1 else 0
         k += 1
     if ply >= MAX_PLY - 2 or depth <= 0:
         return ev
@@ -568,7 +576,7 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
     # searched; the children of a depth-1 node are valued at once, in the order made
     ordered = depth > 1
     if ordered:
-        _order(cst, order, ply, k, ttmove, killers, history)
+        _order(cst, order, ply, k, ttmove, killers, history, True)
     best = -INF
     bestm = -1
     a0 = alpha
@@ -592,12 +600,13 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
                               n, T, L, zsym, mperm, w, tt, killers, history, path,
                               pathcount, base, cb, cst, order, st)
             else:
-                # late-move reduction: a quiet late move (not the TT move nor a killer, in a
-                # position where nobody threatens a line) is first searched shallower, and
-                # again at full depth only when it beats alpha
+                # late-move reduction: a quiet late move (not the TT move nor a killer nor a
+                # threat, in a position where nobody threatens a line) is first searched
+                # shallower, and again at full depth only when it beats alpha
                 red = 0
                 lmr = st[S_LMR]
-                if lmr > 0 and depth >= 3 and i >= lmr and not hot and order[ply, i] < (1 << 57):
+                if lmr > 0 and depth >= 3 and i >= lmr and not hot and \
+                        order[ply, i] < THREAT_BONUS:
                     red = 1 if i < 3 * lmr else 2
                     if red > depth - 2:
                         red = depth - 2
@@ -719,7 +728,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
         return -negamax4(b1, b2, b3, b0, depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4,
                          w, tt, killers, history, path, pathcount, base,
                          cb, cst, order, st)
-    _order(cst, order, ply, k, ttmove, killers, history)
+    _order(cst, order, ply, k, ttmove, killers, history, False)
     best = -INF
     bestm = -1
     a0 = alpha
