@@ -874,6 +874,7 @@ class _Work:
         self.st = np.zeros(16, dtype=np.int64)
         self.total = 0
         self.proof: tuple[int, int, int] | None = None
+        self.proving = 0
 
 
 class Searcher:
@@ -930,6 +931,11 @@ class Searcher:
         self._stop_lock = threading.Lock()
         #: with threads: the first helper searches for a forced win only (see _prove)
         self.proof_helper = False
+        #: with the proof helper and a time budget: after this share of the budget the main
+        #: thread stops its own search (keeping its result) and joins the proof, two plies
+        #: deeper than the helper
+        self.proof_share = 0.5
+        self._main_proving = False
         #: held by callers that share this searcher between threads
         self.lock = threading.RLock()
 
@@ -1007,6 +1013,7 @@ class Searcher:
             work.history //= 8
             work.total = 0
             work.proof = None
+            work.proving = 0
             th = threading.Thread(target=self._helper, daemon=True, name=f"quixo-search-{i + 1}",
                                   args=(work, boards, base, deadline, max_depth, stop, i))
             th.start()
@@ -1033,22 +1040,27 @@ class Searcher:
                 return
 
     def _prove(self, work: _Work, boards, base: int, deadline: int, max_depth: int,
-               stop: list[bool]) -> None:
-        """Iterative deepening of null-window searches at a win bound: is there a forced win
-        within d plies (d odd)? Every leaf that is not a win fails at once, so these go much
-        deeper than the full search; a proof goes to ``work.proof`` (move, score, d) and stops
-        the main thread's iteration."""
-        for d in range(1, max_depth + 1, 2):
+               stop: list[bool], start: int = 1) -> None:
+        """Iterative deepening of null-window searches at the win bound: is there a forced
+        win within d plies (d odd, from ``start``; threats seen beyond the horizon count too)?
+        Every leaf that is not a win fails at once, so these go much deeper than the full
+        search. A proof goes to ``work.proof`` (move, score, d); it also stops the main
+        thread when that one is proving too (see :attr:`proof_share`)."""
+        for d in range(start, max_depth + 1, 2):
             with self._stop_lock:
                 if stop[0]:
                     return
                 self._arm(work, 1 << 62, deadline)
+                work.proving = d
             v = int(self._call(boards, d, base, work, MATE_BOUND, MATE_BOUND + 1))
             work.total += int(work.st[S_NODES])
             if work.st[S_ABORT]:
                 return
             if v > MATE_BOUND and work.st[S_BEST] >= 0:
-                work.proof = (int(work.st[S_BEST]), v, d)
+                with self._stop_lock:
+                    work.proof = (int(work.st[S_BEST]), v, d)
+                    if work is not self.work and self._main_proving:
+                        self.st[S_ABORT] = 1
                 return
 
     def _stop_helpers(self, started, stop) -> int:
@@ -1083,9 +1095,15 @@ class Searcher:
         best: SearchResult | None = None
         total_nodes = 0
         last_iter = 0.0
+        join_proof = False
+        self.work.proof = None
         try:
             for depth in range(1, max_depth + 1):
                 now = time.perf_counter()
+                if (helpers is not None and self.proof_helper and seconds is not None
+                        and best is not None and now - t0 > self.proof_share * seconds):
+                    join_proof = True
+                    break
                 if seconds is not None and best is not None:
                     remaining = seconds - (now - t0)
                     # an iteration costs a few times the previous one; a partial one still
@@ -1123,10 +1141,22 @@ class Searcher:
                     break
                 if node_limit is not None and total_nodes >= node_limit:
                     break
+            if join_proof and not any(w.proof for _, w in helpers[0]):
+                with self._stop_lock:
+                    self._main_proving = True
+                    start = helpers[0][0][1].proving + 2
+                self.work.total = 0
+                self._prove(self.work, boards, base, deadline, max_depth, [False], start)
+                total_nodes += self.work.total
         finally:
+            with self._stop_lock:
+                self._main_proving = False
             if helpers is not None:
                 total_nodes += self._stop_helpers(*helpers)
         proofs = [w.proof for _, w in helpers[0] if w.proof] if helpers is not None else []
+        if self.work.proof:
+            proofs.append(self.work.proof)
+        proofs.sort(key=lambda p: -p[1])
         if proofs and (best is None or best.score < proofs[0][1]):
             move, score, d = proofs[0]
             best = SearchResult(move, score, d)
