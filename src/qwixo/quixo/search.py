@@ -564,6 +564,10 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
         k += 1
     if ply >= MAX_PLY - 2 or depth <= 0:
         return ev
+    if depth == 1 and alpha >= MATE_BOUND:
+        # only a win beats alpha (a search for a proven win), and there is none at once: the
+        # children, at the horizon, can end the game only by the opponent's win
+        return alpha
     # the table key: the same for all the symmetric images of the position (S_NSYM 8),
     # reached through symmetry sym
     key, sym = table_key(me, op, n, zsym, st[S_NSYM])
