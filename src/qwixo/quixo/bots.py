@@ -238,7 +238,9 @@ class EasyBot(ShallowBot):
 
 
 #: the strong bot's second thread looks for forced wins (instead of searching like the first)
-#: on boards up to this size, where the game's wins are within its reach (4×4: 21 plies)
+#: on boards up to this size, where the game's wins are within its reach (4×4: 21 plies from
+#: the start), except on the empty board (no win is in reach of the first move: there the
+#: second thread deepens the first's search, which leaves a richer table for the next move)
 PROOF_HELPER_MAX_SIZE = 4
 
 
@@ -261,9 +263,9 @@ class AlphaBetaBot(QuixoBot):
     :func:`default_contempt` of the board size, a bit more than a line one cube short;
     ``lmr`` (default 3, 0 for off): late-move reductions from that move on (2-player search);
     ``threads`` (default 2, or 1 on a one-core machine): search threads sharing one
-    transposition table; ``proof`` (default: on boards up to 4×4): the second thread searches
-    for a forced win only (null-window searches at the win bound) instead of searching like
-    the first (lazy SMP); ``nodes``: a node budget instead of the time budget (reproducible
+    transposition table; ``proof`` (default: on boards up to 4×4 but for the first move): the
+    second thread searches for a forced win only (null-window searches at the win bound)
+    instead of searching like the first (lazy SMP); ``nodes``: a node budget instead of the time budget (reproducible
     with one thread).
     """
 
@@ -317,7 +319,7 @@ class AlphaBetaBot(QuixoBot):
             s.lmr = self.lmr
             s.threads = self.threads
             s.proof_helper = (self.proof if self.proof is not None
-                              else state.n <= PROOF_HELPER_MAX_SIZE)
+                              else state.n <= PROOF_HELPER_MAX_SIZE and state.cubes > 0)
             seconds = None if self.nodes and self.seconds is None else self.budget()
             res = s.search(*state.boards, seconds=seconds, max_depth=self.max_depth,
                            node_limit=self.nodes,
