@@ -255,19 +255,15 @@ def zobrist2(me, op, n, zrow):
     return z
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counts for the zsym[s] views: a hot path
 def table_key(me, op, n, zsym, nsym):
     """``(key, sym)``: the transposition-table key of a normalised 2-player position, the
     least Zobrist hash of its images under the first ``nsym`` symmetries (1: the position
     itself, 8: all, so that mirror images share an entry), reached by symmetry ``sym``."""
-    mask = np.uint64((1 << n) - 1)
     key = _Z
     sym = 0
     for s in range(nsym):
-        z = _Z
-        for r in range(n):
-            sh = np.uint64(r * n)
-            z ^= zsym[s, r, (me >> sh) & mask, (op >> sh) & mask]
+        z = zobrist2(me, op, n, zsym[s])
         if s == 0 or z < key:
             key = z
             sym = s
@@ -475,6 +471,57 @@ def _pick(cb, cst, order, ply, i, k):
 
 
 @njit(cache=True, inline="always")
+def _enter(st, ply):
+    """Count a node, read the clock every 1024 nodes; True when the search must stop."""
+    st[S_NODES] += 1
+    if (st[S_NODES] & 1023) == 0 and _out_of_budget(st):
+        st[S_ABORT] = 1
+    if st[S_ABORT]:
+        return True
+    if ply > st[S_SELDEPTH]:
+        st[S_SELDEPTH] = ply
+    return False
+
+
+@njit(cache=True, inline="always")
+def _repeated(path, pathcount, j, step, cubes, h):
+    """Whether the position (hash ``h``, ``cubes`` cubes) is on the path at ``j``, ``j - step``,
+    ... (the same side to move), going back while the cube count stays the same (a blank
+    cube once taken never comes back)."""
+    while j >= 0 and pathcount[j] == cubes:
+        if path[j] == h:
+            return True
+        j -= step
+    return False
+
+
+@njit(cache=True, inline="always")
+def _draw(st, ply):
+    """The score of a repetition: a draw, less the contempt for the side to move at the root."""
+    return -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
+
+
+@njit(cache=True, inline="always")
+def _take(v, m, c, ply, depth, best, bestm, alpha, beta, killers, history, st):
+    """Account a searched child (value ``v`` of move ``m``; ``c < 0``: a move that loses at
+    once): the root's progress, the best move, alpha, and on a cut-off the killers and history.
+    Returns ``(best, bestm, alpha, cutoff)``."""
+    if ply == 0:
+        st[S_ROOTDONE] += 1
+    if v > best:
+        best = v
+        bestm = m
+        if ply == 0:
+            st[S_BEST] = m
+    if v > alpha:
+        alpha = v
+    cut = alpha >= beta
+    if cut and c >= 0:
+        _note_cutoff(killers, history, ply, m, depth)
+    return best, bestm, alpha, cut
+
+
+@njit(cache=True, inline="always")
 def _leaf2(me, op, ply, n, L, zsym, w, path, pathcount, base, st):
     """``(leaf, value)``: what :func:`negamax2` returns for the normalised position at depth 0
     (``leaf`` True: a repetition's draw, or the evaluation), counted as a node; ``leaf`` False
@@ -483,21 +530,13 @@ def _leaf2(me, op, ply, n, L, zsym, w, path, pathcount, base, st):
     ev, mc, _ = scan_lines(me, op, L, w)
     if mc >= n - 1 and not st[S_PLAIN]:
         return False, 0
-    st[S_NODES] += 1
-    if (st[S_NODES] & 1023) == 0 and _out_of_budget(st):
-        st[S_ABORT] = 1
-    if st[S_ABORT]:
+    if _enter(st, ply):
         return True, 0
-    if ply > st[S_SELDEPTH]:
-        st[S_SELDEPTH] = ply
     cubes = popcount(me | op)
     j = base + ply - 2
-    if j >= 0 and pathcount[j] == cubes:
-        h = zobrist2(me, op, n, zsym[0])
-        while j >= 0 and pathcount[j] == cubes:
-            if path[j] == h:
-                return True, -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
-            j -= 2
+    if j >= 0 and pathcount[j] == cubes and _repeated(path, pathcount, j, 2, cubes,
+                                                      zobrist2(me, op, n, zsym[0])):
+        return True, _draw(st, ply)
     return True, ev
 
 
@@ -506,25 +545,15 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
              tt, killers, history, path, pathcount, base,
              cb, cst, order, st):
     """Negamax alpha-beta (PVS) of the normalised position (me to move). See the module doc."""
-    st[S_NODES] += 1
-    if (st[S_NODES] & 1023) == 0 and _out_of_budget(st):
-        st[S_ABORT] = 1
-    if st[S_ABORT]:
+    if _enter(st, ply):
         return 0
-    if ply > st[S_SELDEPTH]:
-        st[S_SELDEPTH] = ply
     h = zobrist2(me, op, n, zsym[0])  # the position's own hash, for repetitions
     cubes = popcount(me | op)
     pi = base + ply
     path[pi] = h
     pathcount[pi] = cubes
-    if ply > 0:
-        j = pi - 2
-        while j >= 0 and pathcount[j] == cubes:
-            if path[j] == h:
-                # a repetition: a draw, less the contempt for the side to move at the root
-                return -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
-            j -= 2
+    if ply > 0 and _repeated(path, pathcount, pi - 2, 2, cubes, h):
+        return _draw(st, ply)
     if ply > 0:
         # mate-distance pruning: from here the best is a win with the next move, the worst a
         # loss by it; a window outside that is decided (a search for a win within d plies
@@ -627,18 +656,9 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
                                   history, path, pathcount, base, cb, cst, order, st)
         if st[S_ABORT]:
             return 0
-        if ply == 0:
-            st[S_ROOTDONE] += 1
-        if v > best:
-            best = v
-            bestm = m
-            if ply == 0:
-                st[S_BEST] = m
-        if v > alpha:
-            alpha = v
-        if alpha >= beta:
-            if c >= 0:
-                _note_cutoff(killers, history, ply, m, depth)
+        best, bestm, alpha, cut = _take(v, m, c, ply, depth, best, bestm, alpha, beta,
+                                        killers, history, st)
+        if cut:
             break
     if k == 0:  # cannot happen in the 2-player game (a border cube is always takeable)
         return 0
@@ -679,24 +699,15 @@ def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt, killers,
 def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
              tt, killers, history, path, pathcount, base,
              cb, cst, order, st):
-    st[S_NODES] += 1
-    if (st[S_NODES] & 1023) == 0 and _out_of_budget(st):
-        st[S_ABORT] = 1
-    if st[S_ABORT]:
+    if _enter(st, ply):
         return 0
-    if ply > st[S_SELDEPTH]:
-        st[S_SELDEPTH] = ply
     h = zobrist4(b0, b1, b2, b3, n, zrow4)
     cubes = popcount(b0 | b1 | b2 | b3)
     pi = base + ply
     path[pi] = h
     pathcount[pi] = cubes
-    if ply > 0:
-        j = pi - 4
-        while j >= 0 and pathcount[j] == cubes:
-            if path[j] == h:
-                return -st[S_CONTEMPT] if (ply & 1) == 0 else st[S_CONTEMPT]
-            j -= 4
+    if ply > 0 and _repeated(path, pathcount, pi - 4, 4, cubes, h):
+        return _draw(st, ply)
     M = T.shape[1]
     mc, oc = max_counts(b0 | b2, b1 | b3, L)  # see negamax2
     hot = mc >= n - 1 or oc >= n - 1
@@ -746,8 +757,8 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
             mm = c
             if i == 0:
                 v = -negamax4(cb[ply, i, 0], cb[ply, i, 1], cb[ply, i, 2], cb[ply, i, 3],
-                              depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4, w, tt, killers, history, path, pathcount, base, cb, cst,
-                              order, st)
+                              depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4, w, tt,
+                              killers, history, path, pathcount, base, cb, cst, order, st)
             else:
                 v = -negamax4(cb[ply, i, 0], cb[ply, i, 1], cb[ply, i, 2], cb[ply, i, 3],
                               depth - 1, -alpha - 1, -alpha, ply + 1, n, T, L, zrow4, w,
@@ -760,18 +771,9 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
                                   base, cb, cst, order, st)
         if st[S_ABORT]:
             return 0
-        if ply == 0:
-            st[S_ROOTDONE] += 1
-        if v > best:
-            best = v
-            bestm = mm
-            if ply == 0:
-                st[S_BEST] = mm
-        if v > alpha:
-            alpha = v
-        if alpha >= beta:
-            if c >= 0:
-                _note_cutoff(killers, history, ply, mm, depth)
+        best, bestm, alpha, cut = _take(v, mm, c, ply, depth, best, bestm, alpha, beta,
+                                        killers, history, st)
+        if cut:
             break
     _tt_store_bound(tt, h, best, a0, beta, depth, bestm, ply, st[S_GEN])
     return best
@@ -880,6 +882,14 @@ class _Work:
         self.proof: tuple[int, int, int] | None = None
         self.proving = 0
 
+    def new_search(self) -> None:
+        """Before a search: no killers, older history worth less, nothing counted or proven."""
+        self.killers[:] = -1
+        self.history //= 8
+        self.total = 0
+        self.proof = None
+        self.proving = 0
+
 
 class Searcher:
     """Iterative-deepening alpha-beta over one board size, for 2 or 4 players.
@@ -907,12 +917,7 @@ class Searcher:
         self.generation = 0
         # the main thread's working arrays (helper threads have their own, see `threads`)
         self.work = _Work(M, players)
-        self.killers, self.history = self.work.killers, self.work.history
-        self.path, self.pathcount = self.work.path, self.work.pathcount
-        self.cst, self.order, self.cb, self.st = (self.work.cst, self.work.order, self.work.cb,
-                                                  self.work.st)
-        width = 4 * M
-        self.out = np.zeros(width, dtype=np.int64)
+        self.out = np.zeros(4 * M, dtype=np.int64)
         self.nps_estimate = 500_000.0
         #: how much worse than 0 the side to move at the root finds a draw by repetition
         self.contempt = 0
@@ -1013,11 +1018,7 @@ class Searcher:
         started = []
         for i, work in enumerate(self._helpers[: self.threads - 1]):
             base = self._set_history(history, work)
-            work.killers[:] = -1
-            work.history //= 8
-            work.total = 0
-            work.proof = None
-            work.proving = 0
+            work.new_search()
             th = threading.Thread(target=self._helper, daemon=True, name=f"quixo-search-{i + 1}",
                                   args=(work, boards, base, deadline, max_depth, stop, i))
             th.start()
@@ -1090,8 +1091,7 @@ class Searcher:
         t0 = time.perf_counter()
         self.generation = (self.generation + 1) % 64
         base = self._set_history(history)
-        self.killers[:] = -1
-        self.history //= 8
+        self.work.new_search()
         max_depth = max(1, min(max_depth, MAX_PLY - 8))
         deadline = int((t0 + seconds) * 1e6) if seconds is not None else 0
         helpers = self._start_helpers(boards, history, deadline, max_depth) \
@@ -1100,7 +1100,6 @@ class Searcher:
         total_nodes = 0
         last_iter = 0.0
         join_proof = False
-        self.work.proof = None
         try:
             for depth in range(1, max_depth + 1):
                 now = time.perf_counter()
@@ -1149,7 +1148,6 @@ class Searcher:
                 with self._stop_lock:
                     self._main_proving = True
                     start = helpers[0][0][1].proving + 2
-                self.work.total = 0
                 self._prove(self.work, boards, base, deadline, max_depth, [False], start)
                 total_nodes += self.work.total
         finally:
@@ -1189,22 +1187,27 @@ class Searcher:
         # on the way (the table is a cache of this search's path-dependent values)
         self._arm(self.work, (1 << 62) if node_limit is None else max(1024, int(node_limit)),
                   0 if deadline is None else int(deadline * 1e6), symmetries=1)
-        t = self.t
+        t, w = self.t, self.work
         u = [np.uint64(b) for b in boards]
         if self.players == 2:
             root_scores2(u[0], u[1], depth, self.n, t.T, t.L, t.zsym, t.mperm, self.w,
-                         self.tt, self.killers, self.history, self.path,
-                         self.pathcount, base, self.cb, self.cst, self.order, self.st, self.out)
+                         self.tt, w.killers, w.history, w.path,
+                         w.pathcount, base, w.cb, w.cst, w.order, w.st, self.out)
             width = self.M
         else:
             root_scores4(u[0], u[1], u[2], u[3], depth, self.n, t.T, t.L, t.zrow4, self.w,
-                         self.tt, self.killers, self.history,
-                         self.path, self.pathcount, base, self.cb, self.cst, self.order, self.st,
+                         self.tt, w.killers, w.history,
+                         w.path, w.pathcount, base, w.cb, w.cst, w.order, w.st,
                          self.out)
             width = 4 * self.M
         if self.st[S_ABORT]:
             return None
         return {m: int(self.out[m]) for m in range(width) if self.out[m] > -INF}
+
+    @property
+    def st(self) -> np.ndarray:
+        """The main thread's counters and settings (the ``S_*`` slots)."""
+        return self.work.st
 
     @property
     def nodes(self) -> int:
