@@ -244,6 +244,19 @@ class EasyBot(ShallowBot):
 PROOF_HELPER_MAX_SIZE = 4
 
 
+def _whole(kw: dict[str, Any], name: str, default: int | None, why: str,
+           low: int | None = None, high: int | None = None, optional: bool = False):
+    """The setting ``name`` of ``kw`` (``default`` when absent): a whole number (not a bool)
+    from ``low`` to ``high``, or None when ``optional``; else ``IllegalMove`` saying ``why``."""
+    v = kw.get(name, default)
+    if v is None and optional:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or (low is not None and v < low) or (
+            high is not None and v > high):
+        raise IllegalMove("bad_setting", name=name, value=v, why=why)
+    return v
+
+
 def default_contempt(n: int) -> int:
     """The search bots' default contempt on an ``n``×``n`` board: 150·4^(n−4), about 1.2 times
     the evaluation of a line one cube short (2·4^(n−1)), whatever the size.
@@ -265,8 +278,8 @@ class AlphaBetaBot(QuixoBot):
     ``threads`` (default 2, or 1 on a one-core machine): search threads sharing one
     transposition table; ``proof`` (default: on boards up to 4×4 but for the first move): the
     second thread searches for a forced win only (null-window searches at the win bound)
-    instead of searching like the first (lazy SMP); ``nodes``: a node budget instead of the time budget (reproducible
-    with one thread).
+    instead of searching like the first (lazy SMP); ``nodes``: a node budget instead of the
+    time budget (reproducible with one thread).
     """
 
     name = "strong"
@@ -280,28 +293,14 @@ class AlphaBetaBot(QuixoBot):
     def __init__(self, seconds: float | None = None, seed: int | None = None, **kw: Any):
         super().__init__(seconds, seed, **kw)
         self.max_depth = int(kw.get("max_depth", self.max_depth))
-        contempt = kw.get("contempt", self.contempt)
-        if contempt is not None and (isinstance(contempt, bool)
-                                     or not isinstance(contempt, int)):
-            raise IllegalMove("bad_setting", name="contempt", value=contempt,
-                              why="a whole number of evaluation units")
-        self.contempt = contempt
-        lmr = kw.get("lmr", self.lmr)
-        if isinstance(lmr, bool) or not isinstance(lmr, int) or lmr < 0:
-            raise IllegalMove("bad_setting", name="lmr", value=lmr,
-                              why="0 (off) or the index of the first reduced move")
-        self.lmr = lmr
-        nodes = kw.get("nodes")
-        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int)
-                                  or nodes < 1):
-            raise IllegalMove("bad_setting", name="nodes", value=nodes,
-                              why="a positive whole number of nodes")
-        self.nodes = nodes
-        threads = kw.get("threads", self.threads)
-        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
-            raise IllegalMove("bad_setting", name="threads", value=threads,
+        self.contempt = _whole(kw, "contempt", self.contempt, optional=True,
+                               why="a whole number of evaluation units")
+        self.lmr = _whole(kw, "lmr", self.lmr, low=0,
+                          why="0 (off) or the index of the first reduced move")
+        self.nodes = _whole(kw, "nodes", None, low=1, optional=True,
+                            why="a positive whole number of nodes")
+        self.threads = _whole(kw, "threads", self.threads, low=1, high=64,
                               why="a whole number of threads, 1 to 64")
-        self.threads = threads
         proof = kw.get("proof")
         if proof is not None and not isinstance(proof, bool):
             raise IllegalMove("bad_setting", name="proof", value=proof,
