@@ -11,6 +11,7 @@ import time
 
 import numpy as np
 import pytest
+from quixo_helpers import mover_wins_at_once, random_position
 
 import qwixo
 from qwixo import IllegalMove
@@ -26,31 +27,8 @@ def make(name: str, seed: int = 0, seconds: float = FAST):
 
 def random_game(size: int, players: int, plies: int, seed: int) -> QuixoGame:
     """A game after up to ``plies`` random moves (not over)."""
-    rng = random.Random(seed)
-    g = QuixoGame(size=size, players=players)
-    for _ in range(plies):
-        p = g.to_act[0]
-        mv = rng.choice(g.options(p))
-        g.choose(p, mv)
-        if g.is_over:
-            g.undo()
-            break
-    return g
+    return random_position(size, players, plies, random.Random(seed))
 
-
-def opponent_wins_at_once(g: QuixoGame) -> bool:
-    """True when the player to move has a move that wins the game at once."""
-    p = g.to_act[0]
-    team = g.side_of(p)
-    for mv in g.options(p):
-        c = g.copy()
-        c.choose(p, mv)
-        if c.is_over and c.winner == team:
-            return True
-    return False
-
-
-# -- registry ---------------------------------------------------------------------------------
 
 def test_registry_order_and_names():
     assert BOTS[0] == "random" and BOTS[-1] == "perfect"
@@ -150,17 +128,17 @@ def threat_positions(count: int, size: int = 5, seed: int = 7) -> list[QuixoGame
     found: list[QuixoGame] = []
     while len(found) < count:
         g = random_game(size, 2, rng.randrange(8, 40), rng.randrange(1 << 30))
-        if g.is_over or opponent_wins_at_once(g):
+        if g.is_over or mover_wins_at_once(g):
             continue
         p = g.to_act[0]
         flipped = QuixoGame(position=g.position[:-1] + ("o" if g.position[-1] == "x" else "x"))
-        if flipped.is_over or not opponent_wins_at_once(flipped):
+        if flipped.is_over or not mover_wins_at_once(flipped):
             continue  # no threat
         safe = []
         for mv in g.options(p):
             c = g.copy()
             c.choose(p, mv)
-            if not c.is_over and not opponent_wins_at_once(c):
+            if not c.is_over and not mover_wins_at_once(c):
                 safe.append(mv)
         if safe:
             found.append(g)
@@ -176,7 +154,7 @@ def test_bots_block_an_immediate_threat(name):
         c = g.copy()
         c.choose(p, mv)
         assert not c.is_over, (g.position, mv)
-        assert not opponent_wins_at_once(c), (g.position, mv)
+        assert not mover_wins_at_once(c), (g.position, mv)
 
 
 def test_greedy_never_makes_the_opponents_line_when_it_can_help_it():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from quixo_helpers import mover_wins_at_once, random_position
 
 from qwixo.quixo.game import QuixoGame
 from qwixo.quixo.search import (
@@ -17,17 +18,6 @@ from qwixo.quixo.search import (
     search_tables,
 )
 from qwixo.quixo.tables import move_tables
-
-
-def random_position(size: int, players: int, plies: int, rng: random.Random) -> QuixoGame:
-    g = QuixoGame(size=size, players=players)
-    for _ in range(plies):
-        p = g.to_act[0]
-        g.choose(p, rng.choice(g.options(p)))
-        if g.is_over:
-            g.undo()
-            break
-    return g
 
 
 def test_search_values_match_the_3x3_database():
@@ -69,17 +59,6 @@ def _line_eval(game: QuixoGame, weights) -> int:
             + int(weights[n + 2]))
 
 
-def _wins_now(game: QuixoGame) -> bool:
-    p = game.to_act[0]
-    me = game.side_of(p)
-    for mv in game.options(p):
-        c = game.copy()
-        c.choose(p, mv)
-        if c.is_over and c.winner == me:
-            return True
-    return False
-
-
 def reference(game: QuixoGame, depth: int, ply: int, weights, path: list[str],
               plain: bool = False) -> int:
     """Negamax with the search's conventions: an immediate win is checked first at every node
@@ -90,7 +69,7 @@ def reference(game: QuixoGame, depth: int, ply: int, weights, path: list[str],
         return 0
     if plain and depth <= 0:
         return _line_eval(game, weights)
-    if _wins_now(game):
+    if mover_wins_at_once(game):
         return MATE - ply - 1
     if depth <= 0:
         return _line_eval(game, weights)

@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+from quixo_helpers import random_position
 
 import qwixo
 from qwixo.core import IllegalMove
@@ -26,18 +27,6 @@ from qwixo.quixo.search import (
     table_key,
     zobrist2,
 )
-
-
-def random_position(size: int, players: int, plies: int, rng: random.Random) -> QuixoGame:
-    """A position after ``plies`` random moves (the last one taken back if it ended the game)."""
-    g = QuixoGame(size=size, players=players)
-    for _ in range(plies):
-        p = g.to_act[0]
-        g.choose(p, rng.choice(g.options(p)))
-        if g.is_over:
-            g.undo()
-            break
-    return g
 
 
 def _image(x: int, s: int, n: int) -> int:
