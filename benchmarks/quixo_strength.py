@@ -54,21 +54,17 @@ def speed(seconds: float) -> None:
              ("5x5 4p start", 5, 4, "...../...../...../...../..... N")]
     from qwixo.quixo.search import boards_of
 
+    # the plain search (one thread, no LMR), and for 2 players the strong bot's settings too
+    settings = [("", 0, 1), (", LMR, 2 threads", 3, 2)]
     for label, n, players, pos in cases:
         boards, _, _, _ = boards_of(pos)
-        s = Searcher(n, players)
-        s.search(*boards, max_depth=2)  # load the kernels
-        s.clear()
-        r = s.search(*boards, seconds=seconds)
-        print(f"alpha-beta {label}: depth {r.depth}, {r.nodes} nodes in {r.seconds:.2f} s "
-              f"= {r.nps:,.0f} nodes/s, score {r.score}")
-        if players == 2:  # the strong bot's settings: LMR 3, two threads (lazy SMP)
+        for suffix, lmr, threads in settings[: 2 if players == 2 else 1]:
             s = Searcher(n, players)
-            s.lmr, s.threads = 3, 2
-            s.search(*boards, max_depth=2)
+            s.lmr, s.threads = lmr, threads
+            s.search(*boards, max_depth=2)  # load the kernels
             s.clear()
             r = s.search(*boards, seconds=seconds)
-            print(f"alpha-beta {label}, LMR, 2 threads: depth {r.depth}, {r.nodes} nodes in "
+            print(f"alpha-beta {label}{suffix}: depth {r.depth}, {r.nodes} nodes in "
                   f"{r.seconds:.2f} s = {r.nps:,.0f} nodes/s, score {r.score}")
     for n, players in ((5, 2), (5, 4)):
         m = Mcts(n, players)
