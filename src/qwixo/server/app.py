@@ -41,6 +41,7 @@ import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
+from qwixo.server import tables
 from qwixo.server.protocol import ServerError, error_payload
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Conn, Lobby, Room
@@ -367,6 +368,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                     await ws.close(code=getattr(conn, "close_code", 1000))
 
     # -- the front end --------------------------------------------------------------------
+    app.include_router(tables.router)  # read-only tables for the rules pages
     app.mount("/", StaticFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")
     return app

@@ -132,6 +132,8 @@ def build(game: Game, seat: int | None, options: list[str]) -> dict[str, Any]:
         "option_cells": option_cells(options, lay, mine),
         "log": [dict(e) for e in log[-12:]],
         "end_reason": getattr(game, "end_reason", None),
+        # action 2: whether the active player crossed in action 1 (then a pass costs nothing)
+        "a1_crossed": bool(getattr(game, "a1_crossed", False)) if game.phase == "action2" else None,
     }
 
 

@@ -5,7 +5,11 @@
 import { h, clear } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { api } from "./api.js";
-import { errorText, toast, go, rememberSeat, rememberInvites, mySeats, forgetGame, gameTitle, seatLabel } from "./app.js";
+import { errorText, toast } from "./ui.js";
+import { go, navClick } from "./nav.js";
+import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
+import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
+import { inviteRow } from "./invite.js";
 
 const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
 const DRAW_PLIES = 200;
@@ -17,41 +21,19 @@ function botsFrom(meta, game) {
   const g = meta.games && meta.games[game];
   const cands = [g && g.bots, meta.bots && meta.bots[game]];
   for (const c of cands) {
-    if (Array.isArray(c) && c.length) return c.map((b) => (typeof b === "string" ? b : b.name));
+    if (Array.isArray(c) && c.length) return sortBots(game, c.map((b) => (typeof b === "string" ? b : b.name)));
   }
   return FALLBACK_BOTS[game];
 }
 
-export function absoluteUrl(rel) {
-  return new URL(rel, location.origin).href;
-}
-
-async function copyText(text, btn) {
-  let ok = false;
-  try {
-    await navigator.clipboard.writeText(text);
-    ok = true;
-  } catch (e) {
-    // clipboard API unavailable (plain http on another host): select the text instead
-    const inp = btn && btn.parentElement && btn.parentElement.querySelector("input");
-    if (inp) {
-      inp.select();
-      ok = document.execCommand && document.execCommand("copy");
-    }
-  }
-  if (btn && ok) {
-    btn.textContent = t("web_copied");
-    setTimeout(() => (btn.textContent = t("web_copy")), 1500);
-  }
-}
-
-export function inviteRow(label, url) {
-  const abs = absoluteUrl(url);
-  const btn = h("button", { type: "button", class: "btn small", onclick: () => copyText(abs, btn) }, t("web_copy"));
-  return h("div", { class: "invite" },
-    h("span", { class: "invite-label" }, label),
-    h("input", { type: "text", readonly: true, value: abs, class: "invite-url", onfocus: (e) => e.target.select() }),
-    btn);
+// links to the rules pages (rules.js), one per game and Qwixx edition
+function rulesLinks() {
+  const link = (q, label) => h("a", { href: `/?rules=${q}`, class: "btn small", onclick: navClick }, label);
+  return h("section", { class: "card rules-links", "aria-labelledby": "rules-h" },
+    h("h2", { id: "rules-h" }, t("web_rules")),
+    h("div", { class: "actions" }, link("quixo", t("web_quixo")),
+      EDITIONS.map((e) => link(`qwixx&edition=${e}`, `${t("web_qwixx")} · ${t(`web_edition_${e}`)}`))),
+    h("p", {}, h("a", { href: "/?pad=classic", id: "pad-link", onclick: navClick }, t("web_pad_title")), " — ", t("web_pad_intro")));
 }
 
 export function lobbyView(root) {
@@ -83,8 +65,8 @@ export function lobbyView(root) {
     }
   }
 
-  function select(name, value, options, onchange) {
-    return h("select", { name, onchange: (e) => onchange(e.target.value) },
+  function select(name, value, options, onchange, label = null) {
+    return h("select", { name, "aria-label": label, onchange: (e) => onchange(e.target.value) },
       options.map(([v, label]) => h("option", { value: String(v), selected: String(v) === String(value) }, label)));
   }
 
@@ -137,14 +119,15 @@ export function lobbyView(root) {
         } })));
     }
     const kinds = [["me", t("web_seat_you")], ["invite", t("web_seat_invite")], ["open", t("web_seat_open")]]
-      .concat(bots.map((b) => ["bot:" + b, t("web_seat_bot", { level: b })]));
+      .concat(bots.map((b) => ["bot:" + b, t("web_seat_bot", { level: botName(form.game, b) })]));
     const seats = form.seats.map((s, i) =>
       h("div", { class: "seat-row", dataset: { seat: i } },
-        h("span", { class: "seat-badge", title: t("web_seat_n", { n: i + 1 }) },
+        h("span", { class: "seat-badge", "aria-hidden": "true" },
           form.game === "quixo" ? seatLabel("quixo", { players: form.qplayers }, i) : String(i + 1)),
-        select(`seat${i}`, s.kind, kinds, (v) => { s.kind = v; form.touched = true; }),
+        select(`seat${i}`, s.kind, kinds, (v) => { s.kind = v; form.touched = true; render(); }, t("web_seat_n", { n: i + 1 })),
         h("input", { type: "text", name: `name${i}`, maxlength: 40, placeholder: t("web_seat_name"), value: s.name,
-          "aria-label": t("web_seat_name"), oninput: (e) => { s.name = e.target.value; form.touched = true; } })));
+          "aria-label": `${t("web_seat_name")} (${t("web_seat_n", { n: i + 1 })})`, oninput: (e) => { s.name = e.target.value; form.touched = true; } }),
+        s.kind.startsWith("bot:") ? h("p", { class: "bot-line muted" }, botLine(form.game, s.kind.slice(4))) : null));
     return h("form", { class: "card create", onsubmit: (e) => { e.preventDefault(); create(); } },
       h("h2", {}, t("web_new_game")),
       gameChoice,
@@ -200,8 +183,8 @@ export function lobbyView(root) {
       invites.map((s) => inviteRow(label(s), s.url)),
       inviteRow(t("web_spectate"), reply.url),
       h("div", { class: "actions" },
-        h("button", { class: "btn primary", id: "play-now", onclick: () => go(target) }, t("web_play_now")),
-        h("button", { class: "btn", onclick: () => { created = null; render(); } }, t("web_new_game"))));
+        h("button", { type: "button", class: "btn primary", id: "play-now", onclick: () => go(target) }, t("web_play_now")),
+        h("button", { type: "button", class: "btn", onclick: () => { created = null; render(); } }, t("web_new_game"))));
   }
 
   function joinByLink() {
@@ -232,7 +215,7 @@ export function lobbyView(root) {
 
   function seatChip(g, s, status) {
     const label = seatLabel(g.game, g.settings, s.seat);
-    const who = s.kind === "bot" ? `${t("web_bot")}: ${s.bot || s.name}` :
+    const who = s.kind === "bot" ? `${t("web_bot")}: ${botName(g.game, s.bot) || s.name}` :
       s.kind === "open" && !s.claimed ? t("web_free") : (s.name || t("web_human"));
     const online = status !== "finished" && s.kind !== "bot" && s.claimed ? (s.online ? " ●" : " ○") : "";
     let result = "";
@@ -251,15 +234,10 @@ export function lobbyView(root) {
       h("div", { class: "chips" }, (g.seats || []).map((s) => seatChip(g, s, status))),
       h("div", { class: "actions" },
         status === "open" ? freeSeats.map((s) =>
-          h("button", { class: "btn small primary join", onclick: () => takeSeat(g, s.seat) },
+          h("button", { type: "button", class: "btn small primary join", onclick: () => takeSeat(g, s.seat) },
             t("web_join", { seat: seatLabel(g.game, g.settings, s.seat) }))) : null,
-        status !== "finished" ? h("a", { class: "btn small", href: `/?game=${id}&watch=1`, onclick: nav }, t("web_spectate")) : null,
-        status === "finished" ? h("a", { class: "btn small", href: `/?game=${id}&replay=0`, onclick: nav }, t("web_replay")) : null));
-  }
-
-  function nav(ev) {
-    ev.preventDefault();
-    go(ev.currentTarget.getAttribute("href"));
+        status !== "finished" ? h("a", { class: "btn small", href: `/?game=${id}&watch=1`, onclick: navClick }, t("web_spectate")) : null,
+        status === "finished" ? h("a", { class: "btn small", href: `/?game=${id}&replay=0`, onclick: navClick }, t("web_replay")) : null));
   }
 
   function renderList(status, titleKey) {
@@ -283,10 +261,10 @@ export function lobbyView(root) {
           h("div", { class: "game-row-title" }, g.settings ? gameTitle(g.game, g.settings) : t(`web_${g.game}`), h("span", { class: "muted" }, ` · ${id}`)),
           h("div", { class: "actions" },
             Object.entries(g.seats).map(([seat, token]) =>
-              h("a", { class: "btn small primary", onclick: nav,
+              h("a", { class: "btn small primary", onclick: navClick,
                 href: `/?game=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}` },
               `${t("web_resume")} (${/^\d+$/.test(seat) ? seatLabel(g.game, g.settings, +seat) : "?"})`)),
-            h("button", { class: "btn small", onclick: () => { forgetGame(id); render(); } }, t("web_forget"))));
+            h("button", { type: "button", class: "btn small", onclick: () => { forgetGame(id); render(); } }, t("web_forget"))));
       })));
   }
 
@@ -301,10 +279,11 @@ export function lobbyView(root) {
           h("label", { class: "field" }, h("span", { class: "field-label" }, t("web_join_by_link")),
             h("div", { class: "row" },
               h("input", { type: "url", id: "join-link", placeholder: "http://…/?game=…&token=…" }),
-              h("button", { class: "btn", onclick: joinByLink }, t("web_open_link"))))),
+              h("button", { type: "button", class: "btn", onclick: joinByLink }, t("web_open_link"))))),
+        rulesLinks(),
         renderMine()),
       h("div", { class: "lobby-col" },
-        h("div", { class: "list-head" }, h("button", { class: "btn small", onclick: refresh }, `↻ ${t("web_refresh")}`)),
+        h("div", { class: "list-head" }, h("button", { type: "button", class: "btn small", onclick: refresh }, `↻ ${t("web_refresh")}`)),
         renderList("open", "web_open_games"),
         renderList("running", "web_running_games"),
         renderList("finished", "web_finished_games"))));

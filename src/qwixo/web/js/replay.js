@@ -5,10 +5,11 @@
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
-import { errorText, go, gameTitle } from "./app.js";
-import { boardArea, eventText, resultText } from "./game.js";
+import { errorText } from "./ui.js";
+import { navClick } from "./nav.js";
+import { gameTitle, seatName, eventText } from "./words.js";
+import { boardArea, resultText } from "./board.js";
 import { scoreTable } from "./qwixx.js";
-import { seatName } from "./app.js";
 
 export function replayView(root, id, startStep) {
   let history = null;
@@ -64,7 +65,7 @@ export function replayView(root, id, startStep) {
   function render() {
     if (disposed) return;
     clear(root);
-    const back = h("a", { href: "/", class: "back", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web_back_to_lobby"));
+    const back = h("a", { href: "/", class: "back", onclick: navClick }, t("web_back_to_lobby"));
     if (!history || !view) {
       root.append(h("div", { class: "game-page" }, h("div", { class: "game-head" }, back, h("h1", {}, t("web_replay_title"))),
         error ? h("p", { class: "error-box", role: "alert" }, errorText(error)) : h("p", { class: "loading" }, t("web_loading"))));
@@ -80,7 +81,8 @@ export function replayView(root, id, startStep) {
       h("button", { class: "btn", id: "rp-next", disabled: step >= total, onclick: () => show(step + 1) }, t("web_next")),
       h("button", { class: "btn", id: "rp-last", disabled: step >= total, onclick: () => show(total) }, t("web_last")));
     const log = h("ol", { class: "event-log" }, history.events.map((e, i) =>
-      h("li", { class: i === step - 1 ? "current" : "", onclick: () => show(i + 1) }, eventText(view, e))));
+      h("li", { class: i === step - 1 ? "current" : "" }, h("button", { type: "button", class: "log-step",
+        "aria-current": i === step - 1 ? "step" : null, onclick: () => show(i + 1) }, eventText(view, e)))));
     root.append(h("div", { class: `game-page replay game-${view.game}` },
       h("div", { class: "game-head" }, back, h("h1", {}, `${t("web_replay_title")} · ${gameTitle(view.game, view.settings)}`)),
       controls,
@@ -91,7 +93,7 @@ export function replayView(root, id, startStep) {
       h("div", { class: "game-body" },
         h("div", { class: "main-col" }, boardArea(view, { sel: null, dot: "me" }, null),
           view.is_over && view.game === "qwixx" ? scoreTable(view, (p) => seatName(view, p)) : null),
-        h("aside", { class: "side" }, h("h3", {}, t("web_log")), log))));
+        h("aside", { class: "side", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("web_log")), log))));
     const cur = root.querySelector(".event-log .current");
     const box = root.querySelector(".event-log");
     if (cur && box) box.scrollTop = Math.max(0, cur.offsetTop - box.clientHeight / 2);
