@@ -46,84 +46,88 @@ export function padSheet(layout, p, seat) {
   return { seat, rows, penalties: p.penalties, lucky: [], bar: [], rewards: [], total };
 }
 
-export function padView(root, edition) {
-  edition = EDITIONS.includes(edition) ? edition : "classic";
-  let layout = null;
-  let failed = false;
-  const state = load(edition);
+class PadPage {
+  constructor(root, edition) {
+    this.root = root;
+    this.edition = EDITIONS.includes(edition) ? edition : "classic";
+    this.layout = null;
+    this.failed = false;
+    this.state = load(this.edition);
+  }
 
-  function toggle(seat, row, i) {
-    const marks = state.players[seat].marks;
+
+  toggle(seat, row, i) {
+    const marks = this.state.players[seat].marks;
     const k = `${row}:${i}`;
     if (marks[k]) delete marks[k];
     else marks[k] = true;
-    save(state);
-    render(`cell:${row}${i}`, seat);
+    save(this.state);
+    this.render(`cell:${row}${i}`, seat);
   }
 
-  function penalty(seat, d) {
-    const p = state.players[seat];
-    p.penalties = Math.max(0, Math.min(layout.max_penalties || 4, p.penalties + d));
-    save(state);
-    render();
+  penalty(seat, d) {
+    const p = this.state.players[seat];
+    p.penalties = Math.max(0, Math.min(this.layout.max_penalties || 4, p.penalties + d));
+    save(this.state);
+    this.render();
   }
 
-  async function reset() {
+  async reset() {
     const ok = await confirmDialog({ title: t("web_pad_clear"), text: t("web_pad_clear_confirm"), ok: t("web_pad_clear") });
     if (!ok) return;
-    state.players = state.players.map(() => ({ marks: {}, penalties: 0 }));
-    save(state);
-    render();
+    this.state.players = this.state.players.map(() => ({ marks: {}, penalties: 0 }));
+    save(this.state);
+    this.render();
   }
 
-  function players(d) {
-    const n = Math.max(1, Math.min(5, state.players.length + d));
-    while (state.players.length < n) state.players.push({ marks: {}, penalties: 0 });
-    state.players.length = n;
-    save(state);
-    render();
+  players(d) {
+    const n = Math.max(1, Math.min(5, this.state.players.length + d));
+    while (this.state.players.length < n) this.state.players.push({ marks: {}, penalties: 0 });
+    this.state.players.length = n;
+    save(this.state);
+    this.render();
   }
 
-  function playerSheet(seat) {
+  playerSheet(seat) {
     const view = { game: "qwixx", you: seat, seats: [], scores: [], options: [],
-      qwixx: { edition, layout, sheets: [], option_cells: {}, phase: "action1" } };
-    const sheet = sheetView(view, padSheet(layout, state.players[seat], seat), {
+      qwixx: { this.edition, this.layout, sheets: [], option_cells: {}, phase: "action1" } };
+    const sheet = sheetView(view, padSheet(this.layout, this.state.players[seat], seat), {
       interactive: true, nameOf: (s) => t("web_player_name", { n: s + 1 }), legend: false,
-      onCell: (row, i) => toggle(seat, row, i) });
+      onCell: (row, i) => this.toggle(seat, row, i) });
     sheet.querySelector(".sheet-foot").append(h("div", { class: "actions" },
-      h("button", { type: "button", class: "btn small", onclick: () => penalty(seat, 1) }, `+ ${t("web_penalties")}`),
-      h("button", { type: "button", class: "btn small", onclick: () => penalty(seat, -1) }, `− ${t("web_penalties")}`)));
+      h("button", { type: "button", class: "btn small", onclick: () => this.penalty(seat, 1) }, `+ ${t("web_penalties")}`),
+      h("button", { type: "button", class: "btn small", onclick: () => this.penalty(seat, -1) }, `− ${t("web_penalties")}`)));
     return sheet;
   }
 
-  function head() {
+  head() {
     return [
       h("a", { href: "/", class: "back", onclick: navClick }, t("web_back_to_lobby")),
-      h("h1", {}, `${t("web_pad_title")} · ${t(`web_edition_${edition}`)}`),
+      h("h1", {}, `${t("web_pad_title")} · ${t(`web_edition_${this.edition}`)}`),
       h("p", { class: "muted" }, t("web_pad_intro")),
       h("div", { class: "actions" },
         h("label", { class: "field" }, h("span", { class: "field-label" }, t("web_edition")),
           h("select", { name: "pad-edition", onchange: (e) => go(`/?pad=${e.target.value}`) },
-            EDITIONS.map((e) => h("option", { value: e, selected: e === edition }, t(`web_edition_${e}`))))),
-        h("button", { type: "button", class: "btn", id: "pad-add", onclick: () => players(1) }, `+ ${t("web_players")}`),
-        h("button", { type: "button", class: "btn", id: "pad-remove", onclick: () => players(-1) }, `− ${t("web_players")}`),
-        h("button", { type: "button", class: "btn", id: "pad-clear", onclick: reset }, t("web_pad_clear"))),
+            EDITIONS.map((e) => h("option", { value: e, selected: e === this.edition }, t(`web_edition_${e}`))))),
+        h("button", { type: "button", class: "btn", id: "pad-add", onclick: () => this.players(1) }, `+ ${t("web_players")}`),
+        h("button", { type: "button", class: "btn", id: "pad-remove", onclick: () => this.players(-1) }, `− ${t("web_players")}`),
+        h("button", { type: "button", class: "btn", id: "pad-clear", onclick: (e) => this.reset(e) }, t("web_pad_clear"))),
     ];
   }
 
-  function render(focusKey = null, focusSeat = null) {
-    clear(root);
-    const page = h("div", { class: "pad-page game-page game-qwixx", dataset: { pending: "0" } }, head());
-    if (!layout) page.append(h("p", { class: failed ? "error-box" : "loading", role: failed ? "alert" : null }, t(failed ? "web_network_error" : "web_loading")));
+  render(focusKey = null, focusSeat = null) {
+    clear(this.root);
+    const page = h("div", { class: "pad-page game-page game-qwixx", dataset: { pending: "0" } }, this.head());
+    if (!this.layout) page.append(h("p", { class: this.failed ? "error-box" : "loading", role: this.failed ? "alert" : null }, t(this.failed ? "web_network_error" : "web_loading")));
     else {
-      page.append(h("div", { class: "sheets" }, state.players.map((_, s) => playerSheet(s))));
-      const legend = sheetLegend(edition);
+      page.append(h("div", { class: "sheets" }, this.state.players.map((_, s) => this.playerSheet(s))));
+      const legend = sheetLegend(this.edition);
       if (legend) page.append(legend);
       page.append(h("p", { class: "muted" }, t("web_pad_note")));
     }
-    root.append(page);
+    this.root.append(page);
     if (focusKey !== null) {
-      const el = root.querySelector(`.sheet[data-seat="${focusSeat}"] [data-key="${focusKey}"]`);
+      const el = this.root.querySelector(`.sheet[data-seat="${focusSeat}"] [data-key="${focusKey}"]`);
       if (el) {
         for (const x of el.closest("[data-roving]").querySelectorAll("[data-kx]")) x.setAttribute("tabindex", x === el ? "0" : "-1");
         el.focus();
@@ -131,8 +135,12 @@ export function padView(root, edition) {
     }
   }
 
-  render();
-  api("GET", `/api/editions/${encodeURIComponent(edition)}`).then((l) => { layout = l; render(); })
-    .catch(() => { failed = true; render(); });
-  return { dispose() {}, rerender: () => render() };
+}
+
+export function padView(root, edition) {
+  const self = new PadPage(root, edition);
+  self.render();
+  api("GET", `/api/editions/${encodeURIComponent(self.edition)}`).then((l) => { self.layout = l; self.render(); })
+    .catch(() => { self.failed = true; self.render(); });
+  return { dispose() {}, rerender: () => self.render() };
 }
