@@ -286,7 +286,9 @@ class GamePage {
     const v = this.view;
     const mine = !v.is_over && mustAct(v, v.you);
     document.title = `${mine ? "● " : ""}${gameTitle(v.game, v.settings)} — qwixo`;
-    restoreFocus(this.root, key, this.ui.sel && key && key.startsWith("sq:") ? ".arrow.legal" : null);
+    // a cube just taken by keyboard: the focus goes on to its first push arrow
+    const toArrow = this.ui.sel && key === `sq:${this.ui.sel}`;
+    restoreFocus(this.root, toArrow ? null : key, toArrow ? ".arrow.legal" : null);
     if (this.guide) this.guide.update(v, this.ui);
   }
 

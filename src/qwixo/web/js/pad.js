@@ -90,7 +90,7 @@ class PadPage {
 
   playerSheet(seat) {
     const view = { game: "qwixx", you: seat, seats: [], scores: [], options: [],
-      qwixx: { this.edition, this.layout, sheets: [], option_cells: {}, phase: "action1" } };
+      qwixx: { edition: this.edition, layout: this.layout, sheets: [], option_cells: {}, phase: "action1" } };
     const sheet = sheetView(view, padSheet(this.layout, this.state.players[seat], seat), {
       interactive: true, nameOf: (s) => t("web_player_name", { n: s + 1 }), legend: false,
       onCell: (row, i) => this.toggle(seat, row, i) });
