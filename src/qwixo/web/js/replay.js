@@ -107,7 +107,7 @@ class ReplayPage {
 
   async start() {
     try {
-      this.history = await api("GET", `/api/games/${encodeURIComponent(this.id)}/this.history`);
+      this.history = await api("GET", `/api/games/${encodeURIComponent(this.id)}/history`);
       await this.show(this.step || 0);
     } catch (e) {
       this.error = e;
