@@ -19,13 +19,11 @@ Nothing in Quixo is hidden, so every player and a spectator see the same board; 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from qwixo.core import check_since
 from qwixo.quixo.notation import PASS_TEXT
 
-if TYPE_CHECKING:  # pragma: no cover
-    from qwixo.quixo.game import QuixoGame
 
 #: the settings of ``new_game("quixo", ...)`` as front ends offer them
 SETTINGS_INFO: dict[str, Any] = {
@@ -76,7 +74,7 @@ def full_lines(rows: list[str]) -> list[list[str]]:
     return out
 
 
-def events(game: QuixoGame, since: int = 0) -> list[dict[str, Any]]:
+def events(game: Any, since: int = 0) -> list[dict[str, Any]]:
     """The game's events from number ``since`` on: one ``move`` per ply (``player``,
     ``text``, ``from``, ``to``, ``dot``; a 4-player pass has ``from``/``to`` None), then
     ``game_over`` (``winners``, ``reason``, ``lines``) once the game is over."""
@@ -91,7 +89,7 @@ def events(game: QuixoGame, since: int = 0) -> list[dict[str, Any]]:
     return out
 
 
-def view(game: QuixoGame, player: int | None = None, since: int = 0) -> dict[str, Any]:
+def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]:
     """:meth:`QuixoGame.view`."""
     check_since(since)
     if player is not None:

@@ -26,13 +26,11 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from qwixo.core import check_since
 from qwixo.qwixx.editions import EDITIONS
 
-if TYPE_CHECKING:  # pragma: no cover
-    from qwixo.qwixx.game import QwixxGame
 
 DICE = ("w1", "w2", "r", "y", "g", "b")
 ROWS = ("r", "y", "g", "b")
@@ -48,7 +46,7 @@ _LAYOUTS: dict[str, dict[str, Any]] = {}
 _BAR_STATES = {"x": "crossed", "-": "struck", "": "free"}
 
 
-def layout(game: QwixxGame) -> dict[str, Any]:
+def layout(game: Any) -> dict[str, Any]:
     """The edition's static sheet (``Edition.to_dict``), shared between views: read-only."""
     ed = game.edition
     lay = _LAYOUTS.get(ed.name)
@@ -64,7 +62,7 @@ def _cell_index(lay: dict[str, Any], row: str, number: int) -> int:
     return -1  # pragma: no cover - every option's cell is on the sheet
 
 
-def option_details(game: QwixxGame, player: int) -> list[dict[str, Any]]:
+def option_details(game: Any, player: int) -> list[dict[str, Any]]:
     """The options of ``player`` with what each crosses: ``text``, ``kind`` (``pass``,
     ``cell``, ``lucky``), ``cells`` (``[[row letter, number], ...]``, ``[]`` for a pass) and
     ``reward_row`` (Bonus B: the row that gets the reward when rows tie) or None."""
@@ -76,7 +74,7 @@ def option_details(game: QwixxGame, player: int) -> list[dict[str, Any]]:
     return out
 
 
-def pending(game: QwixxGame, player: int) -> str | None:
+def pending(game: Any, player: int) -> str | None:
     """``player``'s own action-1 choice while it is still hidden from the others."""
     if player not in game.decided:
         return None
@@ -88,7 +86,7 @@ def pending(game: QwixxGame, player: int) -> str | None:
     return None  # pragma: no cover - a decided player has a choice since the roll
 
 
-def events(game: QwixxGame, since: int = 0) -> list[dict[str, Any]]:
+def events(game: Any, since: int = 0) -> list[dict[str, Any]]:
     """The engine's revealed events from number ``since`` on, as data (``type``: ``lock``,
     ``lucky``, ``bar``, ``reward``, ``reward_cross``, ``penalty``, ``die_removed``,
     ``game_over``), each with the ``turn``, ``action`` and ``player`` of the engine's log."""
@@ -103,7 +101,7 @@ def events(game: QwixxGame, since: int = 0) -> list[dict[str, Any]]:
     return out
 
 
-def sheets(game: QwixxGame, lay: dict[str, Any]) -> list[dict[str, Any]]:
+def sheets(game: Any, lay: dict[str, Any]) -> list[dict[str, Any]]:
     """Every sheet as the web protocol draws it (``docs/web-protocol.md`` §3.2)."""
     out = []
     for seat, sh in enumerate(game.sheets):
@@ -128,7 +126,7 @@ def sheets(game: QwixxGame, lay: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def view(game: QwixxGame, player: int | None = None, since: int = 0) -> dict[str, Any]:
+def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]:
     """:meth:`QwixxGame.view`: the keys of :meth:`qwixo.core.Game.view`; ``board`` holds the
     edition, its ``layout``, ``active``, ``turn``, ``dice``, ``white_sum``, the ``removed``
     dice / ``closed`` rows, the ``sheets``, ``option_cells`` (the cells each of the viewer's

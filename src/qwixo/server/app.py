@@ -35,7 +35,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import qwixo
-from qwixo.core import IllegalMove
+from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.server import http_api, ws
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
@@ -102,8 +102,9 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
             store.close()
 
     app = FastAPI(title="qwixo", version=qwixo.__version__, lifespan=lifespan,
-                  description="Qwixx and Quixo in the browser: HTTP API (the live game runs "
-                              "over the WebSocket `/ws/{id}`, see docs/web-protocol.md).")
+                  description=" and ".join(n.capitalize() for n in GAME_NAMES)
+                  + " in the browser: HTTP API (the live game runs over the WebSocket "
+                    "`/ws/{id}`, see docs/web-protocol.md).")
     app.state.qwixo = state
     _error_handlers(app)
     app.include_router(http_api.router)
