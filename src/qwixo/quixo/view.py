@@ -24,7 +24,6 @@ from typing import Any
 from qwixo.core import check_since
 from qwixo.quixo.notation import PASS_TEXT
 
-
 #: the settings of ``new_game("quixo", ...)`` as front ends offer them
 SETTINGS_INFO: dict[str, Any] = {
     "size": {"min": 3, "max": 7, "default": 5}, "players": [2, 4],

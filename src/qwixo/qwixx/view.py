@@ -31,7 +31,6 @@ from typing import Any
 from qwixo.core import check_since
 from qwixo.qwixx.editions import EDITIONS
 
-
 DICE = ("w1", "w2", "r", "y", "g", "b")
 ROWS = ("r", "y", "g", "b")
 LOG_TAIL = 12  # the engine events shown in ``board.log``
