@@ -100,3 +100,12 @@ def test_view_refuses_a_bad_viewer_or_since():
         for bad in ({"player": 7}, {"player": "0"}, {"since": -1}, {"since": "2"}):
             with pytest.raises(IllegalMove):
                 g.view(**bad)
+
+
+def test_the_examples_of_docs_api_md_run():
+    import doctest
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "docs" / "api.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted >= 10
