@@ -527,6 +527,12 @@ class QwixxGame(Game):
         best = max(sc)
         return [p for p in range(self._n) if sc[p] == best]
 
+    def view(self, player: int | None = None, since: int = 0) -> dict[str, Any]:
+        """Everything ``player`` (None: a spectator) may see: :func:`qwixo.qwixx.view.view`."""
+        from qwixo.qwixx.view import view
+
+        return view(self, player, since)
+
     def __repr__(self) -> str:
         return (f"QwixxGame(edition={self.edition.name!r}, players={self._n}, "
                 f"phase={self.phase!r}, turn={self.turn}, scores={self.scores()})")

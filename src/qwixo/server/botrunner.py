@@ -5,16 +5,15 @@ event loop keeps serving every other game while a bot thinks; the room applies t
 afterwards through the normal (validated, committed) path. One bot object per (game, seat) is
 kept where possible, so bots with memory (search trees, random state) keep it between moves.
 
-Hints come from the bots engineers' functions when they exist —
-``qwixo.quixo.bots_cli.hint_text(game, lang=None) -> str`` and
-``qwixo.qwixx.bots_cli.hint_lines(game, player, lang=None) -> list[str]`` — and otherwise from
-the strongest listed bot's choice ("Suggestion (strong bot): b1b5").
+Hints come from each game's own hint (:func:`qwixo.bots.hint_lines`) and otherwise from the
+strongest listed bot's choice ("Suggestion (strong bot): b1b5").
+
+Workers import the engines only (never the web framework): see :mod:`qwixo.server.warmup`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import multiprocessing
 from collections import OrderedDict
@@ -22,6 +21,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from typing import Any
 
 import qwixo
+from qwixo.bots import hint_lines as game_hint
 from qwixo.core import Game, load_game
 from qwixo.i18n import t
 
@@ -100,8 +100,9 @@ class BotRunner:
 
 
 def fair_copy(game: Game) -> Game:
-    """A copy of ``game`` for a bot or a hint: in Qwixx action 1 the other players' hidden
-    choices are taken back, so a bot decides on exactly what a person would see.
+    """A copy of ``game`` for a bot or a hint: the other players' hidden decisions
+    (``game.decided``, e.g. Qwixx action 1) are taken back, so a bot decides on exactly what
+    a person would see.
 
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", seed=2)
@@ -110,9 +111,10 @@ def fair_copy(game: Game) -> Game:
     ([1], [], True)
     """
     copy = game.copy()
-    if game.name == "qwixx" and getattr(copy, "phase", None) == "action1":
-        while getattr(copy, "decided", None):
-            copy.undo()
+    for _ in range(game.num_players):
+        if not copy.decided:
+            break
+        copy.undo()
     return copy
 
 
@@ -153,9 +155,9 @@ def _worker_init() -> None:
 
 
 def _ping() -> bool:
-    from qwixo.server.app import _warm_up
+    from qwixo.server.warmup import warm_up
 
-    _warm_up()
+    warm_up()
     return True
 
 
@@ -170,39 +172,8 @@ def _hint_in_worker(text: str, seat: int, lang: str) -> list[str]:
     return hint_lines(load_game(text), seat, lang)
 
 
-def _budget(fn: Any) -> dict[str, Any]:
-    """``seconds=HINT_SECONDS`` when the hint function takes a time budget."""
-    import inspect
-
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return {}
-    if "seconds" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        return {"seconds": HINT_SECONDS}
-    return {}
-
-
-def _external_hint(game: Game, seat: int, lang: str) -> list[str] | None:
-    try:
-        if game.name == "quixo":
-            mod = importlib.import_module("qwixo.quixo.bots_cli")
-            fn = getattr(mod, "hint_text", None)
-            if fn is None:
-                return None
-            text = fn(game, **_budget(fn), lang=lang)
-            return [line for line in str(text).splitlines() if line.strip()]
-        mod = importlib.import_module("qwixo.qwixx.bots_cli")
-        fn = getattr(mod, "hint_lines", None)
-        if fn is None:
-            return None
-        return [str(line) for line in fn(game, seat, **_budget(fn), lang=lang)]
-    except ModuleNotFoundError:
-        return None
-
-
 def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
-    """Hint for ``seat``: the bots engineers' hint function, else the strongest bot's choice.
+    """Hint for ``seat``: the game's own hint, else the strongest bot's choice.
 
     >>> import qwixo
     >>> g = qwixo.new_game("quixo", size=3)
@@ -215,7 +186,7 @@ def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
     if game.is_over or seat not in game.to_act:
         return []
     try:
-        lines = _external_hint(game, seat, lang)
+        lines = game_hint(game, seat, lang, seconds=HINT_SECONDS)
     except Exception:  # noqa: BLE001 - fall back to a bot suggestion
         log.exception("hint function failed")
         lines = None
