@@ -165,8 +165,6 @@ class Room:
             "decided": v["decided"],
             "my_pending": v["pending"],
             "options": [o["text"] for o in v["options"]],
-            # the options that cost a penalty (Qwixx: pass in action 2 after nothing crossed)
-            "penalty_options": [o["text"] for o in v["options"] if o.get("penalty")],
             "is_over": v["is_over"],
             "scores": v["scores"],
             "winners": v["winners"],

@@ -22,11 +22,11 @@ export function confirmDialog({ title, text, ok, cancel }) {
   });
 }
 
-// the penalty a pass would cost now (the server lists the options that cost one in
-// view.penalty_options: Qwixx action 2 after nothing crossed in action 1), or null
+// the penalty a pass would cost now (the engine says so in view.qwixx.pass_penalty: Qwixx
+// action 2 after nothing crossed in action 1), or null
 export function passPenalty(view) {
   const q = view.qwixx;
-  if (!q || !(view.penalty_options || []).includes("pass")) return null;
+  if (!q || !q.pass_penalty || !(view.options || []).includes("pass")) return null;
   const sheet = (q.sheets || []).find((s) => s.seat === view.you) || {};
   const points = (q.layout && q.layout.penalty_points) || 5;
   return { points, count: (sheet.penalties || 0) + 1, max: (q.layout && q.layout.max_penalties) || 4 };
