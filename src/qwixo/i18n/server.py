@@ -44,6 +44,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Questo token non è valido per questa partita.",
         "pl": "Ten token miejsca nie jest ważny w tej grze.",
     },
+    "spectator_cannot_chat": {
+        "en": "In this game spectators can read the chat but not write.",
+        "tr": "Bu oyunda izleyiciler sohbeti okuyabilir ama yazamaz.",
+        "it": "In questa partita gli spettatori possono leggere la chat ma non scrivere.",
+        "pl": "W tej grze widzowie mogą czytać czat, ale nie mogą pisać.",
+    },
+    "chat_no_team": {
+        "en": "This game has no team chat (partners may not confer).",
+        "tr": "Bu oyunda takım sohbeti yok (ortaklar danışamaz).",
+        "it": "Questa partita non ha la chat di squadra (i compagni non possono consultarsi).",
+        "pl": "W tej grze nie ma czatu drużyny (partnerzy nie mogą się naradzać).",
+    },
     "spectator_cannot_act": {
         "en": "Spectators can watch but not play.",
         "tr": "İzleyiciler izleyebilir ama oynayamaz.",

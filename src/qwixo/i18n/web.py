@@ -1391,4 +1391,42 @@ TEXTS: dict[str, dict[str, str]] = {
         "pl": "Jeśli w swojej turze nic nie skreślisz, dostajesz nietrafienie (−5): strona "
               "najpierw pyta. Gra kończy się przy 4 nietrafieniach albo 2 zablokowanych rzędach.",
     },
+    # chat and reactions
+    "web_chat": {"en": "Chat", "tr": "Sohbet", "it": "Chat", "pl": "Czat"},
+    "web_chat_send": {"en": "Send", "tr": "Gönder", "it": "Invia", "pl": "Wyślij"},
+    "web_chat_placeholder": {
+        "en": "Write a message",
+        "tr": "Bir mesaj yazın",
+        "it": "Scrivi un messaggio",
+        "pl": "Napisz wiadomość",
+    },
+    "web_chat_to": {"en": "Send to", "tr": "Alıcı", "it": "Destinatari", "pl": "Do kogo"},
+    "web_chat_to_all": {"en": "everyone", "tr": "herkes", "it": "tutti", "pl": "wszyscy"},
+    "web_chat_to_team": {
+        "en": "my partner only",
+        "tr": "yalnızca ortağım",
+        "it": "solo il mio compagno",
+        "pl": "tylko partner",
+    },
+    "web_chat_team_tag": {"en": "[team]", "tr": "[takım]", "it": "[squadra]", "pl": "[drużyna]"},
+    "web_chat_read_only": {
+        "en": "Spectators read the chat; the players have not let them write.",
+        "tr": "İzleyiciler sohbeti okur; oyuncular yazmalarına izin vermedi.",
+        "it": "Gli spettatori leggono la chat; i giocatori non hanno permesso di scrivere.",
+        "pl": "Widzowie czytają czat; gracze nie pozwolili im pisać.",
+    },
+    "web_spectator": {"en": "spectator", "tr": "izleyici", "it": "spettatore", "pl": "widz"},
+    "web_reactions": {"en": "Quick reactions", "tr": "Hızlı tepkiler", "it": "Reazioni rapide", "pl": "Szybkie reakcje"},
+    "web_confer": {
+        "en": "Partners may confer (team chat)",
+        "tr": "Ortaklar danışabilir (takım sohbeti)",
+        "it": "I compagni possono consultarsi (chat di squadra)",
+        "pl": "Partnerzy mogą się naradzać (czat drużyny)",
+    },
+    "web_spectator_chat": {
+        "en": "Spectators may write in the chat",
+        "tr": "İzleyiciler sohbete yazabilir",
+        "it": "Gli spettatori possono scrivere nella chat",
+        "pl": "Widzowie mogą pisać na czacie",
+    },
 }

@@ -25,6 +25,7 @@ from typing import Any
 import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
 from qwixo.i18n import t
+from qwixo.server import social
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.protocol import CreateGame, ServerError
 from qwixo.server.rooms import Room, Seat, announcements
@@ -73,7 +74,8 @@ class Lobby:
     def _make_game(self, spec: CreateGame) -> tuple[Game, dict[str, Any], dict[str, Any]]:
         settings = dict(spec.settings)
         options: dict[str, Any] = {"clock": spec.clock, "auto_roll": spec.auto_roll,
-                                   "undo": spec.undo, "scorepad": False}
+                                   "undo": spec.undo, "scorepad": False, "confer": spec.confer,
+                                   "spectator_chat": spec.spectator_chat}
         pad = settings.pop("scorepad", False)
         allowed = game_settings(spec.game)
         for name, value in settings.items():
@@ -194,7 +196,9 @@ class Lobby:
         out = []
         for s in rows:
             room = self.rooms.get(s["id"])
-            out.append(room.summary() if room is not None else s)
+            s = room.summary() if room is not None else s
+            if social.listed(s):  # idle games leave the lists
+                out.append(s)
         return out
 
     # -- seats ------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { play } from "./sound.js";
 import { hintOption, hintWords } from "./hints.js";
 import { endActions } from "./together.js";
 import { walkthrough } from "./walkthrough.js";
+import { chatPanel } from "./chat.js";
 
 export { hintOption };
 
@@ -82,7 +83,31 @@ class GamePage {
     } else if (msg.type === "error" && (msg.id === undefined || msg.id === null)) {
       if (["bad_token", "no_such_game", "unknown_game_id"].includes(msg.key)) this.fatal = msg;
       this.showError(msg);
-    } else if (this.extraMessage) this.extraMessage(msg);
+    } else this.social(msg);
+  }
+
+  // chat lines, the chat so far (on entering) and reactions
+  social(msg) {
+    const ui = this.ui;
+    if (msg.type === "chat_log") ui.chat = msg.messages || [];
+    else if (msg.type === "chat") ui.chat = [...(ui.chat || []), msg].slice(-100);
+    else if (msg.type === "reaction") {
+      ui.chat = [...(ui.chat || []), msg].slice(-100);
+      toast(`${msg.seat !== null ? seatName(this.view, msg.seat) : ""} ${msg.reaction}`, "info", 2500);
+    } else return;
+    if (msg.type === "chat" && msg.seat !== this.view.you) play("move");
+    this.render();
+  }
+
+  sendChat() {
+    const text = (this.ui.chatDraft || "").trim();
+    if (!text) return;
+    this.live.send({ type: "chat", text, to: this.ui.chatTo === "team" ? "team" : "all" })
+      .then(() => { this.ui.chatDraft = ""; this.render(); }).catch((e) => this.showError(e));
+  }
+
+  react(reaction) {
+    this.live.send({ type: "react", reaction }).catch((e) => this.showError(e));
   }
 
   welcome(msg) {
@@ -314,7 +339,7 @@ class GamePage {
       h("div", { class: "main-col" },
         boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act))),
         v.is_over && v.game === "qwixx" ? scoreTable(v, (p) => seatName(v, p)) : null),
-      sideColumn(v, ui, this.id, this.sideExtra ? this.sideExtra() : null)));
+      sideColumn(v, ui, this.id, chatPanel(this))));
   }
 
   start() {

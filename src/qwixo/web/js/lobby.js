@@ -111,6 +111,14 @@ class LobbyPage {
         h("input", { type: "checkbox", name: "auto_roll", checked: this.form.autoRoll, onchange: (e) => { this.form.autoRoll = e.target.checked; } }),
         h("span", {}, t("web_auto_roll"))));
     }
+    if (this.form.game === "quixo" && this.form.qplayers === 4) {
+      settings.push(h("label", { class: "field check" },
+        h("input", { type: "checkbox", name: "confer", checked: this.form.confer, onchange: (e) => { this.form.confer = e.target.checked; } }),
+        h("span", {}, t("web_confer"))));
+    }
+    settings.push(h("label", { class: "field check" },
+      h("input", { type: "checkbox", name: "spectator_chat", checked: this.form.spectatorChat, onchange: (e) => { this.form.spectatorChat = e.target.checked; } }),
+      h("span", {}, t("web_spectator_chat"))));
     settings.push(h("label", { class: "field check" },
       h("input", { type: "checkbox", name: "undo", checked: this.form.undo, onchange: (e) => { this.form.undo = e.target.checked; } }),
       h("span", {}, t("web_allow_undo"))));
@@ -154,6 +162,8 @@ class LobbyPage {
       }),
       clock: this.form.clock > 0 && !(this.form.game === "qwixx" && this.form.scorepad) ? this.form.clock : null,
       undo: this.form.undo,
+      confer: this.form.game === "quixo" && this.form.qplayers === 4 && !!this.form.confer,
+      spectator_chat: !!this.form.spectatorChat,
       auto_roll: this.form.game === "qwixx" && !this.form.scorepad && this.form.autoRoll,
       lang: lang(),
     };
