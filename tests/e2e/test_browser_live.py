@@ -123,7 +123,9 @@ def test_hint_on_request_and_turn_clock(server, page):
     box = page.locator("#hint-box")
     # generous: on a fresh install the first hint may wait for the search kernels to compile
     expect(box).to_be_visible(timeout=120_000)
-    assert box.locator("div").count() >= 1 and box.inner_text().strip()
+    assert box.locator(".hint-line").count() >= 1 and box.inner_text().strip()
+    # the best move said in words first ("Best: took a1, pushed it in from the right. ...")
+    expect(box.locator(".hint-words")).to_contain_text(re.compile(r"^Best: took [a-c][1-3], pushed it in from the"))
     # the move the hint names first is marked on the board: its cube, then its arrow
     words = box.inner_text().split()
     moves = page.locator(".cell.takeable").evaluate_all("els => els.map(e => e.dataset.square)")
