@@ -71,6 +71,8 @@ def main() -> None:
                         page = ctx.new_page()
                         setup(page)
                         page.wait_for_timeout(300)
+                        if not page.locator("dialog[open]").count():
+                            page.evaluate("window.scrollTo(0, 0)")
                         path = out / f"web-{name}-{size}.png"
                         page.screenshot(path=str(path))
                         print(path)

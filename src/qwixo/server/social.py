@@ -36,7 +36,7 @@ MAX_CHAT = 300
 REACT_EVERY = 2.0
 OPEN_IDLE = 3600.0
 RUNNING_IDLE = 6 * 3600.0
-REACTIONS = ("👍", "👏", "😮", "😄", "🤔", "🎉")
+REACTIONS = ("✓", "★", "♥", "☺", "!", "?")  # in every common font (no emoji font needed)
 
 
 def _clean(text: str) -> str:

@@ -6,7 +6,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./words.js";
 
-export const REACTIONS = ["👍", "👏", "😮", "😄", "🤔", "🎉"];
+export const REACTIONS = ["✓", "★", "♥", "☺", "!", "?"];
 
 function line(view, m) {
   const who = m.seat !== null && m.seat !== undefined ? seatName(view, m.seat) : t("web_spectator");
