@@ -85,3 +85,33 @@ def test_idle_games_leave_the_lobby_lists():
     assert social.listed({"status": "running", "updated": now - social.OPEN_IDLE - 1}, now)
     assert not social.listed({"status": "running", "updated": now - social.RUNNING_IDLE - 1}, now)
     assert social.listed({"status": "finished", "updated": 0.0}, now)
+
+
+def test_the_server_refuses_what_the_game_does_not_allow(server):
+    import json
+    from urllib.parse import urlparse
+
+    from websockets.sync.client import connect
+
+    seats, _ = links(server)  # no confer, no spectator chat
+    token = seats[0].split("token=")[1]
+    host = urlparse(server.url).netloc
+    gid = seats[0].split("game=")[1].split("&")[0]
+
+    def ask(first: dict, msg: dict) -> dict:
+        with connect(f"ws://{host}/ws/{gid}", open_timeout=30) as ws:
+            ws.send(json.dumps(first))
+            while json.loads(ws.recv(timeout=30))["type"] != "welcome":
+                pass
+            ws.send(json.dumps({**msg, "id": 7}))
+            while True:
+                reply = json.loads(ws.recv(timeout=30))
+                # (a message that fails the schema may come back without its id)
+                if reply.get("id") == 7 or reply["type"] == "error":
+                    return reply
+
+    assert ask({"type": "spectate"}, {"type": "chat", "text": "hi"})["key"] == "spectator_cannot_chat"
+    assert ask({"type": "auth", "token": token}, {"type": "chat", "text": "hi", "to": "team"})["key"] == "chat_no_team"
+    assert ask({"type": "auth", "token": token}, {"type": "react", "reaction": "💣"})["key"] == "bad_message"
+    assert ask({"type": "auth", "token": token}, {"type": "chat", "text": "a\u202eb"})["key"] == "bad_message"
+    assert ask({"type": "auth", "token": token}, {"type": "chat", "text": "hello"})["type"] == "ok"
