@@ -29,7 +29,7 @@ next player, …):
 | the active player crossed in action 1 (shown in action 2) | 1 |
 | the observer must decide now | 1 |
 | Longo: each player's lucky numbers (sums 2..16) | ``P·15`` |
-| Bonus A: each player's bar boxes, crossed / struck out | ``P·2·B`` (B = 12) |
+| Bonus A: each player's bar boxes no longer free (crossed or struck out) | ``P·B`` (B = 12) |
 | Bonus B: each player's rewards earned | ``P·5`` |
 """
 
@@ -87,7 +87,7 @@ class QwixxCodec:
         if ed.lucky:
             sizes.append(("lucky", P * (2 * self.faces - 1)))
         if ed.bar:
-            sizes.append(("bar", P * 2 * self.bar_len))
+            sizes.append(("bar", P * self.bar_len))
         if ed.pairs:
             sizes.append(("rewards", P * len(REWARD_KINDS)))
         self.blocks: dict[str, tuple[int, int]] = {}
@@ -141,7 +141,7 @@ class QwixxCodec:
             if "bar" in B:
                 for j, box in enumerate(s["bar"]):
                     if box:
-                        obs[B["bar"][0] + (k * self.bar_len + j) * 2 + (box == "-")] = 1
+                        obs[B["bar"][0] + k * self.bar_len + j] = 1
             if "rewards" in B:
                 for kind in s["rewards"]:
                     obs[B["rewards"][0] + k * len(REWARD_KINDS) + REWARD_KINDS.index(kind)] = 1
