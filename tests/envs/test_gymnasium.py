@@ -7,8 +7,9 @@ import pytest
 
 gym = pytest.importorskip("gymnasium")
 
-import qwixo.envs  # noqa: E402,F401  (registers the ids)
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import qwixo.envs  # noqa: E402,F401  (registers the ids)
 
 pytestmark = pytest.mark.research
 

@@ -46,6 +46,9 @@ class QuixoCodec:
     (20, 9)
     """
 
+    def __deepcopy__(self, memo: dict) -> Any:
+        return self  # immutable: shared by copies (OpenSpiel clones states with deepcopy)
+
     game_name = "quixo"
 
     def __init__(self, size: int = 5, players: int = 2, max_plies: int | None = None) -> None:

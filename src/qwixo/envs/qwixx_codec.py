@@ -53,6 +53,9 @@ class QwixxCodec:
     (45, ('pass', 'r2', 'r3'), 147)
     """
 
+    def __deepcopy__(self, memo: dict) -> Any:
+        return self  # immutable: shared by copies (OpenSpiel clones states with deepcopy)
+
     game_name = "qwixx"
 
     def __init__(self, edition_name: str = "classic", players: int = 2) -> None:

@@ -33,9 +33,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from qwixo.qwixx import batch as QB
 from qwixo.quixo import kernels as QK
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
+from qwixo.qwixx import batch as QB
 
 REWARD_MODES = {"outcome": 0, "margin": 1, "score": 2}
 
