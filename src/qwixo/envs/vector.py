@@ -660,6 +660,37 @@ class QwixxVec:
         """1: action 1, 2: action 2, per game."""
         return self._g[:, G_PHASE]
 
+    # the raw state (read-only views, for agents that want more than the observation)
+    @property
+    def last(self) -> np.ndarray:
+        """``(n, players, 4)``: each player's last crossed cell per row (-1: none)."""
+        return self._last
+
+    @property
+    def crosses(self) -> np.ndarray:
+        """``(n, players, 4)``: crosses per row, the lock box included."""
+        return self._cnt
+
+    @property
+    def penalties(self) -> np.ndarray:
+        """``(n, players)``: penalty boxes crossed."""
+        return self._pen
+
+    @property
+    def closed(self) -> np.ndarray:
+        """``(n,)``: bit mask of the closed rows (1 = red, 2 = yellow, 4 = green, 8 = blue)."""
+        return self._g[:, G_CLOSED]
+
+    @property
+    def active(self) -> np.ndarray:
+        """``(n,)``: the active player (who rolled) of every game."""
+        return self._g[:, G_ACTIVE]
+
+    @property
+    def a1_crossed(self) -> np.ndarray:
+        """``(n,)``: 1 when the active player crossed in this turn's action 1 (action 2)."""
+        return self._g[:, G_A1]
+
     def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
         out = np.empty(self.n, np.int64) if out is None else out
         sample_masks(self._mask, self._rng, out)
