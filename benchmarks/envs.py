@@ -80,7 +80,7 @@ def bench_pettingzoo(seconds: float) -> list[tuple[str, float, float, str]]:
             env.reset(seed=state["seed"])
             state["seed"] += 1
             k = 0
-            for agent in env.agent_iter():
+            for _agent in env.agent_iter():
                 obs, _, term, trunc, _ = env.last()
                 if term or trunc:
                     env.step(None)

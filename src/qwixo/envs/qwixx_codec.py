@@ -50,7 +50,7 @@ class QwixxCodec:
 
     >>> c = QwixxCodec("classic", players=2)
     >>> c.num_actions, c.action_texts[:3], c.obs_size
-    (45, ('pass', 'r2', 'r3'), 147)
+    (45, ('pass', 'r2', 'r3'), 151)
     """
 
     def __deepcopy__(self, memo: dict) -> Any:
