@@ -103,18 +103,22 @@ def _quixo_observe(st, players, nn, i, obs, mask, T, buf):
     p = np.int64(st[i, 4])
     k = 2 if players == 2 else 4
     C = k + 1
+    one = np.uint64(1)
     for c in range(k):
         b = st[i, (p + c) % k]
         for s in range(nn):
-            obs[i, s * C + c] = (b >> np.uint64(s)) & np.uint64(1)
+            obs[i, s * C + c] = (b >> np.uint64(s)) & one
     for s in range(nn):
         obs[i, s * C + k] = 1
     A = mask.shape[1]
     for a in range(A):
         mask[i, a] = False
-    m = QK.state_moves(st[i], players, T, buf)
-    if m == 0:
-        mask[i, A - 1] = True  # 4 players: pass
+    if players == 2:  # the kernels on scalars (an array slice per call costs more)
+        m = QK.gen_moves(st[i, p], st[i, 1 - p], T, buf)
+    else:
+        m = QK.gen_moves4(st[i, 0], st[i, 1], st[i, 2], st[i, 3], p, T, buf)
+        if m == 0:
+            mask[i, A - 1] = True  # 4 players: pass
     for j in range(m):
         mask[i, buf[j]] = True
 
@@ -150,6 +154,12 @@ def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, don
         elif players == 4 and a == A - 1:
             st[i, 4] = np.uint64((p + 1) & 3)
             r = QK.ONGOING
+        elif players == 2:
+            me, op = QK.apply_move(st[i, p], st[i, 1 - p], a, T)
+            st[i, p] = me
+            st[i, 1 - p] = op
+            st[i, 4] = np.uint64(1 - p)
+            r = QK.outcome(me, op, L)
         else:
             r = QK.state_play(st[i], players, a, T, L)
         ply[i] += 1
