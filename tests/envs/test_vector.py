@@ -127,3 +127,26 @@ def test_qwixx_vec_hides_action1_choices_and_is_seeded():
         x, y = a.sample_actions(), b.sample_actions()
         assert np.array_equal(x, y)
         assert np.array_equal(a.step(x)[0], b.step(y)[0])
+
+
+@pytest.mark.parametrize(("name", "settings"), [
+    ("quixo", {"size": 4}), ("quixo", {"size": 5, "players": 4}),
+    ("qwixx", {"edition": "classic", "players": 3}), ("qwixx", {"edition": "longo"}),
+    ("qwixx", {"edition": "bonus-a"}), ("qwixx", {"edition": "bonus-b", "players": 4})])
+def test_observations_from_the_per_player_view_are_the_same(name, settings):
+    codec = (QuixoCodec(**settings) if name == "quixo"
+             else QwixxCodec(settings["edition"], settings.get("players", 2)))
+    rng = np.random.default_rng(2)
+    for seed in range(3):
+        g = codec.new_game(seed)
+        while not g.is_over:
+            if g.needs_roll:
+                g.roll()
+                continue
+            for p in range(codec.players):
+                extra = {} if name == "quixo" else {"a1_crossed": g.a1_crossed}
+                assert np.array_equal(codec.observe_view(g.view(p), p, **extra),
+                                      codec.observe(g, p))
+            p = g.to_act[0]
+            opts = g.options(p)
+            g.choose(p, opts[int(rng.integers(len(opts)))])

@@ -102,14 +102,28 @@ class QuixoCodec:
         obs = np.zeros((n * n, self.num_planes), np.int8)
         for c in range(k):
             b = int(boards[(player + c) % k])
-            if k == 2 and c == 1:
-                b = int(boards[1 - player])
             if b:
                 bits = np.frombuffer(b.to_bytes(8, "little"), np.uint8)
                 obs[:, c] = np.unpackbits(bits, bitorder="little")[: n * n]
         if player in game.to_act:
             obs[:, -1] = 1
         return obs.reshape(n, n, self.num_planes)
+
+    def observe_view(self, view: dict[str, Any], player: int) -> np.ndarray:
+        """The same array built from the per-player view ``game.view(player)`` alone."""
+        n = self.size
+        rows = view["board"]["rows"]  # ranks from the top
+        k = 2 if self.players == 2 else 4
+        names = "xo" if k == 2 else "NESW"
+        obs = np.zeros((n, n, self.num_planes), np.int8)
+        for i, rank in enumerate(rows):
+            r = n - 1 - i
+            for f, ch in enumerate(rank):
+                if ch != ".":
+                    obs[r, f, (names.index(ch) - player) % k] = 1
+        if player in view["to_act"]:
+            obs[:, :, -1] = 1
+        return obs
 
     def render(self, game: Any) -> str:
         lines = [str(game)]

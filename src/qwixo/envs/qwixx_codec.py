@@ -164,6 +164,55 @@ class QwixxCodec:
             obs[B["to_act"][0]] = 1
         return obs
 
+    def observe_view(self, view: dict[str, Any], player: int,
+                     a1_crossed: bool = False) -> np.ndarray:
+        """The same array built from the per-player view ``game.view(player)`` alone (for a
+        client that only has the view, e.g. over the web protocol). The view does not say
+        whether the active player crossed in action 1: pass ``a1_crossed`` (the game's
+        ``a1_crossed``) or leave that bit 0."""
+        P, L, F = self.players, self.row_length, self.faces
+        obs = np.zeros(self.obs_size, np.float32)
+        B = self.blocks
+        board = view["board"]
+        for k in range(P):
+            s = board["sheets"][(player + k) % P]
+            for r, row in enumerate(s["rows"]):
+                base = B["cells"][0] + (k * 4 + r) * L
+                for i, cell in enumerate(row["cells"]):
+                    if cell["crossed"]:
+                        obs[base + i] = 1
+                if row["lock"]["crossed"]:
+                    obs[B["locks"][0] + k * 4 + r] = 1
+            for j in range(min(s["penalties"], 4)):
+                obs[B["penalties"][0] + k * 4 + j] = 1
+            if "lucky" in B:
+                for n in s["lucky"]:
+                    obs[B["lucky"][0] + k * (2 * F - 1) + n - 2] = 1
+            if "bar" in B:
+                for j, box in enumerate(s["bar"]):
+                    if box["state"] != "free":
+                        obs[B["bar"][0] + k * self.bar_len + j] = 1
+            if "rewards" in B:
+                for kind in s["rewards"]:
+                    obs[B["rewards"][0] + k * len(REWARD_KINDS) + REWARD_KINDS.index(kind)] = 1
+        for c in board["closed"]:
+            obs[B["closed"][0] + COLOURS.index(c)] = 1
+        phase = view["phase"]
+        if phase in PHASES:
+            obs[B["phase"][0] + PHASES.index(phase)] = 1
+        if phase != "over":
+            dice = board["dice"] or {}
+            for j, name in enumerate(("w1", "w2", "r", "y", "g", "b")):
+                v = dice.get(name)
+                if v:
+                    obs[B["dice"][0] + j * F + v - 1] = 1
+            obs[B["active"][0] + (board["active"] - player) % P] = 1
+            if phase == "action2" and a1_crossed:
+                obs[B["a1_crossed"][0]] = 1
+        if player in view["to_act"]:
+            obs[B["to_act"][0]] = 1
+        return obs
+
     def render(self, game: Any) -> str:
         lines = []
         for p, s in enumerate(game.sheets):
