@@ -1,7 +1,7 @@
 """Learn 4×4 Quixo by self-play on the vectorised environment (TD learning over line-pattern
 features, numpy only) and check its moves against the perfect database.
 
-    python examples/quixo_td.py                     # 4×4: a few minutes on a busy 2-core box
+    python examples/quixo_td.py                     # 4×4: ~10 minutes on a busy 2-core box
     python examples/quixo_td.py --size 3 --plies 200000     # 3×3 in seconds
     python examples/quixo_td.py --plot curve.png    # the learning curve (matplotlib)
 
@@ -171,7 +171,7 @@ def self_play_positions(agent: LineAgent, size: int, count: int, seed: int):
     return out[:count]
 
 
-def train(size: int = 4, plies: int = 2_000_000, n: int = 1024, alpha: float = 0.05,
+def train(size: int = 4, plies: int = 6_000_000, n: int = 1024, alpha: float = 0.05,
           eps: float = 0.1, test: int = 1000, seed: int = 0, report=print) -> dict:
     db.ensure(size)
     agent = LineAgent(size, seed)
@@ -240,7 +240,7 @@ def plot(curve: list[tuple[int, float]], random_share: float, path: str, size: i
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=4, choices=(3, 4))
-    ap.add_argument("--plies", type=int, default=2_000_000, help="self-play plies to learn from")
+    ap.add_argument("--plies", type=int, default=6_000_000, help="self-play plies to learn from")
     ap.add_argument("--n", type=int, default=1024, help="games stepped at once")
     ap.add_argument("--test", type=int, default=1000, help="positions to check")
     ap.add_argument("--seed", type=int, default=0)
