@@ -8,7 +8,13 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+)
 
 import qwixo  # noqa: E402
 from qwixo.envs import quixo_v0, qwixx_v0  # noqa: E402
@@ -146,3 +152,22 @@ def test_bad_settings_are_refused():
         qwixx_v0.env(edition="nope")
     with pytest.raises(ValueError):
         quixo_v0.env(reward="elo")
+
+
+def test_qwixx_max_cycles_and_illegal_actions_played_as_pass():
+    max_cycles_test(qwixx_v0)  # PettingZoo's own test (it samples without the mask)
+    env = qwixx_v0.env(players=2)
+    env.reset(seed=3)
+    mask = env.observe("player_0")["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    before = env.observe("player_1")["observation"].copy()
+    env.step(bad)                                      # played as "pass"
+    assert env.infos["player_0"]["illegal_action"]
+    assert not any(env.terminations.values()) and env.agent_selection == "player_1"
+    assert env.game.decided == [0] and env.game.history[-1] == ("choose", 0, "pass")
+    assert np.array_equal(env.observe("player_1")["observation"], before)
+    par = qwixx_v0.parallel_env(players=2, max_cycles=3)
+    par.reset(seed=0)
+    for _ in range(3):
+        _, _, terms, truncs, _ = par.step({a: 0 for a in par.agents})
+    assert all(truncs.values()) and not any(terms.values()) and par.agents == []

@@ -15,8 +15,12 @@ per-game action numbering and observations of :mod:`qwixo.envs.quixo_codec` /
 - Rewards come at the end (``reward="outcome"``: +1 for each winner, -1 for the others, 0 for
   everyone on a draw or when all tie; ``"margin"``: own score minus the best other score;
   ``"score"``: the contract's ``scores()``).
-- An action outside the mask ends the game: the agent that played it gets -1, the others 0
-  (``info["illegal_action"]`` is True), as PettingZoo's ``TerminateIllegalWrapper`` does.
+- An action outside the mask: when ``"pass"`` is one of the player's options (Qwixx) it is
+  played instead; otherwise (Quixo) it ends the game: the agent that played it gets -1, the
+  others 0, as PettingZoo's ``TerminateIllegalWrapper`` does. ``info["illegal_action"]`` is
+  True for that agent either way.
+- ``max_cycles`` (optional): every agent is truncated after that many cycles — AEC: steps /
+  number of agents; parallel: steps.
 """
 
 from __future__ import annotations
@@ -60,7 +64,13 @@ def _check_reward(reward: str) -> str:
 class _Core:
     """The game, its codec and the shared bookkeeping of both PettingZoo APIs."""
 
-    def _setup(self, codec: Any, render_mode: str | None, reward: str) -> None:
+    def _setup(self, codec: Any, render_mode: str | None, reward: str,
+               max_cycles: int | None = None) -> None:
+        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(
+                max_cycles, int) or max_cycles < 1):
+            raise ValueError(f"max_cycles must be an integer >= 1 or None, not {max_cycles!r}")
+        self.max_cycles = max_cycles
+        self._steps = 0
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.codec = codec
@@ -100,16 +110,17 @@ class _Core:
         return {"observation": self.codec.observe(self.game, player),
                 "action_mask": self.codec.mask(self.game, player)}
 
-    def _legal_text(self, player: int, action: Any) -> str | None:
-        """The option text of ``action`` when it is legal for ``player``, else None."""
+    def _legal_text(self, player: int, action: Any) -> tuple[str | None, bool]:
+        """``(text, illegal)``: the option text of ``action`` when legal for ``player``;
+        ``"pass"`` instead of an illegal action when pass is an option; else None."""
+        opts = self.game.options(player)
         try:
             a = int(action)
         except (TypeError, ValueError):
-            return None
-        if not 0 <= a < self.codec.num_actions:
-            return None
-        text = self.codec.text_of(a)
-        return text if text in self.game.options(player) else None
+            a = -1
+        if 0 <= a < self.codec.num_actions and self.codec.text_of(a) in opts:
+            return self.codec.text_of(a), False
+        return ("pass" if "pass" in opts else None), True
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
@@ -126,13 +137,14 @@ class ContractAEC(_Core, AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "qwixo", "is_parallelizable": True}
 
     def __init__(self, codec: Any, render_mode: str | None = None,
-                 reward: str = "outcome") -> None:
+                 reward: str = "outcome", max_cycles: int | None = None) -> None:
         super().__init__()
-        self._setup(codec, render_mode, reward)
+        self._setup(codec, render_mode, reward, max_cycles)
         self.metadata = {**self.metadata, "name": f"{codec.game_name}_v0"}
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._new_game(seed)
+        self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -156,12 +168,13 @@ class ContractAEC(_Core, AECEnv):
         p = self._agent_index[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        text = self._legal_text(p, action)
+        text, illegal = self._legal_text(p, action)
         g = self.game
+        for a in self.agents:
+            self.infos[a] = {"illegal_action": True} if illegal and a == agent else {}
         if text is None:
             for a in self.agents:
                 self.terminations[a] = True
-                self.infos[a] = {"illegal_action": a == agent}
             self.rewards[agent] = -1.0
         else:
             g.choose(p, text)
@@ -172,7 +185,12 @@ class ContractAEC(_Core, AECEnv):
                     if a in self.rewards:
                         self.rewards[a] = r
                         self.terminations[a] = True
-        if any(self.terminations.values()):
+        self._steps += 1
+        if (self.max_cycles is not None and not any(self.terminations.values())
+                and self._steps >= self.max_cycles * len(self.possible_agents)):
+            for a in self.agents:
+                self.truncations[a] = True
+        if any(self.terminations.values()) or any(self.truncations.values()):
             idx = (p + 1) % len(self.possible_agents)
             self.agent_selection = self.possible_agents[idx]
         else:
@@ -187,8 +205,8 @@ class ContractParallel(_Core, ParallelEnv):
     metadata = {"render_modes": ["ansi"], "name": "qwixo"}
 
     def __init__(self, codec: Any, render_mode: str | None = None,
-                 reward: str = "outcome") -> None:
-        self._setup(codec, render_mode, reward)
+                 reward: str = "outcome", max_cycles: int | None = None) -> None:
+        self._setup(codec, render_mode, reward, max_cycles)
         self.metadata = {**self.metadata, "name": f"{codec.game_name}_v0"}
         self.agents: list[str] = []
 
@@ -197,6 +215,7 @@ class ContractParallel(_Core, ParallelEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self._new_game(seed)
+        self._steps = 0
         self.agents = self.possible_agents[:]
         return self._all_obs(), {a: {} for a in self.agents}
 
@@ -212,7 +231,9 @@ class ContractParallel(_Core, ParallelEnv):
         illegal = None
         for p in movers:
             a = self.possible_agents[p]
-            text = self._legal_text(p, actions.get(a)) if a in actions else None
+            text, bad = self._legal_text(p, actions.get(a))
+            if bad:
+                infos[a] = {"illegal_action": True}
             if text is None:
                 illegal = a
                 break
@@ -221,7 +242,6 @@ class ContractParallel(_Core, ParallelEnv):
             rewards[illegal] = -1.0
             for a in agents:
                 terms[a] = True
-                infos[a] = {"illegal_action": a == illegal}
         else:
             for p in movers:
                 g.choose(p, texts[p])
@@ -231,10 +251,14 @@ class ContractParallel(_Core, ParallelEnv):
                                 strict=True):
                     rewards[a] = r
                     terms[a] = True
+        self._steps += 1
+        if (self.max_cycles is not None and not any(terms.values())
+                and self._steps >= self.max_cycles):
+            truncs = dict.fromkeys(agents, True)
         obs = self._all_obs()
         if illegal is not None:
             for o in obs.values():
                 o["action_mask"][:] = 0
-        if any(terms.values()):
+        if any(terms.values()) or any(truncs.values()):
             self.agents = []
         return obs, rewards, terms, truncs, infos
