@@ -548,6 +548,38 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "quanto registra il server nel log (predefinito warning)",
         "pl": "ile serwer zapisuje w logu (domyślnie warning)",
     },
+    "clih_serve_forwarded_allow_ips": {
+        "en": "comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+              "X-Forwarded-Proto are believed (default: none; e.g. 127.0.0.1 for an nginx on "
+              "this machine)",
+        "tr": "X-Forwarded-For ve X-Forwarded-Proto başlıklarına güvenilen ters vekil "
+              "sunucuların virgülle ayrılmış adresleri (varsayılan: hiçbiri; örneğin bu "
+              "makinedeki bir nginx için 127.0.0.1)",
+        "it": "indirizzi, separati da virgole, dei reverse proxy di cui si credono "
+              "X-Forwarded-For e X-Forwarded-Proto (predefinito: nessuno; ad es. 127.0.0.1 per "
+              "un nginx su questa macchina)",
+        "pl": "adresy (oddzielone przecinkami) serwerów pośredniczących, którym wierzy się w "
+              "X-Forwarded-For i X-Forwarded-Proto (domyślnie: żadnym; np. 127.0.0.1 dla nginx "
+              "na tej maszynie)",
+    },
+    "clih_serve_allowed_origins": {
+        "en": "comma-separated origins (https://host[:port]) of other pages allowed to open "
+              "the game's WebSocket and send POSTs (default: only the server's own pages)",
+        "tr": "oyunun WebSocket bağlantısını açmasına ve POST göndermesine izin verilen diğer "
+              "sayfaların virgülle ayrılmış kökenleri (https://host[:port]) (varsayılan: "
+              "yalnızca sunucunun kendi sayfaları)",
+        "it": "origini (https://host[:porta]), separate da virgole, di altre pagine ammesse ad "
+              "aprire il WebSocket della partita e a inviare POST (predefinito: solo le pagine "
+              "del server)",
+        "pl": "pochodzenia (https://host[:port]) innych stron, oddzielone przecinkami, które "
+              "mogą otwierać WebSocket gry i wysyłać POST (domyślnie: tylko strony serwera)",
+    },
+    "serve_bad_origin": {
+        "en": "--allowed-origins: {why}",
+        "tr": "--allowed-origins: {why}",
+        "it": "--allowed-origins: {why}",
+        "pl": "--allowed-origins: {why}",
+    },
     "serve_cannot_bind": {
         "en": "cannot listen on {host}:{port}: {why}",
         "tr": "{host}:{port} dinlenemiyor: {why}",

@@ -41,6 +41,7 @@ import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
+from qwixo.server import security
 from qwixo.server.protocol import ServerError, error_payload
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Conn, Lobby, Room
@@ -116,7 +117,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                ws_rate: float = 15.0, ws_burst: float = 30.0, bot_workers: int = 2,
                bot_processes: int = 0, ws_per_address: int = 256,
                web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
-               on_ready: Callable[[], None] | None = None) -> FastAPI:
+               on_ready: Callable[[], None] | None = None,
+               allowed_origins: list[str] | None = None) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
     ``qwixo.paths.data_dir() / "qwixo.sqlite"``).
 
@@ -125,7 +127,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     message rate limit per WebSocket connection; ``ws_per_address``: open WebSocket
     connections allowed per client address; ``bot_processes``: worker processes for bots
     and hints (0: ``bot_workers`` threads in the server process); ``sync``: ``normal`` or ``full`` (see
-    :data:`qwixo.server.store.SYNC_MODES`).
+    :data:`qwixo.server.store.SYNC_MODES`); ``allowed_origins``: pages of other origins allowed
+    to use the WebSocket and the POSTs (:mod:`qwixo.server.security`).
     """
     if db_path is None:
         from qwixo.paths import data_dir
@@ -165,6 +168,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                   description="Qwixx and Quixo in the browser: HTTP API (the live game runs "
                               "over the WebSocket `/ws/{id}`, see docs/web-protocol.md).")
     app.state.qwixo = state
+    security.install(app, allowed_origins)
     limiter = KeyedLimiter(http_rate, http_burst)
 
     def lobby() -> Lobby:

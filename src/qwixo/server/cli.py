@@ -22,6 +22,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bot-processes", type=int, default=1, help=t("clih_serve_bot_processes"))
     p.add_argument("--sync", default="normal", choices=["normal", "full"],
                    help=t("clih_serve_sync"))
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help=t("clih_serve_forwarded_allow_ips"))
+    p.add_argument("--allowed-origins", default=None, metavar="ORIGINS",
+                   help=t("clih_serve_allowed_origins"))
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help=t("clih_serve_log_level"))
@@ -36,6 +40,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from qwixo.paths import data_dir
     from qwixo.server.app import WS_MAX_SIZE, create_app
+    from qwixo.server.security import OriginPolicy, uvicorn_options
 
     db = args.db or str(data_dir() / "qwixo.sqlite")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
@@ -58,12 +63,21 @@ def serve(args: argparse.Namespace) -> int:
         print(t("serve_db", None, path=db), flush=True)
         print(t("serve_url", None, url=url), flush=True)
 
+    origins = [o for o in (args.allowed_origins or "").split(",") if o.strip()]
+    try:
+        OriginPolicy(origins)
+    except ValueError as e:
+        sock.close()
+        print("qwixo: " + t("serve_bad_origin", None, why=e), file=sys.stderr)
+        return 2
     app = create_app(db, bot_delay=args.bot_delay, http_rate=args.http_rate,
                      http_burst=10 * args.http_rate, sync=args.sync,
                      bot_processes=max(0, args.bot_processes),
-                     ws_per_address=max(1, args.ws_per_address), on_ready=ready)
+                     ws_per_address=max(1, args.ws_per_address), on_ready=ready,
+                     allowed_origins=origins)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
-                            ws=args.ws, lifespan="on", timeout_graceful_shutdown=3)
+                            ws=args.ws, lifespan="on", timeout_graceful_shutdown=3,
+                            **uvicorn_options(args.forwarded_allow_ips))
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0

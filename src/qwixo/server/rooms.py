@@ -30,6 +30,7 @@ from qwixo.core import Game, IllegalMove, load_game
 from qwixo.i18n import t
 from qwixo.server import views
 from qwixo.server.botrunner import BotRunner
+from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
 from qwixo.server.ratelimit import TokenBucket
 from qwixo.server.store import Store, StoreError, token_hash
@@ -282,6 +283,8 @@ class Lobby:
         except (TypeError, ValueError) as e:
             raise ServerError("bad_setting", name="settings", value=settings,
                               why=str(e)[:200]) from None
+        if game.is_over:  # e.g. a Quixo position with a line: nothing to play
+            raise ServerError("finished_position")
         if "lucky" in settings and settings["lucky"] is not None:
             settings["lucky"] = [list(p) for p in settings["lucky"]]
         return game, settings, options
@@ -313,6 +316,10 @@ class Lobby:
                             token_hash=token_hash(token) if token else None)
             seats.append(seat)
             tokens.append(token)
+        for seat, name in zip(seats, distinct_names([s.name for s in seats],
+                                                    [bool(x.name) for x in spec.seats]),
+                              strict=True):
+            seat.name = name
         now = time.time()
         snapshot = game.to_json()
         room = Room(id=new_id(), game_name=spec.game, settings=settings, options=options,
@@ -405,10 +412,11 @@ class Lobby:
     async def claim(self, room: Room, seat: int, name: str | None) -> None:
         """Mark a human seat as taken (first connection with its token), with a new name."""
         s = room.seats[seat]
-        if s.claimed and (not name or name == s.name):
+        if s.claimed:  # the name is chosen once, at the first connection (docs/web-protocol.md)
             return
         async with room.lock:
             new_name = name or s.name
+            check_free(((x.seat, x.name) for x in room.seats), seat, new_name)
             try:
                 await self.store.write([("UPDATE seats SET claimed = 1, name = ? WHERE game_id = ? "
                                          "AND seat = ?", (new_name, room.id, seat)),
@@ -430,6 +438,7 @@ class Lobby:
             token = new_token()
             s = room.seats[seat]
             new_name = name or s.name
+            check_free(((x.seat, x.name) for x in room.seats), seat, new_name)
             try:
                 await self.store.write([
                     ("UPDATE seats SET claimed = 1, name = ?, token_hash = ? WHERE game_id = ? "
@@ -550,7 +559,7 @@ class Lobby:
             if game.needs_roll and not game.is_over:
                 raise IllegalMove("roll_needed")
             raise IllegalMove("not_your_turn", player=seat)
-        text = decision.strip()
+        text = game.canonical_decision(seat, decision)  # stored as the game writes it
         game.choose(seat, text)
         return {"decision": text}
 
