@@ -574,6 +574,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "pl": "pochodzenia (https://host[:port]) innych stron, oddzielone przecinkami, które "
               "mogą otwierać WebSocket gry i wysyłać POST (domyślnie: tylko strony serwera)",
     },
+    "clih_serve_request_timeout": {
+        "en": "seconds a client has to send a request's headers, and then its body, before "
+              "the connection is closed (default 10)",
+        "tr": "bağlantı kapatılmadan önce bir istemcinin isteğin başlıklarını, ardından "
+              "gövdesini göndermek için sahip olduğu saniye (varsayılan 10)",
+        "it": "secondi che un client ha per inviare le intestazioni di una richiesta, e poi il "
+              "corpo, prima che la connessione venga chiusa (predefinito 10)",
+        "pl": "sekundy, jakie klient ma na wysłanie nagłówków żądania, a potem jego treści, "
+              "zanim połączenie zostanie zamknięte (domyślnie 10)",
+    },
     "serve_bad_origin": {
         "en": "--allowed-origins: {why}",
         "tr": "--allowed-origins: {why}",

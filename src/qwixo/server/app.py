@@ -118,7 +118,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                bot_processes: int = 0, ws_per_address: int = 256,
                web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
                on_ready: Callable[[], None] | None = None,
-               allowed_origins: list[str] | None = None) -> FastAPI:
+               allowed_origins: list[str] | None = None,
+               request_timeout: float = security.BODY_TIMEOUT) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
     ``qwixo.paths.data_dir() / "qwixo.sqlite"``).
 
@@ -128,7 +129,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     connections allowed per client address; ``bot_processes``: worker processes for bots
     and hints (0: ``bot_workers`` threads in the server process); ``sync``: ``normal`` or ``full`` (see
     :data:`qwixo.server.store.SYNC_MODES`); ``allowed_origins``: pages of other origins allowed
-    to use the WebSocket and the POSTs (:mod:`qwixo.server.security`).
+    to use the WebSocket and the POSTs, ``request_timeout``: seconds to send a request body
+    (:mod:`qwixo.server.security`).
     """
     if db_path is None:
         from qwixo.paths import data_dir
@@ -168,7 +170,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                   description="Qwixx and Quixo in the browser: HTTP API (the live game runs "
                               "over the WebSocket `/ws/{id}`, see docs/web-protocol.md).")
     app.state.qwixo = state
-    security.install(app, allowed_origins)
+    security.install(app, allowed_origins, body_timeout=request_timeout)
     limiter = KeyedLimiter(http_rate, http_burst)
 
     def lobby() -> Lobby:

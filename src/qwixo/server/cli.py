@@ -26,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=t("clih_serve_forwarded_allow_ips"))
     p.add_argument("--allowed-origins", default=None, metavar="ORIGINS",
                    help=t("clih_serve_allowed_origins"))
+    p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help=t("clih_serve_request_timeout"))
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help=t("clih_serve_log_level"))
@@ -74,10 +76,11 @@ def serve(args: argparse.Namespace) -> int:
                      http_burst=10 * args.http_rate, sync=args.sync,
                      bot_processes=max(0, args.bot_processes),
                      ws_per_address=max(1, args.ws_per_address), on_ready=ready,
-                     allowed_origins=origins)
+                     allowed_origins=origins, request_timeout=max(0.5, args.request_timeout))
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
                             ws=args.ws, lifespan="on", timeout_graceful_shutdown=3,
-                            **uvicorn_options(args.forwarded_allow_ips))
+                            **uvicorn_options(args.forwarded_allow_ips,
+                                              max(0.5, args.request_timeout)))
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0

@@ -309,7 +309,11 @@ def parse_ws(raw: str | bytes) -> Any:
     try:
         data = _check_json(raw)
         return _CLIENT.validate_json(raw)
-    except ServerError as e:
+    except ServerError as e:  # a duplicate key: the id is still worth echoing
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            data = None
         e.msg_id = _id_of(data)  # type: ignore[attr-defined]
         raise
     except ValidationError as e:

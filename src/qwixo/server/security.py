@@ -49,7 +49,7 @@ from qwixo.server.protocol import ServerError, error_payload
 log = logging.getLogger("qwixo.server")
 
 #: seconds a client has to send a request body once its headers are in
-BODY_TIMEOUT = 15.0
+BODY_TIMEOUT = 10.0
 #: seconds a client has to send complete request headers after connecting (or after the
 #: previous response on a kept-alive connection)
 HEADER_TIMEOUT = 10.0
@@ -268,10 +268,12 @@ class SecurityMiddleware:
                                          seconds=self.body_timeout))
 
 
-def install(app: Any, allowed_origins: Iterable[str] | None = None) -> None:
+def install(app: Any, allowed_origins: Iterable[str] | None = None,
+            body_timeout: float = BODY_TIMEOUT) -> None:
     """Add :class:`SecurityMiddleware` to a Starlette/FastAPI ``app``."""
     OriginPolicy(allowed_origins)  # a malformed origin fails here, at start
-    app.add_middleware(SecurityMiddleware, allowed_origins=list(allowed_origins or ()))
+    app.add_middleware(SecurityMiddleware, allowed_origins=list(allowed_origins or ()),
+                       body_timeout=body_timeout)
 
 
 # -- slow headers ---------------------------------------------------------------------------
