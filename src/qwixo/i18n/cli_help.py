@@ -639,6 +639,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "dimensione della tavola di Quixo (predefinita 5)",
         "pl": "rozmiar planszy Quixo (domyślnie 5)",
     },
+    "clih_tournament_cluster": {
+        "en": "run the games as tasks on Dask: 'local' (a cluster of --jobs processes on this "
+              "machine) or a scheduler address such as tcp://10.0.0.5:8786 (needs "
+              "qwixo[cluster]; same results as without)",
+        "tr": "oyunları Dask üzerinde görev olarak çalıştır: 'local' (bu makinede --jobs "
+              "süreçten oluşan bir küme) ya da tcp://10.0.0.5:8786 gibi bir zamanlayıcı adresi "
+              "(qwixo[cluster] gerekir; sonuçlar aynıdır)",
+        "it": "gioca le partite come task su Dask: 'local' (un cluster di --jobs processi su "
+              "questa macchina) o l'indirizzo di uno scheduler come tcp://10.0.0.5:8786 "
+              "(richiede qwixo[cluster]; stessi risultati)",
+        "pl": "rozgrywaj partie jako zadania w Dasku: 'local' (klaster --jobs procesów na tej "
+              "maszynie) lub adres planisty, np. tcp://10.0.0.5:8786 (wymaga qwixo[cluster]; "
+              "te same wyniki)",
+    },
     "clih_tournament_jobs": {
         "en": "parallel processes (default 1)",
         "tr": "paralel süreçler (varsayılan 1)",

@@ -7,6 +7,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Indica almeno un bot con --bots.",
         "pl": "Podaj co najmniej jednego bota w --bots.",
     },
+    "tournament_no_dask": {
+        "en": "--cluster needs Dask: pip install 'qwixo[cluster]'.",
+        "tr": "--cluster için Dask gerekir: pip install 'qwixo[cluster]'.",
+        "it": "--cluster richiede Dask: pip install 'qwixo[cluster]'.",
+        "pl": "--cluster wymaga Daska: pip install 'qwixo[cluster]'.",
+    },
+    "tournament_no_cluster": {
+        "en": "Cannot reach the Dask scheduler {address}: {why}",
+        "tr": "{address} Dask zamanlayıcısına ulaşılamıyor: {why}",
+        "it": "Impossibile raggiungere lo scheduler Dask {address}: {why}",
+        "pl": "Nie można połączyć się z planistą Daska {address}: {why}",
+    },
     "tournament_bad_number": {
         "en": "{name} must be a positive number, not {value}.",
         "tr": "{name} pozitif bir sayı olmalı, {value} değil.",

@@ -26,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--edition", default=None, help=t("clih_tournament_edition"))
     p.add_argument("--size", type=int, default=None, help=t("clih_tournament_size"))
     p.add_argument("--jobs", type=int, default=1, help=t("clih_tournament_jobs"))
+    p.add_argument("--cluster", metavar="local|ADDRESS", default=None,
+                   help=t("clih_tournament_cluster"))
     p.add_argument("--seed", type=int, default=0, help=t("clih_tournament_seed"))
     p.add_argument("--seconds", type=float, default=None, help=t("clih_tournament_seconds"))
     p.add_argument("--ply-limit", type=int, default=None, help=t("clih_tournament_ply_limit"))
@@ -61,7 +63,7 @@ def _run(args: argparse.Namespace) -> int:
         rep = run_tournament(args.game, bots, args.games, players=args.players,
                              edition=args.edition, size=args.size, jobs=args.jobs,
                              seed=args.seed, seconds=args.seconds, progress=progress,
-                             ply_limit=args.ply_limit)
+                             ply_limit=args.ply_limit, cluster=args.cluster)
     files = []
     if args.plot:
         from qwixo.tournament.plots import write_plots
