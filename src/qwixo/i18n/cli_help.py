@@ -677,6 +677,28 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Quixo: patta dopo questo numero di semimosse (predefinito 300)",
         "pl": "Quixo: remis po tylu półruchach (domyślnie 300)",
     },
+    "clih_tournament_rate": {
+        "en": "also rate the bots (Glicko-2 for 2 players, OpenSkill for more) with the code "
+              "that rates people's games, and print rating, deviation and games",
+        "tr": "botları da puanla (2 oyuncu için Glicko-2, daha fazlası için OpenSkill; "
+              "insanların oyunlarını puanlayan kodla) ve puanı, sapmayı ve oyun sayısını yazdır",
+        "it": "valuta anche i bot (Glicko-2 per 2 giocatori, OpenSkill per più) con il codice "
+              "che valuta le partite delle persone, e stampa punteggio, deviazione e partite",
+        "pl": "oceń też boty (Glicko-2 dla 2 graczy, OpenSkill dla więcej) kodem, który ocenia "
+              "partie ludzi, i wypisz ranking, odchylenie i liczbę gier",
+    },
+    "clih_tournament_ratings_file": {
+        "en": "write the ratings (implies --rate) into this JSON file, replacing the entry of "
+              "the tournament's rating class (src/qwixo/tournament/bot_ratings.json is the one "
+              "shipped with qwixo)",
+        "tr": "puanları (--rate içerir) bu JSON dosyasına yaz; turnuvanın puan sınıfının "
+              "kaydını değiştirir (qwixo ile gelen dosya src/qwixo/tournament/bot_ratings.json)",
+        "it": "scrivi i punteggi (implica --rate) in questo file JSON, sostituendo la voce "
+              "della classe del torneo (src/qwixo/tournament/bot_ratings.json è quello "
+              "distribuito con qwixo)",
+        "pl": "zapisz rankingi (oznacza --rate) do tego pliku JSON, zastępując wpis klasy "
+              "turnieju (src/qwixo/tournament/bot_ratings.json to plik dostarczany z qwixo)",
+    },
     "clih_tournament_plot": {
         "en": "write PNG charts there",
         "tr": "PNG grafikleri oraya yaz",

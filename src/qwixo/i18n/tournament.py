@@ -43,6 +43,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Partite in corso",
         "pl": "Rozgrywanie gier",
     },
+    "tournament_col_rating": {"en": "rating", "tr": "puan", "it": "punteggio", "pl": "ranking"},
+    "tournament_col_deviation": {
+        "en": "deviation", "tr": "sapma", "it": "deviazione", "pl": "odchylenie",
+    },
+    "tournament_ratings_title": {
+        "en": "Ratings in class {cls} ({system}, the same code as rated games):",
+        "tr": "{cls} sınıfında puanlar ({system}, puanlı oyunlarla aynı kod):",
+        "it": "Punteggi nella classe {cls} ({system}, lo stesso codice delle partite valide "
+              "per la classifica):",
+        "pl": "Rankingi w klasie {cls} ({system}, ten sam kod co w partiach rankingowych):",
+    },
+    "tournament_system_glicko2": {"en": "Glicko-2", "tr": "Glicko-2", "it": "Glicko-2",
+                                  "pl": "Glicko-2"},
+    "tournament_system_openskill": {
+        "en": "OpenSkill Weng-Lin Plackett-Luce", "tr": "OpenSkill Weng-Lin Plackett-Luce",
+        "it": "OpenSkill Weng-Lin Plackett-Luce", "pl": "OpenSkill Weng-Lin Plackett-Luce",
+    },
+    "tournament_not_rated": {
+        "en": "Solo games are not rated.",
+        "tr": "Tek kişilik oyunlar puanlanmaz.",
+        "it": "Le partite in solitario non sono valutate.",
+        "pl": "Gry jednoosobowe nie są oceniane.",
+    },
     "tournament_col_bot": {"en": "bot", "tr": "bot", "it": "bot", "pl": "bot"},
     "tournament_col_games": {"en": "games", "tr": "oyun", "it": "partite", "pl": "gry"},
     "tournament_col_wins": {
