@@ -590,6 +590,59 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "--allowed-origins: {why}",
         "pl": "--allowed-origins: {why}",
     },
+    "clih_backup": {
+        "en": "copy the server's database while it runs (SQLite online backup)",
+        "tr": "sunucunun veritabanını çalışırken kopyala (SQLite çevrim içi yedekleme)",
+        "it": "copia il database del server mentre è in funzione (backup online di SQLite)",
+        "pl": "skopiuj bazę danych serwera w trakcie jego pracy (kopia online SQLite)",
+    },
+    "clih_backup_desc": {
+        "en": "Copy the SQLite database of qwixo serve to a file, consistently and without "
+              "stopping the server (every committed move is in the copy), then check the copy. "
+              "For PostgreSQL use pg_dump (docs/deploy.md).",
+        "tr": "qwixo serve'ün SQLite veritabanını sunucuyu durdurmadan ve tutarlı biçimde bir "
+              "dosyaya kopyala (kaydedilen her hamle kopyadadır), sonra kopyayı denetle. "
+              "PostgreSQL için pg_dump kullanın (docs/deploy.md).",
+        "it": "Copia il database SQLite di qwixo serve in un file, in modo coerente e senza "
+              "fermare il server (ogni mossa registrata è nella copia), poi verifica la copia. "
+              "Per PostgreSQL usa pg_dump (docs/deploy.md).",
+        "pl": "Skopiuj bazę SQLite serwera qwixo serve do pliku, spójnie i bez zatrzymywania "
+              "serwera (każdy zapisany ruch jest w kopii), a potem sprawdź kopię. Dla "
+              "PostgreSQL użyj pg_dump (docs/deploy.md).",
+    },
+    "clih_backup_out": {
+        "en": "the backup file to write (replaced if it exists)",
+        "tr": "yazılacak yedek dosyası (varsa değiştirilir)",
+        "it": "il file di backup da scrivere (sostituito se esiste)",
+        "pl": "plik kopii do zapisania (zastępowany, jeśli istnieje)",
+    },
+    "backup_done": {
+        "en": "backup written to {path} ({games} games)",
+        "tr": "yedek {path} dosyasına yazıldı ({games} oyun)",
+        "it": "backup scritto in {path} ({games} partite)",
+        "pl": "kopia zapisana w {path} ({games} gier)",
+    },
+    "backup_failed": {
+        "en": "cannot back up to {path}: {why}",
+        "tr": "{path} konumuna yedeklenemiyor: {why}",
+        "it": "impossibile fare il backup in {path}: {why}",
+        "pl": "nie można zapisać kopii w {path}: {why}",
+    },
+    "backup_no_db": {
+        "en": "there is no database at {path}",
+        "tr": "{path} konumunda veritabanı yok",
+        "it": "non c'è alcun database in {path}",
+        "pl": "pod {path} nie ma bazy danych",
+    },
+    "backup_not_sqlite": {
+        "en": "{db} is not a SQLite file: back up PostgreSQL with pg_dump (docs/deploy.md)",
+        "tr": "{db} bir SQLite dosyası değil: PostgreSQL'i pg_dump ile yedekleyin "
+              "(docs/deploy.md)",
+        "it": "{db} non è un file SQLite: fai il backup di PostgreSQL con pg_dump "
+              "(docs/deploy.md)",
+        "pl": "{db} nie jest plikiem SQLite: kopię PostgreSQL rób przez pg_dump "
+              "(docs/deploy.md)",
+    },
     "serve_cannot_bind": {
         "en": "cannot listen on {host}:{port}: {why}",
         "tr": "{host}:{port} dinlenemiyor: {why}",
