@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test setup browser lint bench clean
+.PHONY: run test setup browser nginx lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -22,13 +22,20 @@ browser:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+# Debian's nginx and openssl for the TLS reverse-proxy test (tests/deploy, docs/deploy.md).
+nginx:
+	@{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null 2>&1 && command -v openssl >/dev/null 2>&1 || { \
+	  echo "installing Debian's nginx and openssl for the deployment test"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx openssl >/dev/null; }
+
 run: setup
 	$(VENV)/bin/qwixo serve --host $(HOST) --port $(PORT)
 
 lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks tools
 
-test: setup browser lint
+test: setup browser nginx lint
 	$(VENV)/bin/pytest -q
 
 bench: setup
