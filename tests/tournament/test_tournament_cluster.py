@@ -35,3 +35,16 @@ def test_unreachable_scheduler_is_a_clear_error():
     with pytest.raises(IllegalMove) as e, cluster_client("tcp://127.0.0.1:9", timeout=2):
         pass
     assert e.value.key == "tournament_no_cluster" and "127.0.0.1:9" in str(e.value)
+
+
+def test_cli_cluster_option_and_progress_lines(capsys):
+    from qwixo.cli import main
+
+    assert main(["tournament", "qwixx", "--bots", "random,gap", "--games", "3",
+                 "--cluster", "local", "--jobs", "1", "--json"]) == 0
+    cap = capsys.readouterr()
+    assert "3/3 games" in cap.err  # not a terminal: progress as log lines
+    import json
+
+    rep = json.loads(cap.out)
+    assert rep["cluster"] == "local" and rep["games"] == 3

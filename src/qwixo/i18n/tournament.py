@@ -37,6 +37,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Torneo di {game}: {games} partite, {players} giocatori a partita, {settings}",
         "pl": "Turniej {game}: {games} gier, {players} graczy na grę, {settings}",
     },
+    "tournament_progress_line": {
+        "en": "{done}/{total} games, {elapsed} s, about {left} s left",
+        "tr": "{done}/{total} oyun, {elapsed} sn, yaklaşık {left} sn kaldı",
+        "it": "{done}/{total} partite, {elapsed} s, circa {left} s rimanenti",
+        "pl": "{done}/{total} gier, {elapsed} s, zostało około {left} s",
+    },
     "tournament_progress": {
         "en": "Playing games",
         "tr": "Oyunlar oynanıyor",

@@ -13,6 +13,7 @@ import argparse
 import json
 import math
 import sys
+import time
 
 from qwixo.i18n import t
 
@@ -60,8 +61,21 @@ def _run(args: argparse.Namespace) -> int:
                   transient=False) as prog:
         task = prog.add_task(t("tournament_progress", lang), total=max(args.games, 1))
 
+        logged = [time.monotonic(), 0]
+        started = logged[0]
+
         def progress(done: int, total: int) -> None:
             prog.update(task, completed=done)
+            if err.is_terminal:
+                return
+            # no live bar in a log file (a long or cluster run): a line every 30 s and at the end
+            now = time.monotonic()
+            if now - logged[0] >= 30 or done == total:
+                logged[0] = now
+                left = (now - started) / done * (total - done)
+                print(t("tournament_progress_line", lang, done=done, total=total,
+                        elapsed=f"{now - started:.0f}", left=f"{left:.0f}"),
+                      file=sys.stderr, flush=True)
 
         rep = run_tournament(args.game, bots, args.games, players=args.players,
                              edition=args.edition, size=args.size, jobs=args.jobs,
