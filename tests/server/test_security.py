@@ -194,3 +194,12 @@ def test_a_game_from_a_finished_position_is_refused(client):
                                                              "position": "xxx/.../... o"}})
     assert r.status_code == 400 and r.json()["key"] == "finished_position"
     assert client.get("/api/games?status=finished").json()["games"] == []
+
+
+@pytest.mark.parametrize("name", ["qwixo.server.security", "qwixo.server.names"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
