@@ -172,7 +172,7 @@ def test_tournament_rate_cli(tmp_path, capsys):
 
 def test_shipped_bot_ratings():
     data = R.bot_ratings()
-    for cls in ("qwixx-classic-2p",):
+    for cls in ("quixo-5x5-2p", "qwixx-classic-2p"):
         entry = data["classes"][cls]
         assert entry["system"] == "glicko2"
         bots = entry["bots"]

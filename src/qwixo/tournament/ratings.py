@@ -261,7 +261,7 @@ def bot_ratings() -> dict[str, Any]:
     the package (``qwixo/tournament/bot_ratings.json``): ``{"classes": {class: {"system",
     "bots": {bot: Rating.to_dict()}, "tournament": {...}}}}`` (empty when none was measured).
 
-    >>> "qwixx-classic-2p" in bot_ratings()["classes"]
+    >>> "quixo-5x5-2p" in bot_ratings()["classes"]
     True
     """
     from importlib.resources import files
