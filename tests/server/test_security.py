@@ -196,7 +196,8 @@ def test_a_game_from_a_finished_position_is_refused(client):
     assert client.get("/api/games?status=finished").json()["games"] == []
 
 
-@pytest.mark.parametrize("name", ["qwixo.server.security", "qwixo.server.names"])
+@pytest.mark.parametrize("name", ["qwixo.server.security", "qwixo.server.names",
+                                  "qwixo.server.store_backup"])
 def test_docstring_examples(name):
     import doctest
     import importlib

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 
 from qwixo.i18n import t
@@ -46,6 +45,7 @@ def backup(args: argparse.Namespace) -> int:
     import sqlite3
 
     from qwixo.paths import data_dir
+    from qwixo.server.store_backup import backup_sqlite
 
     db = args.db or str(data_dir() / "qwixo.sqlite")
     if "://" in db:
@@ -54,27 +54,9 @@ def backup(args: argparse.Namespace) -> int:
     if not os.path.isfile(db):
         print("qwixo: " + t("backup_no_db", None, path=db), file=sys.stderr)
         return 2
-    tmp = args.out + ".part"
     try:
-        src = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
-        try:
-            if os.path.exists(tmp):
-                os.remove(tmp)
-            dst = sqlite3.connect(tmp)
-            try:
-                src.backup(dst, pages=1024)  # in steps: the server's writers are not held up
-                ok = dst.execute("PRAGMA integrity_check").fetchone()[0]
-                games = dst.execute("SELECT count(*) FROM games").fetchone()[0]
-            finally:
-                dst.close()
-        finally:
-            src.close()
-        if ok != "ok":
-            raise sqlite3.DatabaseError(ok)
-        os.replace(tmp, args.out)
+        games = backup_sqlite(db, args.out)
     except (OSError, sqlite3.Error) as e:
-        with contextlib.suppress(OSError):
-            os.remove(tmp)
         print("qwixo: " + t("backup_failed", None, path=args.out, why=e), file=sys.stderr)
         return 2
     print(t("backup_done", None, path=args.out, games=games))
