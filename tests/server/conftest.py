@@ -31,8 +31,8 @@ def client(app):
 
 @pytest.fixture(scope="session")
 def pg():
-    """A real PostgreSQL server for the session (see ``pg_server.py``)."""
-    from pg_server import PgServer
+    """A real PostgreSQL server for the session (:mod:`qwixo.server.pg_local`)."""
+    from qwixo.server.pg_local import PgServer
 
     server = PgServer()
     yield server

@@ -1,8 +1,12 @@
-"""A real PostgreSQL server for the tests: ``initdb`` + ``pg_ctl`` from Debian's
+"""A throwaway PostgreSQL server, for the tests and the load benchmark (and for trying several
+``qwixo serve`` processes on one machine): ``initdb`` + ``pg_ctl`` from Debian's
 ``/usr/lib/postgresql/*/bin`` (``make test`` installs the ``postgresql`` package when they are
 missing), in a temporary directory, on 127.0.0.1 and a free port, as an unprivileged user
-(PostgreSQL refuses to run as root: under root the server runs as ``nobody``), stopped
-afterwards."""
+(PostgreSQL refuses to run as root: under root the server runs as ``nobody``), trusting local
+connections, without fsync (its data is thrown away), stopped and removed by :meth:`stop`.
+
+Not for production: use a real PostgreSQL service there (``docs/web.md``).
+"""
 
 from __future__ import annotations
 
