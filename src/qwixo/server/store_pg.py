@@ -63,7 +63,7 @@ class PgStore:
 
         self.url = url
         self.pool = AsyncConnectionPool(url, min_size=min_size, max_size=max_size, open=False,
-                                        kwargs={"autocommit": False})
+                                        kwargs={"autocommit": True})
         self.writes = 0
         self.commits = 0
         self.write_times: deque[tuple[float, float]] = deque(maxlen=10_000)
@@ -74,7 +74,7 @@ class PgStore:
         await self._migrate()
 
     async def _migrate(self) -> None:
-        async with self.pool.connection() as conn:
+        async with self.pool.connection() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER "
                                "NOT NULL, applied DOUBLE PRECISION NOT NULL)")
@@ -107,7 +107,7 @@ class PgStore:
 
         t0 = time.perf_counter()
         try:
-            async with self.pool.connection() as conn:
+            async with self.pool.connection() as conn, conn.transaction():
                 for sql, params, rows in statements:
                     cur = await conn.execute(sql, params)
                     if rows is not None and cur.rowcount != rows:
@@ -143,16 +143,17 @@ class PgStore:
                         summary: dict[str, Any], due: bool = True, owner: str = "") -> None:
         blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
         n = event["n"]
-        await self._write([
-            ("UPDATE games SET snapshot = %s, version = %s, status = %s, summary = %s, "
-             "updated = %s, due = %s WHERE id = %s AND version = %s",
-             (snapshot, n, status, json.dumps(summary), event["time"], int(due), game_id,
-              n - 1), 1),
-            ("INSERT INTO events (game_id, n, kind, seat, data, time) "
-             "VALUES (%s,%s,%s,%s,%s,%s)",
-             (game_id, n, event["kind"], event["seat"], json.dumps(blob), event["time"]), None),
-            self._notify(game_id, n, owner),
-        ])
+        # one statement (its own transaction: one round trip): the version check, the event
+        # and the notification, which PostgreSQL delivers only once this has committed
+        await self._write([(
+            "WITH u AS (UPDATE games SET snapshot = %s, version = %s, status = %s, "
+            "summary = %s, updated = %s, due = %s WHERE id = %s AND version = %s RETURNING id), "
+            "e AS (INSERT INTO events (game_id, n, kind, seat, data, time) "
+            "SELECT id, %s, %s, %s, %s, %s FROM u RETURNING game_id) "
+            "SELECT pg_notify(%s, %s) FROM e",
+            (snapshot, n, status, json.dumps(summary), event["time"], int(due), game_id, n - 1,
+             n, event["kind"], event["seat"], json.dumps(blob), event["time"],
+             CHANNEL, f"{game_id} {n} {owner}"), 1)])
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,
                          status: str, summary: dict[str, Any], owner: str = "") -> None:
@@ -171,7 +172,7 @@ class PgStore:
         import psycopg
 
         try:
-            async with self.pool.connection() as conn:
+            async with self.pool.connection() as conn, conn.transaction():
                 # one snapshot of the database for the whole read
                 await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 return await fn(conn)
