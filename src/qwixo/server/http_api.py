@@ -85,9 +85,14 @@ async def read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+def client_address(request: Request) -> str:
+    """The client's address as the server trusts it (a named proxy's forwarded address)."""
+    return request.client.host if request.client else "?"
+
+
 def check_rate(request: Request, replay: bool = False) -> None:
     st = state_of(request)
-    host = request.client.host if request.client else "?"
+    host = client_address(request)
     if not (st.replay_limiter if replay else st.limiter).take(host):
         raise ServerError("rate_limited", status=429)
 
@@ -217,7 +222,8 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
     lobby = lobby_of(request)
     room = await lobby.get(game_id)
     seat = lobby.seat_of(room, body.token)
-    lines = await lobby.bots.hint(room.game, seat, body.lang or lang_of(request))
+    lines = await lobby.bots.hint(room.game, seat, body.lang or lang_of(request),
+                                  game_id=room.id, client=client_address(request))
     if not lines:
         raise ServerError("hint_unavailable", status=409)
     return {"lines": lines}

@@ -49,6 +49,7 @@ class Conn:
         self.bucket = TokenBucket(rate, burst)
         self.closed = False
         self.close_code: int | None = None
+        self.address: str | None = None  # the client's address (as the server trusts it)
 
     def send(self, msg: dict[str, Any] | str) -> None:
         if self.closed:

@@ -60,6 +60,7 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
         await ws.close(code=4404)
         return
     conn = Conn(rate=st.ws_rate, burst=st.ws_burst)
+    conn.address = ws.client.host if ws.client else None
     writer = asyncio.create_task(_writer(ws, conn))
     try:
         if await _authenticate(ws, conn, room, lobby):
@@ -194,7 +195,8 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
     elif isinstance(msg, P.Hint):
         if not conn.bucket.take(HINT_COST):
             raise ServerError("rate_limited", status=429)
-        lines = await lobby.bots.hint(room.game, conn.seat, conn.lang)
+        lines = await lobby.bots.hint(room.game, conn.seat, conn.lang, game_id=room.id,
+                                      client=conn.address)
         if not lines:
             raise ServerError("hint_unavailable")
         conn.send({"type": "hint", "id": msg.id, "lines": lines})
