@@ -15,6 +15,12 @@ Tables:
 - ``seats``: one row per seat — kind, bot name and budget, shown name, the SHA-256 of its secret
   token (tokens themselves are never stored), claimed flag.
 - ``events``: the log — ``(game_id, n)`` with kind, seat, JSON data, time.
+- ``leases`` (several processes, :mod:`qwixo.server.store_pg`), ``schema_version``.
+
+The schema is migrated at start from the numbered files in ``migrations/sqlite/``
+(:func:`migrate_sqlite`). One server process per file: :class:`SingleProcess`. All of the
+server's SQL is here and in :mod:`qwixo.server.store_pg`, behind the same typed methods
+(``create_game``, ``add_event``, ``claim_seat``, ``load_game``, ``summaries``...).
 
 >>> import tempfile, os
 >>> s = Store(os.path.join(tempfile.mkdtemp(), "t.sqlite"))
