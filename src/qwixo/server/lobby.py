@@ -176,6 +176,9 @@ class Lobby:
         if room is None:
             room = self.rooms[game_id] = self._room_from_row(row)
             self._evict()
+            if self.store.shared:  # a change committed while it loaded was not heard: read again
+                async with room.lock:
+                    await self._sync_locked(room)
         return room
 
     def _evict(self) -> None:
