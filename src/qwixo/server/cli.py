@@ -91,7 +91,7 @@ def serve(args: argparse.Namespace) -> int:
     url = f"http://{host}:{port}/"
 
     def ready() -> None:
-        print(t("serve_db", None, path=db), flush=True)
+        print(t("serve_db", None, path=_shown(db)), flush=True)
         print(t("serve_url", None, url=url), flush=True)
 
     origins = [o for o in (args.allowed_origins or "").split(",") if o.strip()]
@@ -113,3 +113,14 @@ def serve(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0
+
+
+def _shown(db: str) -> str:
+    """The database as printed: a PostgreSQL URL without its password.
+
+    >>> _shown("postgresql://ada:secret@db.example:5432/qwixo")
+    'postgresql://ada:***@db.example:5432/qwixo'
+    """
+    import re
+
+    return re.sub(r"^(postgres(?:ql)?://[^:/@]+):[^@]*@", r"\1:***@", db)
