@@ -22,6 +22,7 @@ from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Room
 from qwixo.server.store import Store
+from qwixo.server.store_pg import PgStore
 
 
 @dataclass
@@ -33,7 +34,7 @@ class ServerState:
     ws_rate: float = 15.0
     ws_burst: float = 30.0
     ws_per_address: int = 256
-    store: Store | None = None
+    store: Store | PgStore | None = None
     lobby: Lobby | None = None
     lag: deque = field(default_factory=lambda: deque(maxlen=10_000))
     #: open WebSocket connections per client address

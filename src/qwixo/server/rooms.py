@@ -93,6 +93,8 @@ class Room:
     tasks: dict[Any, asyncio.Task] = field(default_factory=dict)
     #: the spectator's view of ``game`` (no events): what the scheduler reads
     public: dict[str, Any] = field(default_factory=dict)
+    #: (several processes) when to ask again for the lease of this game's server work
+    lease_retry: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.public:
