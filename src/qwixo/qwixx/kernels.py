@@ -468,3 +468,73 @@ def finish_action2(s, T, code, ev, en):
     s[PHASE] = P_ROLL
     s[A1CROSSED] = 0
     return END_NONE, en
+
+
+# -- the contract's steps (one kernel call per step of a turn) -----------------------------------
+# ``wk``: the contract's work array, ``players + 1`` rows of OPTS_SIZE: row p holds player p's
+# option codes, their number in the last column and a key of the whole list (or -1) in the one
+# before; row ``players`` is scratch.
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _keyed(wk, p, k):
+    wk[p, OPTS_SIZE - 1] = k
+    key = -1
+    if k <= 5:
+        key = 0
+        for j in range(k):
+            key = key * 2048 + wk[p, j] + 1
+    wk[p, OPTS_SIZE - 2] = key
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def turn_options(s, T, wk, ev):
+    """The options of everyone who decides now: in action 1 every player's, in action 2 the
+    active player's (row p of ``wk``, see above)."""
+    P = s[NPL]
+    w = wk[P]
+    if s[PHASE] == P_ACTION1:
+        total = s[DICE] + s[DICE + 1]
+        for p in range(P):
+            _keyed(wk, p, white_options(s, H + p * PB, s[CLOSED], total, T, wk[p], w, ev))
+    elif s[PHASE] == P_ACTION2:
+        q = s[ACTIVE]
+        _keyed(wk, q, colour_options(s, H + q * PB, s[CLOSED], s[DICE], s[DICE + 1], s,
+                                     DICE + 2, T, wk[q], w, ev))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def begin_action1(s, T, wk, ev, w1, w2, r, y, g, b):
+    """The dice are rolled (0 for a removed die): action 1 begins; everyone's options."""
+    s[DICE] = w1
+    s[DICE + 1] = w2
+    s[DICE + 2] = r
+    s[DICE + 3] = y
+    s[DICE + 4] = g
+    s[DICE + 5] = b
+    s[PHASE] = P_ACTION1
+    turn_options(s, T, wk, ev)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def step_action1(s, T, wk, ev, c0, c1, c2, c3, c4):
+    """:func:`resolve_action1` on the choices ``c0`` ... (one per player), then (when the game
+    goes on) the active player's action-2 options. Returns ``(end reason, number of events,
+    closed rows)``."""
+    ch = wk[s[NPL]]
+    ch[0] = c0
+    ch[1] = c1
+    ch[2] = c2
+    ch[3] = c3
+    ch[4] = c4
+    reason, en = resolve_action1(s, T, ch, ev, 0)
+    if reason == END_NONE:
+        turn_options(s, T, wk, ev)
+    return reason, en, s[CLOSED]
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def step_action2(s, T, ev, code):
+    """:func:`finish_action2`; returns ``(end reason, number of events, closed rows, active
+    player, whether the active player had crossed in action 1)``."""
+    crossed = s[A1CROSSED]
+    reason, en = finish_action2(s, T, code, ev, 0)
+    return reason, en, s[CLOSED], s[ACTIVE], crossed
