@@ -452,9 +452,8 @@ def pack(pos: Position) -> np.ndarray:
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", players=2, seed=1)
     >>> _ = g.roll([3, 4, 1, 1, 1, 1])
-    >>> s = pack(state_of(g))
-    >>> s[DICE:DICE + 6].tolist(), int(s[PHASE]), int(s[H + LAST])
-    ([3, 4, 1, 1, 1, 1], 1, -1)
+    >>> bool((pack(state_of(g)) == g._s).all())
+    True
     """
     P = pos.players
     s = np.zeros(H + P * PB, np.int64)
@@ -557,26 +556,20 @@ def state_of(game: Any) -> Position:
     >>> pos.edition, pos.players, int(pos.st[PHASE]), pos.dice.tolist()
     ('classic', 2, 1, [3, 4, 1, 1, 1, 1])
     """
-    name = game.edition.name
-    kname = name
+    s = game._s
     P = game.num_players
-    last = np.array([s.last for s in game.sheets_state], np.int64).reshape(P, 4)
-    cnt = np.array([s.count for s in game.sheets_state], np.int64).reshape(P, 4)
-    pen = np.array([s.penalties for s in game.sheets_state], np.int64)
-    lucky = np.zeros((P, 2), np.int64)
-    for p, s in enumerate(game.sheets_state):
-        if len(s.lucky) == 2:
-            lucky[p] = s.lucky
-    st = np.zeros(ST_SIZE, np.int64)
-    st[CLOSED] = game.closed
-    st[ACTIVE] = game.active
-    st[PHASE] = {"roll": 0, "action1": 1, "action2": 2}.get(game.phase, 0)
-    st[A1CROSSED] = int(bool(game.a1_crossed)) if st[PHASE] == 2 else 0
-    dice = np.array([d or 0 for d in game.dice], np.int64)
-    barpos = np.array([s.bar_pos for s in game.sheets_state], np.int64)
-    marks = np.array([s.marks for s in game.sheets_state], np.int64).reshape(P, 4)
-    rewards = np.array([sum(1 << k for k in s.rewards) for s in game.sheets_state], np.int64)
-    return Position(kname, last, cnt, pen, lucky, st, dice, barpos, marks, rewards)
+    blocks = s[H:H + P * PB].reshape(P, PB)
+    st = s[:ST_SIZE].copy()
+    st[ROLLS:] = 0
+    if st[PHASE] == K.P_OVER:
+        st[PHASE] = P_ROLL
+    if st[PHASE] != K.P_ACTION2:
+        st[A1CROSSED] = 0
+    return Position(game.edition.name, blocks[:, LAST:LAST + 4].copy(),
+                    blocks[:, CNT:CNT + 4].copy(), blocks[:, K.PEN].copy(),
+                    blocks[:, K.LUCKY:K.LUCKY + 2].copy(), st, s[DICE:DICE + 6].copy(),
+                    blocks[:, K.BARPOS].copy(), blocks[:, K.MARKS:K.MARKS + 4].copy(),
+                    blocks[:, K.REWARDS].copy())
 
 
 def option_code(game: Any, player: int, text: str) -> int:
