@@ -282,9 +282,6 @@ class Rules:
         self.has_chain = self.has_pairs or self.has_bonus
         self.max_penalties = ed.max_penalties
         self.penalty_points = ed.penalty_points
-        self._out = np.empty(K.OPTS_SIZE, np.int64)
-        self._w = np.empty(K.PB, np.int64)
-        self._ev = np.zeros((64, 5), np.int64)
         #: option lists seen, by key (at most 5 codes of 11 bits: a bounded number)
         self._known: dict[int, tuple[list[str], dict | None, list[int]]] = {}
 
@@ -367,16 +364,17 @@ class Rules:
     def white_table(self, sh: Sheet, closed: int, total: int) -> tuple[list[str], dict | None]:
         """Action 1 options as texts, plus a dict text -> action for the texts that are not
         plain cells (lucky crosses, tie choices), or None when there are none."""
-        k = K.white_options(sh._s, sh._b, closed, total, self.T, self._out, self._w, self._ev)
-        return self.texts_of(self._out[:k].tolist())[:2]
+        out, w, ev = _scratch()
+        k = K.white_options(sh._s, sh._b, closed, total, self.T, out, w, ev)
+        return self.texts_of(out[:k].tolist())[:2]
 
     def colour_table(self, sh: Sheet, closed: int, dice: list) -> tuple[list[str], dict | None]:
         """Action 2 options as texts (cells in sheet order) and the extra dict (see
         :meth:`white_table`)."""
         d = np.array([x or 0 for x in dice], np.int64)
-        k = K.colour_options(sh._s, sh._b, closed, d[0], d[1], d, 2, self.T, self._out, self._w,
-                             self._ev)
-        return self.texts_of(self._out[:k].tolist())[:2]
+        out, w, ev = _scratch()
+        k = K.colour_options(sh._s, sh._b, closed, d[0], d[1], d, 2, self.T, out, w, ev)
+        return self.texts_of(out[:k].tolist())[:2]
 
     # -- crossing ----------------------------------------------------------------------
     def apply(self, sh: Sheet, closed: int, act: tuple, events: list) -> int:
@@ -389,9 +387,9 @@ class Rules:
         """
         if act[0] == PASS:
             return closed
-        cl, en, status, tied = K.apply(sh._s, sh._b, 0, closed, code_of(act), self.T,
-                                       self._ev, 0)
-        events.extend(events_of(self._ev, en))
+        ev = _scratch()[2]
+        cl, en, status, tied = K.apply(sh._s, sh._b, 0, closed, code_of(act), self.T, ev, 0)
+        events.extend(events_of(ev, en))
         if status == 1:
             raise NeedChoice([r for r in range(4) if (tied >> r) & 1])
         if status == 2:
@@ -409,6 +407,12 @@ class Rules:
         70
         """
         return int(K.score(sh._s, sh._b, self.T, final))
+
+
+def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fresh scratch buffers for one kernel call (options, a sheet block, events): the rules
+    of an edition are shared, so they keep none."""
+    return np.empty(K.OPTS_SIZE, np.int64), np.empty(K.PB, np.int64), np.zeros((64, 5), np.int64)
 
 
 @cache
