@@ -103,6 +103,8 @@ class QwixxGame(Game):
         self._dice: list[int | None] = [None] * 6
         #: player -> option code of the hidden action-1 decisions
         self._pending: dict[int, int] = {}
+        #: the same, one value per seat (-1: pass or undecided), for the kernel call
+        self._choice5 = [-1, -1, -1, -1, -1]
         self.log: list[dict[str, Any]] = []
         self.end_reason: str | None = None
         #: ``("roll", [dice])`` and ``("choose", player, text)`` entries, oldest first
@@ -210,14 +212,16 @@ class QwixxGame(Game):
         else:
             values = self._check_dice(dice)
         self._dice = values
-        K.begin_action1(self._s, self.rules.T, self._wk, self._ev, *[v or 0 for v in values])
+        K.begin_action1(self._s, self.rules.T, self._wk, self._ev,
+                        *(values if not closed else [v or 0 for v in values]))
         self._phase = ACTION1
         self._pending = {}
+        self._choice5 = [-1, -1, -1, -1, -1]
         self._a2_last = False
         self._ready = self._opts = {}
         kept = values[:]
         self.history.append(("roll", kept))
-        self._raw.append(("roll", self.active, kept))
+        self._raw.append(("roll", self._active, kept))
         return list(values)
 
     def options(self, player: int) -> list[str]:
@@ -247,7 +251,7 @@ class QwixxGame(Game):
         self.history.append(("choose", p, text))
         self._a2_last = False
         if self._phase == ACTION1:
-            self._pending[p] = code
+            self._pending[p] = self._choice5[p] = code
             del self._opts[p]
             if len(self._pending) == self._n:
                 self._resolve_action1()
@@ -267,6 +271,7 @@ class QwixxGame(Game):
         g._work()
         g._dice = self._dice[:]
         g._pending = dict(self._pending)
+        g._choice5 = self._choice5[:]
         g.log = list(self.log)
         g.history = list(self.history)
         g._raw = list(self._raw)
@@ -287,6 +292,7 @@ class QwixxGame(Game):
         if self.phase == ACTION1:
             p = self.history.pop()[1]
             del self._pending[p]
+            self._choice5[p] = -1
             self._opts.pop(p, None)
             return
         data = self.to_dict()
@@ -627,8 +633,7 @@ class QwixxGame(Game):
         s = self._s
         start = s.item(K.CLOSED)
         pending = self._pending
-        reason, en, closed = K.step_action1(s, self.rules.T, self._wk, self._ev,
-                                            *[pending.get(p, -1) for p in range(5)])
+        reason, en, closed = K.step_action1(s, self.rules.T, self._wk, self._ev, *self._choice5)
         done = []
         for p in range(self._n):
             if pending[p] >= 0:
