@@ -93,10 +93,10 @@ class QwixxGame(Game):
             lucky = self._rng.sample(pairs, players)
         self.lucky: list[tuple[int, int]] = _lucky_setting(ed, players, lucky)
         #: the kernels' state (sheets, closed rows, dice, phase): see qwixo.qwixx.kernels
-        self._s = K.new_state(self.rules.T, players)
+        s = K.new_state(self.rules.T, players)
         for p, pair in enumerate(self.lucky):
-            self._s[K.H + p * K.PB + K.LUCKY:K.H + p * K.PB + K.LUCKY + 2] = pair
-        self._work()
+            s[K.H + p * K.PB + K.LUCKY:K.H + p * K.PB + K.LUCKY + 2] = pair
+        self._work(s)
         self.turn = 0
         self._phase = ROLL
         self._active = 0
@@ -120,12 +120,18 @@ class QwixxGame(Game):
         #: whether the last decision was the active player's action 2 (undo may take it back)
         self._a2_last = False
 
-    def _work(self) -> None:
-        """Views of the state and the kernels' scratch buffers (one set per game)."""
-        s, n = self._s, self._n
-        self.sheets_state: list[Sheet] = [Sheet.view(s, K.H + p * K.PB) for p in range(n)]
-        self._wk = np.zeros((n + 1, K.OPTS_SIZE), np.int64)  # see kernels.turn_options
-        self._ev = np.zeros((256, 5), np.int64)
+    def _work(self, state: np.ndarray) -> None:
+        """The game's kernel memory (see kernels.contract_memory) holding a copy of ``state``,
+        and views of it."""
+        n = self._n
+        m = self._m = np.zeros(K.contract_memory(n), np.int64)
+        size = K.H + n * K.PB
+        m[:size] = state[:size]
+        self._s = m[:size]
+        wk = size + (n + 1) * K.OPTS_SIZE
+        self._wk = m[size:wk].reshape(n + 1, K.OPTS_SIZE)
+        self._ev = m[wk:].reshape(K.EVN, 5)
+        self.sheets_state: list[Sheet] = [Sheet.view(m, K.H + p * K.PB) for p in range(n)]
 
     # -- state kept in the kernels' array ------------------------------------------------
     @property
@@ -212,7 +218,7 @@ class QwixxGame(Game):
         else:
             values = self._check_dice(dice)
         self._dice = values
-        K.begin_action1(self._s, self.rules.T, self._wk, self._ev,
+        K.begin_action1(self._m, self.rules.T,
                         *(values if not closed else [v or 0 for v in values]))
         self._phase = ACTION1
         self._pending = {}
@@ -267,8 +273,7 @@ class QwixxGame(Game):
         g = QwixxGame.__new__(QwixxGame)
         g.__dict__.update(self.__dict__)
         g._rng_shared = self._rng_shared = True  # cloned by whichever rolls first
-        g._s = self._s.copy()
-        g._work()
+        g._work(self._s)
         g._dice = self._dice[:]
         g._pending = dict(self._pending)
         g._choice5 = self._choice5[:]
@@ -606,7 +611,7 @@ class QwixxGame(Game):
                 or self._phase == ACTION2 and p == self._active):
             return [], None, []
         if self._ready is not self._opts:
-            K.turn_options(self._s, self.rules.T, self._wk, self._ev)
+            K.turn_options(self._m, self.rules.T)
             self._ready = self._opts
         res = self._opts[p] = self.rules.options_of(self._wk, p)
         return res
@@ -630,10 +635,9 @@ class QwixxGame(Game):
         self.log.append(e)
 
     def _resolve_action1(self) -> None:
-        s = self._s
-        start = s.item(K.CLOSED)
+        start = self._m.item(K.CLOSED)
         pending = self._pending
-        reason, en, closed = K.step_action1(s, self.rules.T, self._wk, self._ev, *self._choice5)
+        reason, en, closed = K.step_action1(self._m, self.rules.T, *self._choice5)
         done = []
         for p in range(self._n):
             if pending[p] >= 0:
@@ -652,13 +656,11 @@ class QwixxGame(Game):
             self._ready = self._opts
 
     def _action2(self, code: int) -> None:
-        s = self._s
         p = self._active
         self._opts = {}
-        start = s.item(K.CLOSED)
         self._a2_last = True
-        reason, en, closed, active, crossed_before = K.step_action2(s, self.rules.T, self._ev,
-                                                                    code)
+        reason, en, start, closed, active, crossed_before = K.step_action2(self._m, self.rules.T,
+                                                                           code)
         if code >= 0:
             events = events_of(self._ev, en) if en else []
             self._raw.append(("a2", p, code, events))
@@ -669,7 +671,7 @@ class QwixxGame(Game):
         elif crossed_before:
             self._raw.append(("a2", p, code, None))
         else:
-            count = int(s[K.H + p * K.PB + K.PEN])
+            count = self._m.item(K.H + p * K.PB + K.PEN)
             self._raw.append(("penalty", p, count))
             self.log.append({"turn": self.turn, "action": 2, "player": p, "event": "penalty",
                              "count": count})

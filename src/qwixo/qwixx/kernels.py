@@ -471,9 +471,26 @@ def finish_action2(s, T, code, ev, en):
 
 
 # -- the contract's steps (one kernel call per step of a turn) -----------------------------------
-# ``wk``: the contract's work array, ``players + 1`` rows of OPTS_SIZE: row p holds player p's
-# option codes, their number in the last column and a key of the whole list (or -1) in the one
-# before; row ``players`` is scratch.
+# The contract keeps everything in one array ``m`` (one argument to unbox per call): the state
+# (``m`` is ``s``: the state comes first), then ``wk``, ``players + 1`` rows of OPTS_SIZE (row p:
+# player p's option codes, their number in the last column and a key of the whole list, or -1,
+# in the one before; row ``players``: scratch), then ``ev``, EVN rows of 5 events.
+EVN = 256
+
+
+def contract_memory(players: int) -> int:
+    """The size of a contract's array ``m``."""
+    return H + players * PB + (players + 1) * OPTS_SIZE + EVN * 5
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _work(m):
+    P = m[NPL]
+    a = H + P * PB
+    b = a + (P + 1) * OPTS_SIZE
+    return m[a:b].reshape((P + 1, OPTS_SIZE)), m[b:b + EVN * 5].reshape((EVN, 5))
+
+
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def _keyed(wk, p, k):
     wk[p, OPTS_SIZE - 1] = k
@@ -486,9 +503,7 @@ def _keyed(wk, p, k):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def turn_options(s, T, wk, ev):
-    """The options of everyone who decides now: in action 1 every player's, in action 2 the
-    active player's (row p of ``wk``, see above)."""
+def _turn_options(s, T, wk, ev):
     P = s[NPL]
     w = wk[P]
     if s[PHASE] == P_ACTION1:
@@ -502,39 +517,51 @@ def turn_options(s, T, wk, ev):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def begin_action1(s, T, wk, ev, w1, w2, r, y, g, b):
-    """The dice are rolled (0 for a removed die): action 1 begins; everyone's options."""
-    s[DICE] = w1
-    s[DICE + 1] = w2
-    s[DICE + 2] = r
-    s[DICE + 3] = y
-    s[DICE + 4] = g
-    s[DICE + 5] = b
-    s[PHASE] = P_ACTION1
-    turn_options(s, T, wk, ev)
+def turn_options(m, T):
+    """The options of everyone who decides now: in action 1 every player's, in action 2 the
+    active player's (row p of ``wk``, see above)."""
+    wk, ev = _work(m)
+    _turn_options(m, T, wk, ev)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def step_action1(s, T, wk, ev, c0, c1, c2, c3, c4):
+def begin_action1(m, T, w1, w2, r, y, g, b):
+    """The dice are rolled (0 for a removed die): action 1 begins; everyone's options."""
+    m[DICE] = w1
+    m[DICE + 1] = w2
+    m[DICE + 2] = r
+    m[DICE + 3] = y
+    m[DICE + 4] = g
+    m[DICE + 5] = b
+    m[PHASE] = P_ACTION1
+    wk, ev = _work(m)
+    _turn_options(m, T, wk, ev)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def step_action1(m, T, c0, c1, c2, c3, c4):
     """:func:`resolve_action1` on the choices ``c0`` ... (one per player), then (when the game
     goes on) the active player's action-2 options. Returns ``(end reason, number of events,
     closed rows)``."""
-    ch = wk[s[NPL]]
+    wk, ev = _work(m)
+    ch = wk[m[NPL]]
     ch[0] = c0
     ch[1] = c1
     ch[2] = c2
     ch[3] = c3
     ch[4] = c4
-    reason, en = resolve_action1(s, T, ch, ev, 0)
+    reason, en = resolve_action1(m, T, ch, ev, 0)
     if reason == END_NONE:
-        turn_options(s, T, wk, ev)
-    return reason, en, s[CLOSED]
+        _turn_options(m, T, wk, ev)
+    return reason, en, m[CLOSED]
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def step_action2(s, T, ev, code):
-    """:func:`finish_action2`; returns ``(end reason, number of events, closed rows, active
-    player, whether the active player had crossed in action 1)``."""
-    crossed = s[A1CROSSED]
-    reason, en = finish_action2(s, T, code, ev, 0)
-    return reason, en, s[CLOSED], s[ACTIVE], crossed
+def step_action2(m, T, code):
+    """:func:`finish_action2`; returns ``(end reason, number of events, closed rows before,
+    closed rows after, active player, whether the active player had crossed in action 1)``."""
+    _, ev = _work(m)
+    crossed = m[A1CROSSED]
+    before = m[CLOSED]
+    reason, en = finish_action2(m, T, code, ev, 0)
+    return reason, en, before, m[CLOSED], m[ACTIVE], crossed
