@@ -31,34 +31,41 @@ def _index(A, B, k0, k1, k2, k3):
 def _expected_max(Y, ncol, faces, base, buf, ptr):
     """E[max(base, Y[0, d0], ..., Y[ncol-1, d])] with the d's independent and uniform.
 
-    ``Y[c, :faces]`` is clamped at ``base`` in place. ``buf`` and ``ptr`` are unused scratch.
+    Only the values above ``base`` are compared: they are packed to the front of each row of
+    ``Y`` (in place; ``ptr[c]`` counts them), the others all count as ``base``. ``buf`` is
+    unused scratch.
     """
-    any_above = False
+    nabove = 0
+    below = 1.0  # the number of rolls where every die is at most base
     for c in range(ncol):
+        k = 0
         for d in range(faces):
-            if Y[c, d] > base:
-                any_above = True
-            else:
-                Y[c, d] = base
-    if not any_above:
+            v = Y[c, d]
+            if v > base:
+                Y[c, k] = v
+                k += 1
+        ptr[c] = k
+        nabove += k
+        below *= faces - k
+    if nabove == 0:
         return base
     # E[max] = sum over values v of v * P(v is the maximum); ties go to the lowest colour:
     # Y[c, d] is the maximum when die c shows d, every lower colour shows less and every
-    # higher colour at most as much
-    total = 0.0
+    # higher colour at most as much (the values at most base of the other dice always do)
+    total = base * below
     for c in range(ncol):
-        for d in range(faces):
+        for d in range(ptr[c]):
             v = Y[c, d]
             p = 1.0
             for c2 in range(ncol):
                 if c2 == c:
                     continue
-                n = 0
+                n = faces - ptr[c2]
                 if c2 < c:
-                    for d2 in range(faces):
+                    for d2 in range(ptr[c2]):
                         n += Y[c2, d2] < v
                 else:
-                    for d2 in range(faces):
+                    for d2 in range(ptr[c2]):
                         n += Y[c2, d2] <= v
                 p *= n
                 if n == 0:
