@@ -26,7 +26,7 @@ Games stop at 200 plies or a threefold repetition (both draws).
 
 Usage: ``.venv/bin/python benchmarks/quixo_strength.py [--games 10] [--seconds 1]
 [--skip-5x5] [--skip-4x4] [--ladder] [--contempt C] [--lmr K] [--threads T] [--proof on|off]
-[--warm] [--cold N] [--oracle N]``
+[--dfpn on|off] [--warm] [--cold N] [--oracle N]``
 """
 
 from __future__ import annotations
@@ -307,6 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=None, help="search threads of strong")
     ap.add_argument("--proof", choices=("on", "off"), default=None,
                     help="strong's proof helper (default: on up to 4x4)")
+    ap.add_argument("--dfpn", choices=("on", "off"), default=None,
+                    help="strong's proof-number helper (default: 4x4, 1-3 cubes)")
     ap.add_argument("--ladder", action="store_true", help="adjacent bots against each other")
     ap.add_argument("--ladder-games", type=int, default=4)
     ap.add_argument("--ladder-seconds", type=float, default=0.2)
@@ -323,12 +325,15 @@ def main(argv: list[str] | None = None) -> int:
                                  ("threads", args.threads)) if v is not None}
     if args.proof is not None:
         options["proof"] = args.proof == "on"
+    if args.dfpn is not None:
+        options["dfpn"] = args.dfpn == "on"
     if args.cold_game is not None:
         cold_game(args.cold_game, args.seconds, **options)
         return 0
     if args.cold:
         extra = [f"--{k}={v}" for k, v in (("contempt", args.contempt), ("lmr", args.lmr),
-                                           ("threads", args.threads), ("proof", args.proof))
+                                           ("threads", args.threads), ("proof", args.proof),
+                                           ("dfpn", args.dfpn))
                  if v is not None]
         cold(args.cold, args.seconds, extra)
         return 0

@@ -287,11 +287,23 @@ class Prover:
         self.st[S_ABORT] = 1
 
     def prove(self, me: int, op: int, nodes: int | None = None, deadline_us: int = 0,
-              history: list[tuple[int, int]] | None = None) -> bool | None:
+              history: list[tuple[int, int]] | None = None,
+              st: np.ndarray | None = None) -> bool | None:
+        """Prove or disprove a forced win of the side to move in the normalised position
+        ``(me, op)``. ``nodes``: a node budget; ``deadline_us``: a deadline in µs of
+        ``time.perf_counter()``; ``history``: (hash, cubes) of the earlier positions
+        (:meth:`qwixo.quixo.search.Searcher.hash_of`), oldest first; ``st``: the counters
+        array to use (another thread may stop the search by setting its abort slot; the
+        slot is not cleared here)."""
         from qwixo.quixo.search import S_DEADLINE, S_LIMIT
 
-        st = self.st
-        st[:] = 0
+        if st is None:
+            st = self.st
+            st[:] = 0
+        else:
+            self.st = st
+            st[S_NODES] = 0
+            st[S_MAXPLY] = 0
         st[S_LIMIT] = (1 << 62) if nodes is None else max(1, int(nodes))
         st[S_DEADLINE] = deadline_us
         st[S_BEST] = -1

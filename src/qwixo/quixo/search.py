@@ -944,6 +944,11 @@ class Searcher:
         #: thread stops its own search (keeping its result) and joins the proof, two plies
         #: deeper than the helper
         self.proof_share = 0.5
+        #: with the proof helper (2 players): the helper runs a proof-number search
+        #: (:mod:`qwixo.quixo.dfpn`) instead of the null-window searches; its table is kept from
+        #: search to search, so a proof found once answers the next moves of the game at once
+        self.dfpn_helper = False
+        self._prover = None
         self._main_proving = False
         #: held by callers that share this searcher between threads
         self.lock = threading.RLock()
@@ -1007,6 +1012,8 @@ class Searcher:
     def clear(self) -> None:
         """Forget the transposition table and the move-ordering statistics."""
         self.tt[:] = 0
+        if self._prover is not None:
+            self._prover.clear()
         for work in [self.work, *self._helpers]:
             work.history[:] = 0
 
@@ -1020,18 +1027,22 @@ class Searcher:
             base = self._set_history(history, work)
             work.new_search()
             th = threading.Thread(target=self._helper, daemon=True, name=f"quixo-search-{i + 1}",
-                                  args=(work, boards, base, deadline, max_depth, stop, i))
+                                  args=(work, boards, base, deadline, max_depth, stop, i,
+                                        history))
             th.start()
             started.append((th, work))
         return started, stop
 
     def _helper(self, work: _Work, boards, base: int, deadline: int, max_depth: int,
-                stop: list[bool], i: int) -> None:
+                stop: list[bool], i: int, history=None) -> None:
         """A helper thread: iterative deepening of its own, one ply ahead of the main thread's
         (the odd helpers) or level with it, until the main thread stops it (or a result is
         proven). With :attr:`proof_helper`, the first helper looks for a forced win only."""
         if i == 0 and self.proof_helper:
-            self._prove(work, boards, base, deadline, max_depth, stop)
+            if self.dfpn_helper and self.players == 2:
+                self._prove_dfpn(work, boards, history, deadline, stop)
+            else:
+                self._prove(work, boards, base, deadline, max_depth, stop)
             return
         for depth in range(1, max_depth + 1):
             d = min(max_depth, depth + (i + 1) % 2)
@@ -1067,6 +1078,32 @@ class Searcher:
                     if work is not self.work and self._main_proving:
                         self.st[S_ABORT] = 1
                 return
+
+    def prover(self):
+        """The proof-number prover of this board (2 players), made on first use."""
+        if self._prover is None:
+            from qwixo.quixo.dfpn import Prover
+
+            self._prover = Prover(self.n)
+        return self._prover
+
+    def _prove_dfpn(self, work: _Work, boards, history, deadline: int,
+                    stop: list[bool]) -> None:
+        """The helper's proof-number search (see :attr:`dfpn_helper`): a proof goes to
+        ``work.proof`` (move, score, 0) with the score of the slowest win, since df-pn does not
+        count plies, and stops the main thread's search."""
+        p = self.prover()
+        with self._stop_lock:
+            if stop[0]:
+                return
+            work.st[:] = 0
+            work.proving = 0
+        won = p.prove(boards[0], boards[1], deadline_us=deadline, history=history, st=work.st)
+        work.total += p.nodes
+        if won:
+            with self._stop_lock:
+                work.proof = (p.best, MATE_BOUND + 1, 0)
+                self.st[S_ABORT] = 1
 
     def _stop_helpers(self, started, stop) -> int:
         """Stop the helper threads; returns the nodes they searched."""
@@ -1147,7 +1184,7 @@ class Searcher:
             if join_proof and not any(w.proof for _, w in helpers[0]):
                 with self._stop_lock:
                     self._main_proving = True
-                    start = helpers[0][0][1].proving + 2
+                    start = helpers[0][0][1].proving + 2 if not self.dfpn_helper else 1
                 self._prove(self.work, boards, base, deadline, max_depth, [False], start)
                 total_nodes += self.work.total
         finally:
