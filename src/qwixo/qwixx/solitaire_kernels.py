@@ -173,11 +173,15 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
                 continue
             old_r = ks[r]
             ks[r] = nk
+            k0, k1, k2, k3 = ks[0], ks[1], ks[2], ks[3]
             tcl = ncl + closed[nk]
-            v = ga + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
+            a01 = A[k0, k1]
+            b23 = B[k2, k3]
+            v = ga + Vp[a01 + b23]
             if v > base:
                 base = v
-            # action 2 after this action 1
+            # action 2 after this action 1: the index of the state with row q's kind changed
+            # is one half of the index kept and the other looked up
             for ci in range(ncol):
                 c = dies[ci]
                 if closed[ks[c]] == 1:  # locked in action 1: its die is gone
@@ -187,16 +191,23 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
                     for j in range(tgt_cnt[c, t]):
                         q = tgt_row[c, t, j]
                         kq = ks[q]
-                        nk2 = trans[kq, tgt_pos[c, t, j]]
+                        pos2 = tgt_pos[c, t, j]
+                        nk2 = trans[kq, pos2]
                         if nk2 < 0:
                             continue
-                        g = ga + gain[kq, tgt_pos[c, t, j]]
+                        g = ga + gain[kq, pos2]
                         if closed[nk2] == 1 and tcl + 1 >= 2:
                             v2 = g
                         else:
-                            ks[q] = nk2
-                            v2 = g + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
-                            ks[q] = kq
+                            if q == 0:
+                                idx = A[nk2, k1] + b23
+                            elif q == 1:
+                                idx = A[k0, nk2] + b23
+                            elif q == 2:
+                                idx = a01 + B[nk2, k3]
+                            else:
+                                idx = a01 + B[k2, nk2]
+                            v2 = g + Vp[idx]
                         if v2 > best:
                             best = v2
                     N[c, t] = best
