@@ -217,7 +217,6 @@ def index_in(me, op, a, b, base, nn, full, cm, rt, pop8, pext8):
 # distance of the fastest lost child there (NONE16 when none).
 CNT_SHIFT = 16
 BLOCK = 256  # frontier positions whose un-moves are gathered before memory is touched
-CHUNK = 8192  # frontier positions whose parents are found in one parallel pass
 
 
 @njit(cache=True, parallel=True)
@@ -341,8 +340,11 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
     nop = np.empty(size, dtype=np.int64)
     fwon = np.empty(size, dtype=np.uint8)
     nwon = np.empty(size, dtype=np.uint8)
-    pj = np.empty(CHUNK * nmoves, dtype=np.int64)
-    pcnt = np.empty(CHUNK, dtype=np.int64)
+    cap = BLOCK * nmoves
+    bj = np.empty(cap, dtype=np.int64)
+    bpm = np.empty(cap, dtype=np.int64)
+    bpo = np.empty(cap, dtype=np.int64)
+    bwon = np.empty(cap, dtype=np.uint8)
     nf = 0
     for i in range(size):
         c = np.int64(work[i]) & 0xFFFF
@@ -380,75 +382,58 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
         nn2 = 0
         win_code = np.uint32(2 * (level + 1) + 1)
         loss_code = np.uint32(2 * (level + 1) + 2)
-        for c0 in range(0, nf, CHUNK):
-            c1 = min(nf, c0 + CHUNK)
-            # 1. the parents of a chunk of frontier positions, on every thread
-            parents(c0, c1, fme, fop, a, b, base_ab, base_ba, nn, full, pj, pcnt,
-                    cm, rt, pop8, pext8, src_bit, dst_bit, seg_all, shift)
-            for b0 in range(c0, c1, BLOCK):
-                b1 = min(c1, b0 + BLOCK)
-                # 2. touch their words (many independent loads in flight), 3. update them
-                for f in range(b0, b1):
-                    q0 = (f - c0) * nmoves
-                    for q in range(q0, q0 + pcnt[f - c0]):
-                        touched ^= work[pj[q] >> 6]
-                for f in range(b0, b1):
-                    q0 = (f - c0) * nmoves
-                    won = fwon[f]
-                    for q in range(q0, q0 + pcnt[f - c0]):
-                        j = pj[q] >> 6
-                        w = work[j]
-                        if w & 0xFFFF:
-                            continue
-                        if won:
-                            w -= one_cnt
-                            if (w >> CNT_SHIFT) == 0 and lt_arr[j] <= level + 1:  # NONE16: never
-                                work[j] = w | loss_code
-                                nwon[nn2] = 0
-                            else:
-                                work[j] = w
-                                continue
-                        else:
-                            work[j] = w | win_code
-                            nwon[nn2] = 1
-                        m = pj[q] & 63
-                        nme[nn2] = unpush(fop[f], m, seg_all, dst_bit, shift) | src_bit[m]
-                        nop[nn2] = unpush(fme[f], m, seg_all, dst_bit, shift)
+        for f0 in range(0, nf, BLOCK):
+            # 1. the parents of a block of frontier positions, 2. touch their words (many
+            # independent loads in flight), 3. update them
+            k = 0
+            for f in range(f0, min(nf, f0 + BLOCK)):
+                me = fme[f]
+                op = fop[f]
+                won = fwon[f]
+                # the parent's mover owned the child's "other" cubes: parent class (|op|, |me|)
+                if base_ab == base_ba or _popcount(op) == a:
+                    pbase, pa, pb = base_ab, a, b
+                else:
+                    pbase, pa, pb = base_ba, b, a
+                for m in range(nmoves):
+                    if not (op & dst_bit[m]):
+                        continue
+                    pm = unpush(op, m, seg_all, dst_bit, shift) | src_bit[m]
+                    po = unpush(me, m, seg_all, dst_bit, shift)
+                    bj[k] = index_in(pm, po, pa, pb, pbase, nn, full, cm, rt, pop8, pext8)
+                    bpm[k] = pm
+                    bpo[k] = po
+                    bwon[k] = won
+                    k += 1
+            for q in range(k):
+                touched ^= work[bj[q]]
+            for q in range(k):
+                j = bj[q]
+                w = work[j]
+                if w & 0xFFFF:
+                    continue
+                if bwon[q]:
+                    w -= one_cnt
+                    if (w >> CNT_SHIFT) == 0 and lt_arr[j] <= level + 1:  # NONE16: never
+                        work[j] = w | loss_code
+                        nme[nn2] = bpm[q]
+                        nop[nn2] = bpo[q]
+                        nwon[nn2] = 0
                         nn2 += 1
+                    else:
+                        work[j] = w
+                else:
+                    work[j] = w | win_code
+                    nme[nn2] = bpm[q]
+                    nop[nn2] = bpo[q]
+                    nwon[nn2] = 1
+                    nn2 += 1
         fme, nme = nme, fme
         fop, nop = nop, fop
         fwon, nwon = nwon, fwon
         nf = nn2
         level += 1
     return last + 0 * np.int64(touched & 1)
-
-
-@njit(cache=True, parallel=True)
-def parents(c0, c1, fme, fop, a, b, base_ab, base_ba, nn, full, pj, pcnt,
-            cm, rt, pop8, pext8, src_bit, dst_bit, seg_all, shift):
-    """The parents inside the pair of the frontier positions ``c0 .. c1 - 1``, on every numba
-    thread (the un-moves and their ranks are half the work of the retrograde counting; the
-    updates stay in order on one thread): frontier position ``f`` gets ``pcnt[f - c0]``
-    entries from ``pj[(f - c0) * nmoves]`` on, ``index * 64 + m`` for each un-move ``m``."""
-    nmoves = src_bit.shape[0]
-    for f in prange(c0, c1):
-        me = fme[f]
-        op = fop[f]
-        # the parent's mover owned the child's "other" cubes: parent class (|op|, |me|)
-        if base_ab == base_ba or _popcount(op) == a:
-            pbase, pa, pb = base_ab, a, b
-        else:
-            pbase, pa, pb = base_ba, b, a
-        q = (f - c0) * nmoves
-        k = 0
-        for m in range(nmoves):
-            if not (op & dst_bit[m]):
-                continue
-            pm = unpush(op, m, seg_all, dst_bit, shift) | src_bit[m]
-            po = unpush(me, m, seg_all, dst_bit, shift)
-            pj[q + k] = index_in(pm, po, pa, pb, pbase, nn, full, cm, rt, pop8, pext8) * 64 + m
-            k += 1
-        pcnt[f - c0] = k
 
 
 @njit(cache=True, inline="always")
