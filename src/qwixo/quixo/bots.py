@@ -247,8 +247,10 @@ class EasyBot(ShallowBot):
 #: second thread deepens the first's search, which leaves a richer table for the next move)
 PROOF_HELPER_MAX_SIZE = 4
 #: ... and on 4×4, while the board holds 1 to this many cubes (the second move of the
-#: first player, ply 2, where a win is 19 plies ahead), the proof helper is a proof-number
-#: search (:mod:`qwixo.quixo.dfpn`), which needs fewer nodes there than the null-window searches
+#: first player, ply 2, where a win is 19 plies ahead), the main thread joins the proof with a
+#: proof-number search (:mod:`qwixo.quixo.dfpn`), which needs fewer nodes there than the
+#: null-window searches, while the helper keeps its null-window searches (which use the table
+#: the first move's search filled)
 DFPN_MAX_CUBES = 3
 
 
@@ -287,7 +289,8 @@ class AlphaBetaBot(QuixoBot):
     transposition table; ``proof`` (default: on boards up to 4×4 but for the first move): the
     second thread searches for a forced win only (null-window searches at the win bound)
     instead of searching like the first (lazy SMP); ``dfpn`` (default: on 4×4 while the board
-    holds 1 to :data:`DFPN_MAX_CUBES` cubes): that thread runs a proof-number search instead;
+    holds 1 to :data:`DFPN_MAX_CUBES` cubes): when the main thread joins the proof after half
+    the budget, it runs a proof-number search instead of the null-window searches;
     ``nodes``: a node budget instead of the
     time budget (reproducible with one thread).
     """

@@ -944,9 +944,11 @@ class Searcher:
         #: thread stops its own search (keeping its result) and joins the proof, two plies
         #: deeper than the helper
         self.proof_share = 0.5
-        #: with the proof helper (2 players): the helper runs a proof-number search
-        #: (:mod:`qwixo.quixo.dfpn`) instead of the null-window searches; its table is kept from
-        #: search to search, so a proof found once answers the next moves of the game at once
+        #: with the proof helper and a time budget (2 players): when the main thread joins the
+        #: proof (see :attr:`proof_share`), it runs a proof-number search
+        #: (:mod:`qwixo.quixo.dfpn`) instead of the helper's null-window searches two plies
+        #: deeper; its table is kept from search to search, so a proof found once answers the
+        #: next moves of the game at once
         self.dfpn_helper = False
         self._prover = None
         self._main_proving = False
@@ -1039,10 +1041,7 @@ class Searcher:
         (the odd helpers) or level with it, until the main thread stops it (or a result is
         proven). With :attr:`proof_helper`, the first helper looks for a forced win only."""
         if i == 0 and self.proof_helper:
-            if self.dfpn_helper and self.players == 2:
-                self._prove_dfpn(work, boards, history, deadline, stop)
-            else:
-                self._prove(work, boards, base, deadline, max_depth, stop)
+            self._prove(work, boards, base, deadline, max_depth, stop)
             return
         for depth in range(1, max_depth + 1):
             d = min(max_depth, depth + (i + 1) % 2)
@@ -1089,21 +1088,22 @@ class Searcher:
 
     def _prove_dfpn(self, work: _Work, boards, history, deadline: int,
                     stop: list[bool]) -> None:
-        """The helper's proof-number search (see :attr:`dfpn_helper`): a proof goes to
-        ``work.proof`` (move, score, 0) with the score of the slowest win, since df-pn does not
-        count plies, and stops the main thread's search."""
+        """A proof-number search in the thread of ``work`` (see :attr:`dfpn_helper`): a proof
+        goes to ``work.proof`` (move, score, 0) with the score of the slowest win, since df-pn
+        does not count plies."""
         p = self.prover()
-        with self._stop_lock:
+        with self._stop_lock:  # (a helper's proof may have set the abort slot: keep it)
             if stop[0]:
                 return
+            abort = int(work.st[S_ABORT])
             work.st[:] = 0
+            work.st[S_ABORT] = abort
             work.proving = 0
         won = p.prove(boards[0], boards[1], deadline_us=deadline, history=history, st=work.st)
         work.total += p.nodes
         if won:
             with self._stop_lock:
                 work.proof = (p.best, MATE_BOUND + 1, 0)
-                self.st[S_ABORT] = 1
 
     def _stop_helpers(self, started, stop) -> int:
         """Stop the helper threads; returns the nodes they searched."""
@@ -1184,8 +1184,11 @@ class Searcher:
             if join_proof and not any(w.proof for _, w in helpers[0]):
                 with self._stop_lock:
                     self._main_proving = True
-                    start = helpers[0][0][1].proving + 2 if not self.dfpn_helper else 1
-                self._prove(self.work, boards, base, deadline, max_depth, [False], start)
+                    start = helpers[0][0][1].proving + 2
+                if self.dfpn_helper and self.players == 2:
+                    self._prove_dfpn(self.work, boards, history, deadline, [False])
+                else:
+                    self._prove(self.work, boards, base, deadline, max_depth, [False], start)
                 total_nodes += self.work.total
         finally:
             with self._stop_lock:
