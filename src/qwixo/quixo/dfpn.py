@@ -50,7 +50,8 @@ from qwixo.quixo.search import (
     zobrist2,
 )
 
-_drop_stale_caches("dfpn")
+# mid calls kernels of kernels.py and of search.py: its cache goes when either changes
+_drop_stale_caches("dfpn", sources=("kernels.py", "search.py"), stamp_name="qwixo-dfpn-kernels")
 
 NSYM = 8
 INIT_WIN = 16

@@ -51,24 +51,29 @@ from qwixo.quixo.notation import move_text, parse_position
 from qwixo.quixo.tables import move_tables
 
 
-def _drop_stale_caches(*modules: str) -> None:
+def _drop_stale_caches(*modules: str, sources: tuple[str, ...] = ("kernels.py",),
+                       stamp_name: str = "qwixo-search-kernels") -> None:
     """Numba's on-disk cache of a function does not notice when a kernel it calls from another
     file (:mod:`qwixo.quixo.kernels`) changes, and a stale one can crash. So the cache files of
-    ``modules`` (next to this file) are dropped whenever ``kernels.py`` differs from the copy
-    they were compiled against (recorded by a stamp file in the same cache directory)."""
+    ``modules`` (next to this file) are dropped whenever one of ``sources`` differs from the copy
+    they were compiled against (recorded by the stamp file ``stamp_name`` in the same cache
+    directory: one stamp per group of modules)."""
     import hashlib
     import os
     from pathlib import Path
 
     here = Path(__file__).parent
     try:
-        digest = hashlib.sha256((here / "kernels.py").read_bytes()).hexdigest()
+        h = hashlib.sha256()
+        for src in sources:
+            h.update((here / src).read_bytes())
+        digest = h.hexdigest()
         base = os.environ.get("NUMBA_CACHE_DIR")
         dirs = [here / "__pycache__"]
         if base:
             dirs = [p.parent for p in Path(base).rglob("kernels.*.nbi")] or dirs
         for d in dirs:
-            stamp = d / "qwixo-search-kernels.sha256"
+            stamp = d / f"{stamp_name}.sha256"
             if stamp.exists() and stamp.read_text().strip() == digest:
                 continue
             if d.exists():
