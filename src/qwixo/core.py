@@ -193,6 +193,11 @@ class Game(ABC):
             raise IllegalMove("bad_decision", text=str(decision))
         return str(decision).strip()
 
+    def canonical_decision(self, player: int, decision: Any) -> str:
+        """The canonical text of ``decision`` (what a log should store); games whose texts
+        have several spellings override this (Quixo: ``B1B5`` → ``b1b5``)."""
+        return self.decision_text(decision)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game) or other.name != self.name:
             return NotImplemented

@@ -558,6 +558,101 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "quanto registra il server nel log (predefinito warning)",
         "pl": "ile serwer zapisuje w logu (domyślnie warning)",
     },
+    "clih_serve_forwarded_allow_ips": {
+        "en": "comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+              "X-Forwarded-Proto are believed (default: none; e.g. 127.0.0.1 for an nginx on "
+              "this machine)",
+        "tr": "X-Forwarded-For ve X-Forwarded-Proto başlıklarına güvenilen ters vekil "
+              "sunucuların virgülle ayrılmış adresleri (varsayılan: hiçbiri; örneğin bu "
+              "makinedeki bir nginx için 127.0.0.1)",
+        "it": "indirizzi, separati da virgole, dei reverse proxy di cui si credono "
+              "X-Forwarded-For e X-Forwarded-Proto (predefinito: nessuno; ad es. 127.0.0.1 per "
+              "un nginx su questa macchina)",
+        "pl": "adresy (oddzielone przecinkami) serwerów pośredniczących, którym wierzy się w "
+              "X-Forwarded-For i X-Forwarded-Proto (domyślnie: żadnym; np. 127.0.0.1 dla nginx "
+              "na tej maszynie)",
+    },
+    "clih_serve_allowed_origins": {
+        "en": "comma-separated origins (https://host[:port]) of other pages allowed to open "
+              "the game's WebSocket and send POSTs (default: only the server's own pages)",
+        "tr": "oyunun WebSocket bağlantısını açmasına ve POST göndermesine izin verilen diğer "
+              "sayfaların virgülle ayrılmış kökenleri (https://host[:port]) (varsayılan: "
+              "yalnızca sunucunun kendi sayfaları)",
+        "it": "origini (https://host[:porta]), separate da virgole, di altre pagine ammesse ad "
+              "aprire il WebSocket della partita e a inviare POST (predefinito: solo le pagine "
+              "del server)",
+        "pl": "pochodzenia (https://host[:port]) innych stron, oddzielone przecinkami, które "
+              "mogą otwierać WebSocket gry i wysyłać POST (domyślnie: tylko strony serwera)",
+    },
+    "clih_serve_request_timeout": {
+        "en": "seconds a client has to send a request's headers, and then its body, before "
+              "the connection is closed (default 10)",
+        "tr": "bağlantı kapatılmadan önce bir istemcinin isteğin başlıklarını, ardından "
+              "gövdesini göndermek için sahip olduğu saniye (varsayılan 10)",
+        "it": "secondi che un client ha per inviare le intestazioni di una richiesta, e poi il "
+              "corpo, prima che la connessione venga chiusa (predefinito 10)",
+        "pl": "sekundy, jakie klient ma na wysłanie nagłówków żądania, a potem jego treści, "
+              "zanim połączenie zostanie zamknięte (domyślnie 10)",
+    },
+    "serve_bad_origin": {
+        "en": "--allowed-origins: {why}",
+        "tr": "--allowed-origins: {why}",
+        "it": "--allowed-origins: {why}",
+        "pl": "--allowed-origins: {why}",
+    },
+    "clih_backup": {
+        "en": "copy the server's database while it runs (SQLite online backup)",
+        "tr": "sunucunun veritabanını çalışırken kopyala (SQLite çevrim içi yedekleme)",
+        "it": "copia il database del server mentre è in funzione (backup online di SQLite)",
+        "pl": "skopiuj bazę danych serwera w trakcie jego pracy (kopia online SQLite)",
+    },
+    "clih_backup_desc": {
+        "en": "Copy the SQLite database of qwixo serve to a file, consistently and without "
+              "stopping the server (every committed move is in the copy), then check the copy. "
+              "For PostgreSQL use pg_dump (docs/deploy.md).",
+        "tr": "qwixo serve'ün SQLite veritabanını sunucuyu durdurmadan ve tutarlı biçimde bir "
+              "dosyaya kopyala (kaydedilen her hamle kopyadadır), sonra kopyayı denetle. "
+              "PostgreSQL için pg_dump kullanın (docs/deploy.md).",
+        "it": "Copia il database SQLite di qwixo serve in un file, in modo coerente e senza "
+              "fermare il server (ogni mossa registrata è nella copia), poi verifica la copia. "
+              "Per PostgreSQL usa pg_dump (docs/deploy.md).",
+        "pl": "Skopiuj bazę SQLite serwera qwixo serve do pliku, spójnie i bez zatrzymywania "
+              "serwera (każdy zapisany ruch jest w kopii), a potem sprawdź kopię. Dla "
+              "PostgreSQL użyj pg_dump (docs/deploy.md).",
+    },
+    "clih_backup_out": {
+        "en": "the backup file to write (replaced if it exists)",
+        "tr": "yazılacak yedek dosyası (varsa değiştirilir)",
+        "it": "il file di backup da scrivere (sostituito se esiste)",
+        "pl": "plik kopii do zapisania (zastępowany, jeśli istnieje)",
+    },
+    "backup_done": {
+        "en": "backup written to {path} ({games} games)",
+        "tr": "yedek {path} dosyasına yazıldı ({games} oyun)",
+        "it": "backup scritto in {path} ({games} partite)",
+        "pl": "kopia zapisana w {path} ({games} gier)",
+    },
+    "backup_failed": {
+        "en": "cannot back up to {path}: {why}",
+        "tr": "{path} konumuna yedeklenemiyor: {why}",
+        "it": "impossibile fare il backup in {path}: {why}",
+        "pl": "nie można zapisać kopii w {path}: {why}",
+    },
+    "backup_no_db": {
+        "en": "there is no database at {path}",
+        "tr": "{path} konumunda veritabanı yok",
+        "it": "non c'è alcun database in {path}",
+        "pl": "pod {path} nie ma bazy danych",
+    },
+    "backup_not_sqlite": {
+        "en": "{db} is not a SQLite file: back up PostgreSQL with pg_dump (docs/deploy.md)",
+        "tr": "{db} bir SQLite dosyası değil: PostgreSQL'i pg_dump ile yedekleyin "
+              "(docs/deploy.md)",
+        "it": "{db} non è un file SQLite: fai il backup di PostgreSQL con pg_dump "
+              "(docs/deploy.md)",
+        "pl": "{db} nie jest plikiem SQLite: kopię PostgreSQL rób przez pg_dump "
+              "(docs/deploy.md)",
+    },
     "serve_cannot_bind": {
         "en": "cannot listen on {host}:{port}: {why}",
         "tr": "{host}:{port} dinlenemiyor: {why}",
@@ -607,6 +702,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "dimensione della tavola di Quixo (predefinita 5)",
         "pl": "rozmiar planszy Quixo (domyślnie 5)",
     },
+    "clih_tournament_cluster": {
+        "en": "run the games as tasks on Dask: 'local' (a cluster of --jobs processes on this "
+              "machine) or a scheduler address such as tcp://10.0.0.5:8786 (needs "
+              "qwixo[cluster]; same results as without)",
+        "tr": "oyunları Dask üzerinde görev olarak çalıştır: 'local' (bu makinede --jobs "
+              "süreçten oluşan bir küme) ya da tcp://10.0.0.5:8786 gibi bir zamanlayıcı adresi "
+              "(qwixo[cluster] gerekir; sonuçlar aynıdır)",
+        "it": "gioca le partite come task su Dask: 'local' (un cluster di --jobs processi su "
+              "questa macchina) o l'indirizzo di uno scheduler come tcp://10.0.0.5:8786 "
+              "(richiede qwixo[cluster]; stessi risultati)",
+        "pl": "rozgrywaj partie jako zadania w Dasku: 'local' (klaster --jobs procesów na tej "
+              "maszynie) lub adres planisty, np. tcp://10.0.0.5:8786 (wymaga qwixo[cluster]; "
+              "te same wyniki)",
+    },
     "clih_tournament_jobs": {
         "en": "parallel processes (default 1)",
         "tr": "paralel süreçler (varsayılan 1)",
@@ -630,6 +739,28 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr": "Quixo: bu kadar yarım hamleden sonra berabere (varsayılan 300)",
         "it": "Quixo: patta dopo questo numero di semimosse (predefinito 300)",
         "pl": "Quixo: remis po tylu półruchach (domyślnie 300)",
+    },
+    "clih_tournament_rate": {
+        "en": "also rate the bots (Glicko-2 for 2 players, OpenSkill for more) with the code "
+              "that rates people's games, and print rating, deviation and games",
+        "tr": "botları da puanla (2 oyuncu için Glicko-2, daha fazlası için OpenSkill; "
+              "insanların oyunlarını puanlayan kodla) ve puanı, sapmayı ve oyun sayısını yazdır",
+        "it": "valuta anche i bot (Glicko-2 per 2 giocatori, OpenSkill per più) con il codice "
+              "che valuta le partite delle persone, e stampa punteggio, deviazione e partite",
+        "pl": "oceń też boty (Glicko-2 dla 2 graczy, OpenSkill dla więcej) kodem, który ocenia "
+              "partie ludzi, i wypisz ranking, odchylenie i liczbę gier",
+    },
+    "clih_tournament_ratings_file": {
+        "en": "write the ratings (implies --rate) into this JSON file, replacing the entry of "
+              "the tournament's rating class (src/qwixo/tournament/bot_ratings.json is the one "
+              "shipped with qwixo)",
+        "tr": "puanları (--rate içerir) bu JSON dosyasına yaz; turnuvanın puan sınıfının "
+              "kaydını değiştirir (qwixo ile gelen dosya src/qwixo/tournament/bot_ratings.json)",
+        "it": "scrivi i punteggi (implica --rate) in questo file JSON, sostituendo la voce "
+              "della classe del torneo (src/qwixo/tournament/bot_ratings.json è quello "
+              "distribuito con qwixo)",
+        "pl": "zapisz rankingi (oznacza --rate) do tego pliku JSON, zastępując wpis klasy "
+              "turnieju (src/qwixo/tournament/bot_ratings.json to plik dostarczany z qwixo)",
     },
     "clih_tournament_plot": {
         "en": "write PNG charts there",

@@ -8,6 +8,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "{square!r} non è una casella della scacchiera {size}×{size}.",
         "pl": "{square!r} nie jest polem planszy {size}×{size}.",
     },
+    "quixo_not_ascii": {
+        "en": "Moves are written in ASCII letters and digits only: {text!r}.",
+        "tr": "Hamleler yalnızca ASCII harf ve rakamlarla yazılır: {text!r}.",
+        "it": "Le mosse si scrivono solo con lettere e cifre ASCII: {text!r}.",
+        "pl": "Ruchy zapisuje się tylko literami i cyframi ASCII: {text!r}.",
+    },
     "quixo_bad_move": {
         "en": "Not a Quixo move: {text!r}. Write the square the cube is taken from and the "
               "square where it is pushed back in, e.g. {example}.",

@@ -20,6 +20,52 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Tipo di messaggio sconosciuto {type!r}.",
         "pl": "Nieznany typ wiadomości {type!r}.",
     },
+    "duplicate_key": {
+        "en": "The key {name!r} appears twice in one object.",
+        "tr": "{name!r} anahtarı aynı nesnede iki kez geçiyor.",
+        "it": "La chiave {name!r} compare due volte nello stesso oggetto.",
+        "pl": "Klucz {name!r} występuje dwa razy w jednym obiekcie.",
+    },
+    "bad_name": {
+        "en": "This name cannot be used: it holds an invisible or control character "
+              "(U+{code}) or nothing visible.",
+        "tr": "Bu ad kullanılamaz: görünmez ya da denetim karakteri (U+{code}) içeriyor veya "
+              "görünür bir şey içermiyor.",
+        "it": "Questo nome non può essere usato: contiene un carattere invisibile o di "
+              "controllo (U+{code}) o nulla di visibile.",
+        "pl": "Tej nazwy nie można użyć: zawiera niewidoczny znak lub znak sterujący "
+              "(U+{code}) albo nic widocznego.",
+    },
+    "duplicate_name": {
+        "en": "Another player of this game is already called {name!r}.",
+        "tr": "Bu oyunda başka bir oyuncunun adı zaten {name!r}.",
+        "it": "Un altro giocatore di questa partita si chiama già {name!r}.",
+        "pl": "Inny gracz tej partii nazywa się już {name!r}.",
+    },
+    "finished_position": {
+        "en": "This position is already decided: a new game cannot start from it.",
+        "tr": "Bu pozisyon zaten sonuçlanmış: yeni bir oyun buradan başlayamaz.",
+        "it": "Questa posizione è già decisa: una nuova partita non può iniziare da qui.",
+        "pl": "Ta pozycja jest już rozstrzygnięta: nowa partia nie może się od niej zacząć.",
+    },
+    "bad_origin": {
+        "en": "Requests from the page {origin!r} are not allowed on this server.",
+        "tr": "{origin!r} sayfasından gelen isteklere bu sunucuda izin verilmiyor.",
+        "it": "Le richieste dalla pagina {origin!r} non sono ammesse su questo server.",
+        "pl": "Żądania ze strony {origin!r} nie są dozwolone na tym serwerze.",
+    },
+    "bad_content_type": {
+        "en": "Send the request body as JSON (Content-Type: application/json).",
+        "tr": "İstek gövdesini JSON olarak gönderin (Content-Type: application/json).",
+        "it": "Invia il corpo della richiesta come JSON (Content-Type: application/json).",
+        "pl": "Wyślij treść żądania jako JSON (Content-Type: application/json).",
+    },
+    "request_timeout": {
+        "en": "The request was not received in time ({seconds} s).",
+        "tr": "İstek zamanında alınamadı ({seconds} sn).",
+        "it": "La richiesta non è arrivata in tempo ({seconds} s).",
+        "pl": "Żądanie nie dotarło na czas ({seconds} s).",
+    },
     "too_large": {
         "en": "The message is too large (limit: {limit} bytes).",
         "tr": "Mesaj çok büyük (sınır: {limit} bayt).",

@@ -7,6 +7,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Indica almeno un bot con --bots.",
         "pl": "Podaj co najmniej jednego bota w --bots.",
     },
+    "tournament_no_dask": {
+        "en": "--cluster needs Dask: pip install 'qwixo[cluster]'.",
+        "tr": "--cluster için Dask gerekir: pip install 'qwixo[cluster]'.",
+        "it": "--cluster richiede Dask: pip install 'qwixo[cluster]'.",
+        "pl": "--cluster wymaga Daska: pip install 'qwixo[cluster]'.",
+    },
+    "tournament_no_cluster": {
+        "en": "Cannot reach the Dask scheduler {address}: {why}",
+        "tr": "{address} Dask zamanlayıcısına ulaşılamıyor: {why}",
+        "it": "Impossibile raggiungere lo scheduler Dask {address}: {why}",
+        "pl": "Nie można połączyć się z planistą Daska {address}: {why}",
+    },
     "tournament_bad_number": {
         "en": "{name} must be a positive number, not {value}.",
         "tr": "{name} pozitif bir sayı olmalı, {value} değil.",
@@ -25,11 +37,40 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "Torneo di {game}: {games} partite, {players} giocatori a partita, {settings}",
         "pl": "Turniej {game}: {games} gier, {players} graczy na grę, {settings}",
     },
+    "tournament_progress_line": {
+        "en": "{done}/{total} games, {elapsed} s, about {left} s left",
+        "tr": "{done}/{total} oyun, {elapsed} sn, yaklaşık {left} sn kaldı",
+        "it": "{done}/{total} partite, {elapsed} s, circa {left} s rimanenti",
+        "pl": "{done}/{total} gier, {elapsed} s, zostało około {left} s",
+    },
     "tournament_progress": {
         "en": "Playing games",
         "tr": "Oyunlar oynanıyor",
         "it": "Partite in corso",
         "pl": "Rozgrywanie gier",
+    },
+    "tournament_col_rating": {"en": "rating", "tr": "puan", "it": "punteggio", "pl": "ranking"},
+    "tournament_col_deviation": {
+        "en": "deviation", "tr": "sapma", "it": "deviazione", "pl": "odchylenie",
+    },
+    "tournament_ratings_title": {
+        "en": "Ratings in class {cls} ({system}, the same code as rated games):",
+        "tr": "{cls} sınıfında puanlar ({system}, puanlı oyunlarla aynı kod):",
+        "it": "Punteggi nella classe {cls} ({system}, lo stesso codice delle partite valide "
+              "per la classifica):",
+        "pl": "Rankingi w klasie {cls} ({system}, ten sam kod co w partiach rankingowych):",
+    },
+    "tournament_system_glicko2": {"en": "Glicko-2", "tr": "Glicko-2", "it": "Glicko-2",
+                                  "pl": "Glicko-2"},
+    "tournament_system_openskill": {
+        "en": "OpenSkill Weng-Lin Plackett-Luce", "tr": "OpenSkill Weng-Lin Plackett-Luce",
+        "it": "OpenSkill Weng-Lin Plackett-Luce", "pl": "OpenSkill Weng-Lin Plackett-Luce",
+    },
+    "tournament_not_rated": {
+        "en": "Solo games are not rated.",
+        "tr": "Tek kişilik oyunlar puanlanmaz.",
+        "it": "Le partite in solitario non sono valutate.",
+        "pl": "Gry jednoosobowe nie są oceniane.",
     },
     "tournament_col_bot": {"en": "bot", "tr": "bot", "it": "bot", "pl": "bot"},
     "tournament_col_games": {"en": "games", "tr": "oyun", "it": "partite", "pl": "gry"},

@@ -36,7 +36,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
-from qwixo.server import http_api, ws
+from qwixo.server import http_api, security, ws
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
@@ -58,7 +58,9 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                ws_rate: float = 15.0, ws_burst: float = 30.0, bot_workers: int = 2,
                bot_processes: int = 0, ws_per_address: int = 256,
                web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
-               on_ready: Callable[[], None] | None = None) -> FastAPI:
+               on_ready: Callable[[], None] | None = None,
+               allowed_origins: list[str] | None = None,
+               request_timeout: float = security.BODY_TIMEOUT) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
     ``qwixo.paths.data_dir() / "qwixo.sqlite"``) or, with a ``postgresql://`` URL, on
     PostgreSQL (several server processes may then share every game; see ``docs/web.md``).
@@ -68,7 +70,9 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     message rate limit per WebSocket connection; ``ws_per_address``: open WebSocket
     connections allowed per client address; ``bot_processes``: worker processes for bots
     and hints (0: ``bot_workers`` threads in the server process); ``sync``: ``normal`` or
-    ``full`` (see :data:`qwixo.server.store.SYNC_MODES`).
+    ``full`` (see :data:`qwixo.server.store.SYNC_MODES`); ``allowed_origins``: pages of other
+    origins allowed to use the WebSocket and the POSTs, ``request_timeout``: seconds to send a
+    request body (:mod:`qwixo.server.security`).
     """
     if db_path is None:
         from qwixo.paths import data_dir
@@ -114,6 +118,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                   + " in the browser: HTTP API (the live game runs over the WebSocket "
                     "`/ws/{id}`, see docs/web-protocol.md).")
     app.state.qwixo = state
+    security.install(app, allowed_origins, body_timeout=request_timeout)
     _error_handlers(app)
     app.include_router(http_api.router)
     app.include_router(ws.router)

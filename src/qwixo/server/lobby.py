@@ -26,6 +26,7 @@ import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
 from qwixo.i18n import t
 from qwixo.server.botrunner import BotRunner
+from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
 from qwixo.server.rooms import Room, Seat, announcements
 from qwixo.server.scheduler import Scheduler
@@ -115,6 +116,8 @@ class Lobby:
         except (TypeError, ValueError) as e:
             raise ServerError("bad_setting", name="settings", value=settings,
                               why=str(e)[:200]) from None
+        if game.is_over:  # e.g. a Quixo position with a line: nothing to play
+            raise ServerError("finished_position")
         if not isinstance(pad, bool) or (pad and not game.needs_roll):
             # score-pad mode: the dice of a real table are typed in (games with dice only)
             raise ServerError("bad_setting", name="scorepad", value=pad, why="true or false")
@@ -142,6 +145,10 @@ class Lobby:
                             token_hash=token_hash(token) if token else None)
             seats.append(seat)
             tokens.append(token)
+        for seat, name in zip(seats, distinct_names([s.name for s in seats],
+                                                    [bool(x.name) for x in spec.seats]),
+                              strict=True):
+            seat.name = name
         return seats, tokens
 
     async def create(self, spec: CreateGame) -> tuple[Room, list[str | None]]:
@@ -261,9 +268,10 @@ class Lobby:
     async def claim(self, room: Room, seat: int, name: str | None) -> None:
         """Mark a human seat as taken (first connection with its token), with a new name."""
         s = room.seats[seat]
-        if s.claimed and (not name or name == s.name):
+        if s.claimed:  # the name is chosen once, at the first connection (docs/web-protocol.md)
             return
         async with room.lock:
+            check_free(((x.seat, x.name) for x in room.seats), seat, name or s.name)
             await self._save_seat(room, seat, name or s.name, None)
 
     async def join(self, room: Room, seat: int | None, name: str | None) -> tuple[int, str]:
@@ -277,6 +285,8 @@ class Lobby:
             elif seat not in free:
                 raise ServerError("seat_not_free", status=409, seat=seat)
             token = new_token()
+            check_free(((x.seat, x.name) for x in room.seats), seat,
+                       name or room.seats[seat].name)
             await self._save_seat(room, seat, name or room.seats[seat].name, token_hash(token))
         s = room.seats[seat]
         room.broadcast(None, [("announce_joined", {"player": seat, "name": s.name})])
@@ -426,7 +436,7 @@ class Lobby:
             if room.public["needs_roll"]:
                 raise IllegalMove("roll_needed")
             raise IllegalMove("not_your_turn", player=seat)
-        text = decision.strip()
+        text = game.canonical_decision(seat, decision)  # stored as the game writes it
         game.choose(seat, text)
         return {"decision": text}
 
