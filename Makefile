@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test setup browser lint bench clean
+.PHONY: run test setup browser gettext lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -22,13 +22,20 @@ browser:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+# Debian's gettext: msgfmt --check validates the translation catalogues (tests/test_i18n.py).
+gettext:
+	@command -v msgfmt >/dev/null 2>&1 || { \
+	  echo "installing Debian's gettext for the catalogue checks"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext >/dev/null; }
+
 run: setup
 	$(VENV)/bin/qwixo serve --host $(HOST) --port $(PORT)
 
 lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks tools
 
-test: setup browser lint
+test: setup browser gettext lint
 	$(VENV)/bin/pytest -q
 
 bench: setup

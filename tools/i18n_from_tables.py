@@ -1,0 +1,93 @@
+"""Move translations still written as Python tables into the gettext catalogues.
+
+Usage: ``.venv/bin/python tools/i18n_from_tables.py [--keep] [--dry-run]``.
+
+Before the catalogues, every text was a Python table: ``TEXTS = {key: {"en": ..., "tr": ...,
+"it": ..., "pl": ...}}`` in a module of ``src/qwixo/i18n/``. A branch written in that style may
+still add such modules (or bring an old one back when it is merged). ``qwixo.i18n`` reads
+them meanwhile, and a test fails while any is left. This script
+
+- adds every key of those tables that the catalogues do not have yet to the four ``.po``
+  files (a message with a count: ``{"count": "n", "en": (singular, plural), "tr": (..., ...),
+  "it": (..., ...), "pl": (one, few, many)}``);
+- leaves the keys the catalogues already have as they are (the catalogues win: they hold the
+  reviewed wording) and lists those whose table text differs, for a person to compare;
+- recompiles the catalogues (``tools/i18n_compile.py``) and deletes the modules it emptied
+  (``--keep`` keeps them; ``--dry-run`` only reports).
+
+Run it after merging a branch that touched ``src/qwixo/i18n/*.py``, then run the tests
+(``tests/test_i18n.py``: a new text must not use a row or die letter in a sentence, must have
+every plural form, ...).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import i18n_compile as cat  # noqa: E402
+
+PACKAGE = cat.ROOT / "src" / "qwixo" / "i18n"
+
+
+def table_modules() -> list[Path]:
+    """The modules of the package that define a ``TEXTS`` table."""
+    return sorted(p for p in PACKAGE.glob("*.py")
+                  if p.name != "__init__.py" and "TEXTS" in p.read_text(encoding="utf-8"))
+
+
+def read_table(path: Path) -> dict[str, dict]:
+    spec = importlib.util.spec_from_file_location(f"_i18n_table_{path.stem}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return dict(getattr(mod, "TEXTS", {}))
+
+
+def _forms(value) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def convert(keep: bool = False, dry_run: bool = False) -> int:
+    entries = cat.load()
+    added, differ, emptied = [], [], []
+    for path in table_modules():
+        table = read_table(path)
+        for key, row in table.items():
+            count = row.get("count")
+            new = {"count": count, "fuzzy": set(), "comments": []}
+            for lang in cat.LANGS:
+                if lang in row:
+                    new[lang] = _forms(row[lang])
+            if key in entries:
+                old = entries[key]
+                if any(old.get(lang) != new.get(lang) for lang in cat.LANGS if lang in new):
+                    differ.append(f"{key} ({path.name})")
+                continue
+            entries[key] = new
+            added.append(f"{key} ({path.name})")
+        emptied.append(path)
+    for line in added:
+        print(f"added {line}")
+    for line in differ:
+        print(f"kept the catalogue's text, the table's differs: {line}")
+    if dry_run:
+        return 0
+    for rel in cat.save(entries):
+        print(f"wrote {rel}")
+    if not keep:
+        for path in emptied:
+            path.unlink()
+            print(f"deleted {path.relative_to(cat.ROOT)}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    return convert(keep="--keep" in argv, dry_run="--dry-run" in argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
