@@ -24,7 +24,7 @@ from __future__ import annotations
 import io
 import re
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -44,7 +44,7 @@ PLURAL_FORMS = {
 }
 NPLURALS = {lang: int(re.search(r"nplurals=(\d+)", v).group(1)) for lang, v in PLURAL_FORMS.items()}
 # a fixed date keeps the files stable (they are compared byte for byte by --check)
-STAMP = datetime(2026, 11, 26, tzinfo=timezone.utc)
+STAMP = datetime(2026, 11, 26, tzinfo=UTC)
 BRACE = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*(![rsa])?(:[^{}]*)?\}")
 PERCENT = re.compile(r"%\([A-Za-z_]+\)[sdr]")
 
