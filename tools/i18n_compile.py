@@ -57,7 +57,8 @@ def mo_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
-POT = LOCALE / f"{DOMAIN}.pot"
+def pot_path() -> Path:
+    return LOCALE / f"{DOMAIN}.pot"
 
 
 def split_context(ctxt: str) -> tuple[str, str | None]:
@@ -159,7 +160,7 @@ def build(entries: dict[str, dict]) -> dict[str, bytes]:
             string = forms if count else forms[0]
             _add(cats[lang], msgid, string, ctxt, flags | ({"fuzzy"} if fuzzy else set()),
                  comments, user)
-    files[str(POT.relative_to(ROOT))] = _po_bytes(pot)
+    files[str(pot_path().relative_to(ROOT))] = _po_bytes(pot)
     for lang, cat in cats.items():
         files[str(po_path(lang).relative_to(ROOT))] = _po_bytes(cat)
         buf = io.BytesIO()

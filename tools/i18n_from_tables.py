@@ -9,7 +9,8 @@ them meanwhile, and a test fails while any is left. This script
 
 - adds every key of those tables that the catalogues do not have yet to the four ``.po``
   files (a message with a count: ``{"count": "n", "en": (singular, plural), "tr": (..., ...),
-  "it": (..., ...), "pl": (one, few, many)}``);
+  "it": (..., ...), "pl": (one, few, many)}``), unless no code uses it (an old copy of a table
+  brings back keys removed on purpose: they are listed and left out);
 - leaves the keys the catalogues already have as they are (the catalogues win: they hold the
   reviewed wording) and lists those whose table text differs, for a person to compare;
 - recompiles the catalogues (``tools/i18n_compile.py``) and deletes the modules it emptied
@@ -52,7 +53,7 @@ def _forms(value) -> tuple[str, ...]:
 
 def convert(keep: bool = False, dry_run: bool = False) -> int:
     entries = cat.load()
-    added, differ, emptied = [], [], []
+    added, differ, unused, emptied = [], [], [], []
     for path in table_modules():
         table = read_table(path)
         for key, row in table.items():
@@ -66,6 +67,9 @@ def convert(keep: bool = False, dry_run: bool = False) -> int:
                 if any(old.get(lang) != new.get(lang) for lang in cat.LANGS if lang in new):
                     differ.append(f"{key} ({path.name})")
                 continue
+            if not cat.used_keys([key]):
+                unused.append(f"{key} ({path.name})")
+                continue
             entries[key] = new
             added.append(f"{key} ({path.name})")
         emptied.append(path)
@@ -73,6 +77,8 @@ def convert(keep: bool = False, dry_run: bool = False) -> int:
         print(f"added {line}")
     for line in differ:
         print(f"kept the catalogue's text, the table's differs: {line}")
+    for line in unused:
+        print(f"left out, no code uses it: {line}")
     if dry_run:
         return 0
     for rel in cat.save(entries):
