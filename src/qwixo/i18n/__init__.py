@@ -16,7 +16,7 @@ tables (``TEXTS`` in a module of this package) into them.
 >>> t("not_your_turn", "it", player=2)
 'Non è il turno del giocatore 2.'
 >>> t("web_players_n", "pl", n=2), t("web_players_n", "pl", n=5), tn("web_players_n", 1, "it")
-('2 graczy', '5 graczy', '1 giocatore')
+('2 gracze', '5 graczy', '1 giocatore')
 """
 
 from __future__ import annotations
