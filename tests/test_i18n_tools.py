@@ -55,7 +55,7 @@ def test_tables_are_moved_into_the_catalogues(tmp_path, monkeypatch, capsys):
     assert i18n_from_tables.main([]) == 0
     out = capsys.readouterr().out
     assert "added demo_new_key (demo.py)" in out
-    assert "kept the catalogue's text, the table's differs: game_over" in out
+    assert "kept the catalogue's text, the table's was changed: game_over" in out
     assert "left out, no code uses it: demo_nobody_uses_it" in out
     assert not (src / "i18n" / "demo.py").exists()  # the table is gone once converted
     pl, en = _po(src, "pl"), _po(src, "en")

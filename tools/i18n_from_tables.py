@@ -12,7 +12,9 @@ them meanwhile, and a test fails while any is left. This script
   "it": (..., ...), "pl": (one, few, many)}``), unless no code uses it (an old copy of a table
   brings back keys removed on purpose: they are listed and left out);
 - leaves the keys the catalogues already have as they are (the catalogues win: they hold the
-  reviewed wording) and lists those whose table text differs, for a person to compare;
+  reviewed wording) and lists those whose table text was changed on the other branch (compared
+  with the table as it was when the tables became catalogues, commit ``BASE``; without git, every
+  key whose text differs), for a person to carry the change into the catalogues by hand;
 - recompiles the catalogues (``tools/i18n_compile.py``) and deletes the modules it emptied
   (``--keep`` keeps them; ``--dry-run`` only reports).
 
@@ -24,6 +26,7 @@ every plural form, ...).
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -32,6 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import i18n_compile as cat  # noqa: E402
 
 PACKAGE = cat.ROOT / "src" / "qwixo" / "i18n"
+# the last commit with the Python tables: what a branch's table is compared with
+BASE = "eedcf2d"
 
 
 def table_modules() -> list[Path]:
@@ -47,6 +52,21 @@ def read_table(path: Path) -> dict[str, dict]:
     return dict(getattr(mod, "TEXTS", {}))
 
 
+def base_table(path: Path) -> dict[str, dict] | None:
+    """The same table at commit ``BASE`` (None when git or the commit or the file is missing)."""
+    rel = path.relative_to(cat.ROOT).as_posix()
+    try:
+        r = subprocess.run(["git", "show", f"{BASE}:{rel}"], cwd=cat.ROOT, capture_output=True,
+                           text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if r.returncode != 0:
+        return None
+    scope: dict = {}
+    exec(compile(r.stdout, rel, "exec"), scope)  # our own file, as it was at BASE
+    return dict(scope.get("TEXTS", {}))
+
+
 def _forms(value) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
@@ -56,6 +76,7 @@ def convert(keep: bool = False, dry_run: bool = False) -> int:
     added, differ, unused, emptied = [], [], [], []
     for path in table_modules():
         table = read_table(path)
+        base = base_table(path)
         for key, row in table.items():
             count = row.get("count")
             new = {"count": count, "fuzzy": set(), "comments": []}
@@ -64,7 +85,12 @@ def convert(keep: bool = False, dry_run: bool = False) -> int:
                     new[lang] = _forms(row[lang])
             if key in entries:
                 old = entries[key]
-                if any(old.get(lang) != new.get(lang) for lang in cat.LANGS if lang in new):
+                if base is not None and key in base:
+                    changed = base[key] != row  # edited on the branch since the conversion
+                else:
+                    changed = any(old.get(lang) != new.get(lang) for lang in cat.LANGS
+                                  if lang in new)
+                if changed:
                     differ.append(f"{key} ({path.name})")
                 continue
             if not cat.used_keys([key]):
@@ -76,7 +102,7 @@ def convert(keep: bool = False, dry_run: bool = False) -> int:
     for line in added:
         print(f"added {line}")
     for line in differ:
-        print(f"kept the catalogue's text, the table's differs: {line}")
+        print(f"kept the catalogue's text, the table's was changed: {line}")
     for line in unused:
         print(f"left out, no code uses it: {line}")
     if dry_run:
