@@ -86,6 +86,7 @@ def test_the_search_with_the_proof_number_helper_keeps_the_3x3_wins():
     rng = random.Random(23)
     s = Searcher(3)
     s.lmr, s.threads, s.proof_helper, s.dfpn_helper = 2, 2, True, True
+    s.prover_class = Prover
     checked = 0
     for _ in range(25):
         g = random_position(3, 2, rng.randrange(0, 9), rng)

@@ -168,12 +168,14 @@ def searcher(n: int, players: int, plain: bool = False, tt_bits: int = 20):
 
     Bots share them (the transposition table is only a cache of position values); use its
     ``lock`` around a search."""
+    from qwixo.quixo.dfpn import Prover
     from qwixo.quixo.search import Searcher
 
     key = (n, players, plain, tt_bits)
     s = _SEARCHERS.get(key)
     if s is None:
         s = Searcher(n, players, tt_bits=tt_bits, plain=plain)
+        s.prover_class = Prover
         s.tt.fill(0)  # its pages now, not in the first search's time budget
         if players == 2 and not plain and n == 4:
             s.prover()  # loads the proof-number kernel now too (see DFPN_MAX_CUBES)

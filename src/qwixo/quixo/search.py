@@ -955,6 +955,9 @@ class Searcher:
         #: deeper; its table is kept from search to search, so a proof found once answers the
         #: next moves of the game at once
         self.dfpn_helper = False
+        #: the proof-number prover's class (:class:`qwixo.quixo.dfpn.Prover`, given by the
+        #: owner, so that this module does not import the prover that builds on it)
+        self.prover_class = None
         self._prover = None
         self._main_proving = False
         #: held by callers that share this searcher between threads
@@ -1084,11 +1087,12 @@ class Searcher:
                 return
 
     def prover(self):
-        """The proof-number prover of this board (2 players), made on first use."""
+        """The proof-number prover of this board (2 players), made on first use from
+        :attr:`prover_class`."""
         if self._prover is None:
-            from qwixo.quixo.dfpn import Prover
-
-            self._prover = Prover(self.n)
+            if self.prover_class is None:
+                raise RuntimeError("dfpn_helper needs Searcher.prover_class (qwixo.quixo.dfpn)")
+            self._prover = self.prover_class(self.n)
         return self._prover
 
     def _prove_dfpn(self, work: _Work, boards, history, deadline: int,
