@@ -145,6 +145,8 @@ class CreateGame(_Strict):
     auto_roll: bool = False
     undo: bool = False
     lang: Lang | None = None
+    #: rate the game (accounts and bots only, no undo, no hints: docs/web.md)
+    rated: bool = False
 
     @model_validator(mode="after")
     def _distinct_names(self) -> CreateGame:
