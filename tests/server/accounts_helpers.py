@@ -40,7 +40,17 @@ def play_to_end(client, g, seed=1):
                 ws.send_json({"type": "choose", "decision": rng.choice(view["options"]),
                               "id": n})
                 n += 1
-            m, _ = recv_until(ws, lambda m: m["type"] in ("state", "error"))
-            assert m["type"] == "state", m
+                ok, seen = recv_until(ws, lambda m: m["type"] in ("ok", "error"))
+                assert ok["type"] == "ok", ok
+                views = [m["view"] for m in seen if m["type"] == "state"
+                         and m["view"]["version"] >= ok["version"]]
+                if views:
+                    view = views[-1]
+                    continue
+                v = ok["version"]
+                m, _ = recv_until(ws, lambda m, v=v: m["type"] == "state"
+                                  and m["view"]["version"] >= v)
+            else:
+                m, _ = recv_until(ws, lambda m: m["type"] == "state")
             view = m["view"]
     return view
