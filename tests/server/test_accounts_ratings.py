@@ -97,3 +97,31 @@ def test_a_second_end_of_the_same_game_is_refused_by_the_database(client):
         client.portal.call(again)
     rating = _rating(client, "Ada", "quixo-3x3-2p")
     assert rating["games"] == 1 and len(rating["history"]) == 1
+
+
+def test_a_rated_three_player_qwixx_game_uses_openskill(client):
+    csrf = sign_up(client, "Ada")
+    r = client.post("/api/games", json={
+        "game": "qwixx", "settings": {"players": 3, "seed": 4}, "rated": True,
+        "auto_roll": True,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "race", "seconds": 0.05},
+                  {"kind": "bot", "bot": "random", "seconds": 0.05}]})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                json={"seats": [{"game": g["id"], "token": g["seats"][0]["token"]}]})
+    play_to_end(client, g, seed=3)
+    from qwixo import load_game
+
+    scores = load_game(client.app.state.qwixo.lobby.rooms[g["id"]].snapshot).scores()
+    shipped = R.bot_ratings()["classes"]["qwixx-classic-3p"]["bots"]
+    before = [R.initial("openskill")] + [
+        R.Rating.from_dict({**shipped[b], "system": "openskill"}) for b in ("race", "random")]
+    expected = R.rate_game("qwixx", 3, before, scores)
+    mine = _rating(client, "Ada", "qwixx-classic-3p")
+    assert mine["system"] == "openskill" and mine["games"] == 1
+    assert abs(mine["rating"] - expected[0].rating) < 0.01
+    bots = client.get("/api/leaderboard/qwixx-classic-3p").json()["bots"]
+    assert abs(bots["random"]["rating"] - expected[2].rating) < 0.01
+    prof = client.get("/api/players/Ada").json()
+    assert prof["statistics"]["qwixx-classic-3p"]["best_score"] == scores[0]
