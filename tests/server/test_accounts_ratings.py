@@ -125,3 +125,41 @@ def test_a_rated_three_player_qwixx_game_uses_openskill(client):
     assert abs(bots["random"]["rating"] - expected[2].rating) < 0.01
     prof = client.get("/api/players/Ada").json()
     assert prof["statistics"]["qwixx-classic-3p"]["best_score"] == scores[0]
+
+
+def test_statistics_read_the_finished_games_views(client):
+    """Profile figures come from the contract's view: crosses per colour, penalties, locks
+    of the seat's sheet; for Quixo the wins per seat."""
+    csrf = sign_up(client, "Ada")
+    r = client.post("/api/games", json={
+        "game": "qwixx", "settings": {"players": 2, "seed": 9}, "auto_roll": True,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random", "seconds": 0.05}]})
+    g = r.json()
+    client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                json={"seats": [{"game": g["id"], "token": g["seats"][0]["token"]}]})
+    play_to_end(client, g, seed=5)
+    q = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random",
+                                                  "seconds": 0.05}],
+               settings={"size": 3, "ply_limit": 30})
+    client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                json={"seats": [{"game": q["id"], "token": q["seats"][0]["token"]}]})
+    play_to_end(client, q, seed=6)
+    prof = client.get("/api/players/Ada").json()
+    from qwixo import load_game
+
+    rooms = client.app.state.qwixo.lobby.rooms
+    log = load_game(rooms[g["id"]].snapshot).view(0)["board"]["log"]
+    penalties = max([e["count"] for e in log if e["event"] == "penalty" and e["player"] == 0],
+                    default=0)
+    final_q = load_game(rooms[q["id"]].snapshot).view(0)
+    st = prof["statistics"]["qwixx-classic-2p"]
+    rec = next(x for x in prof["games"] if x["id"] == g["id"])
+    crossed = sum(rec["details"]["crosses"].values())
+    assert crossed == sum(st["mean_crosses"].values()) and crossed > 0
+    assert set(st["mean_crosses"]) <= {"r", "y", "g", "b"}
+    assert st["mean_penalties"] == rec["details"]["penalties"] == penalties
+    assert st["best_score"] == rec["score"]
+    qs = prof["statistics"]["quixo-3x3-2p"]
+    assert qs["by_seat"] == {"0": {"games": 1, "wins": int(0 in final_q["winners"])}}
+    assert qs["wins_by_opponent_line"] == int(
+        final_q["end_reason"] == "opponent_line" and 0 in final_q["winners"])

@@ -303,4 +303,46 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": 'Bot',
         "pl": 'Bot',
     },
+    "acct_mean_crosses": {
+        "en": 'Crosses per game, by colour',
+        "tr": 'Oyun başına çarpı, renge göre',
+        "it": 'Crocette per partita, per colore',
+        "pl": 'Krzyżyki na grę, według koloru',
+    },
+    "acct_mean_locks": {
+        "en": 'Rows locked per game',
+        "tr": 'Oyun başına kilitlenen sıra',
+        "it": 'Righe chiuse per partita',
+        "pl": 'Zamknięte rzędy na grę',
+    },
+    "acct_mean_penalties": {
+        "en": 'Penalties per game',
+        "tr": 'Oyun başına ceza',
+        "it": 'Penalità per partita',
+        "pl": 'Kary na grę',
+    },
+    "acct_mean_lucky": {
+        "en": 'Lucky crosses per game',
+        "tr": 'Oyun başına şanslı çarpı',
+        "it": 'Crocette fortunate per partita',
+        "pl": 'Szczęśliwe krzyżyki na grę',
+    },
+    "acct_mean_bonus": {
+        "en": 'Bonus crosses per game',
+        "tr": 'Oyun başına bonus çarpı',
+        "it": 'Crocette bonus per partita',
+        "pl": 'Krzyżyki bonusowe na grę',
+    },
+    "acct_wins_by_opponent_line": {
+        "en": 'Wins by a line the opponent pushed',
+        "tr": 'Rakibin ittiği sırayla kazanılan oyunlar',
+        "it": "Vittorie per una fila spinta dall'avversario",
+        "pl": 'Wygrane dzięki linii ułożonej przez przeciwnika',
+    },
+    "acct_by_seat": {
+        "en": 'Wins per seat (wins/games)',
+        "tr": 'Koltuğa göre galibiyet (galibiyet/oyun)',
+        "it": 'Vittorie per posto (vittorie/partite)',
+        "pl": 'Wygrane według miejsca (wygrane/gry)',
+    },
 }

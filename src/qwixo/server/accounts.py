@@ -277,26 +277,75 @@ def game_record(row: tuple) -> dict[str, Any]:
     if game.is_over:
         scores = game.scores()
         rec.update(score=scores[seat], scores=scores, won=seat in game.winners(),
-                   replay=f"/api/games/{gid}/replay/0")
+                   replay=f"/api/games/{gid}/replay/0",
+                   details=details(game.view(seat), seat))
     return rec
 
 
+def details(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Game-specific figures of one seat, read from the contract's view of the finished game
+    (its ``board``: score sheets, lines; no rule is recomputed here): for a game with score
+    sheets the crosses per colour, locks (lock cells crossed), penalties, lucky and bonus
+    crosses; for a game of lines whether it was won by a line the opponent pushed."""
+    board = view.get("board") or {}
+    out: dict[str, Any] = {"end_reason": view.get("end_reason"), "seat": seat}
+    sheets = [sh for sh in board.get("sheets") or [] if sh.get("seat") == seat]
+    if sheets:
+        sh = sheets[0]
+        crosses: dict[str, int] = {}
+        locks = 0
+        for row in sh.get("rows", []):
+            for cell in row.get("cells", []):
+                if cell.get("crossed"):
+                    crosses[cell.get("color") or row.get("color")] = \
+                        crosses.get(cell.get("color") or row.get("color"), 0) + 1
+                    locks += int(bool(cell.get("lock")))
+        out.update(crosses=crosses, locks=locks, penalties=sh.get("penalties", 0),
+                   lucky=len(sh.get("lucky") or []), bonus=len(sh.get("rewards") or []))
+    if "lines" in board:
+        out["size"] = board.get("size")
+        out["opponent_line"] = view.get("end_reason") == "opponent_line" \
+            and seat in (view.get("winners") or [])
+    return out
+
+
 def statistics(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per rating class: games, wins, mean and best score, mean length (events)."""
+    """Per rating class: games, wins, mean and best score, mean length (events), wins per
+    seat (side); with score sheets the mean crosses per colour, locks, penalties, lucky and
+    bonus crosses per game; with lines the wins by a line the opponent pushed."""
     out: dict[str, dict[str, Any]] = {}
     for rec in records:
         if "score" not in rec:
             continue
-        st = out.setdefault(rec["class"] or rec["game"], {"games": 0, "wins": 0, "scores": [],
-                                                          "lengths": []})
+        st = out.setdefault(rec["class"] or rec["game"], {
+            "games": 0, "wins": 0, "scores": [], "lengths": [], "by_seat": {}, "sums": {},
+            "crosses": {}})
         st["games"] += 1
         st["wins"] += int(rec["won"])
         st["scores"].append(rec["score"])
         st["lengths"].append(rec["moves"])
+        side = st["by_seat"].setdefault(str(rec["seat"]), {"games": 0, "wins": 0})
+        side["games"] += 1
+        side["wins"] += int(rec["won"])
+        d = rec.get("details") or {}
+        for k in ("locks", "penalties", "lucky", "bonus", "opponent_line"):
+            if k in d:
+                st["sums"][k] = st["sums"].get(k, 0) + int(d[k])
+        for colour, n in (d.get("crosses") or {}).items():
+            st["crosses"][colour] = st["crosses"].get(colour, 0) + n
     for st in out.values():
-        sc, ln = st.pop("scores"), st.pop("lengths")
-        st.update(mean_score=round(sum(sc) / len(sc), 2), best_score=max(sc),
-                  mean_length=round(sum(ln) / len(ln), 1))
+        sc, ln, sums, crosses = st.pop("scores"), st.pop("lengths"), st.pop("sums"), \
+            st.pop("crosses")
+        n = st["games"]
+        st.update(mean_score=round(sum(sc) / n, 2), best_score=max(sc),
+                  mean_length=round(sum(ln) / n, 1))
+        if crosses:
+            st["mean_crosses"] = {c: round(v / n, 2) for c, v in sorted(crosses.items())}
+        for k in ("locks", "penalties", "lucky", "bonus"):
+            if k in sums:
+                st[f"mean_{k}"] = round(sums[k] / n, 2)
+        if "opponent_line" in sums:
+            st["wins_by_opponent_line"] = sums["opponent_line"]
     return out
 
 

@@ -140,6 +140,17 @@ function ratingGraph(cls, points) {
   all.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 3, fill: "currentColor" })));
 }
 
+function extras(cls, st) {
+  // game-specific figures (present only for the games that have them)
+  const items = [];
+  const add = (key, value) => items.push(h("dt", { text: t(key) }), h("dd", { text: value }));
+  if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${c}: ${n}`).join(", "));
+  for (const k of ["locks", "penalties", "lucky", "bonus"]) if (st[`mean_${k}`] !== undefined) add(`acct_mean_${k}`, st[`mean_${k}`]);
+  if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", st.wins_by_opponent_line);
+  add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => `${Number(seat) + 1}: ${x.wins}/${x.games}`).join(", "));
+  return h("section", { "aria-label": cls }, h("h3", { text: cls }), h("dl", { class: "acct-extras" }, items));
+}
+
 async function profilePage(main) {
   const name = new URLSearchParams(location.search).get("name") || (me && me.name);
   if (!name) { main.append(h("p", {}, h("a", { href: "/account.html", text: t("acct_sign_in") }))); return; }
@@ -157,7 +168,8 @@ async function profilePage(main) {
         h("thead", {}, h("tr", {}, ["acct_class", "acct_games", "acct_wins", "acct_mean_score", "acct_best_score", "acct_mean_length"]
           .map((k) => h("th", { scope: "col", text: t(k) })))),
         h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: cls }),
-          [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: v }))))))));
+          [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: v })))))),
+      stats.map(([cls, st]) => extras(cls, st))));
   }
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_history") }),
     h("ul", {}, p.games.map((g) => h("li", {},
