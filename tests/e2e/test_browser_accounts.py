@@ -53,6 +53,8 @@ def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     page.locator("#signup-password").press("Enter")
     expect(page.locator("#status")).to_contain_text(t("acct_signed_in_as", "en", name="Ada"))
     expect(page.locator("#status")).to_contain_text(t("acct_claimed", "en", n=1))
+    # the rated game waits for this person's first move: in the "your turn" list
+    expect(page.locator("#turns")).to_contain_text(g["id"])
     shot(page, "account-signed-in")
     _play_seat0(url.replace("http://", "ws://") + f"ws/{g['id']}", token)
     page.goto(url + "profile.html?name=Ada&lang=en")

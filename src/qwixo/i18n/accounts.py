@@ -345,4 +345,34 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": 'Vittorie per posto (vittorie/partite)',
         "pl": 'Wygrane według miejsca (wygrane/gry)',
     },
+    "acct_your_turn": {
+        "en": 'Your turn',
+        "tr": 'Sıra sizde',
+        "it": 'Tocca a te',
+        "pl": 'Twoja kolej',
+    },
+    "acct_no_turns": {
+        "en": 'No game is waiting for you.',
+        "tr": 'Sizi bekleyen oyun yok.',
+        "it": 'Nessuna partita ti aspetta.',
+        "pl": 'Żadna gra na ciebie nie czeka.',
+    },
+    "acct_turn_until": {
+        "en": 'until {when}',
+        "tr": '{when} tarihine kadar',
+        "it": 'entro {when}',
+        "pl": 'do {when}',
+    },
+    "acct_notify": {
+        "en": 'Notify me when it is my turn (while a qwixo tab is open)',
+        "tr": 'Sıra bana gelince bildir (bir qwixo sekmesi açıkken)',
+        "it": 'Avvisami quando tocca a me (con una scheda di qwixo aperta)',
+        "pl": 'Powiadom mnie, gdy przyjdzie moja kolej (gdy karta qwixo jest otwarta)',
+    },
+    "acct_turn_notification": {
+        "en": 'Your turn in a game of {game}.',
+        "tr": '{game} oyununda sıra sizde.',
+        "it": 'Tocca a te in una partita a {game}.',
+        "pl": 'Twoja kolej w grze {game}.',
+    },
 }

@@ -210,6 +210,19 @@ def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any]
     options["rated"] = True
 
 
+def turn_based(hours: float | None, options: dict[str, Any]) -> None:
+    """A turn-based game: the turn clock counts ``hours`` per decision (instead of the
+    seconds of ``clock``; both at once are refused). The clock rule is unchanged: past the
+    time the server decides for the absent seat (docs/web-protocol.md §5)."""
+    if hours is None:
+        return
+    if options.get("clock") or options.get("scorepad"):
+        raise ServerError("bad_setting", name="turn_hours", value=hours,
+                          why="not with clock or scorepad")
+    options["clock"] = float(hours) * 3600.0
+    options["turn_hours"] = float(hours)
+
+
 def rating_class_of(game_name: str, game: Game) -> str | None:
     """The rating class of a game (read from its own settings through ``to_dict``)."""
     d = game.to_dict()

@@ -227,3 +227,24 @@ async def leaderboard(cls: str, request: Request, limit: int = 100) -> dict[str,
 
 
 __all__ = ["bot_player", "router"]
+
+
+@router.get("/api/account/turns")
+async def your_turn(request: Request) -> dict[str, Any]:
+    """The signed-in person's running games where one of their seats must act now (decide
+    or roll), oldest wait first, with the turn clock's deadline (epoch seconds) if any."""
+    account_id, _, _ = await current(request)
+    lobby = lobby_of(request)
+    out = []
+    for gid, seat, name, *_rest in await accounts_of(request).db.games_of(account_id):
+        if _rest[2] == "finished":
+            continue
+        room = await lobby.get(gid)
+        pub = room.public
+        if pub["is_over"] or not (seat in pub["to_act"] or (
+                pub["needs_roll"] and pub["roller"] == seat)):
+            continue
+        out.append({"id": gid, "game": name, "seat": seat, "since": room.updated,
+                    "deadline": room.deadline, "url": f"/?game={gid}"})
+    out.sort(key=lambda x: x["since"])
+    return {"games": out}

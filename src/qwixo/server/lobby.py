@@ -25,7 +25,7 @@ from typing import Any
 import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
 from qwixo.i18n import t
-from qwixo.server.accounts import check_rated, rating_ops
+from qwixo.server.accounts import check_rated, rating_ops, turn_based
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
@@ -107,6 +107,7 @@ class Lobby:
         if pad:
             options.update(scorepad=True, clock=None, auto_roll=False)
         check_rated(spec.rated, spec.game, game, options)
+        turn_based(spec.turn_hours, options)
         return game, settings, options
 
     def _make_seats(self, spec: CreateGame, lang: str) -> tuple[list[Seat], list[str | None]]:

@@ -104,6 +104,7 @@ function accountPage(main) {
       act(t("acct_claim"), async () => say(t("acct_claimed", { n: await claimSeats() }))),
       act(t("acct_sign_out"), async () => { await call("POST", "/api/account/signout", {}); me = null; say(t("acct_signed_out")); render(); }),
       act(t("acct_sign_out_all"), async () => { await call("POST", "/api/account/signout-all", {}); me = null; say(t("acct_signed_out")); render(); })),
+    turnsSection(),
     h("div", { class: "card acct-form" },
       h("h2", { text: t("acct_delete") }), h("p", { class: "muted", text: t("acct_delete_note") }),
       h("label", { for: "delete-password" }, h("span", { text: t("acct_password") }), pw),
@@ -112,6 +113,42 @@ function accountPage(main) {
         await call("POST", "/api/account/delete", { password: pw.value });
         me = null; say(t("acct_deleted")); render();
       }, "btn")));
+}
+
+// -- your turn (turn-based games), with opt-in browser notifications -----------------------
+const NOTIFY_KEY = "qwixo.notify";
+let turnTimer = null;
+let knownTurns = null;
+
+function turnsSection() {
+  const list = h("ul", { id: "turns", "aria-live": "polite" });
+  const box = h("input", { id: "notify", type: "checkbox",
+    checked: localStorage.getItem(NOTIFY_KEY) === "1" && window.Notification && Notification.permission === "granted" });
+  box.addEventListener("change", async () => {
+    if (box.checked && window.Notification) {
+      box.checked = (await Notification.requestPermission()) === "granted";
+    }
+    localStorage.setItem(NOTIFY_KEY, box.checked ? "1" : "0");
+  });
+  const refresh = async () => {
+    if (!me) return;
+    let games = [];
+    try { games = (await call("GET", "/api/account/turns")).games; } catch (e) { return; }
+    clear(list).append(...(games.length ? games.map((g) => h("li", {},
+      h("a", { href: g.url, text: `${g.game} — ${g.id}` }),
+      g.deadline ? ` (${t("acct_turn_until", { when: new Date(g.deadline * 1000).toLocaleString(lang()) })})` : ""))
+      : [h("li", { class: "muted", text: t("acct_no_turns") })]));
+    const ids = new Set(games.map((g) => g.id));
+    if (knownTurns && box.checked && window.Notification && Notification.permission === "granted") {
+      for (const g of games) if (!knownTurns.has(g.id)) new Notification("qwixo", { body: t("acct_turn_notification", { game: g.game }) });
+    }
+    knownTurns = ids;
+  };
+  if (turnTimer) clearInterval(turnTimer);
+  turnTimer = setInterval(refresh, 60_000);
+  refresh();
+  return h("section", { class: "card" }, h("h2", { text: t("acct_your_turn") }), list,
+    h("label", { for: "notify", class: "acct-row" }, box, h("span", { text: t("acct_notify") })));
 }
 
 // -- the profile page ----------------------------------------------------------------------
