@@ -152,3 +152,16 @@ def test_bad_bodies_are_refused_cleanly(client, body):
     r = client.post("/api/account/signup", json=body)
     assert r.status_code == 400 and r.json()["key"] in ("bad_message", "bad_name")
     assert PASSWORD not in r.text and "x" * 300 not in r.text
+
+
+def test_the_account_endpoints_are_in_the_openapi_document(client):
+    doc = client.get("/openapi.json").json()
+    for path in ("/api/account/signup", "/api/account/signin", "/api/account",
+                 "/api/account/signout", "/api/account/signout-all", "/api/account/delete",
+                 "/api/account/seats", "/api/account/export", "/api/account/turns",
+                 "/api/players/{name}", "/api/leaderboard", "/api/leaderboard/{cls}"):
+        assert path in doc["paths"], path
+    body = doc["paths"]["/api/account/signup"]["post"]["requestBody"]
+    assert "password" in body["content"]["application/json"]["schema"]["properties"]
+    create = doc["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]
+    assert {"rated", "turn_hours"} <= set(create["schema"]["properties"])
