@@ -23,7 +23,9 @@ def test_a_rated_game_against_a_bot_updates_both_ratings_once(client):
     prof = client.get("/api/players/Ada").json()
     mine = prof["ratings"]["quixo-5x5-2p"]
     assert mine["games"] == 1 and len(mine["history"]) == 1
-    assert mine["history"][0]["game"] == g["id"] and mine["history"][0]["previous"] == 1500
+    first = mine["history"][0]
+    assert first["game"] == g["id"] and (first["previous"], first["previous_deviation"]) == (
+        1500, 350)
     # exactly the Glicko-2 update against the bot's shipped rating
     bot0 = R.Rating.from_dict(R.bot_ratings()["classes"]["quixo-5x5-2p"]["bots"]["greedy"])
     final = client.get(f"/api/games/{g['id']}").json()

@@ -273,7 +273,7 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
     after = R.rate_game(room.game_name, game.num_players, before, game.scores())
     now = time.time()
     return db.rating_ops(room.id, cls, now, [
-        (i, p, rows.get(p), b.rating, a)
+        (i, p, rows.get(p), b, a)
         for i, (p, b, a) in enumerate(zip(players, before, after, strict=True))])
 
 

@@ -164,8 +164,9 @@ async def _profile(request: Request, account_id: str, name: str) -> dict[str, An
     for r in records:
         r["rated"] = r["id"] in rated
     history: dict[str, list] = {}
-    for cls, gid, prev, rating, dev, when in await db.history_of(player):
+    for cls, gid, prev, prev_dev, rating, dev, when in await db.history_of(player):
         history.setdefault(cls, []).append({"game": gid, "previous": round(prev, 2),
+                                            "previous_deviation": round(prev_dev, 2),
                                             "rating": round(rating, 2),
                                             "deviation": round(dev, 2), "time": when})
     ratings = {}

@@ -169,8 +169,10 @@ class AccountStore:
                                 "FROM ratings WHERE player = %s ORDER BY class", (player,))
 
     async def history_of(self, player: str) -> list[tuple]:
-        """``(class, game id, previous, rating, deviation, time)``, oldest first."""
-        return await self.fetch("SELECT class, game_id, previous, rating, deviation, time "
+        """``(class, game id, previous, previous deviation, rating, deviation, time)``,
+        oldest first."""
+        return await self.fetch("SELECT class, game_id, previous, previous_deviation, rating, "
+                                "deviation, time "
                                 "FROM rating_history WHERE player = %s ORDER BY time, game_id",
                                 (player,))
 
@@ -197,12 +199,12 @@ class AccountStore:
                                                "ORDER BY class")]
 
     def rating_ops(self, game_id: str, cls: str, now: float,
-                   changes: Sequence[tuple[int, str, tuple | None, float, Any]]) -> list[Op]:
+                   changes: Sequence[tuple[int, str, tuple | None, Any, Any]]) -> list[Op]:
         """The statements rating one finished game: its unique ``rated_games`` row (a second
         rating of the same game conflicts), each player's new rating — an update only if the
         rating is still the one read (its game count), else a conflict and the whole game end
         is decided again — and the history rows. ``changes``: ``(seat, player, old row or
-        None, the rating before, new Rating)``."""
+        None, the Rating before, the Rating after)``."""
         ops = [self.op("INSERT INTO rated_games (game_id, class, time) VALUES (%s, %s, %s) "
                        "ON CONFLICT DO NOTHING", (game_id, cls, now), 1)]
         for seat, player, old, previous, new in changes:
@@ -218,7 +220,9 @@ class AccountStore:
                     "games = %s, system = %s, updated = %s WHERE player = %s AND class = %s "
                     "AND games = %s", (*values, player, cls, old[3]), 1))
             ops.append(self.op(
-                "INSERT INTO rating_history (game_id, seat, player, class, previous, rating, "
-                "deviation, time) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                (game_id, seat, player, cls, previous, new.rating, new.deviation, now)))
+                "INSERT INTO rating_history (game_id, seat, player, class, previous, "
+                "previous_deviation, rating, deviation, time) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (game_id, seat, player, cls, previous.rating, previous.deviation, new.rating,
+                 new.deviation, now)))
         return ops

@@ -155,7 +155,7 @@ function turnsSection() {
 function ratingGraph(cls, points) {
   // rating after each rated game, with the band rating ± 2 deviations
   const W = 640, H = 220, P = 36;
-  const all = [{ rating: points[0].previous, deviation: points[0].deviation }, ...points];
+  const all = [{ rating: points[0].previous, deviation: points[0].previous_deviation }, ...points];
   const lo = Math.min(...all.map((p) => p.rating - 2 * p.deviation));
   const hi = Math.max(...all.map((p) => p.rating + 2 * p.deviation));
   const x = (i) => P + (i * (W - 2 * P)) / Math.max(1, all.length - 1);

@@ -44,6 +44,7 @@ CREATE TABLE IF NOT EXISTS rating_history (
     player    TEXT NOT NULL,
     class     TEXT NOT NULL,
     previous  DOUBLE PRECISION NOT NULL,
+    previous_deviation DOUBLE PRECISION NOT NULL,
     rating    DOUBLE PRECISION NOT NULL,
     deviation DOUBLE PRECISION NOT NULL,
     time      DOUBLE PRECISION NOT NULL,

@@ -44,6 +44,7 @@ CREATE TABLE IF NOT EXISTS rating_history (
     player    TEXT NOT NULL,
     class     TEXT NOT NULL,
     previous  REAL NOT NULL,
+    previous_deviation REAL NOT NULL,
     rating    REAL NOT NULL,
     deviation REAL NOT NULL,
     time      REAL NOT NULL,
