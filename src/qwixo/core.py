@@ -114,6 +114,11 @@ class Game(ABC):
         best = max(sc)
         return [p for p, s in enumerate(sc) if s == best]
 
+    def teams(self) -> list[list[int]]:
+        """The teams: players who win or lose together (4-player Quixo: N + S and E + W).
+        Each player alone by default."""
+        return [[p] for p in range(self.num_players)]
+
     @property
     def decided(self) -> list[int]:
         """Players whose decision is made but hidden from the others until everyone has

@@ -486,6 +486,14 @@ class QuixoGame(Game):
         """Same as :meth:`undo`."""
         self.undo()
 
+    def teams(self) -> list[list[int]]:
+        """Two teams in the 4-player game (N + S play X, E + W play O), else each alone.
+
+        >>> QuixoGame(players=4).teams(), QuixoGame().teams()
+        ([[0, 2], [1, 3]], [[0], [1]])
+        """
+        return [[0, 2], [1, 3]] if self._players == 4 else [[0], [1]]
+
     # -- internals ----------------------------------------------------------------------------
     def _team(self, player: int) -> int:
         return player if self._players == 2 else player & 1

@@ -118,6 +118,8 @@ def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]
                          for o in opts},
         "log": [dict(e) for e in game.log[-LOG_TAIL:]],
         "end_reason": game.end_reason,
+        # a pass now costs a penalty (action 2, the active player crossed nothing in action 1)
+        "pass_penalty": game.phase == "action2" and not game.a1_crossed,
     }
     return game._view(player, since, roller=game.active if game.needs_roll else None,
                       options=opts, events=evs, end_reason=game.end_reason, board=board)

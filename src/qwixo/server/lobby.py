@@ -25,6 +25,7 @@ from typing import Any
 import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
 from qwixo.i18n import t
+from qwixo.server import social
 from qwixo.server.accounts import check_rated, rating_ops, turn_based
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.names import check_free, distinct_names
@@ -58,6 +59,24 @@ def game_settings(name: str) -> tuple[str, ...]:
     return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
+def apply_events(game: Game, events: list[dict[str, Any]]) -> Game | None:
+    """A copy of ``game`` with the server's ``events`` (roll, choose, undo) applied, or None
+    when one does not apply (then the stored snapshot is loaded instead)."""
+    new = game.copy()
+    try:
+        for ev in events:
+            if ev["kind"] == "roll":
+                new.roll(ev["dice"])
+            elif ev["kind"] == "choose":
+                new.choose(ev["seat"], ev["decision"])
+            elif ev["kind"] == "undo":
+                for _ in range(ev.get("count", 1)):
+                    new.undo()
+    except (IllegalMove, KeyError, TypeError):
+        return None
+    return new
+
+
 class Lobby:
     """Every room of the server, its store, the bot runner and the scheduler."""
 
@@ -85,7 +104,8 @@ class Lobby:
     def _make_game(self, spec: CreateGame) -> tuple[Game, dict[str, Any], dict[str, Any]]:
         settings = dict(spec.settings)
         options: dict[str, Any] = {"clock": spec.clock, "auto_roll": spec.auto_roll,
-                                   "undo": spec.undo, "scorepad": False}
+                                   "undo": spec.undo, "scorepad": False, "confer": spec.confer,
+                                   "spectator_chat": spec.spectator_chat}
         pad = settings.pop("scorepad", False)
         allowed = game_settings(spec.game)
         for name, value in settings.items():
@@ -217,7 +237,9 @@ class Lobby:
         out = []
         for s in rows:
             room = self.rooms.get(s["id"])
-            out.append(room.summary() if room is not None else s)
+            s = room.summary() if room is not None else s
+            if social.listed(s):  # idle games leave the lists
+                out.append(s)
         return out
 
     # -- seats ------------------------------------------------------------------------
@@ -298,7 +320,10 @@ class Lobby:
             if changed:
                 room.broadcast(None)
             return
-        new = load_game(row["snapshot"])
+        # the new events applied to our copy (cheap), unless dice were rolled: then the saved
+        # game, whose random generator has moved on with the roll
+        rolled = any(ev["kind"] == "roll" for ev in events)
+        new = (None if rolled else apply_events(room.game, events)) or load_game(row["snapshot"])
         undone = any(ev["kind"] == "undo" for ev in events)
         after = new.view(None, since=room.public["event_count"])
         engine_events = [] if undone else after["events"]

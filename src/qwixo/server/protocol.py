@@ -35,6 +35,7 @@ from pydantic_core import PydanticCustomError
 
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANGS
+from qwixo.server.social import Chat, React
 
 MAX_WS_MESSAGE = 4096     # bytes of one WebSocket message
 MAX_HTTP_BODY = 16_384    # bytes of one HTTP request body
@@ -144,6 +145,8 @@ class CreateGame(_Strict):
     clock: Annotated[float, Field(ge=5, le=3600)] | None = None
     auto_roll: bool = False
     undo: bool = False
+    confer: bool = False  # team chat (the rulebook's "partners may confer"); social.py
+    spectator_chat: bool = False  # spectators may write in the chat
     lang: Lang | None = None
     #: rate the game (accounts and bots only, no undo, no hints: docs/web.md)
     rated: bool = False
@@ -226,10 +229,10 @@ class Ping(_Strict):
     id: MsgId | None = None
 
 
-ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping,
+ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping | Chat | React,
                           Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping")
+MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping", "chat", "react")
 
 
 def _why(err: ValidationError) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 from qwixo.core import GAME_NAMES, Game
 from qwixo.i18n import t
+from qwixo.server import social
 from qwixo.server.ratelimit import TokenBucket
 from qwixo.server.store import SeatRow
 
@@ -175,6 +176,7 @@ class Room:
             "undo": bool(self.options.get("undo")),
             "scorepad": self.scorepad,
             "auto_roll": bool(self.options.get("auto_roll")),
+            "chat": social.chat_options(self),
         }
         out.update(dict.fromkeys(GAME_NAMES))
         out[self.game_name] = v["board"]
