@@ -17,6 +17,7 @@ import qwixo
 from qwixo.core import GAME_NAMES, load_game, settings_info
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
+from qwixo.server.accounts import refuse_hint
 from qwixo.server.lobby import Lobby, apply_events
 from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
@@ -222,6 +223,7 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
     lobby = lobby_of(request)
     room = await lobby.get(game_id)
     seat = lobby.seat_of(room, body.token)
+    refuse_hint(room)
     lines = await lobby.bots.hint(room.game, seat, body.lang or lang_of(request),
                                   game_id=room.id, client=client_address(request))
     if not lines:

@@ -26,6 +26,7 @@ import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
 from qwixo.i18n import t
 from qwixo.server import social
+from qwixo.server.accounts import check_rated, rating_ops, turn_based
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
@@ -125,6 +126,8 @@ class Lobby:
             raise ServerError("bad_setting", name="scorepad", value=pad, why="true or false")
         if pad:
             options.update(scorepad=True, clock=None, auto_roll=False)
+        check_rated(spec.rated, spec.game, game, options)
+        turn_based(spec.turn_hours, options)
         return game, settings, options
 
     def _make_seats(self, spec: CreateGame, lang: str) -> tuple[list[Seat], list[str | None]]:
@@ -396,8 +399,10 @@ class Lobby:
         room.game, room.public, room.snapshot, room.updated = old
         room.events.pop()
         try:
+            # a rated game's end: the new ratings commit in the same transaction
+            extra = await rating_ops(self.store, room, new) if new.is_over else []
             await self.store.add_event(room.id, ev, snapshot, status, summary, due=due,
-                                       owner=self.owner)
+                                       owner=self.owner, extra=extra)
         except StoreConflict:
             raise
         except StoreError:

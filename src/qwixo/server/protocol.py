@@ -148,6 +148,10 @@ class CreateGame(_Strict):
     confer: bool = False  # team chat (the rulebook's "partners may confer"); social.py
     spectator_chat: bool = False  # spectators may write in the chat
     lang: Lang | None = None
+    #: rate the game (accounts and bots only, no undo, no hints: docs/web.md)
+    rated: bool = False
+    #: turn-based game: hours per decision instead of the seconds of ``clock`` (docs/web.md)
+    turn_hours: Annotated[float, Field(ge=1, le=24 * 14)] | None = None
 
     @model_validator(mode="after")
     def _distinct_names(self) -> CreateGame:

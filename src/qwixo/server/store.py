@@ -391,11 +391,13 @@ class Store:
         await self.write(ops)
 
     async def add_event(self, game_id: str, event: dict[str, Any], snapshot: str, status: str,
-                        summary: dict[str, Any], due: bool = True, owner: str = "") -> None:
+                        summary: dict[str, Any], due: bool = True, owner: str = "",
+                        extra: Sequence[Op] = ()) -> None:
         """Append event ``event["n"]`` (keys ``n``, ``kind``, ``seat``, ``time`` + its data)
         and the game's new snapshot, status, lobby summary and ``due`` (the server has work
         in it), in one transaction — only if the game is still at version ``n - 1``, else
-        :class:`StoreConflict` and nothing is written."""
+        :class:`StoreConflict` and nothing is written. ``extra``: more statements of the same
+        transaction (a rated game's ratings, :mod:`qwixo.server.store_accounts`)."""
         blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
         await self.write([
             ("UPDATE games SET snapshot = ?, version = ?, status = ?, summary = ?, "
@@ -405,6 +407,7 @@ class Store:
             ("INSERT INTO events (game_id, n, kind, seat, data, time) VALUES (?,?,?,?,?,?)",
              (game_id, event["n"], event["kind"], event["seat"], json.dumps(blob),
               event["time"])),
+            *extra,
         ])
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,

@@ -140,7 +140,8 @@ class PgStore:
         await self._write(ops)
 
     async def add_event(self, game_id: str, event: dict[str, Any], snapshot: str, status: str,
-                        summary: dict[str, Any], due: bool = True, owner: str = "") -> None:
+                        summary: dict[str, Any], due: bool = True, owner: str = "",
+                        extra: Sequence[tuple[str, Sequence[Any], int | None]] = ()) -> None:
         blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
         n = event["n"]
         # one statement (its own transaction: one round trip): the version check, the event
@@ -153,7 +154,7 @@ class PgStore:
             "SELECT pg_notify(%s, %s) FROM e",
             (snapshot, n, status, json.dumps(summary), event["time"], int(due), game_id, n - 1,
              n, event["kind"], event["seat"], json.dumps(blob), event["time"],
-             CHANNEL, f"{game_id} {n} {owner}"), 1)])
+             CHANNEL, f"{game_id} {n} {owner}"), 1), *extra])
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,
                          status: str, summary: dict[str, Any], owner: str = "") -> None:

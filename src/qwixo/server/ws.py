@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from qwixo.core import IllegalMove
 from qwixo.server import protocol as P
 from qwixo.server import social
+from qwixo.server.accounts import refuse_hint
 from qwixo.server.http_api import ServerState
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
@@ -197,6 +198,7 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
     elif conn.seat is None:
         raise ServerError("spectator_cannot_act", status=403)
     elif isinstance(msg, P.Hint):
+        refuse_hint(room)
         if not conn.bucket.take(HINT_COST):
             raise ServerError("rate_limited", status=429)
         lines = await lobby.bots.hint(room.game, conn.seat, conn.lang, game_id=room.id,
