@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from qwixo.i18n import LANGS
-from qwixo.i18n.web import TEXTS
+from qwixo.i18n import LANGS, TABLE
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "qwixo" / "web"
 JS = sorted((WEB / "js").glob("*.js"))
@@ -81,10 +80,10 @@ def test_every_text_key_of_the_page_is_translated():
     used = set()
     for p in [*JS, WEB / "index.html"]:
         used |= set(re.findall(r"""\bt\(\s*["'`](web_[a-z0-9_-]+)["'`]""", p.read_text(encoding="utf-8")))
-    missing = sorted(k for k in used if k not in TEXTS)
+    missing = sorted(k for k in used if k not in TABLE)
     assert not missing, missing
     for key in used:
-        assert set(TEXTS[key]) == set(LANGS), key
+        assert set(TABLE[key]) == set(LANGS) and all(TABLE[key].values()), key
 
 
 def test_service_worker_keeps_every_module():

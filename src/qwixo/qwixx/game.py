@@ -214,7 +214,7 @@ class QwixxGame(Game):
         >>> g.roll([7, 1, 1, 1, 1, 1])
         Traceback (most recent call last):
         ...
-        qwixo.core.IllegalMove: Bad dice [7, 1, 1, 1, 1, 1]: give 6 values from 1 to 6 (w1 w2 r y g b).
+        qwixo.core.IllegalMove: Bad dice [7, 1, 1, 1, 1, 1]: give 6 values from 1 to 6 (white, white, red, yellow, green, blue).
         """
         if self._phase == OVER:
             raise IllegalMove("game_over")

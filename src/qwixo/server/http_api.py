@@ -17,7 +17,7 @@ import qwixo
 from qwixo.core import GAME_NAMES, load_game, settings_info
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
-from qwixo.server.lobby import Lobby
+from qwixo.server.lobby import Lobby, apply_events
 from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Room
@@ -231,15 +231,9 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
 
 def replay_view(room: Room, step: int) -> dict[str, Any]:
     """The spectator view of a finished game after its first ``step`` events."""
-    game = load_game(room.initial)
-    for ev in room.events[:step]:
-        if ev["kind"] == "roll":
-            game.roll(ev["dice"])
-        elif ev["kind"] == "choose":
-            game.choose(ev["seat"], ev["decision"])
-        elif ev["kind"] == "undo":
-            for _ in range(ev.get("count", 1)):
-                game.undo()
+    game = apply_events(load_game(room.initial), room.events[:step])
+    if game is None:  # pragma: no cover - the stored events of a game always apply
+        raise ServerError("server_error", status=500)
     shadow = Room(id=room.id, game_name=room.game_name, settings=room.settings,
                   options=room.options, game=game, initial=room.initial, snapshot="",
                   seats=room.seats, events=room.events[:step], created=room.created,

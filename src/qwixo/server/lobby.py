@@ -58,6 +58,24 @@ def game_settings(name: str) -> tuple[str, ...]:
     return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
+def apply_events(game: Game, events: list[dict[str, Any]]) -> Game | None:
+    """A copy of ``game`` with the server's ``events`` (roll, choose, undo) applied, or None
+    when one does not apply (then the stored snapshot is loaded instead)."""
+    new = game.copy()
+    try:
+        for ev in events:
+            if ev["kind"] == "roll":
+                new.roll(ev["dice"])
+            elif ev["kind"] == "choose":
+                new.choose(ev["seat"], ev["decision"])
+            elif ev["kind"] == "undo":
+                for _ in range(ev.get("count", 1)):
+                    new.undo()
+    except (IllegalMove, KeyError, TypeError):
+        return None
+    return new
+
+
 class Lobby:
     """Every room of the server, its store, the bot runner and the scheduler."""
 
@@ -299,7 +317,10 @@ class Lobby:
             if changed:
                 room.broadcast(None)
             return
-        new = load_game(row["snapshot"])
+        # the new events applied to our copy (cheap), unless dice were rolled: then the saved
+        # game, whose random generator has moved on with the roll
+        rolled = any(ev["kind"] == "roll" for ev in events)
+        new = (None if rolled else apply_events(room.game, events)) or load_game(row["snapshot"])
         undone = any(ev["kind"] == "undo" for ev in events)
         after = new.view(None, since=room.public["event_count"])
         engine_events = [] if undone else after["events"]

@@ -58,7 +58,7 @@ class PgStore:
 
     shared = True
 
-    def __init__(self, url: str, *, min_size: int = 2, max_size: int = 10) -> None:
+    def __init__(self, url: str, *, min_size: int = 2, max_size: int = 20) -> None:
         from psycopg_pool import AsyncConnectionPool
 
         self.url = url
@@ -169,12 +169,12 @@ class PgStore:
 
     # -- reads ------------------------------------------------------------------------
     async def _read(self, fn: Callable) -> Any:
+        """Run ``fn(connection)``: reads of one statement each (autocommit: a statement sees
+        one snapshot of the database, and costs one round trip)."""
         import psycopg
 
         try:
-            async with self.pool.connection() as conn, conn.transaction():
-                # one snapshot of the database for the whole read
-                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            async with self.pool.connection() as conn:
                 return await fn(conn)
         except (psycopg.Error, OSError) as e:
             raise StoreError(f"{type(e).__name__}: {e}") from None
@@ -183,26 +183,25 @@ class PgStore:
         async def run(conn) -> dict[str, Any] | None:
             cur = await conn.execute(
                 "SELECT id, game, settings, options, initial, snapshot, version, status, "
-                "created, updated FROM games WHERE id = %s", (game_id,))
+                "created, updated, "
+                "(SELECT json_agg(json_build_array(seat, kind, bot, seconds, name, token_hash, "
+                " claimed) ORDER BY seat) FROM seats WHERE game_id = g.id), "
+                "(SELECT json_agg(json_build_array(n, kind, seat, data, time) ORDER BY n) "
+                " FROM events WHERE game_id = g.id AND n > %s) "
+                "FROM games g WHERE id = %s", (since, game_id))
             row = await cur.fetchone()
             if row is None:
                 return None
             keys = ("id", "game", "settings", "options", "initial", "snapshot", "version",
                     "status", "created", "updated")
-            data = dict(zip(keys, row, strict=True))
+            data = dict(zip(keys, row[:10], strict=True))
             data["settings"] = json.loads(data["settings"])
             data["options"] = json.loads(data["options"])
-            cur = await conn.execute(
-                "SELECT seat, kind, bot, seconds, name, token_hash, claimed FROM seats "
-                "WHERE game_id = %s ORDER BY seat", (game_id,))
             data["seats"] = [
-                {"seat": s, "kind": k, "bot": b, "seconds": sec, "name": nm, "token_hash": th,
-                 "claimed": bool(c)} for s, k, b, sec, nm, th, c in await cur.fetchall()]
-            cur = await conn.execute(
-                "SELECT n, kind, seat, data, time FROM events WHERE game_id = %s AND n > %s "
-                "ORDER BY n", (game_id, since))
+                {"seat": st, "kind": k, "bot": b, "seconds": sec, "name": nm, "token_hash": th,
+                 "claimed": bool(c)} for st, k, b, sec, nm, th, c in row[10] or []]
             events = []
-            for n, kind, seat, blob, when in await cur.fetchall():
+            for n, kind, seat, blob, when in row[11] or []:
                 ev = {"n": n, "kind": kind, "seat": seat, "time": when}
                 ev.update(json.loads(blob))
                 events.append(ev)
