@@ -150,3 +150,39 @@ def test_observations_from_the_per_player_view_are_the_same(name, settings):
             p = g.to_act[0]
             opts = g.options(p)
             g.choose(p, opts[int(rng.integers(len(opts)))])
+
+
+@pytest.mark.parametrize(("edition", "players"), [("longo", 2), ("bonus-a", 2), ("bonus-b", 3)])
+def test_qwixx_vec_states_are_the_contracts_kernel_states(edition, players):
+    """Every game of QwixxVec is a state of qwixo.qwixx.kernels, equal to the contract game's
+    own (the sheets whole, Bonus A bar and Bonus B rewards included; the turn fields), and the
+    raw-state properties are views of it."""
+    from qwixo.qwixx import kernels as K
+
+    n = 4
+    env = QwixxVec(n, edition=edition, players=players)
+    codec = QwixxCodec(edition, players)
+    env.reset(seed=23)
+    games = [_contract_game(codec, env, i) for i in range(n)]
+    for i, g in enumerate(games):
+        _roll(g, env, i)
+    turn = [K.CLOSED, K.ACTIVE, K.PHASE, K.A1CROSSED]
+    end = K.H + players * K.PB
+    for _ in range(300):
+        for i, g in enumerate(games):
+            assert np.array_equal(env.states[i, K.H:end], g._s[K.H:end])
+            assert env.states[i, turn].tolist() == g._s[turn].tolist()
+        actions = env.sample_actions()
+        for i, g in enumerate(games):
+            g.choose(int(env.to_act[i]), codec.text_of(actions[i]))
+        _, _, _, done = env.step(actions)
+        for i in range(n):
+            if done[i]:
+                games[i] = _contract_game(codec, env, i)
+                _roll(games[i], env, i)
+            elif games[i].needs_roll:
+                _roll(games[i], env, i)
+    s = env.states
+    assert np.shares_memory(env.last, s) and np.shares_memory(env.crosses, s)
+    assert np.array_equal(env.penalties, s[:, K.H + K.PEN:end:K.PB])
+    assert np.array_equal(env.closed, s[:, K.CLOSED])

@@ -23,8 +23,10 @@
   ``max_plies`` plies (default 200).
 - Seeded: ``reset(seed)`` fixes every roll and every Longo lucky-number deal of every game.
 
-The rules are the kernels' (:mod:`qwixo.quixo.kernels`, :mod:`qwixo.qwixx.batch`); this module
-only keeps ``n`` states, builds observations and masks and restarts finished games. The tests
+The rules are the kernels' (:mod:`qwixo.quixo.kernels`, :mod:`qwixo.qwixx.kernels`: the same
+options, crossing, chain, reward, score and end helpers the contract game and the batch
+simulator call; the dice come from the batch simulator's generator); this module only keeps
+``n`` states, builds observations and masks and restarts finished games. The tests
 play random games move by move here and through the contract and compare everything.
 """
 
@@ -36,6 +38,7 @@ from numba import njit
 from qwixo.quixo import kernels as QK
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
 from qwixo.qwixx import batch as QB
+from qwixo.qwixx import kernels as K
 
 REWARD_MODES = {"outcome": 0, "margin": 1, "score": 2}
 
@@ -244,10 +247,13 @@ class QuixoVec:
 
 
 # -- Qwixx -------------------------------------------------------------------------------------
-# per-game fields of the int64 array ``g``
-G_CLOSED, G_ACTIVE, G_PHASE, G_A1, G_Q, G_K = range(6)
-G_SIZE = 6
-MAX_OPTS = 64
+# Each game is a state of qwixo.qwixx.kernels (``K.H + players * K.PB`` values: the header, then
+# one block per player); beside it, per game, ``g`` (the player asked in action 1, the number of
+# options in ``opts``), ``opts`` (the option codes of the player to act) and ``choice`` (the
+# action-1 choices kept aside until the last player has chosen).
+G_Q, G_K = range(2)
+G_SIZE = 2
+MAX_OPTS = K.OPTS_SIZE
 # observation block offsets (``-1``: the edition has no such block), see qwixx_codec
 B_CELLS, B_LOCKS, B_PEN, B_CLOSED, B_DICE, B_PHASE, B_ACTIVE, B_A1, B_TOACT, B_LUCKY, B_BAR, \
     B_REWARDS = range(12)
@@ -262,141 +268,44 @@ def _act_index(code, L, lucky_off):
         return 0
     r = (code & 127) >> 5
     ci = code & 31
-    if code >= QB.LUCKY_FLAG:
+    if code >= K.LUCKY_FLAG:
         return 1 + 4 * L + r
-    tie = (code // QB.TIE_UNIT) % 8 - 1
+    tie = (code // K.TIE_UNIT) % 8 - 1
     if tie >= 0:
         return 1 + 4 * L + lucky_off + (L * r + ci) * 4 + tie
     return 1 + L * r + ci
 
 
 @njit(cache=True)
-def _qx_cross(i, p, code, cl, last, cnt, barpos, marks, xmarks, rewards, lock_from, need,
-              bonus, bar, pair_kind, pair_cells, has_bonus, has_pairs):
-    """Player p of game i crosses option ``code`` with the rows ``cl`` closed (the kernels'
-    rules: plain, Bonus A chain or Bonus B rewards); returns ``cl`` with p's new locks and
-    records the cells crossed in ``xmarks`` (every cross of a row after the first one of a
-    call is the next cell, so the crossed cells of a row are the last ``d`` before ``last``)."""
-    b0 = last[i, p, 0]
-    b1 = last[i, p, 1]
-    b2 = last[i, p, 2]
-    b3 = last[i, p, 3]
-    c0 = cnt[i, p, 0]
-    c1 = cnt[i, p, 1]
-    c2 = cnt[i, p, 2]
-    c3 = cnt[i, p, 3]
-    r = (code & 127) >> 5
-    ci = code & 31
-    if has_pairs:
-        cl, _, _ = QB._cross_pairs(last[i], cnt[i], marks[i], rewards[i], p, r, ci, cl,
-                                   (code // QB.TIE_UNIT) % 8 - 1, lock_from, need, pair_kind,
-                                   pair_cells)
-    elif has_bonus:
-        cl = QB._cross_chain(last[i], cnt[i], barpos[i], p, r, ci, cl, lock_from, need, bonus,
-                             bar)
+def _qx_options(s, gi, out, T, w, ev):
+    """The options of the player to act (action 1: player ``gi[G_Q]`` on the white sum; action
+    2: the active player), by the kernels' :func:`~qwixo.qwixx.kernels.white_options` /
+    :func:`~qwixo.qwixx.kernels.colour_options`, into ``out``; their number into ``gi[G_K]``."""
+    if s[K.PHASE] == K.P_ACTION1:
+        gi[G_K] = K.white_options(s, K.H + gi[G_Q] * K.PB, s[K.CLOSED], s[K.DICE] + s[K.DICE + 1],
+                                  T, out, w, ev)
     else:
-        last[i, p, r] = ci
-        cnt[i, p, r] += 1
-        if ci >= lock_from[r]:
-            cnt[i, p, r] += 1
-            cl |= 1 << r
-    for rr in range(4):
-        if rr == 0:
-            lb, cb = b0, c0
-        elif rr == 1:
-            lb, cb = b1, c1
-        elif rr == 2:
-            lb, cb = b2, c2
-        else:
-            lb, cb = b3, c3
-        la = last[i, p, rr]
-        if la != lb:
-            d = cnt[i, p, rr] - cb
-            if la >= lock_from[rr] and lb < lock_from[rr]:
-                d -= 1  # the lock box
-            xmarks[i, p, rr] |= ((1 << d) - 1) << (la - d + 1)
-    return cl
+        gi[G_K] = K.colour_options(s, K.H + s[K.ACTIVE] * K.PB, s[K.CLOSED], s[K.DICE],
+                                   s[K.DICE + 1], s, K.DICE + 2, T, out, w, ev)
 
 
 @njit(cache=True)
-def _qx_options1(i, q, g, last, cnt, marks, rewards, lucky, dice, opts, index_of, lock_from,
-                 numbers, need, pair_kind, pair_cells, has_pairs, scratch):
-    """Action-1 options of player q (the kernels' enumeration of qwixo.qwixx.batch.play)."""
-    closed = g[i, G_CLOSED]
-    k = 0
-    s = dice[i, 0] + dice[i, 1]
-    for r in range(4):
-        ci = index_of[r, s]
-        if QB._legal(last[i, q, r], cnt[i, q, r], closed, r, ci, lock_from[r], need):
-            opts[i, k] = 32 * r + ci
-            k += 1
-    if lucky[i, q, 0] == s or lucky[i, q, 1] == s:
-        fewest = cnt[i, q, 0]
-        for r in range(1, 4):
-            if cnt[i, q, r] < fewest:
-                fewest = cnt[i, q, r]
-        for r in range(4):
-            ci = last[i, q, r] + 1
-            if (cnt[i, q, r] == fewest and ci < numbers.shape[1] and numbers[r, ci] != s
-                    and QB._legal(last[i, q, r], cnt[i, q, r], closed, r, ci, lock_from[r],
-                                  need)):
-                opts[i, k] = QB.LUCKY_FLAG + 32 * r + ci
-                k += 1
-    if has_pairs:
-        k = QB._expand_ties(q, k, opts[i], last[i], cnt[i], marks[i], rewards[i], closed,
-                            lock_from, need, pair_kind, pair_cells, scratch)
-    g[i, G_K] = k
-
-
-@njit(cache=True)
-def _qx_options2(i, g, last, cnt, marks, rewards, dice, opts, lock_from, by_colour, need,
-                 pair_kind, pair_cells, has_pairs, scratch):
-    """Action-2 options of the active player (white die + a coloured die still in play)."""
-    closed = g[i, G_CLOSED]
-    q = g[i, G_ACTIVE]
-    k = 0
-    for cc in range(4):
-        if (closed >> cc) & 1:
-            continue
-        for w in range(2):
-            if w == 1 and dice[i, 1] == dice[i, 0]:
-                break
-            s = dice[i, w] + dice[i, 2 + cc]
-            for j2 in range(by_colour.shape[2]):
-                code = by_colour[cc, s, j2]
-                if code < 0:
-                    break
-                r = code >> 5
-                ci = code & 31
-                if QB._legal(last[i, q, r], cnt[i, q, r], closed, r, ci, lock_from[r], need):
-                    dup = False
-                    for j in range(k):
-                        if opts[i, j] == code:
-                            dup = True
-                    if not dup:
-                        opts[i, k] = code
-                        k += 1
-    if has_pairs:
-        k = QB._expand_ties(q, k, opts[i], last[i], cnt[i], marks[i], rewards[i], closed,
-                            lock_from, need, pair_kind, pair_cells, scratch)
-    g[i, G_K] = k
-
-
-@njit(cache=True)
-def _qx_observe(i, g, last, cnt, pen, barpos, xmarks, rewards, lucky, dice, opts, obs, mask,
-                to_act, blocks, L, F, lucky_off, lock_from, bar):
-    """Observation (the layout of qwixx_codec) and mask of game i for the player to act."""
-    P = last.shape[1]
-    phase = g[i, G_PHASE]
-    q = g[i, G_Q] if phase == 1 else g[i, G_ACTIVE]
-    to_act[i] = q
-    closed = g[i, G_CLOSED]
-    o = obs[i]
+def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
+    """Observation ``o`` (the layout of qwixx_codec) and mask ``m`` of one game for the player
+    to act; returns that player."""
+    P = s[K.NPL]
+    L = T[K.T_LEN]
+    F = T[K.T_FACES]
+    nb = T[K.T_NBAR]
+    phase = s[K.PHASE]
+    active = s[K.ACTIVE]
+    q = gi[G_Q] if phase == K.P_ACTION1 else active
+    closed = s[K.CLOSED]
     o[:] = 0.0
     for k in range(P):
-        p = (q + k) % P
+        b = K.H + ((q + k) % P) * K.PB
         for r in range(4):
-            x = xmarks[i, p, r]
+            x = s[b + K.MARKS + r]
             base = blocks[B_CELLS] + (k * 4 + r) * L
             ci = 0
             while x:
@@ -404,21 +313,20 @@ def _qx_observe(i, g, last, cnt, pen, barpos, xmarks, rewards, lucky, dice, opts
                     o[base + ci] = 1.0
                 x >>= 1
                 ci += 1
-            if last[i, p, r] >= lock_from[r]:
+            if (s[b + K.LOCKED] >> r) & 1:
                 o[blocks[B_LOCKS] + k * 4 + r] = 1.0
-        for j in range(min(pen[i, p], 4)):
+        for j in range(min(s[b + K.PEN], 4)):
             o[blocks[B_PEN] + k * 4 + j] = 1.0
         if blocks[B_LUCKY] >= 0:
             for j in range(2):
-                o[blocks[B_LUCKY] + k * (2 * F - 1) + lucky[i, p, j] - 2] = 1.0
+                o[blocks[B_LUCKY] + k * (2 * F - 1) + s[b + K.LUCKY + j] - 2] = 1.0
         if blocks[B_BAR] >= 0:
-            nb = bar.shape[0]
-            for b in range(nb):
-                if b < barpos[i, p] or (closed >> bar[b]) & 1:
-                    o[blocks[B_BAR] + k * nb + b] = 1.0
+            for x in range(nb):
+                if x < s[b + K.BARPOS] or (closed >> T[K.T_BAR + x]) & 1:
+                    o[blocks[B_BAR] + k * nb + x] = 1.0
         if blocks[B_REWARDS] >= 0:
             for kind in range(5):
-                if (rewards[i, p] >> kind) & 1:
+                if (s[b + K.REWARDS] >> kind) & 1:
                     o[blocks[B_REWARDS] + k * 5 + kind] = 1.0
     for r in range(4):
         if (closed >> r) & 1:
@@ -427,152 +335,118 @@ def _qx_observe(i, g, last, cnt, pen, barpos, xmarks, rewards, lucky, dice, opts
     for j in range(6):
         if j >= 2 and (closed >> (j - 2)) & 1:
             continue
-        o[blocks[B_DICE] + j * F + dice[i, j] - 1] = 1.0
-    o[blocks[B_ACTIVE] + (g[i, G_ACTIVE] - q) % P] = 1.0
-    if phase == 2 and g[i, G_A1]:
+        o[blocks[B_DICE] + j * F + s[K.DICE + j] - 1] = 1.0
+    o[blocks[B_ACTIVE] + (active - q) % P] = 1.0
+    if phase == K.P_ACTION2 and s[K.A1CROSSED]:
         o[blocks[B_A1]] = 1.0
     o[blocks[B_TOACT]] = 1.0
-    m = mask[i]
     m[:] = False
     m[0] = True
-    for j in range(g[i, G_K]):
-        m[_act_index(opts[i, j], L, lucky_off)] = True
+    for j in range(gi[G_K]):
+        m[_act_index(opts[j], L, lucky_off)] = True
+    return q
 
 
 @njit(cache=True)
-def _qx_new_game(i, g, last, cnt, pen, barpos, marks, xmarks, rewards, lucky, dice, rng,
-                 faces, lucky_edition):
-    P = last.shape[1]
+def _qx_new_game(s, rng, lucky_edition, T):
+    """Empty sheets (Longo: deal the lucky numbers), player 0 active."""
+    P = s[K.NPL]
+    faces = T[K.T_FACES]
+    for x in range(s.shape[0]):
+        s[x] = 0
+    s[K.NPL] = P
     for p in range(P):
+        b = K.H + p * K.PB
         for r in range(4):
-            last[i, p, r] = -1
-            cnt[i, p, r] = 0
-            marks[i, p, r] = 0
-            xmarks[i, p, r] = 0
-        pen[i, p] = 0
-        barpos[i, p] = 0
-        rewards[i, p] = 0
-        lucky[i, p, 0] = 0
-        lucky[i, p, 1] = 0
+            s[b + K.LAST + r] = -1
         if lucky_edition:  # a pair of different sums per player, all pairs different
             while True:
                 a = 2 + QB._below(rng, 2 * faces - 1)
-                b = 2 + QB._below(rng, 2 * faces - 1)
-                if a == b:
+                c = 2 + QB._below(rng, 2 * faces - 1)
+                if a == c:
                     continue
-                if a > b:
-                    a, b = b, a
+                if a > c:
+                    a, c = c, a
                 fresh = True
                 for p2 in range(p):
-                    if lucky[i, p2, 0] == a and lucky[i, p2, 1] == b:
+                    b2 = K.H + p2 * K.PB
+                    if s[b2 + K.LUCKY] == a and s[b2 + K.LUCKY + 1] == c:
                         fresh = False
                 if fresh:
-                    lucky[i, p, 0] = a
-                    lucky[i, p, 1] = b
+                    s[b + K.LUCKY] = a
+                    s[b + K.LUCKY + 1] = c
                     break
-    g[i, G_CLOSED] = 0
-    g[i, G_ACTIVE] = 0
-    g[i, G_A1] = 0
 
 
 @njit(cache=True)
-def _qx_roll(i, g, dice, rng, faces):
+def _qx_roll(s, gi, rng, T):
+    """The active player rolls all six dice: action 1 begins, player 0 is asked first."""
+    faces = T[K.T_FACES]
     for j in range(6):
-        dice[i, j] = 1 + QB._below(rng, faces)
-    g[i, G_PHASE] = 1
-    g[i, G_Q] = 0
-    g[i, G_A1] = 0
+        s[K.DICE + j] = 1 + QB._below(rng, faces)
+    s[K.PHASE] = K.P_ACTION1
+    gi[G_Q] = 0
 
 
 @njit(cache=True)
-def _qx_step(actions, g, last, cnt, pen, barpos, marks, xmarks, rewards, lucky, dice, opts,
-             choice, rng, obs, mask, reward, done, to_act, final, blocks, L, F, lucky_off,
-             lucky_edition, reward_mode, index_of, lock_from, by_colour, numbers, need, faces,
-             bonus, bar, pair_kind, pair_cells, reset_only):
-    n = g.shape[0]
-    P = last.shape[1]
-    has_bonus = bar.shape[0] > 0
-    has_pairs = pair_cells[0, 0, 0] >= 0
-    scratch = np.empty(MAX_OPTS, np.int64)
+def _qx_step(actions, S, g, opts, choice, rng, obs, mask, reward, done, to_act, final, blocks,
+             lucky_off, lucky_edition, reward_mode, T, reset_only):
+    n = S.shape[0]
+    P = S[0, K.NPL]
+    L = T[K.T_LEN]
+    w = np.empty(K.PB, np.int64)
+    ev = np.empty((0, 5), np.int64)  # no events recorded
     scores = np.empty(P, np.int64)
     rew = np.empty(P, np.float64)
     for i in range(n):
+        s = S[i]
+        gi = g[i]
+        oi = opts[i]
         for p in range(P):
             reward[i, p] = 0.0
         done[i] = False
         ended = reset_only
         if not reset_only:
-            phase = g[i, G_PHASE]
-            q = g[i, G_Q] if phase == 1 else g[i, G_ACTIVE]
             a = actions[i]
             c = -1
             if a > 0:
-                for j in range(g[i, G_K]):
-                    if _act_index(opts[i, j], L, lucky_off) == a:
-                        c = opts[i, j]
+                for j in range(gi[G_K]):
+                    if _act_index(oi[j], L, lucky_off) == a:
+                        c = oi[j]
                         break
-            if phase == 1:
+            if s[K.PHASE] == K.P_ACTION1:
+                q = gi[G_Q]
                 choice[i, q] = c
                 if q + 1 < P:
-                    g[i, G_Q] = q + 1
-                    _qx_options1(i, q + 1, g, last, cnt, marks, rewards, lucky, dice, opts,
-                                 index_of, lock_from, numbers, need, pair_kind, pair_cells,
-                                 has_pairs, scratch)
+                    gi[G_Q] = q + 1
+                    _qx_options(s, gi, oi, T, w, ev)
                 else:
                     # action 1 takes effect for everyone at once, from the same closed rows
-                    start = g[i, G_CLOSED]
-                    newly = 0
-                    active = g[i, G_ACTIVE]
-                    for p in range(P):
-                        cp = choice[i, p]
-                        if cp >= 0:
-                            newly |= _qx_cross(i, p, cp, start, last, cnt, barpos, marks,
-                                               xmarks, rewards, lock_from, need, bonus, bar,
-                                               pair_kind, pair_cells, has_bonus, has_pairs)
-                            if p == active:
-                                g[i, G_A1] = 1
-                    g[i, G_CLOSED] = start | newly
-                    if QB._popcount(start | newly) >= 2:
+                    reason, _ = K.resolve_action1(s, T, choice[i], ev, 0)
+                    if reason != K.END_NONE:
                         ended = True
                     else:
-                        g[i, G_PHASE] = 2
-                        _qx_options2(i, g, last, cnt, marks, rewards, dice, opts, lock_from,
-                                     by_colour, need, pair_kind, pair_cells, has_pairs, scratch)
+                        _qx_options(s, gi, oi, T, w, ev)
             else:
-                active = g[i, G_ACTIVE]
-                if c >= 0:
-                    g[i, G_CLOSED] = _qx_cross(i, active, c, g[i, G_CLOSED], last, cnt,
-                                               barpos, marks, xmarks, rewards, lock_from, need,
-                                               bonus, bar, pair_kind, pair_cells, has_bonus,
-                                               has_pairs)
-                elif not g[i, G_A1]:
-                    pen[i, active] += 1
-                    if pen[i, active] >= 4:
-                        ended = True
-                if QB._popcount(g[i, G_CLOSED]) >= 2:
+                reason, _ = K.finish_action2(s, T, c, ev, 0)
+                if reason != K.END_NONE:
                     ended = True
-                if not ended:
-                    g[i, G_ACTIVE] = (active + 1) % P
-                    _qx_roll(i, g, dice, rng, faces)
-                    _qx_options1(i, 0, g, last, cnt, marks, rewards, lucky, dice, opts,
-                                 index_of, lock_from, numbers, need, pair_kind, pair_cells,
-                                 has_pairs, scratch)
+                else:
+                    _qx_roll(s, gi, rng, T)
+                    _qx_options(s, gi, oi, T, w, ev)
             if ended:
                 done[i] = True
                 for p in range(P):
-                    scores[p] = QB._final_score(cnt[i], pen[i], rewards[i], p)
+                    scores[p] = K.score(s, K.H + p * K.PB, T, True)
                     final[i, p] = scores[p]
                 _rewards(scores, reward_mode, rew)
                 for p in range(P):
                     reward[i, p] = rew[p]
         if ended:
-            _qx_new_game(i, g, last, cnt, pen, barpos, marks, xmarks, rewards, lucky, dice, rng,
-                         faces, lucky_edition)
-            _qx_roll(i, g, dice, rng, faces)
-            _qx_options1(i, 0, g, last, cnt, marks, rewards, lucky, dice, opts, index_of,
-                         lock_from, numbers, need, pair_kind, pair_cells, has_pairs, scratch)
-        _qx_observe(i, g, last, cnt, pen, barpos, xmarks, rewards, lucky, dice, opts, obs, mask,
-                    to_act, blocks, L, F, lucky_off, lock_from, bar)
+            _qx_new_game(s, rng, lucky_edition, T)
+            _qx_roll(s, gi, rng, T)
+            _qx_options(s, gi, oi, T, w, ev)
+        to_act[i] = _qx_observe(s, gi, oi, obs[i], mask[i], blocks, lucky_off, T)
 
 
 class QwixxVec:
@@ -600,21 +474,14 @@ class QwixxVec:
         self.n, self.players, self.edition = int(n), int(players), codec.edition_name
         self.num_actions = codec.num_actions
         self.obs_shape = codec.obs_shape
-        self._tab = QB.tables(codec.edition_name)
+        self._T = K.table(codec.edition_name)
         self._blocks = np.array([codec.blocks[b][0] if b in codec.blocks else -1
                                  for b in BLOCK_NAMES], np.int64)
         P = self.players
         z = np.zeros
+        self._S = np.stack([K.new_state(self._T, P)] * n)
+        self._sheets = self._S[:, K.H:].reshape(n, P, K.PB)  # a view: one block per player
         self._g = z((n, G_SIZE), np.int64)
-        self._last = z((n, P, 4), np.int64)
-        self._cnt = z((n, P, 4), np.int64)
-        self._pen = z((n, P), np.int64)
-        self._barpos = z((n, P), np.int64)
-        self._marks = z((n, P, 4), np.int64)
-        self._xmarks = z((n, P, 4), np.int64)
-        self._rewards = z((n, P), np.int64)
-        self._lucky = z((n, P, 2), np.int64)
-        self._dice = z((n, 6), np.int64)
         self._opts = z((n, MAX_OPTS), np.int64)
         self._choice = z((n, P), np.int64)
         self._obs = z((n, codec.obs_size), np.float32)
@@ -627,15 +494,11 @@ class QwixxVec:
         self._reward_mode = REWARD_MODES[reward]
 
     def _run(self, actions: np.ndarray, reset_only: bool) -> None:
-        t = self._tab
         ed = self.codec.edition
-        _qx_step(actions, self._g, self._last, self._cnt, self._pen, self._barpos, self._marks,
-                 self._xmarks, self._rewards, self._lucky, self._dice, self._opts, self._choice,
-                 self._rng, self._obs, self._mask, self.reward, self.done, self.to_act,
-                 self.final_scores, self._blocks, self.codec.row_length, self.codec.faces,
-                 4 if ed.lucky else 0, bool(ed.lucky), self._reward_mode, t.index_of,
-                 t.lock_from, t.by_colour, t.numbers, t.lock_need, t.faces, t.bonus, t.bar,
-                 t.pair_kind, t.pair_cells, reset_only)
+        _qx_step(actions, self._S, self._g, self._opts, self._choice, self._rng, self._obs,
+                 self._mask, self.reward, self.done, self.to_act, self.final_scores,
+                 self._blocks, 4 if ed.lucky else 0, bool(ed.lucky), self._reward_mode, self._T,
+                 reset_only)
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """New games everywhere (``seed`` fixes all the dice and lucky numbers to come)."""
@@ -658,48 +521,55 @@ class QwixxVec:
     @property
     def dice(self) -> np.ndarray:
         """The current roll of every game ``(n, 6)`` (dice of closed rows are stale)."""
-        return self._dice
+        return self._S[:, K.DICE:K.DICE + 6]
 
     @property
     def lucky(self) -> np.ndarray:
         """Longo: the lucky numbers ``(n, players, 2)`` of the current games."""
-        return self._lucky
+        return self._sheets[:, :, K.LUCKY:K.LUCKY + 2]
 
     @property
     def phase(self) -> np.ndarray:
         """1: action 1, 2: action 2, per game."""
-        return self._g[:, G_PHASE]
+        return self._S[:, K.PHASE]
 
     # the raw state (read-only views, for agents that want more than the observation)
     @property
+    def states(self) -> np.ndarray:
+        """``(n, K.H + players * K.PB)``: every game's state in the layout of
+        :mod:`qwixo.qwixx.kernels` (header, then one block per player), for agents that call
+        the kernels themselves (e.g. :func:`qwixo.qwixx.kernels.score`)."""
+        return self._S
+
+    @property
     def last(self) -> np.ndarray:
         """``(n, players, 4)``: each player's last crossed cell per row (-1: none)."""
-        return self._last
+        return self._sheets[:, :, K.LAST:K.LAST + 4]
 
     @property
     def crosses(self) -> np.ndarray:
         """``(n, players, 4)``: crosses per row, the lock box included."""
-        return self._cnt
+        return self._sheets[:, :, K.CNT:K.CNT + 4]
 
     @property
     def penalties(self) -> np.ndarray:
         """``(n, players)``: penalty boxes crossed."""
-        return self._pen
+        return self._sheets[:, :, K.PEN]
 
     @property
     def closed(self) -> np.ndarray:
         """``(n,)``: bit mask of the closed rows (1 = red, 2 = yellow, 4 = green, 8 = blue)."""
-        return self._g[:, G_CLOSED]
+        return self._S[:, K.CLOSED]
 
     @property
     def active(self) -> np.ndarray:
         """``(n,)``: the active player (who rolled) of every game."""
-        return self._g[:, G_ACTIVE]
+        return self._S[:, K.ACTIVE]
 
     @property
     def a1_crossed(self) -> np.ndarray:
         """``(n,)``: 1 when the active player crossed in this turn's action 1 (action 2)."""
-        return self._g[:, G_A1]
+        return self._S[:, K.A1CROSSED]
 
     def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
         out = np.empty(self.n, np.int64) if out is None else out

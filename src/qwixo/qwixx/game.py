@@ -127,11 +127,30 @@ class QwixxGame(Game):
         m = self._m = np.zeros(K.contract_memory(n), np.int64)
         size = K.H + n * K.PB
         m[:size] = state[:size]
+        self._views()
+
+    def _views(self) -> None:
+        """The views of the kernel memory ``_m``: state, work rows, events, sheets."""
+        n = self._n
+        m = self._m
+        size = K.H + n * K.PB
         self._s = m[:size]
         wk = size + (n + 1) * K.OPTS_SIZE
         self._wk = m[size:wk].reshape(n + 1, K.OPTS_SIZE)
         self._ev = m[wk:].reshape(K.EVN, 5)
         self.sheets_state: list[Sheet] = [Sheet.view(m, K.H + p * K.PB) for p in range(n)]
+
+    # pickle / deepcopy (e.g. OpenSpiel's serialisation): the memory once, its views rebuilt
+    # (a pickled numpy view would come back as a separate copy)
+    def __getstate__(self) -> dict[str, Any]:
+        d = self.__dict__.copy()
+        for k in ("_s", "_wk", "_ev", "sheets_state"):
+            d.pop(k, None)
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+        self._views()
 
     # -- state kept in the kernels' array ------------------------------------------------
     @property

@@ -224,6 +224,11 @@ class Sheet:
         a, b = self._get(K.LUCKY), self._get(K.LUCKY + 1)
         return (a, b) if a or b else ()
 
+    def __reduce__(self):
+        # pickle / deepcopy: a view of the (copied) state array, still shared with the game's
+        # (the default slot-by-slot restore would go through __setattr__ before _attach)
+        return (Sheet.view, (self._s, self._b))
+
     def copy(self) -> Sheet:
         sh = Sheet.__new__(Sheet)
         sh._attach(self.block().copy(), 0)
