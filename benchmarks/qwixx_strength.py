@@ -3,11 +3,11 @@
 Usage::
 
     python benchmarks/qwixx_strength.py [--games N] [--jobs J] [--seed S] [--edition E]
-        [--players K] [--opponents random,race,gap,optimal] [--bench-seconds T] [--no-c]
+        [--players K] [--opponents random,race,gap,optimal] [--bench-seconds T]
 
 1. Batch simulator speed: random-policy 4-player classic games per second on one core (the
-   game of /work/shared/bench/qwixx_fast.c), next to the C reference when a C compiler and the
-   reference source are there.
+   game of the C reference loop qwixx_fast.c; ``benchmarks/qwixx_batch.py`` runs the two side
+   by side).
 2. ``strong`` against every other bot: ``--games`` games each (seats rotated), the win rate
    with its 95% Wilson interval, mean scores, Elo difference (a shared win counts as a share).
 3. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
@@ -16,28 +16,9 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 import warnings
-
-C_REFERENCE = "/work/shared/bench/qwixx_fast.c"
-
-
-def c_reference(games: int = 1_000_000) -> float | None:
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if not cc or not os.path.exists(C_REFERENCE):
-        return None
-    with tempfile.TemporaryDirectory() as d:
-        exe = os.path.join(d, "qf")
-        subprocess.run([cc, "-O3", C_REFERENCE, "-o", exe], check=True)
-        out = subprocess.run([exe, str(games)], check=True, capture_output=True, text=True)
-    m = re.search(r"games_per_s (\d+)", out.stdout)
-    return float(m.group(1)) if m else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,7 +31,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opponents", default="random,race,gap,optimal")
     ap.add_argument("--bench-seconds", type=float, default=3.0)
     ap.add_argument("--solo", type=int, default=100, help="solitaire games per bot (0: skip)")
-    ap.add_argument("--no-c", action="store_true", help="skip the C reference")
     args = ap.parse_args(argv)
 
     from qwixo.qwixx.batch import bench
@@ -62,11 +42,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"batch kernel, random policy, 4-player classic, one core: "
               f"{r['games_per_s']:.0f} games/s ({r['rolls_per_game']:.2f} rolls/game, "
               f"mean score {r['mean_score']:.3f}; C reference: 24.02 rolls/game, 8.399)")
-        if not args.no_c:
-            c = c_reference()
-            if c:
-                print(f"C reference qwixx_fast.c (cc -O3, 1e6 games): {c:.0f} games/s "
-                      f"(kernel / C = {r['games_per_s'] / c:.2f})")
     for opp in [o for o in args.opponents.split(",") if o]:
         t0 = time.perf_counter()
         rep = run_tournament("qwixx", ["strong", opp], games=args.games, players=args.players,
