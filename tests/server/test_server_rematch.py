@@ -76,3 +76,21 @@ def test_rematch_refused_while_running_and_cancelled_by_decline_or_leave(client)
         p1.close()
         c, _ = recv_until(p0, lambda m: m["type"] == "rematch_cancelled")
         assert c["seat"] == 1 and c["reason"] == "left"
+
+
+def test_bots_accept_at_once(client):
+    g = create(client, settings={"size": 3, "ply_limit": 12},
+               seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        view = auth(ws, g["seats"][0]["token"])["view"]
+        while not view["is_over"]:
+            if view["to_act"] == [0]:
+                ws.send_json({"type": "choose", "decision": rng.choice(view["options"])})
+            view = recv_until(ws, lambda m: m["type"] == "state" and (
+                m["view"]["to_act"] == [0] or m["view"]["is_over"]))[0]["view"]
+        ws.send_json({"type": "rematch"})
+        ready, seen = recv_until(ws, lambda m: m["type"] == "rematch_ready")
+        assert ready["seat"] == 0 and not any(m["type"] == "rematch_offer" for m in seen)
+    new = client.get(f"/api/games/{ready['game']}").json()
+    assert [(s["kind"], s["bot"]) for s in new["seats"]] == [("human", None), ("bot", "random")]
