@@ -35,7 +35,7 @@ from pydantic_core import PydanticCustomError
 
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANGS
-from qwixo.server.social import Chat, React
+from qwixo.server.social import Chat, React, Rematch
 
 MAX_WS_MESSAGE = 4096     # bytes of one WebSocket message
 MAX_HTTP_BODY = 16_384    # bytes of one HTTP request body
@@ -229,10 +229,12 @@ class Ping(_Strict):
     id: MsgId | None = None
 
 
-ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping | Chat | React,
+ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping | Chat | React
+                          | Rematch,
                           Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping", "chat", "react")
+MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping", "chat", "react",
+                 "rematch")
 
 
 def _why(err: ValidationError) -> str:

@@ -67,6 +67,15 @@ class React(_Msg):
     id: MsgId | None = None
 
 
+class Rematch(_Msg):
+    """An offer or acceptance (``accept``, default true) of a rematch, or a refusal; the
+    logic is in ``rematch.py``."""
+
+    type: Literal["rematch"]
+    accept: bool = True
+    id: MsgId | None = None
+
+
 class SocialError(IllegalMove):
     """A refused chat or reaction (``key``, ``params``; ``status`` for HTTP-like codes)."""
 

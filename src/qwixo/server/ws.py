@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from qwixo.core import IllegalMove
 from qwixo.server import protocol as P
-from qwixo.server import social
+from qwixo.server import rematch, social
 from qwixo.server.accounts import refuse_hint
 from qwixo.server.http_api import ServerState
 from qwixo.server.lobby import Lobby
@@ -195,6 +195,8 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
         raise ServerError("already_authenticated")
     elif isinstance(msg, (P.Chat, P.React)):
         social.handle(conn, room, msg)
+    elif isinstance(msg, P.Rematch):
+        await rematch.handle(conn, room, lobby, msg)
     elif conn.seat is None:
         raise ServerError("spectator_cannot_act", status=403)
     elif isinstance(msg, P.Hint):
@@ -224,4 +226,5 @@ def _leave(conn: Conn, room: Room) -> None:
         s = room.seats[conn.seat]
         s.online = max(0, s.online - 1)
         if s.online == 0:
+            rematch.cancel(room, s.seat, "left")
             room.broadcast(None, [("announce_left", {"player": s.seat, "name": s.name})])

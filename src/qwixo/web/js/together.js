@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { errorText, toast } from "./ui.js";
 import { go } from "./nav.js";
 import { rememberSeat, heldSeats } from "./seats.js";
+import { seatName } from "./words.js";
 
 // the body of POST /api/games for a rematch of `view`, or null when this browser cannot seat
 // everyone again by itself
@@ -47,9 +48,21 @@ async function rematch(view, body) {
   }
 }
 
+// a rematch with people on other devices goes through the server (docs/web-protocol.md:
+// rematch, rematch_offer, rematch_ready): offer, or accept / decline the pending offer
+function answer(page, accept) {
+  page.live.send({ type: "rematch", accept }).catch((e) => toast(errorText(e), "error"));
+}
+
 export function endActions(view, page) {
-  const body = view.you !== null && view.you !== undefined ? rematchBody(view, heldSeats(page.id)) : null;
+  const seated = view.you !== null && view.you !== undefined;
+  const body = seated ? rematchBody(view, heldSeats(page.id)) : null;
+  const offer = page.ui && page.ui.rematch;
+  const asked = offer && (offer.waiting || []).includes(view.you);
   return h("div", { class: "end-actions actions" },
+    offer ? h("p", { class: "rematch-offer", role: "status" }, t("web_rematch_offered", { name: seatName(view, offer.by) })) : null,
     body ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: () => rematch(view, body) }, t("web_rematch")) : null,
+    !body && seated && (!offer || asked) ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: () => answer(page, true) }, t("web_rematch")) : null,
+    !body && seated && asked ? h("button", { type: "button", class: "btn", id: "rematch-decline", onclick: () => answer(page, false) }, t("web_rematch_decline")) : null,
     h("button", { type: "button", class: "btn", id: "new-game", onclick: () => go("/") }, t("web_new_game")));
 }

@@ -1,0 +1,100 @@
+"""A rematch between people on different devices (``docs/web-protocol.md``, "Rematch").
+
+When the game is over, any seated person sends ``{"type": "rematch"}`` (an offer); every
+connection of the game then receives ``{"type": "rematch_offer", "by", "accepted",
+"waiting"}``. The other person seats answer ``{"type": "rematch"}`` (accept) or
+``{"type": "rematch", "accept": false}`` (decline); bots accept at once. When every person
+seat has accepted, the server creates the new game (same seats, names, bots and options; in a
+two-player game with a ``first`` setting the other side starts) and sends each seated
+connection ``{"type": "rematch_ready", "game", "url", "seat", "token"}`` with ITS OWN seat's
+new token only; spectators get ``{"type": "rematch_ready", "game", "url"}``. A decline, or a
+person seat whose last connection leaves, cancels the offer: ``{"type": "rematch_cancelled",
+"seat", "reason": "declined" | "left"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qwixo.server.lobby import game_settings
+from qwixo.server.protocol import CreateGame, SeatSpec
+from qwixo.server.social import Rematch, SocialError
+
+
+def _people(room: Any) -> list[int]:
+    return [s.seat for s in room.seats if s.kind != "bot"]
+
+
+def _offer(room: Any) -> dict[str, Any] | None:
+    return getattr(room, "rematch_offer", None)
+
+
+def _broadcast(room: Any, msg: dict[str, Any]) -> None:
+    for c in list(room.conns):
+        c.send(msg)
+
+
+def _spec(room: Any) -> Any:
+    """The ``CreateGame`` of the rematch: the same seats and options, the other side starts."""
+    settings = {k: v for k, v in room.settings.items() if k not in ("position", "seed", "first")}
+    allowed = game_settings(room.game_name)
+    if "first" in allowed and room.game.num_players == 2:
+        # the side that did not start the last game starts this one (as together.js did)
+        first = str(room.view(None).get("settings", {}).get("first") or "x").lower()
+        settings["first"] = "x" if first == "o" else "o"
+    if room.options.get("scorepad"):
+        settings["scorepad"] = True
+    seats = []
+    for s in room.seats:
+        if s.kind == "bot":
+            seats.append(SeatSpec(kind="bot", bot=s.bot, name=s.name, seconds=s.seconds))
+        else:
+            seats.append(SeatSpec(kind="human", name=s.name))
+    return CreateGame(game=room.game_name, settings=settings, seats=seats,
+                      clock=room.options.get("clock"), auto_roll=bool(room.options.get("auto_roll")),
+                      undo=bool(room.options.get("undo")), confer=bool(room.options.get("confer")),
+                      spectator_chat=bool(room.options.get("spectator_chat")))
+
+
+def cancel(room: Any, seat: int, reason: str) -> None:
+    """Withdraw the pending offer (a seat declined or left)."""
+    if _offer(room) is not None:
+        room.rematch_offer = None
+        _broadcast(room, {"type": "rematch_cancelled", "seat": seat, "reason": reason})
+
+
+async def handle(conn: Any, room: Any, lobby: Any, msg: Rematch) -> None:
+    """An offer, acceptance or refusal of ``conn``'s seat; answers ``ok`` (or raises)."""
+    if conn.seat is None:
+        raise SocialError("spectator_cannot_act", status=403)
+    if not room.game.is_over:
+        raise SocialError("rematch_not_over")
+    offer = _offer(room)
+    ok = {"type": "ok", "id": msg.id, "version": room.version}
+    if not msg.accept:
+        conn.send(ok)
+        cancel(room, conn.seat, "declined")
+        return
+    if offer is None:
+        offer = room.rematch_offer = {"by": conn.seat, "accepted": set()}
+    offer["accepted"].add(conn.seat)
+    people = _people(room)
+    waiting = [s for s in people if s not in offer["accepted"]]
+    if waiting:
+        conn.send(ok)
+        _broadcast(room, {"type": "rematch_offer", "by": offer["by"],
+                          "accepted": sorted(offer["accepted"]), "waiting": waiting})
+        return
+    room.rematch_offer = None
+    try:
+        new, tokens = await lobby.create(_spec(room))
+    except Exception:
+        room.rematch_offer = offer  # still pending: it can be tried again
+        raise
+    conn.send(ok)
+    for c in list(room.conns):
+        out = {"type": "rematch_ready", "game": new.id, "url": f"/?game={new.id}"}
+        token = tokens[c.seat] if c.seat is not None else None
+        if token:
+            out.update(seat=c.seat, token=token, url=f"/?game={new.id}&token={token}")
+        c.send(out)

@@ -1,0 +1,96 @@
+"""A rematch between two people on two connections (``docs/web-protocol.md``, "Rematch")."""
+
+from __future__ import annotations
+
+import random
+
+from server_helpers import auth, create, recv_until
+
+
+def _play_to_end(client, g, p0, p1):
+    rng = random.Random(3)
+    socks = [p0, p1]
+    views = [auth(p0, g["seats"][0]["token"])["view"], auth(p1, g["seats"][1]["token"])["view"]]
+    while not views[0]["is_over"]:
+        seat = views[0]["to_act"][0]
+        socks[seat].send_json({"type": "choose", "decision": rng.choice(views[seat]["options"])})
+        n = views[0]["version"] + 1
+
+        def moved(m, n=n):
+            return m["type"] == "state" and m["view"]["version"] == n
+
+        views = [recv_until(w, moved)[0]["view"] for w in socks]
+    return views[0]
+
+
+def test_rematch_offer_accept_gives_each_seat_its_own_token(client):
+    g = create(client, settings={"size": 3, "ply_limit": 12},
+               seats=[{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as p0, \
+            client.websocket_connect(f"/ws/{g['id']}") as p1, \
+            client.websocket_connect(f"/ws/{g['id']}") as spec:
+        spec.send_json({"type": "spectate"})
+        recv_until(spec, lambda m: m["type"] == "welcome")
+        view = _play_to_end(client, g, p0, p1)
+        assert view["is_over"]
+        spec.send_json({"type": "rematch", "id": 1})
+        assert recv_until(spec, lambda m: m["type"] == "error")[0]["key"] == "spectator_cannot_act"
+        p0.send_json({"type": "rematch", "id": 2})
+        offer, _ = recv_until(p1, lambda m: m["type"] == "rematch_offer")
+        assert offer["by"] == 0 and offer["accepted"] == [0] and offer["waiting"] == [1]
+        p1.send_json({"type": "rematch", "id": 3})
+        r0, _ = recv_until(p0, lambda m: m["type"] == "rematch_ready")
+        r1, _ = recv_until(p1, lambda m: m["type"] == "rematch_ready")
+        rs, _ = recv_until(spec, lambda m: m["type"] == "rematch_ready")
+    assert r0["game"] == r1["game"] == rs["game"] != g["id"]
+    assert r0["seat"] == 0 and r1["seat"] == 1 and r0["token"] != r1["token"]
+    assert "token" not in rs and rs["url"] == f"/?game={rs['game']}"
+    assert r0["url"].endswith(r0["token"]) and r1["token"] not in r0["url"]
+    new = client.get(f"/api/games/{r0['game']}").json()
+    assert [s["name"] for s in new["seats"]] == ["Ada", "Bo"]
+    first = str(view.get("settings", {}).get("first") or "x").lower()
+    assert str(new["settings"]["first"]).lower() == ("o" if first == "x" else "x")
+    # each token opens its own seat of the new game
+    with client.websocket_connect(f"/ws/{r1['game']}") as ws:
+        assert auth(ws, r1["token"])["seat"] == 1
+
+
+def test_rematch_refused_while_running_and_cancelled_by_decline_or_leave(client):
+    g = create(client, settings={"size": 3, "ply_limit": 12})
+    with client.websocket_connect(f"/ws/{g['id']}") as p0:
+        auth(p0, g["seats"][0]["token"])
+        p0.send_json({"type": "rematch", "id": 1})
+        assert recv_until(p0, lambda m: m["type"] == "error")[0]["key"] == "rematch_not_over"
+    g = create(client, settings={"size": 3, "ply_limit": 12})
+    with client.websocket_connect(f"/ws/{g['id']}") as p0, \
+            client.websocket_connect(f"/ws/{g['id']}") as p1:
+        _play_to_end(client, g, p0, p1)
+        p0.send_json({"type": "rematch"})
+        recv_until(p1, lambda m: m["type"] == "rematch_offer")
+        p1.send_json({"type": "rematch", "accept": False})
+        c, _ = recv_until(p0, lambda m: m["type"] == "rematch_cancelled")
+        assert c == {"type": "rematch_cancelled", "seat": 1, "reason": "declined"}
+        p1.send_json({"type": "rematch"})  # a new offer, by seat 1 this time
+        o, _ = recv_until(p0, lambda m: m["type"] == "rematch_offer")
+        assert o["by"] == 1 and o["waiting"] == [0]
+        p1.close()
+        c, _ = recv_until(p0, lambda m: m["type"] == "rematch_cancelled")
+        assert c["seat"] == 1 and c["reason"] == "left"
+
+
+def test_bots_accept_at_once(client):
+    g = create(client, settings={"size": 3, "ply_limit": 12},
+               seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        view = auth(ws, g["seats"][0]["token"])["view"]
+        while not view["is_over"]:
+            if view["to_act"] == [0]:
+                ws.send_json({"type": "choose", "decision": rng.choice(view["options"])})
+            view = recv_until(ws, lambda m: m["type"] == "state" and (
+                m["view"]["to_act"] == [0] or m["view"]["is_over"]))[0]["view"]
+        ws.send_json({"type": "rematch"})
+        ready, seen = recv_until(ws, lambda m: m["type"] == "rematch_ready")
+        assert ready["seat"] == 0 and not any(m["type"] == "rematch_offer" for m in seen)
+    new = client.get(f"/api/games/{ready['game']}").json()
+    assert [(s["kind"], s["bot"]) for s in new["seats"]] == [("human", None), ("bot", "random")]
