@@ -243,7 +243,9 @@ class QwixxGame(Game):
         """Apply one decision (an option text); raises :class:`IllegalMove` and changes nothing
         when it is not legal."""
         cached = self._opts.get(player) if player.__class__ is int else None
-        if cached is not None and decision.__class__ is str and decision in cached[0]:
+        code = (cached[3].get(decision) if cached is not None and decision.__class__ is str
+                else None)
+        if code is not None:
             p, text = player, decision  # the fast path: an offered option, as text
         else:  # the slow path: validate everything, explain a refusal
             p = self.check_player(player)
@@ -251,9 +253,9 @@ class QwixxGame(Game):
             if self.phase != ACTION1 and self.phase != ACTION2:
                 raise IllegalMove("game_over" if self.phase == OVER else "roll_needed")
             cached = self._options(p)
-            if text not in cached[0]:
+            if text not in cached[3]:
                 self._refuse(p, text)
-        code = cached[2][cached[0].index(text)]
+            code = cached[3][text]
         self.history.append(("choose", p, text))
         self._a2_last = False
         if self._phase == ACTION1:
@@ -611,11 +613,25 @@ class QwixxGame(Game):
             return cached
         return self._compute_options(p)
 
-    def _compute_options(self, p: int) -> tuple[list[str], dict | None, list[int]]:
-        """The options of everyone who decides now, in one kernel call (cached in ``_opts``)."""
-        if not (self._phase == ACTION1 and p not in self._pending
-                or self._phase == ACTION2 and p == self._active):
-            return [], None, []
+    def _compute_options(self, p: int) -> tuple:
+        """The options of everyone who decides now, in one kernel call, all read at once
+        (cached in ``_opts`` until the state changes)."""
+        phase = self._phase
+        if phase == ACTION1:
+            pending = self._pending
+            if p in pending:
+                return _NO_OPTIONS
+            if self._ready is not self._opts:
+                K.turn_options(self._m, self.rules.T)
+                self._ready = self._opts
+            opts, wk, of = self._opts, self._wk, self.rules.options_of
+            keys = wk[:, K.OPTS_SIZE - 2].tolist()
+            for q in range(self._n):
+                if q not in pending and q not in opts:
+                    opts[q] = of(wk, q, keys[q])
+            return opts[p]
+        if phase != ACTION2 or p != self._active:
+            return _NO_OPTIONS
         if self._ready is not self._opts:
             K.turn_options(self._m, self.rules.T)
             self._ready = self._opts
@@ -784,6 +800,8 @@ class QwixxGame(Game):
 
 
 _PHASES = (ROLL, ACTION1, ACTION2, OVER)
+#: the options of a player who has nothing to decide now (read only: never changed)
+_NO_OPTIONS: tuple = ([], None, [], {})
 
 
 class _Plain:

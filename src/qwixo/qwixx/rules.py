@@ -283,7 +283,7 @@ class Rules:
         self.max_penalties = ed.max_penalties
         self.penalty_points = ed.penalty_points
         #: option lists seen, by key (at most 5 codes of 11 bits: a bounded number)
-        self._known: dict[int, tuple[list[str], dict | None, list[int]]] = {}
+        self._known: dict[int, tuple[list[str], dict | None, list[int], dict]] = {}
 
     @staticmethod
     def of(name: str | Edition) -> Rules:
@@ -333,10 +333,12 @@ class Rules:
     def _pairs(self, texts: list[str], extra: dict | None) -> list[tuple[str, tuple]]:
         return [(t, self.action_of(t, extra)) for t in texts]
 
-    def options_of(self, wk: np.ndarray, p: int) -> tuple[list[str], dict | None, list[int]]:
+    def options_of(self, wk: np.ndarray, p: int, key: int | None = None) -> tuple:
         """:meth:`texts_of` of row ``p`` of a contract work array (see
-        :func:`qwixo.qwixx.kernels.turn_options`), remembered by the row's key."""
-        key = wk.item(p, K.OPTS_SIZE - 2)
+        :func:`qwixo.qwixx.kernels.turn_options`), remembered by the row's key (``key``:
+        that key when the caller has read it already)."""
+        if key is None:
+            key = wk.item(p, K.OPTS_SIZE - 2)
         res = self._known.get(key) if key >= 0 else None
         if res is None:
             res = self.texts_of(wk[p, :wk.item(p, K.OPTS_SIZE - 1)].tolist())
@@ -344,9 +346,10 @@ class Rules:
                 self._known[key] = res
         return res
 
-    def texts_of(self, codes: list[int]) -> tuple[list[str], dict | None, list[int]]:
+    def texts_of(self, codes: list[int]) -> tuple[list[str], dict | None, list[int], dict]:
         """Option texts of kernel codes, "pass" first; the dict text -> action of those that
-        are not plain cells (lucky crosses, tie choices), or None; the codes, pass (-1) first.
+        are not plain cells (lucky crosses, tie choices), or None; the codes, pass (-1) first;
+        the dict text -> code.
         """
         ct = self.code_text
         texts = ["pass"]
@@ -359,7 +362,7 @@ class Rules:
                     extra = {}
                 extra[t] = act_of_code(c)
         codes.insert(0, -1)
-        return texts, extra, codes
+        return texts, extra, codes, dict(zip(texts, codes, strict=True))
 
     def white_table(self, sh: Sheet, closed: int, total: int) -> tuple[list[str], dict | None]:
         """Action 1 options as texts, plus a dict text -> action for the texts that are not
