@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -93,10 +94,10 @@ class QwixxGame(Game):
             lucky = self._rng.sample(pairs, players)
         self.lucky: list[tuple[int, int]] = _lucky_setting(ed, players, lucky)
         #: the kernels' state (sheets, closed rows, dice, phase): see qwixo.qwixx.kernels
-        s = K.new_state(self.rules.T, players)
+        m = _fresh_memory(ed.name, players).copy()
         for p, pair in enumerate(self.lucky):
-            s[K.H + p * K.PB + K.LUCKY:K.H + p * K.PB + K.LUCKY + 2] = pair
-        self._work(s)
+            m[K.H + p * K.PB + K.LUCKY:K.H + p * K.PB + K.LUCKY + 2] = pair
+        self._work(m)
         self.turn = 0
         self._phase = ROLL
         self._active = 0
@@ -120,18 +121,26 @@ class QwixxGame(Game):
         #: whether the last decision was the active player's action 2 (undo may take it back)
         self._a2_last = False
 
-    def _work(self, state: np.ndarray) -> None:
-        """The game's kernel memory (see kernels.contract_memory) holding a copy of ``state``,
-        and views of it."""
+    def _work(self, m: np.ndarray) -> None:
+        """Take ``m`` as the game's kernel memory (see kernels.contract_memory, the game's own:
+        never shared), and views of it."""
         n = self._n
-        m = self._m = np.zeros(K.contract_memory(n), np.int64)
+        self._m = m
         size = K.H + n * K.PB
-        m[:size] = state[:size]
         self._s = m[:size]
         wk = size + (n + 1) * K.OPTS_SIZE
         self._wk = m[size:wk].reshape(n + 1, K.OPTS_SIZE)
         self._ev = m[wk:].reshape(K.EVN, 5)
-        self.sheets_state: list[Sheet] = [Sheet.view(m, K.H + p * K.PB) for p in range(n)]
+        self._sheets: list[Sheet] | None = None
+
+    @property
+    def sheets_state(self) -> list[Sheet]:
+        """Each player's sheet: views of the game's state (made on first use)."""
+        sheets = self._sheets
+        if sheets is None:
+            m = self._m
+            sheets = self._sheets = [Sheet.view(m, K.H + p * K.PB) for p in range(self._n)]
+        return sheets
 
     # -- state kept in the kernels' array ------------------------------------------------
     @property
@@ -197,11 +206,10 @@ class QwixxGame(Game):
         ...
         qwixo.core.IllegalMove: Bad dice [7, 1, 1, 1, 1, 1]: give 6 values from 1 to 6 (white, white, red, yellow, green, blue).
         """
-        if self._phase == OVER:
-            raise IllegalMove("game_over")
         if self._phase != ROLL:
-            raise IllegalMove("no_roll_needed")
-        closed = self.closed
+            raise IllegalMove("game_over" if self._phase == OVER else "no_roll_needed")
+        m = self._m
+        closed = m.item(_CLOSED)
         if dice is None:
             if self._rng_shared:
                 self._rng = _clone(self._rng)
@@ -218,8 +226,11 @@ class QwixxGame(Game):
         else:
             values = self._check_dice(dice)
         self._dice = values
-        K.begin_action1(self._m, self.rules.T,
-                        *(values if not closed else [v or 0 for v in values]))
+        if closed:
+            _begin_action1(m, self.rules.T, values[0], values[1], values[2] or 0,
+                           values[3] or 0, values[4] or 0, values[5] or 0)
+        else:
+            _begin_action1(m, self.rules.T, *values)
         self._phase = ACTION1
         self._pending = {}
         self._choice5 = [-1, -1, -1, -1, -1]
@@ -268,14 +279,15 @@ class QwixxGame(Game):
 
     def scores(self) -> list[int]:
         """Points per player so far; Bonus B end rewards count once the game is over."""
-        final = self.phase == OVER
-        return [self.rules.score(s, final) for s in self.sheets_state]
+        final = self._phase == OVER
+        m, T = self._m, self.rules.T
+        return [int(_score(m, K.H + p * K.PB, T, final)) for p in range(self._n)]
 
     def copy(self) -> QwixxGame:
         g = QwixxGame.__new__(QwixxGame)
         g.__dict__.update(self.__dict__)
         g._rng_shared = self._rng_shared = True  # cloned by whichever rolls first
-        g._work(self._s)
+        g._work(self._m.copy())
         g._dice = self._dice[:]
         g._pending = dict(self._pending)
         g._choice5 = self._choice5[:]
@@ -534,7 +546,8 @@ class QwixxGame(Game):
             out.append({"type": "roll", "player": rec[1], "dice": dict(zip(DICE, rec[2],
                                                                             strict=True))})
         elif kind == "a1":
-            crossed = dict(rec[2])
+            crossed = (dict(rec[2]) if rec[2] is not None
+                       else {p: () for p, code in rec[1].items() if code >= 0})
             for p in sorted(rec[1]):
                 if p in crossed:
                     self._expand_crosses(out, p, 1, act_of_code(rec[1][p]), crossed[p])
@@ -657,16 +670,19 @@ class QwixxGame(Game):
         self.log.append(e)
 
     def _resolve_action1(self) -> None:
-        start = self._m.item(K.CLOSED)
+        m = self._m
+        start = m.item(_CLOSED)
         pending = self._pending
-        reason, en, closed = K.step_action1(self._m, self.rules.T, *self._choice5)
-        done = []
-        for p in range(self._n):
-            if pending[p] >= 0:
-                events = events_of(self._ev, en, p) if en else []
-                done.append((p, events))
-                for ev in events:
-                    self._event(1, p, ev)
+        reason, en, closed = _step_action1(m, self.rules.T, *self._choice5)
+        done = None  # no events: who crossed is read from ``pending`` when expanded
+        if en:
+            done = []
+            for p in range(self._n):
+                if pending[p] >= 0:
+                    events = events_of(self._ev, en, p)
+                    done.append((p, events))
+                    for ev in events:
+                        self._event(1, p, ev)
         self._raw.append(("a1", pending, done))
         self._opts = {}
         if closed != start:
@@ -681,8 +697,8 @@ class QwixxGame(Game):
         p = self._active
         self._opts = {}
         self._a2_last = True
-        reason, en, start, closed, active, crossed_before = K.step_action2(self._m, self.rules.T,
-                                                                           code)
+        reason, en, start, closed, active, crossed_before = _step_action2(self._m, self.rules.T,
+                                                                          code)
         if code >= 0:
             events = events_of(self._ev, en) if en else []
             self._raw.append(("a2", p, code, events))
@@ -719,7 +735,9 @@ class QwixxGame(Game):
         scores = self.scores()
         self.log.append({"turn": self.turn, "action": 0, "player": None, "event": "end",
                          "reason": reason, "scores": scores})
-        self._raw.append(("end", reason, scores, self.winners()))
+        best = max(scores)
+        self._raw.append(("end", reason, scores, [p for p in range(self._n)
+                                                  if scores[p] == best]))
 
     def _check_dice(self, dice: Any) -> list[int | None]:
         f = self.rules.faces
@@ -800,6 +818,19 @@ class QwixxGame(Game):
 
 
 _PHASES = (ROLL, ACTION1, ACTION2, OVER)
+_CLOSED = K.CLOSED
+_score = K.score
+
+
+@cache
+def _fresh_memory(edition_name: str, players: int) -> np.ndarray:
+    """A new game's kernel memory (empty sheets, player 0 to roll): copied, never changed."""
+    m = np.zeros(K.contract_memory(players), np.int64)
+    s = K.new_state(Rules.of(edition_name).T, players)
+    m[:s.size] = s
+    m.flags.writeable = False
+    return m
+_begin_action1, _step_action1, _step_action2 = K.begin_action1, K.step_action1, K.step_action2
 #: the options of a player who has nothing to decide now (read only: never changed)
 _NO_OPTIONS: tuple = ([], None, [], {})
 
