@@ -677,9 +677,10 @@ class QwixxGame(Game):
         done = None  # no events: who crossed is read from ``pending`` when expanded
         if en:
             done = []
+            rows = self._ev[:en].tolist()
             for p in range(self._n):
                 if pending[p] >= 0:
-                    events = events_of(self._ev, en, p)
+                    events = events_of(rows, en, p)
                     done.append((p, events))
                     for ev in events:
                         self._event(1, p, ev)

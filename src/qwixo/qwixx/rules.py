@@ -68,11 +68,11 @@ def act_of_code(code: int) -> tuple:
             (code // K.TIE_UNIT) % 8 - 1)
 
 
-def events_of(ev: np.ndarray, n: int, player: int | None = None) -> list[tuple]:
+def events_of(ev: np.ndarray | list, n: int, player: int | None = None) -> list[tuple]:
     """The kernel events ``ev[:n]`` (of ``player`` only, unless None) as the tuples of
-    :meth:`Rules.apply`."""
+    :meth:`Rules.apply` (``ev`` may be ``ev[:n].tolist()`` already)."""
     out = []
-    for p, kind, a, b, c in ev[:n].tolist():
+    for p, kind, a, b, c in (ev if ev.__class__ is list else ev[:n].tolist()):
         if player is not None and p != player:
             continue
         if kind == K.EV_LOCK or kind == K.EV_REWARD:
