@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -93,10 +94,10 @@ class QwixxGame(Game):
             lucky = self._rng.sample(pairs, players)
         self.lucky: list[tuple[int, int]] = _lucky_setting(ed, players, lucky)
         #: the kernels' state (sheets, closed rows, dice, phase): see qwixo.qwixx.kernels
-        s = K.new_state(self.rules.T, players)
+        m = _fresh_memory(ed.name, players).copy()
         for p, pair in enumerate(self.lucky):
-            s[K.H + p * K.PB + K.LUCKY:K.H + p * K.PB + K.LUCKY + 2] = pair
-        self._work(s)
+            m[K.H + p * K.PB + K.LUCKY:K.H + p * K.PB + K.LUCKY + 2] = pair
+        self._work(m)
         self.turn = 0
         self._phase = ROLL
         self._active = 0
@@ -120,17 +121,14 @@ class QwixxGame(Game):
         #: whether the last decision was the active player's action 2 (undo may take it back)
         self._a2_last = False
 
-    def _work(self, state: np.ndarray) -> None:
-        """The game's kernel memory (see kernels.contract_memory) holding a copy of ``state``,
-        and views of it."""
-        n = self._n
-        m = self._m = np.zeros(K.contract_memory(n), np.int64)
-        size = K.H + n * K.PB
-        m[:size] = state[:size]
+    def _work(self, m: np.ndarray) -> None:
+        """Take ``m`` as the game's kernel memory (see kernels.contract_memory, the game's own:
+        never shared), and views of it."""
+        self._m = m
         self._views()
 
     def _views(self) -> None:
-        """The views of the kernel memory ``_m``: state, work rows, events, sheets."""
+        """The views of the kernel memory ``_m``: state, work rows, events (sheets on use)."""
         n = self._n
         m = self._m
         size = K.H + n * K.PB
@@ -138,13 +136,22 @@ class QwixxGame(Game):
         wk = size + (n + 1) * K.OPTS_SIZE
         self._wk = m[size:wk].reshape(n + 1, K.OPTS_SIZE)
         self._ev = m[wk:].reshape(K.EVN, 5)
-        self.sheets_state: list[Sheet] = [Sheet.view(m, K.H + p * K.PB) for p in range(n)]
+        self._sheets: list[Sheet] | None = None
+
+    @property
+    def sheets_state(self) -> list[Sheet]:
+        """Each player's sheet: views of the game's state (made on first use)."""
+        sheets = self._sheets
+        if sheets is None:
+            m = self._m
+            sheets = self._sheets = [Sheet.view(m, K.H + p * K.PB) for p in range(self._n)]
+        return sheets
 
     # pickle / deepcopy (e.g. OpenSpiel's serialisation): the memory once, its views rebuilt
     # (a pickled numpy view would come back as a separate copy)
     def __getstate__(self) -> dict[str, Any]:
         d = self.__dict__.copy()
-        for k in ("_s", "_wk", "_ev", "sheets_state"):
+        for k in ("_s", "_wk", "_ev", "_sheets"):
             d.pop(k, None)
         return d
 
@@ -216,11 +223,10 @@ class QwixxGame(Game):
         ...
         qwixo.core.IllegalMove: Bad dice [7, 1, 1, 1, 1, 1]: give 6 values from 1 to 6 (white, white, red, yellow, green, blue).
         """
-        if self._phase == OVER:
-            raise IllegalMove("game_over")
         if self._phase != ROLL:
-            raise IllegalMove("no_roll_needed")
-        closed = self.closed
+            raise IllegalMove("game_over" if self._phase == OVER else "no_roll_needed")
+        m = self._m
+        closed = m.item(_CLOSED)
         if dice is None:
             if self._rng_shared:
                 self._rng = _clone(self._rng)
@@ -237,8 +243,11 @@ class QwixxGame(Game):
         else:
             values = self._check_dice(dice)
         self._dice = values
-        K.begin_action1(self._m, self.rules.T,
-                        *(values if not closed else [v or 0 for v in values]))
+        if closed:
+            _begin_action1(m, self.rules.T, values[0], values[1], values[2] or 0,
+                           values[3] or 0, values[4] or 0, values[5] or 0)
+        else:
+            _begin_action1(m, self.rules.T, *values)
         self._phase = ACTION1
         self._pending = {}
         self._choice5 = [-1, -1, -1, -1, -1]
@@ -262,7 +271,9 @@ class QwixxGame(Game):
         """Apply one decision (an option text); raises :class:`IllegalMove` and changes nothing
         when it is not legal."""
         cached = self._opts.get(player) if player.__class__ is int else None
-        if cached is not None and decision.__class__ is str and decision in cached[0]:
+        code = (cached[3].get(decision) if cached is not None and decision.__class__ is str
+                else None)
+        if code is not None:
             p, text = player, decision  # the fast path: an offered option, as text
         else:  # the slow path: validate everything, explain a refusal
             p = self.check_player(player)
@@ -270,9 +281,9 @@ class QwixxGame(Game):
             if self.phase != ACTION1 and self.phase != ACTION2:
                 raise IllegalMove("game_over" if self.phase == OVER else "roll_needed")
             cached = self._options(p)
-            if text not in cached[0]:
+            if text not in cached[3]:
                 self._refuse(p, text)
-        code = cached[2][cached[0].index(text)]
+            code = cached[3][text]
         self.history.append(("choose", p, text))
         self._a2_last = False
         if self._phase == ACTION1:
@@ -285,14 +296,15 @@ class QwixxGame(Game):
 
     def scores(self) -> list[int]:
         """Points per player so far; Bonus B end rewards count once the game is over."""
-        final = self.phase == OVER
-        return [self.rules.score(s, final) for s in self.sheets_state]
+        final = self._phase == OVER
+        m, T = self._m, self.rules.T
+        return [int(_score(m, K.H + p * K.PB, T, final)) for p in range(self._n)]
 
     def copy(self) -> QwixxGame:
         g = QwixxGame.__new__(QwixxGame)
         g.__dict__.update(self.__dict__)
         g._rng_shared = self._rng_shared = True  # cloned by whichever rolls first
-        g._work(self._s)
+        g._work(self._m.copy())
         g._dice = self._dice[:]
         g._pending = dict(self._pending)
         g._choice5 = self._choice5[:]
@@ -551,7 +563,8 @@ class QwixxGame(Game):
             out.append({"type": "roll", "player": rec[1], "dice": dict(zip(DICE, rec[2],
                                                                             strict=True))})
         elif kind == "a1":
-            crossed = dict(rec[2])
+            crossed = (dict(rec[2]) if rec[2] is not None
+                       else {p: () for p, code in rec[1].items() if code >= 0})
             for p in sorted(rec[1]):
                 if p in crossed:
                     self._expand_crosses(out, p, 1, act_of_code(rec[1][p]), crossed[p])
@@ -630,11 +643,25 @@ class QwixxGame(Game):
             return cached
         return self._compute_options(p)
 
-    def _compute_options(self, p: int) -> tuple[list[str], dict | None, list[int]]:
-        """The options of everyone who decides now, in one kernel call (cached in ``_opts``)."""
-        if not (self._phase == ACTION1 and p not in self._pending
-                or self._phase == ACTION2 and p == self._active):
-            return [], None, []
+    def _compute_options(self, p: int) -> tuple:
+        """The options of everyone who decides now, in one kernel call, all read at once
+        (cached in ``_opts`` until the state changes)."""
+        phase = self._phase
+        if phase == ACTION1:
+            pending = self._pending
+            if p in pending:
+                return _NO_OPTIONS
+            if self._ready is not self._opts:
+                K.turn_options(self._m, self.rules.T)
+                self._ready = self._opts
+            opts, wk, of = self._opts, self._wk, self.rules.options_of
+            keys = wk[:, K.OPTS_SIZE - 2].tolist()
+            for q in range(self._n):
+                if q not in pending and q not in opts:
+                    opts[q] = of(wk, q, keys[q])
+            return opts[p]
+        if phase != ACTION2 or p != self._active:
+            return _NO_OPTIONS
         if self._ready is not self._opts:
             K.turn_options(self._m, self.rules.T)
             self._ready = self._opts
@@ -660,16 +687,20 @@ class QwixxGame(Game):
         self.log.append(e)
 
     def _resolve_action1(self) -> None:
-        start = self._m.item(K.CLOSED)
+        m = self._m
+        start = m.item(_CLOSED)
         pending = self._pending
-        reason, en, closed = K.step_action1(self._m, self.rules.T, *self._choice5)
-        done = []
-        for p in range(self._n):
-            if pending[p] >= 0:
-                events = events_of(self._ev, en, p) if en else []
-                done.append((p, events))
-                for ev in events:
-                    self._event(1, p, ev)
+        reason, en, closed = _step_action1(m, self.rules.T, *self._choice5)
+        done = None  # no events: who crossed is read from ``pending`` when expanded
+        if en:
+            done = []
+            rows = self._ev[:en].tolist()
+            for p in range(self._n):
+                if pending[p] >= 0:
+                    events = events_of(rows, en, p)
+                    done.append((p, events))
+                    for ev in events:
+                        self._event(1, p, ev)
         self._raw.append(("a1", pending, done))
         self._opts = {}
         if closed != start:
@@ -684,8 +715,8 @@ class QwixxGame(Game):
         p = self._active
         self._opts = {}
         self._a2_last = True
-        reason, en, start, closed, active, crossed_before = K.step_action2(self._m, self.rules.T,
-                                                                           code)
+        reason, en, start, closed, active, crossed_before = _step_action2(self._m, self.rules.T,
+                                                                          code)
         if code >= 0:
             events = events_of(self._ev, en) if en else []
             self._raw.append(("a2", p, code, events))
@@ -722,7 +753,9 @@ class QwixxGame(Game):
         scores = self.scores()
         self.log.append({"turn": self.turn, "action": 0, "player": None, "event": "end",
                          "reason": reason, "scores": scores})
-        self._raw.append(("end", reason, scores, self.winners()))
+        best = max(scores)
+        self._raw.append(("end", reason, scores, [p for p in range(self._n)
+                                                  if scores[p] == best]))
 
     def _check_dice(self, dice: Any) -> list[int | None]:
         f = self.rules.faces
@@ -803,6 +836,21 @@ class QwixxGame(Game):
 
 
 _PHASES = (ROLL, ACTION1, ACTION2, OVER)
+_CLOSED = K.CLOSED
+_score = K.score
+
+
+@cache
+def _fresh_memory(edition_name: str, players: int) -> np.ndarray:
+    """A new game's kernel memory (empty sheets, player 0 to roll): copied, never changed."""
+    m = np.zeros(K.contract_memory(players), np.int64)
+    s = K.new_state(Rules.of(edition_name).T, players)
+    m[:s.size] = s
+    m.flags.writeable = False
+    return m
+_begin_action1, _step_action1, _step_action2 = K.begin_action1, K.step_action1, K.step_action2
+#: the options of a player who has nothing to decide now (read only: never changed)
+_NO_OPTIONS: tuple = ([], None, [], {})
 
 
 class _Plain:

@@ -68,11 +68,11 @@ def act_of_code(code: int) -> tuple:
             (code // K.TIE_UNIT) % 8 - 1)
 
 
-def events_of(ev: np.ndarray, n: int, player: int | None = None) -> list[tuple]:
+def events_of(ev: np.ndarray | list, n: int, player: int | None = None) -> list[tuple]:
     """The kernel events ``ev[:n]`` (of ``player`` only, unless None) as the tuples of
-    :meth:`Rules.apply`."""
+    :meth:`Rules.apply` (``ev`` may be ``ev[:n].tolist()`` already)."""
     out = []
-    for p, kind, a, b, c in ev[:n].tolist():
+    for p, kind, a, b, c in (ev if ev.__class__ is list else ev[:n].tolist()):
         if player is not None and p != player:
             continue
         if kind == K.EV_LOCK or kind == K.EV_REWARD:
@@ -288,7 +288,7 @@ class Rules:
         self.max_penalties = ed.max_penalties
         self.penalty_points = ed.penalty_points
         #: option lists seen, by key (at most 5 codes of 11 bits: a bounded number)
-        self._known: dict[int, tuple[list[str], dict | None, list[int]]] = {}
+        self._known: dict[int, tuple[list[str], dict | None, list[int], dict]] = {}
 
     @staticmethod
     def of(name: str | Edition) -> Rules:
@@ -338,10 +338,12 @@ class Rules:
     def _pairs(self, texts: list[str], extra: dict | None) -> list[tuple[str, tuple]]:
         return [(t, self.action_of(t, extra)) for t in texts]
 
-    def options_of(self, wk: np.ndarray, p: int) -> tuple[list[str], dict | None, list[int]]:
+    def options_of(self, wk: np.ndarray, p: int, key: int | None = None) -> tuple:
         """:meth:`texts_of` of row ``p`` of a contract work array (see
-        :func:`qwixo.qwixx.kernels.turn_options`), remembered by the row's key."""
-        key = wk.item(p, K.OPTS_SIZE - 2)
+        :func:`qwixo.qwixx.kernels.turn_options`), remembered by the row's key (``key``:
+        that key when the caller has read it already)."""
+        if key is None:
+            key = wk.item(p, K.OPTS_SIZE - 2)
         res = self._known.get(key) if key >= 0 else None
         if res is None:
             res = self.texts_of(wk[p, :wk.item(p, K.OPTS_SIZE - 1)].tolist())
@@ -349,9 +351,10 @@ class Rules:
                 self._known[key] = res
         return res
 
-    def texts_of(self, codes: list[int]) -> tuple[list[str], dict | None, list[int]]:
+    def texts_of(self, codes: list[int]) -> tuple[list[str], dict | None, list[int], dict]:
         """Option texts of kernel codes, "pass" first; the dict text -> action of those that
-        are not plain cells (lucky crosses, tie choices), or None; the codes, pass (-1) first.
+        are not plain cells (lucky crosses, tie choices), or None; the codes, pass (-1) first;
+        the dict text -> code.
         """
         ct = self.code_text
         texts = ["pass"]
@@ -364,7 +367,7 @@ class Rules:
                     extra = {}
                 extra[t] = act_of_code(c)
         codes.insert(0, -1)
-        return texts, extra, codes
+        return texts, extra, codes, dict(zip(texts, codes, strict=True))
 
     def white_table(self, sh: Sheet, closed: int, total: int) -> tuple[list[str], dict | None]:
         """Action 1 options as texts, plus a dict text -> action for the texts that are not
