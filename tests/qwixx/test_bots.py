@@ -33,7 +33,7 @@ def play(bots, edition="classic", seed=0, check=True):
 
 
 def test_registry_order_and_names():
-    assert qwixo.list_bots("qwixx") == ["random", "race", "gap", "optimal", "strong"]
+    assert qwixo.list_bots("qwixx") == ["random", "race", "gap", "optimal", "odds", "strong"]
     for name in BOTS:
         assert qwixo.make_bot("qwixx", name, seed=1).name == name
 

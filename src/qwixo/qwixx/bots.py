@@ -14,13 +14,15 @@ gap       skip-gap player: takes a lock when it may, else the cross skipping the
           cells if that skips at most one (up to three to avoid a penalty)
 optimal   the exact solitaire policy (:mod:`qwixo.qwixx.solitaire`) on its own sheet where
           the solver supports the edition; ``gap`` elsewhere (see :attr:`OptimalBot.fallback`)
-strong    plays to win: Monte Carlo search over the dice with the gap policy as the model of
+odds      weighs skipped cells by their dice odds, hurries as the game nears its end, locks
+          unless that ends the game behind (:mod:`qwixo.qwixx.playout`)
+strong    plays to win: Monte Carlo search over the dice with the odds policy as the model of
           every player, maximising its win chance (:mod:`qwixo.qwixx.strong`)
 ========  ===============================================================================
 
 >>> import qwixo
 >>> qwixo.list_bots("qwixx")
-['random', 'race', 'gap', 'optimal', 'strong']
+['random', 'race', 'gap', 'optimal', 'odds', 'strong']
 >>> g = qwixo.new_game("qwixx", players=2, seed=1)
 >>> _ = g.roll([3, 4, 2, 2, 2, 2])
 >>> qwixo.make_bot("qwixx", "gap").decide(g, 1)    # red 7 skips 5 cells: no
@@ -239,6 +241,37 @@ class OptimalBot:
             warnings.warn(t("qwixx_bot_fallback", "en", why=why), RuntimeWarning, stacklevel=3)
 
 
+class OddsBot:
+    """The ``odds`` heuristic: :func:`qwixo.qwixx.playout.odds_choice` (the rule the ``strong``
+    bot's playouts follow) with :data:`~qwixo.qwixx.playout.DEFAULT_PARAMS`; deterministic.
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", players=2, seed=5)
+    >>> _ = g.roll([1, 1, 6, 6, 6, 6])
+    >>> OddsBot().decide(g, 1)     # white 2: red 2 skips nothing
+    'r2'
+    """
+
+    name = "odds"
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None,
+                 params: Any = None, **_: Any) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self.params = params
+
+    def decide(self, game: Game, player: int) -> str:
+        from qwixo.qwixx import batch, playout
+
+        opts = _my_options(game, player)
+        if len(opts) == 1:
+            return opts[0]
+        codes = [batch.option_code(game, player, t) for t in opts]
+        code = playout.decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
+                                   facing_penalty(game, player), self.params)
+        return opts[codes.index(code)] if code in codes else "pass"
+
+
 def _strong(seconds: float | None = None, seed: int | None = None, **kw: Any) -> Any:
     from qwixo.qwixx.strong import StrongBot
 
@@ -250,5 +283,6 @@ BOTS: dict[str, Callable[..., Any]] = {
     "race": RaceBot,
     "gap": GapBot,
     "optimal": OptimalBot,
+    "odds": OddsBot,
     "strong": _strong,
 }

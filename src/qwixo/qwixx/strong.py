@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from qwixo.core import Game, IllegalMove
-from qwixo.qwixx import batch
+from qwixo.qwixx import batch, playout
 from qwixo.qwixx.batch import A1CROSSED, CLOSED, PHASE, Position, option_code
 
 #: playouts per option per batch, and batches without a time budget
@@ -49,6 +49,8 @@ DEFAULT_BATCHES = 6
 HINT_PLAYOUTS = 2048
 #: action-2 crosses skipping more cells than this are not searched jointly with action 1
 JOINT_SKIP = 3
+#: the models of every player in the playouts: the ``odds`` policy (default) or ``gap``
+MODELS = ("odds", "gap")
 #: weight of the final margin (points) next to the win share
 MARGIN_WEIGHT = 0.002
 
@@ -140,9 +142,14 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 playouts: int | None = None, joint: bool = False, **_: Any) -> None:
+                 playouts: int | None = None, joint: bool = False, model: str = "odds",
+                 params: Any = None, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
+        if model not in MODELS:
+            raise ValueError(f"model must be one of {', '.join(MODELS)}")
+        self.model = model
+        self.params = params
         self.seconds = seconds
         self.playouts = playouts or BATCH * DEFAULT_BATCHES
         self.pair_playouts = max(BATCH, self.playouts // 2)
@@ -188,7 +195,7 @@ class StrongBot:
         while True:
             n = BATCH
             for c, (_, pos, fixed, extra, then) in enumerate(cands):
-                sc = batch.rollouts(pos, n, seed * 7919 + batch_no, fixed, then=then) + extra
+                sc = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then) + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
                     others = np.delete(sc, player, axis=1)
@@ -221,6 +228,12 @@ class StrongBot:
                                   float(m[2]), float(m[3]), done, thens[best_of[k]]))
         out.sort(key=lambda e: -e.value)
         return out
+
+    def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
+                  then: int | None) -> np.ndarray:
+        if self.model == "gap":
+            return batch.rollouts(pos, n, seed, fixed, then=then)
+        return playout.rollouts(pos, n, seed, fixed, params=self.params, then=then)
 
     def decide(self, game: Game, player: int) -> str:
         options = [str(o) for o in game.options(player)]
