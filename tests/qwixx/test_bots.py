@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import qwixo
 from qwixo.core import IllegalMove
-from qwixo.qwixx import batch
+from qwixo.qwixx import batch, playout
 from qwixo.qwixx.bots import BOTS, OptimalBot, heuristic
 from qwixo.qwixx.editions import EDITION_NAMES
 from qwixo.qwixx.strong import StrongBot, hint_lines
@@ -39,7 +39,7 @@ def test_registry_order_and_names():
 
 
 @pytest.mark.parametrize("edition", EDITION_NAMES)
-@pytest.mark.parametrize("name", ["random", "race", "gap"])
+@pytest.mark.parametrize("name", ["random", "race", "gap", "odds"])
 def test_cheap_bots_play_every_edition(edition, name):
     for players in (1, 3, 5):
         bots = [qwixo.make_bot("qwixx", name, seed=s) for s in range(players)]
@@ -225,8 +225,9 @@ def test_every_bot_answers_legally_anywhere(seed, steps, players, edition):
             g.choose(p, rng.choice(g.options(p)))
     if g.is_over or g.needs_roll:
         return
-    bots = [qwixo.make_bot("qwixx", n, seed=seed) for n in ("random", "race", "gap")]
+    bots = [qwixo.make_bot("qwixx", n, seed=seed) for n in ("random", "race", "gap", "odds")]
     bots.append(StrongBot(seed=seed, playouts=8))
+    bots.append(StrongBot(seed=seed, playouts=8, model="gap"))
     for p in g.to_act:
         for bot in bots:
             before = g.to_json()
@@ -302,3 +303,60 @@ def test_strong_locks_to_win_and_not_to_lose():
     ev = {e.option: e for e in StrongBot(seed=1).evaluate(behind, 0)}
     assert ev["r12"].win == 0.0 and max(e.win for e in ev.values()) > 0.3
     assert StrongBot(seed=1).decide(behind, 0) != "r12"
+
+
+def test_odds_locks_to_win_and_not_to_lose():
+    ahead, behind = _lock_position(False), _lock_position(True)
+    odds = qwixo.make_bot("qwixx", "odds")
+    assert odds.decide(ahead, 0) == "r12"
+    assert odds.decide(behind, 0) != "r12"
+
+
+def test_odds_weighs_skipped_cells_by_their_odds():
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    g.roll([1, 2, 6, 6, 6, 6])    # white 3: red 3 / yellow 3 skip only a 2 (1 roll in 36)
+    assert qwixo.make_bot("qwixx", "odds").decide(g, 1) in ("r3", "y3")
+    g2 = qwixo.new_game("qwixx", players=2, seed=1)
+    g2.roll([4, 4, 6, 6, 6, 6])   # white 8: red/yellow 8 skip five likely cells, green/blue
+    assert qwixo.make_bot("qwixx", "odds").decide(g2, 1) == "pass"   # 8 skip four
+
+
+@pytest.mark.parametrize("edition", batch.KERNEL_EDITIONS)
+def test_playout_kernel_plays_the_batch_kernel_rules(edition):
+    """The playout kernel's turn loop and the batch kernel's give the same games for the
+    policies both know, from positions of random contract games (1-5 players)."""
+    rng = random.Random(edition)
+    for players in range(1, 6):
+        g = qwixo.new_game("qwixx", edition=edition, players=players, seed=players)
+        for _ in range(rng.randrange(60)):
+            if g.is_over:
+                break
+            if g.needs_roll:
+                g.roll()
+            else:
+                p = rng.choice(g.to_act)
+                g.choose(p, rng.choice(g.options(p)))
+        if g.is_over or g.needs_roll:
+            continue
+        pos = batch.state_of(g)
+        for pol in ("gap", "race", "random"):
+            a = batch.rollouts(pos, 40, seed=players, policies=[pol] * players)
+            b = playout.rollouts(pos, 40, seed=players, policies=[pol] * players)
+            assert (a == b).all(), (edition, players, pol)
+
+
+def test_odds_kernel_and_bot_are_deterministic():
+    r1 = playout.run_games("longo", 50, players=3, seed=4, policies=["odds", "gap", "race"])
+    r2 = playout.run_games("longo", 50, players=3, seed=4, policies=["odds", "gap", "race"])
+    assert (r1["scores"] == r2["scores"]).all()
+    with pytest.raises(ValueError):
+        playout.run_games("classic", 2, players=2, params=[1.0, 2.0])
+
+
+def test_strong_models():
+    g = qwixo.new_game("qwixx", players=2, seed=4)
+    g.roll([1, 1, 6, 6, 6, 6])
+    for model in playout.POLICY_IDS.keys() & {"odds", "gap"}:
+        assert StrongBot(seed=0, playouts=64, model=model).decide(g, 1) in ("r2", "y2")
+    with pytest.raises(ValueError):
+        StrongBot(model="nope")

@@ -53,12 +53,12 @@ RANDOM, GAP, RACE, ODDS = 0, 1, 2, 4
 POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE, "odds": ODDS}
 
 #: the ``odds`` parameters (indices into a parameter vector)
-T1, T2, TF, TU, UNEAR, UPEN, BCNT, DEAD, TM, LOCKM, UPROG, SCNT = range(12)
-N_PARAMS = 12
+T1, T2, TF, TU, UNEAR, UPEN, BCNT, DEAD, TM, LOCKM, UPROG, SCNT, JOINT = range(13)
+N_PARAMS = 13
 PARAM_NAMES = ("t1", "t2", "tforce", "turgent", "unear", "upen", "bcount", "dead", "tmargin",
-               "lockmargin", "uprogress", "scount")
+               "lockmargin", "uprogress", "scount", "joint")
 #: default parameters, tuned by ``benchmarks/qwixx_tune.py`` (2 players, classic)
-DEFAULT_PARAMS = np.array([0.7, 1.0, 3.0, 0.2, 0.5, 0.25, 0.3, 0.5, 0.0, 0.0, 0.0, 0.0])
+DEFAULT_PARAMS = np.array([0.7, 1.0, 3.0, 0.2, 0.5, 0.25, 0.3, 0.5, 0.0, 0.0, 0.0, 0.0, 1.0])
 
 
 def cell_weights(edition_name: str) -> np.ndarray:
@@ -85,10 +85,71 @@ def _points(cnt, pen, p):
 
 
 @njit(cache=True, inline="always")
-def odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from, need, wcell, prm):
+def _cost(code, lastr, cntr, r, i, closed, lead, P, lock_from, need, wcell, prm):
+    """What crossing cell i of row r costs (the skipped cells' odds, less a bonus for long
+    rows, plus the loss of the row's lock); a lock: very negative, or 1e9 when it would end
+    the game while its player is not ahead by more than ``prm[LOCKM]``."""
+    if i >= lock_from[r]:
+        if P > 1 and _popcount(closed | (1 << r)) >= 2 and lead + 2 * cntr + 3 <= prm[LOCKM]:
+            return 1e9
+        return -100.0 - cntr
+    if code >= LUCKY_FLAG:
+        return -1.0
+    cost = 0.0
+    for x in range(lastr + 1, i):
+        cost += wcell[r, x]
+    cost *= 1.0 + prm[SCNT] * cntr / need
+    cost -= prm[BCNT] * cntr / need
+    room = cntr + lock_from[r] - 1 - lastr
+    if room >= need and cntr + lock_from[r] - i < need:
+        cost += prm[DEAD]
+    return cost + 1e-6 * (code // TIE_UNIT % 8)  # ties: the lowest Bonus B tie row
+
+
+@njit(cache=True, inline="always")
+def _best_colour(q, last, cnt, closed, lead, dice, by_colour, lock_from, need, wcell, prm,
+                 r0, i0):
+    """The lowest cost of the active player's action-2 crosses on ``dice`` after crossing
+    cell i0 of row r0 in action 1 (r0 = -1: nothing crossed); 1e9 when there is none."""
+    P = last.shape[0]
+    cl = closed
+    if r0 >= 0 and i0 >= lock_from[r0]:
+        cl |= 1 << r0
+    best = 1e9
+    for cc in range(4):
+        if (cl >> cc) & 1:
+            continue
+        for w in range(2):
+            if w == 1 and dice[1] == dice[0]:
+                break
+            s = dice[w] + dice[2 + cc]
+            for j2 in range(by_colour.shape[2]):
+                code = by_colour[cc, s, j2]
+                if code < 0:
+                    break
+                r = code >> 5
+                i = code & 31
+                lr = last[q, r]
+                cr = cnt[q, r]
+                if r == r0:
+                    lr = i0
+                    cr += 1
+                if not _legal(lr, cr, cl, r, i, lock_from[r], need):
+                    continue
+                c = _cost(code, lr, cr, r, i, cl, lead, P, lock_from, need, wcell, prm)
+                if c < best:
+                    best = c
+    return best
+
+
+@njit(cache=True, inline="always")
+def odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from, need, wcell, prm,
+                joint, dice, by_colour):
     """The ``odds`` decision of player q among the option codes ``opts[:k]`` (-1: pass).
 
-    ``action``: 1 or 2; ``force``: a pass now costs a penalty; ``prm``: the parameters.
+    ``action``: 1 or 2; ``force``: a pass now costs a penalty; ``prm``: the parameters;
+    ``joint``: q is the active player in action 1, who scores each option together with its
+    best action 2 on ``dice`` (``by_colour``: the kernel's action-2 cell table).
     """
     P = last.shape[0]
     ncl = 0
@@ -117,43 +178,54 @@ def odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from, ne
             s = _points(cnt, pen, p)
             if s > opp:
                 opp = s
+    lead = me - opp
     margin = 0.0
     if P > 1:
-        margin = (me - opp) / 10.0
+        margin = lead / 10.0
         if margin > 1.0:
             margin = 1.0
         elif margin < -1.0:
             margin = -1.0
-    thr = prm[T1] if action == 1 else prm[T2]
-    thr += prm[TU] * urgency + prm[TM] * margin
+    extra = prm[TU] * urgency + prm[TM] * margin
+    thr = (prm[T1] if action == 1 else prm[T2]) + extra
     if force and thr < prm[TF]:
         thr = prm[TF]
+    if not joint:
+        best = -1
+        bestcost = thr
+        for j in range(k):
+            code = opts[j]
+            c = code & 127
+            cost = _cost(code, last[q, c >> 5], cnt[q, c >> 5], c >> 5, c & 31, closed, lead, P,
+                         lock_from, need, wcell, prm)
+            if cost < bestcost:
+                bestcost = cost
+                best = code
+        return best
+    # the active player's action 1 with the action 2 it allows: value = (threshold - cost)
+    # of each cross taken; passing both costs the penalty (threshold tforce in action 2)
+    thr2 = prm[T2] + extra
+    tf = prm[TF] if prm[TF] > thr2 else thr2
+    c2 = _best_colour(q, last, cnt, closed, lead, dice, by_colour, lock_from, need, wcell, prm,
+                      -1, -1)
     best = -1
-    bestcost = thr
+    bestval = thr2 - c2 if c2 < tf else thr2 - tf
     for j in range(k):
         code = opts[j]
         c = code & 127
         r = c >> 5
         i = c & 31
-        if i >= lock_from[r]:
-            gain = 2 * cnt[q, r] + 3
-            if P > 1 and _popcount(closed | (1 << r)) >= 2 and me + gain - opp <= prm[LOCKM]:
-                continue  # this lock ends the game while not ahead
-            cost = -100.0 - cnt[q, r]
-        elif code >= LUCKY_FLAG:
-            cost = -1.0
-        else:
-            cost = 0.0
-            for x in range(last[q, r] + 1, i):
-                cost += wcell[r, x]
-            cost *= 1.0 + prm[SCNT] * cnt[q, r] / need
-            cost -= prm[BCNT] * cnt[q, r] / need
-            room = cnt[q, r] + lock_from[r] - 1 - last[q, r]
-            if room >= need and cnt[q, r] + lock_from[r] - i < need:
-                cost += prm[DEAD]
-        cost += 1e-6 * (code // TIE_UNIT % 8)  # ties: the lowest Bonus B tie row
-        if cost < bestcost:
-            bestcost = cost
+        cost = _cost(code, last[q, r], cnt[q, r], r, i, closed, lead, P, lock_from, need, wcell,
+                     prm)
+        if cost >= 1e8:
+            continue
+        c2 = _best_colour(q, last, cnt, closed, lead, dice, by_colour, lock_from, need, wcell,
+                          prm, r, i)
+        val = thr - cost
+        if c2 < thr2:
+            val += thr2 - c2
+        if val > bestval:
+            bestval = val
             best = code
     return best
 
@@ -328,7 +400,8 @@ def play(last, cnt, pen, barpos, marks, rewards, lucky, st, dice, fixed, policie
                 c = -1 if j == k else opts[j]
             elif pol == ODDS:
                 c = odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from,
-                                need, wcell, prm[q])
+                                need, wcell, prm[q], q == active and step < P and prm[q, JOINT] > 0,
+                                dice, by_colour)
             else:
                 c = gap_choice(q, force, pol == RACE, opts, k, last, cnt, lock_from)
             if step < P:
@@ -499,9 +572,10 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
 
 
 @njit(cache=True)
-def _decide(q, action, force, opts, last, cnt, pen, closed, lock_from, need, wcell, prm):
+def _decide(q, action, force, opts, last, cnt, pen, closed, lock_from, need, wcell, prm, joint,
+            dice, by_colour):
     return odds_choice(q, action, force, opts, opts.shape[0], last, cnt, pen, closed, lock_from,
-                       need, wcell, prm)
+                       need, wcell, prm, joint, dice, by_colour)
 
 
 def decide_code(pos: Position, player: int, codes: list[int], force: bool,
@@ -511,9 +585,10 @@ def decide_code(pos: Position, player: int, codes: list[int], force: bool,
     tab = tables(pos.edition)
     prm = np.asarray(DEFAULT_PARAMS if params is None else params, np.float64)
     action = 2 if int(pos.st[PHASE]) == 2 else 1
+    joint = action == 1 and player == int(pos.st[ACTIVE]) and bool(prm[JOINT] > 0)
     return int(_decide(player, action, bool(force), np.array(codes, np.int64), pos.last,
                        pos.cnt, pos.pen, int(pos.st[CLOSED]), tab.lock_from, tab.lock_need,
-                       weights(pos.edition), prm))
+                       weights(pos.edition), prm, joint, pos.dice, tab.by_colour))
 
 
 __all__ = ["odds_choice", "run_games", "rollouts", "decide_code", "DEFAULT_PARAMS", "A1CROSSED",
