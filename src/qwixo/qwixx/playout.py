@@ -53,12 +53,13 @@ RANDOM, GAP, RACE, ODDS = 0, 1, 2, 4
 POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE, "odds": ODDS}
 
 #: the ``odds`` parameters (indices into a parameter vector)
-T1, T2, TF, TU, UNEAR, UPEN, BCNT, DEAD, TM, LOCKM, UPROG, SCNT, JOINT = range(13)
-N_PARAMS = 13
+T1, T2, TF, TU, UNEAR, UPEN, BCNT, DEAD, TM, LOCKM, UPROG, SCNT, JOINT, THREAT, PEN4 = range(15)
+N_PARAMS = 15
 PARAM_NAMES = ("t1", "t2", "tforce", "turgent", "unear", "upen", "bcount", "dead", "tmargin",
-               "lockmargin", "uprogress", "scount", "joint")
+               "lockmargin", "uprogress", "scount", "joint", "threat", "pen4")
 #: default parameters, tuned by ``benchmarks/qwixx_tune.py`` (2 players, classic)
-DEFAULT_PARAMS = np.array([0.7, 1.0, 3.0, 0.2, 0.5, 0.25, 0.3, 0.5, 0.0, 0.0, 0.0, 0.0, 1.0])
+DEFAULT_PARAMS = np.array([0.7, 1.0, 3.0, 0.2, 0.5, 0.25, 0.3, 0.5, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0,
+                           0.0])
 
 
 def cell_weights(edition_name: str) -> np.ndarray:
@@ -85,7 +86,7 @@ def _points(cnt, pen, p):
 
 
 @njit(cache=True, inline="always")
-def _cost(code, lastr, cntr, r, i, closed, lead, P, lock_from, need, wcell, prm):
+def _cost(code, lastr, cntr, r, i, closed, lead, P, lock_from, need, wcell, prm, threats):
     """What crossing cell i of row r costs (the skipped cells' odds, less a bonus for long
     rows, plus the loss of the row's lock); a lock: very negative, or 1e9 when it would end
     the game while its player is not ahead by more than ``prm[LOCKM]``."""
@@ -99,6 +100,8 @@ def _cost(code, lastr, cntr, r, i, closed, lead, P, lock_from, need, wcell, prm)
     for x in range(lastr + 1, i):
         cost += wcell[r, x]
     cost *= 1.0 + prm[SCNT] * cntr / need
+    if (threats >> r) & 1:  # another player may lock this row soon: its cells are worth less
+        cost *= 1.0 - prm[THREAT]
     cost -= prm[BCNT] * cntr / need
     room = cntr + lock_from[r] - 1 - lastr
     if room >= need and cntr + lock_from[r] - i < need:
@@ -108,7 +111,7 @@ def _cost(code, lastr, cntr, r, i, closed, lead, P, lock_from, need, wcell, prm)
 
 @njit(cache=True, inline="always")
 def _best_colour(q, last, cnt, closed, lead, dice, by_colour, lock_from, need, wcell, prm,
-                 r0, i0):
+                 threats, r0, i0):
     """The lowest cost of the active player's action-2 crosses on ``dice`` after crossing
     cell i0 of row r0 in action 1 (r0 = -1: nothing crossed); 1e9 when there is none."""
     P = last.shape[0]
@@ -136,7 +139,7 @@ def _best_colour(q, last, cnt, closed, lead, dice, by_colour, lock_from, need, w
                     cr += 1
                 if not _legal(lr, cr, cl, r, i, lock_from[r], need):
                     continue
-                c = _cost(code, lr, cr, r, i, cl, lead, P, lock_from, need, wcell, prm)
+                c = _cost(code, lr, cr, r, i, cl, lead, P, lock_from, need, wcell, prm, threats)
                 if c < best:
                     best = c
     return best
@@ -156,6 +159,7 @@ def odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from, ne
     near = 0
     maxpen = 0
     most = 0
+    threats = 0
     for p in range(P):
         if pen[p] > maxpen:
             maxpen = pen[p]
@@ -166,10 +170,14 @@ def odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from, ne
         if (closed >> r) & 1:
             ncl += 1
             continue
+        seen = False
         for p in range(P):
             if cnt[p, r] >= need - 1 and last[p, r] >= lock_from[r] - 3:
-                near += 1
-                break
+                if not seen:
+                    near += 1
+                    seen = True
+                if p != q:
+                    threats |= 1 << r
     urgency = ncl + prm[UNEAR] * near + prm[UPEN] * maxpen + prm[UPROG] * most / 10.0
     me = _points(cnt, pen, q)
     opp = -1 << 30
@@ -190,6 +198,13 @@ def odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from, ne
     thr = (prm[T1] if action == 1 else prm[T2]) + extra
     if force and thr < prm[TF]:
         thr = prm[TF]
+    # the last penalty ends the game: take it to win when ahead by more than its 5 points,
+    # else cross anything rather than lose
+    last_pen = P > 1 and prm[PEN4] > 0 and pen[q] == 3
+    if force and last_pen:
+        if lead > 5:
+            return -1
+        thr = 1e8
     if not joint:
         best = -1
         bestcost = thr
@@ -197,7 +212,7 @@ def odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from, ne
             code = opts[j]
             c = code & 127
             cost = _cost(code, last[q, c >> 5], cnt[q, c >> 5], c >> 5, c & 31, closed, lead, P,
-                         lock_from, need, wcell, prm)
+                         lock_from, need, wcell, prm, threats)
             if cost < bestcost:
                 bestcost = cost
                 best = code
@@ -207,20 +222,22 @@ def odds_choice(q, action, force, opts, k, last, cnt, pen, closed, lock_from, ne
     thr2 = prm[T2] + extra
     tf = prm[TF] if prm[TF] > thr2 else thr2
     c2 = _best_colour(q, last, cnt, closed, lead, dice, by_colour, lock_from, need, wcell, prm,
-                      -1, -1)
+                      threats, -1, -1)
     best = -1
     bestval = thr2 - c2 if c2 < tf else thr2 - tf
+    if last_pen:
+        bestval = 1e6 if lead > 5 else (thr2 - c2 if c2 < 1e8 else -1e6)
     for j in range(k):
         code = opts[j]
         c = code & 127
         r = c >> 5
         i = c & 31
         cost = _cost(code, last[q, r], cnt[q, r], r, i, closed, lead, P, lock_from, need, wcell,
-                     prm)
+                     prm, threats)
         if cost >= 1e8:
             continue
         c2 = _best_colour(q, last, cnt, closed, lead, dice, by_colour, lock_from, need, wcell,
-                          prm, r, i)
+                          prm, threats, r, i)
         val = thr - cost
         if c2 < thr2:
             val += thr2 - c2
