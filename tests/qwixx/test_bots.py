@@ -360,3 +360,24 @@ def test_strong_models():
         assert StrongBot(seed=0, playouts=64, model=model).decide(g, 1) in ("r2", "y2")
     with pytest.raises(ValueError):
         StrongBot(model="nope")
+
+
+def test_strong_models_each_opponent_by_the_rule_that_predicts_it():
+    """After a few decisions the opponent of a gap bot is modelled by gap, of a race bot by
+    race; the opponents' hidden action-1 decisions of the current roll are not looked at."""
+    for opp in ("gap", "race"):
+        g = qwixo.new_game("qwixx", players=2, seed=3)
+        bots = [StrongBot(seed=1, playouts=16), qwixo.make_bot("qwixx", opp)]
+        while not g.is_over:
+            if g.needs_roll:
+                g.roll()
+                continue
+            for p in list(g.to_act):
+                g.choose(p, bots[p].decide(g, p))
+        assert bots[0]._watch.policies(g) == ["odds", opp]
+    g = qwixo.new_game("qwixx", players=2, seed=3)
+    g.roll([1, 1, 6, 6, 6, 6])
+    g.choose(1, "r2")                      # hidden from player 0 until action 1 resolves
+    bot = StrongBot(seed=1, playouts=16)
+    bot.decide(g, 0)
+    assert bot._watch.done == 1 and bot._watch.seen.sum() == 0

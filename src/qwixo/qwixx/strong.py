@@ -51,6 +51,8 @@ HINT_PLAYOUTS = 2048
 JOINT_SKIP = 3
 #: the models of every player in the playouts: the ``odds`` policy (default) or ``gap``
 MODELS = ("odds", "gap")
+#: decisions where the rules disagreed before an opponent gets its own model
+ADAPT_AFTER = 3
 #: weight of the final margin (points) next to the win share
 MARGIN_WEIGHT = 0.002
 
@@ -128,6 +130,73 @@ def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
     return out
 
 
+class OpponentModels:
+    """Which model predicts each opponent best: the ``odds``, ``gap`` and ``race`` rules are
+    asked what they would have chosen at every past decision of the opponents that has taken
+    effect (hidden action-1 decisions of the current roll are never looked at), on a replay
+    of the game kept up to date call after call; an opponent is modelled by the rule that
+    agreed most often, after :data:`ADAPT_AFTER` decisions where the rules disagreed, and by
+    ``odds`` until then and on ties."""
+
+    RULES = ("odds", "gap", "race")
+
+    def __init__(self, game: Any, player: int) -> None:
+        from qwixo.qwixx.game import QwixxGame
+
+        self.player = player
+        self.replay = QwixxGame(edition=game.edition.name, players=game.num_players,
+                                lucky=game.lucky or None)
+        self.done = 0
+        self.hits = np.zeros((game.num_players, len(self.RULES)), np.int64)
+        self.seen = np.zeros(game.num_players, np.int64)
+
+    def follows(self, game: Any, player: int) -> bool:
+        """Whether this replay is a prefix of ``game`` (the same game, the same player)."""
+        return (player == self.player and game.num_players == self.replay.num_players
+                and len(game.history) >= self.done
+                and game.history[:self.done] == self.replay.history)
+
+    def _rule_choice(self, rule: str, p: int) -> str:
+        from qwixo.qwixx import bots
+
+        g = self.replay
+        if rule == "odds":
+            return bots.OddsBot().decide(g, p)
+        return bots.heuristic(g, p, rule)
+
+    def update(self, game: Any) -> None:
+        hist = game.history
+        end = len(hist)
+        while end > 0 and hist[end - 1][0] != "roll":  # this roll's decisions: not yet
+            end -= 1
+        if game.phase == "action2":  # action 1 has taken effect: its decisions are public
+            end = len(hist)
+        for entry in hist[self.done:end]:
+            if entry[0] == "roll":
+                self.replay.roll(entry[1])
+                continue
+            p, text = entry[1], entry[2]
+            if p != self.player and len(self.replay.options(p)) > 1:
+                said = [self._rule_choice(r, p) for r in self.RULES]
+                if len(set(said)) > 1:
+                    self.seen[p] += 1
+                    self.hits[p] += [x == text for x in said]
+            self.replay.choose(p, text)
+        self.done = end
+
+    def policies(self, game: Any) -> list[str]:
+        """The playout policy of every seat (``odds`` for the searching player)."""
+        self.update(game)
+        out = []
+        for p in range(game.num_players):
+            rule = "odds"
+            if p != self.player and self.seen[p] >= ADAPT_AFTER:
+                k = int(np.argmax(self.hits[p]))  # the first on ties: odds
+                rule = self.RULES[k]
+            out.append(rule)
+        return out
+
+
 class StrongBot:
     """Monte Carlo search over the dice with the gap policy as the model; plays to win.
 
@@ -143,13 +212,15 @@ class StrongBot:
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
                  playouts: int | None = None, joint: bool = False, model: str = "odds",
-                 params: Any = None, **_: Any) -> None:
+                 params: Any = None, adapt: bool = True, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
             raise ValueError(f"model must be one of {', '.join(MODELS)}")
         self.model = model
         self.params = params
+        self.adapt = adapt and model == "odds"
+        self._watch: OpponentModels | None = None
         self.seconds = seconds
         self.playouts = playouts or BATCH * DEFAULT_BATCHES
         self.pair_playouts = max(BATCH, self.playouts // 2)
@@ -187,6 +258,11 @@ class StrongBot:
             for then_text, code in follow:
                 cands.append((k, pos, fixed, extra, code))
                 thens.append(then_text)
+        policies = None
+        if self.adapt and P > 1:
+            if self._watch is None or not self._watch.follows(game, player):
+                self._watch = OpponentModels(game, player)
+            policies = self._watch.policies(game)
         sums = np.zeros((len(cands), 4))  # value, win, score, margin
         done = 0
         per = self.playouts if len(cands) == len(options) else self.pair_playouts
@@ -195,7 +271,8 @@ class StrongBot:
         while True:
             n = BATCH
             for c, (_, pos, fixed, extra, then) in enumerate(cands):
-                sc = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then) + extra
+                sc = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then,
+                                    policies) + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
                     others = np.delete(sc, player, axis=1)
@@ -230,10 +307,11 @@ class StrongBot:
         return out
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
-                  then: int | None) -> np.ndarray:
+                  then: int | None, policies: list[str] | None = None) -> np.ndarray:
         if self.model == "gap":
             return batch.rollouts(pos, n, seed, fixed, then=then)
-        return playout.rollouts(pos, n, seed, fixed, params=self.params, then=then)
+        return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
+                                then=then)
 
     def decide(self, game: Game, player: int) -> str:
         options = [str(o) for o in game.options(player)]
