@@ -44,7 +44,7 @@ from qwixo.qwixx.batch import A1CROSSED, CLOSED, PHASE, Position, option_code
 
 #: playouts per option per batch, and batches without a time budget
 BATCH = 64
-DEFAULT_BATCHES = 6
+DEFAULT_BATCHES = 16
 #: playouts per option for a hint without a time budget
 HINT_PLAYOUTS = 2048
 #: action-2 crosses skipping more cells than this are not searched jointly with action 1
@@ -53,6 +53,8 @@ JOINT_SKIP = 3
 MODELS = ("odds", "gap")
 #: decisions where the rules disagreed before an opponent gets its own model
 ADAPT_AFTER = 3
+#: a candidate behind the leader by more than this many standard errors is dropped
+PRUNE_Z = 3.0
 #: weight of the final margin (points) next to the win share
 MARGIN_WEIGHT = 0.002
 
@@ -212,7 +214,8 @@ class StrongBot:
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
                  playouts: int | None = None, joint: bool = False, model: str = "odds",
-                 params: Any = None, adapt: bool = True, **_: Any) -> None:
+                 params: Any = None, adapt: bool = True, prune: bool = True,
+                 **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
@@ -220,6 +223,7 @@ class StrongBot:
         self.model = model
         self.params = params
         self.adapt = adapt and model == "odds"
+        self.prune = prune
         self._watch: OpponentModels | None = None
         self.seconds = seconds
         self.playouts = playouts or BATCH * DEFAULT_BATCHES
@@ -229,7 +233,7 @@ class StrongBot:
 
     # -- search ------------------------------------------------------------------------
     def evaluate(self, game: Game, player: int, options: list[str] | None = None,
-                 seed: int | None = None) -> list[Evaluation]:
+                 seed: int | None = None, prune: bool | None = None) -> list[Evaluation]:
         """Every option of ``player`` (or the ``options`` given) with its search result, best
         first. Does not change ``game``.
 
@@ -245,6 +249,8 @@ class StrongBot:
             raise IllegalMove("not_your_turn", player=player)
         if seed is None:
             seed = self.rng.getrandbits(62)
+        if prune is None:
+            prune = self.prune
         P = game.num_players
         # candidates: (option index, position, fixed decisions, extra points, action-2 code)
         cands: list[tuple[int, Position, dict[int, int], np.ndarray, int | None]] = []
@@ -263,14 +269,19 @@ class StrongBot:
             if self._watch is None or not self._watch.follows(game, player):
                 self._watch = OpponentModels(game, player)
             policies = self._watch.policies(game)
-        sums = np.zeros((len(cands), 4))  # value, win, score, margin
-        done = 0
-        per = self.playouts if len(cands) == len(options) else self.pair_playouts
+        C = len(cands)
+        sums = np.zeros((C, 4))  # value, win, score, margin
+        counts = np.zeros(C, np.int64)
+        values: list[list[np.ndarray]] = [[] for _ in range(C)]
+        alive = np.ones(C, bool)
+        per = self.playouts if C == len(options) else self.pair_playouts
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds * 0.9
         batch_no = 0
         while True:
             n = BATCH
             for c, (_, pos, fixed, extra, then) in enumerate(cands):
+                if not alive[c]:
+                    continue
                 sc = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then,
                                     policies) + extra
                 me = sc[:, player].astype(np.float64)
@@ -286,25 +297,51 @@ class StrongBot:
                     margin = me
                     value = me
                 sums[c] += (value.sum(), win.sum(), me.sum(), margin.sum())
-            done += n
+                counts[c] += n
+                values[c].append(value)
             batch_no += 1
+            if prune and batch_no >= 2:
+                self._eliminate(sums, counts, values, alive)
+            if alive.sum() <= 1:
+                break
             if deadline is None:
-                if done >= per:
+                if counts[alive].min() >= per:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        means = sums / done
+        means = sums / counts[:, None]
         best_of: dict[int, int] = {}
         for c, (k, *_rest) in enumerate(cands):
-            if k not in best_of or means[c, 0] > means[best_of[k], 0]:
+            if (k not in best_of or (alive[c], means[c, 0])
+                    > (alive[best_of[k]], means[best_of[k], 0])):
                 best_of[k] = c
         out = []
         for k, text in enumerate(options):
-            m = means[best_of[k]]
+            c = best_of[k]
+            m = means[c]
             out.append(Evaluation(text, float(m[0]), float(m[1]) if P > 1 else None,
-                                  float(m[2]), float(m[3]), done, thens[best_of[k]]))
-        out.sort(key=lambda e: -e.value)
+                                  float(m[2]), float(m[3]), int(counts[c]), thens[c]))
+        # the survivors of the elimination first, then by value
+        rank = {e.option: bool(alive[best_of[k]]) for k, e in enumerate(out)}
+        out.sort(key=lambda e: (not rank[e.option], -e.value))
         return out
+
+    @staticmethod
+    def _eliminate(sums: np.ndarray, counts: np.ndarray, values: list[list[np.ndarray]],
+                   alive: np.ndarray) -> None:
+        """Drop the candidates that are behind the leader by more than :data:`PRUNE_Z`
+        standard errors of their paired difference (the same dice: common random numbers)."""
+        idx = np.flatnonzero(alive)
+        lead = idx[np.argmax(sums[idx, 0] / counts[idx])]
+        top = np.concatenate(values[lead])
+        for c in idx:
+            if c == lead:
+                continue
+            mine = np.concatenate(values[c])
+            d = top[:mine.shape[0]] - mine
+            sd = d.std(ddof=1)
+            if d.mean() > PRUNE_Z * sd / np.sqrt(d.shape[0]) + 1e-9:
+                alive[c] = False
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
                   then: int | None, policies: list[str] | None = None) -> np.ndarray:
@@ -350,7 +387,7 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
         return [t("qwixx_hint_nothing", lang, player=player)]
     if playouts is None and seconds is None:
         playouts = HINT_PLAYOUTS
-    bot = StrongBot(seconds=seconds, playouts=playouts, joint=True)
+    bot = StrongBot(seconds=seconds, playouts=playouts, joint=True, prune=False)
     evals = bot.evaluate(game, player, options, seed=seed)
     lines = []
     for k, e in enumerate(evals, 1):
