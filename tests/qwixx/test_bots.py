@@ -381,3 +381,15 @@ def test_strong_models_each_opponent_by_the_rule_that_predicts_it():
     bot = StrongBot(seed=1, playouts=16)
     bot.decide(g, 0)
     assert bot._watch.done == 1 and bot._watch.seen.sum() == 0
+
+
+def test_strong_drops_the_options_far_behind():
+    """Successive elimination: an obvious loser gets fewer playouts than the best option;
+    without elimination every option gets the same number; hints keep every option."""
+    g = qwixo.new_game("qwixx", players=2, seed=4)
+    g.roll([3, 3, 6, 6, 6, 6])            # white 6: r6 / y6 skip four cells, g6 / b6 six
+    ev = StrongBot(seed=0, playouts=512).evaluate(g, 1)
+    assert len(ev) == len(g.options(1))
+    assert ev[-1].n < ev[0].n <= 512
+    flat = StrongBot(seed=0, playouts=128, prune=False).evaluate(g, 1)
+    assert {e.n for e in flat} == {128}
