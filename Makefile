@@ -5,22 +5,37 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test setup browser lint bench clean
+.PHONY: run test setup system browser lint bench clean lock
 
-$(STAMP): pyproject.toml
+# Exact versions come from requirements.lock (made by `make lock` from pyproject.toml's ranges).
+$(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -r requirements.lock
+	$(PY) -m pip install -q --no-deps -e .
 	touch $(STAMP)
 
 setup: $(STAMP)
 
-# Debian's chromium for the end-to-end browser tests (browsers cannot be downloaded by playwright).
-browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium for the browser tests"; \
+# Debian's packages the tests use: chromium (browser tests; playwright never downloads a browser),
+# gettext (msgfmt --check of the catalogues), nginx (the TLS proxy test), postgresql (the
+# PostgreSQL store tests; its initdb/postgres are started by the tests themselves, on loopback).
+SYSTEM_NEEDS := chromium:chromium msgfmt:gettext nginx:nginx
+system:
+	@missing=""; \
+	for pair in $(SYSTEM_NEEDS); do \
+	  cmd=$${pair%%:*}; pkg=$${pair##*:}; \
+	  command -v $$cmd >/dev/null 2>&1 || [ -x /usr/sbin/$$cmd ] || missing="$$missing $$pkg"; \
+	done; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages for the tests:$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+browser: system
 
 run: setup
 	$(VENV)/bin/qwixo serve --host $(HOST) --port $(PORT)
@@ -28,11 +43,18 @@ run: setup
 lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks tools
 
-test: setup browser lint
+test: setup system lint
 	$(VENV)/bin/pytest -q
 
 bench: setup
 	$(PY) benchmarks/run_all.py
+
+# Re-resolve the lock file after a change of pyproject.toml (keeps the pins it can keep).
+lock:
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q uv
+	$(VENV)/bin/uv pip compile pyproject.toml --extra dev --python-version 3.11 \
+	  -o requirements.lock --custom-compile-command "make lock" -q
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -1,20 +1,19 @@
 """Quixo random-playout speed: qwixo's numba kernels against the C reference, side by side.
 
-Compiles ``shared/bench/quixo_fast.c`` with ``cc -O3`` in a temporary directory (``shared/`` is
-``../shared`` next to the repository, or ``$QWIXO_SHARED``), then runs, alternately, the C
-program and ``qwixo quixo bench --seconds S`` (uniformly random 2-player 5×5 games on one core)
+Compiles the C reference ``quixo_fast.c`` (not part of qwixo: give its path with ``--c-ref`` or
+``$QWIXO_C_REF``, a file or its folder; without it only qwixo's figures are printed) with
+``cc -O3`` in a temporary directory, then runs, alternately, the C program and ``qwixo quixo bench --seconds S`` (uniformly random 2-player 5×5 games on one core)
 and prints both rates in plies per second and their ratio (target: qwixo ≥ 0.5 × C). Then
 times perft on 5×5 from the empty board up to ``--perft-depth`` (default 5; 6 takes ~15 s).
 
-    .venv/bin/python benchmarks/quixo_bench.py [--seconds 3] [--rounds 3] [--perft-depth 5]
+    .venv/bin/python benchmarks/quixo_bench.py [--c-ref PATH] [--seconds 3] [--rounds 3]
+        [--perft-depth 5]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -23,23 +22,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def shared_dir() -> Path:
-    env = os.environ.get("QWIXO_SHARED")
-    return Path(env) if env else ROOT.parent / "shared"
-
-
-def build_c(workdir: Path) -> Path:
-    src = shared_dir() / "bench" / "quixo_fast.c"
-    if not src.exists():
-        sys.exit(f"C reference not found: {src} (set QWIXO_SHARED)")
-    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if not cc:
-        sys.exit("no C compiler (cc) found")
-    exe = workdir / "quixo_fast"
-    subprocess.run([cc, "-O3", "-o", str(exe), str(src)], check=True)
-    return exe
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _c_reference import absent_message, compile_c, find_c_reference  # noqa: E402
 
 
 def run_c(exe: Path, games: int) -> tuple[float, float, float]:
@@ -80,9 +64,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per run (default 3)")
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     ap.add_argument("--perft-depth", type=int, default=5, help="deepest perft to time (5)")
+    ap.add_argument("--c-ref", help="quixo_fast.c or its folder (default: $QWIXO_C_REF)")
     args = ap.parse_args(argv)
+    src = find_c_reference("quixo_fast.c", args.c_ref)
+    if src is None:
+        print(absent_message("quixo_fast.c"))
+        for r in range(args.rounds):
+            q_rate, q_wall = run_qwixo(args.seconds)
+            print(f"round {r + 1}: qwixo {q_rate:,.0f} plies/s   [wall clock {q_wall:,.0f}]")
+        time_perft(args.perft_depth)
+        return 0
     with tempfile.TemporaryDirectory(prefix="qwixo-bench-") as tmp:
-        exe = build_c(Path(tmp))
+        exe = compile_c(src, Path(tmp))
         _, secs, _ = run_c(exe, 20000)  # calibrate the number of games for the duration
         games = max(1000, int(20000 * args.seconds / max(secs, 1e-3)))
         c_rates, q_rates, c_walls, q_walls = [], [], [], []

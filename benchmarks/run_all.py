@@ -15,7 +15,8 @@ HERE = Path(__file__).resolve().parent
 
 
 def main(argv: list[str]) -> int:
-    scripts = sorted(p for p in HERE.glob("*.py") if p.name != Path(__file__).name)
+    scripts = sorted(p for p in HERE.glob("*.py") if p.name != Path(__file__).name
+                     and not p.name.startswith("_"))
     if argv:
         scripts = [p for p in scripts if p.stem in argv]
     failed = 0

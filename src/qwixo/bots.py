@@ -13,6 +13,9 @@ from typing import Any, Protocol
 from qwixo.core import Game, IllegalMove
 
 _MODULES = {"quixo": "qwixo.quixo.bots", "qwixx": "qwixo.qwixx.bots"}
+#: each game's hint function: (module, function, whether it takes the player)
+_HINTS = {"quixo": ("qwixo.quixo.bots_cli", "hint_text", False),
+          "qwixx": ("qwixo.qwixx.bots_cli", "hint_lines", True)}
 
 
 class Bot(Protocol):
@@ -39,3 +42,23 @@ def make_bot(game: str, name: str, *, seconds: float | None = None, seed: int | 
     if name not in reg:
         raise IllegalMove("unknown_bot", name=name, game=game, choices=", ".join(reg))
     return reg[name](seconds=seconds, seed=seed, **options)
+
+
+def hint_lines(game: Game, player: int, lang: str | None = None,
+               seconds: float | None = None) -> list[str]:
+    """The game's own hint for ``player`` now, as lines of text in ``lang`` (``[]`` when it
+    is not ``player``'s to decide): Quixo the solver's/search's ranked moves, Qwixx the
+    strong bot's ranked options. ``seconds``: the thinking budget.
+
+    >>> import qwixo
+    >>> hint_lines(qwixo.new_game("quixo", size=3), 1)
+    []
+    """
+    if game.is_over or player not in game.to_act:
+        return []
+    module, fn_name, takes_player = _HINTS[game.name]
+    fn = getattr(importlib.import_module(module), fn_name)
+    if takes_player:
+        return [str(line) for line in fn(game, player, lang=lang, seconds=seconds)]
+    text = fn(game, lang=lang, seconds=seconds)
+    return [line for line in str(text).splitlines() if line.strip()]

@@ -179,6 +179,25 @@ def _build() -> argparse.ArgumentParser:
     return parser
 
 
+# optional parts of qwixo: the top-level module each needs -> the extra that installs it
+_EXTRAS = {
+    "fastapi": "web", "starlette": "web", "uvicorn": "web", "pydantic": "web",
+    "websockets": "web", "psycopg": "web", "psycopg_pool": "web", "argon2": "web",
+    "matplotlib": "plots",
+    "pettingzoo": "research", "gymnasium": "research", "pyspiel": "research",
+    "dask": "cluster", "distributed": "cluster",
+}
+
+
+def missing_extra(module: str | None) -> str | None:
+    """The extra (``pip install 'qwixo[EXTRA]'``) that brings ``module``, or None.
+
+    >>> missing_extra("fastapi"), missing_extra("matplotlib.pyplot"), missing_extra("numpy")
+    ('web', 'plots', None)
+    """
+    return _EXTRAS.get((module or "").split(".")[0])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``qwixo`` with ``argv`` (default: ``sys.argv[1:]``); the exit status.
 
@@ -202,6 +221,12 @@ def main(argv: list[str] | None = None) -> int:
         return int(func(args) or 0)
     except IllegalMove as e:
         print(f"qwixo: {e.translated(lang)}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as e:
+        extra = missing_extra(e.name)
+        if extra is None:
+            raise
+        print(f"qwixo: {t('cli_needs_extra', lang, module=e.name, extra=extra)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -4,7 +4,8 @@ A :class:`Game` is a pure rules object: no I/O, no front end. Every front end (C
 bots, tournaments) drives it through the same small surface:
 
 ``to_act``, ``needs_roll``, ``roll``, ``options``, ``choose``, ``is_over``, ``scores``,
-``copy``, ``to_json`` (and ``undo``, ``history``, ``num_players``).
+``copy``, ``to_json`` (and ``undo``, ``history``, ``num_players``), and for front ends
+``phase``, ``winners()``, ``decided``, ``pending(p)`` and the per-player :meth:`Game.view`.
 
 Illegal input raises :class:`IllegalMove` and leaves the game unchanged.
 """
@@ -48,6 +49,10 @@ class Game(ABC):
 
     #: the registry name: ``"quixo"`` or ``"qwixx"``
     name: ClassVar[str]
+
+    #: where the game stands: Quixo ``"move"`` or ``"over"``; Qwixx ``"roll"``, ``"action1"``,
+    #: ``"action2"`` or ``"over"`` (an attribute or a property of each game)
+    phase: str
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -99,6 +104,72 @@ class Game(ABC):
     def undo(self) -> None:
         """Take back the last decision (never a roll of the dice)."""
 
+    # -- what front ends show -------------------------------------------------------------
+    def winners(self) -> list[int]:
+        """The players who won (several on a tie or a team win; ``[]`` while the game goes on
+        or after a draw). A method in every game (Quixo's is also readable as an attribute)."""
+        if not self.is_over:
+            return []
+        sc = self.scores()
+        best = max(sc)
+        return [p for p, s in enumerate(sc) if s == best]
+
+    @property
+    def decided(self) -> list[int]:
+        """Players whose decision is made but hidden from the others until everyone has
+        decided (Qwixx action 1); ``[]`` in games without simultaneous decisions."""
+        return []
+
+    def pending(self, player: int) -> str | None:
+        """``player``'s own decision while it is still hidden from the others, else None."""
+        return None
+
+    @abstractmethod
+    def view(self, player: int | None = None, since: int = 0) -> dict[str, Any]:
+        """Everything ``player`` may see now (``None``: a spectator), as a JSON-ready dict.
+
+        Keys in every game (``docs/api.md`` describes each game's ``options``, ``board`` and
+        ``events`` in full):
+
+        - ``game``, ``players``, ``phase``, ``to_act``, ``needs_roll``, ``roller`` (who must
+          roll now, or None), ``is_over``, ``scores``, ``winners``, ``end_reason``;
+        - ``decided`` (players whose hidden decision is in) and ``pending`` (``player``'s own
+          hidden decision, or None); another player's hidden decision never appears;
+        - ``options``: ``player``'s options now (``[]`` for a spectator or when it is not
+          theirs to decide), each a dict with its ``text`` and what it does;
+        - ``events``: what happened, as data, from event number ``since`` on (numbered from 0;
+          only what is revealed to everyone); ``event_count``: the number of events so far
+          (the ``since`` of the next call; an undo can make it smaller);
+        - ``board``: the game's own picture (Quixo: the cubes; Qwixx: the sheets and dice).
+        """
+
+    def _view(self, player: int | None, since: int, *, roller: int | None,
+              options: list[dict[str, Any]], events: list[dict[str, Any]],
+              end_reason: str | None, board: dict[str, Any],
+              event_count: int | None = None) -> dict[str, Any]:
+        """The keys every game's :meth:`view` shares (the games fill in their own parts).
+        ``events``: all of them, or (with ``event_count``) those from ``since`` on."""
+        check_since(since)
+        over = self.is_over
+        return {
+            "game": self.name,
+            "players": self.num_players,
+            "phase": self.phase,
+            "to_act": list(self.to_act),
+            "needs_roll": bool(self.needs_roll) and not over,
+            "roller": roller,
+            "is_over": over,
+            "scores": list(self.scores()),
+            "winners": list(self.winners()) if over else [],
+            "end_reason": end_reason,
+            "decided": list(self.decided),
+            "pending": None if player is None else self.pending(player),
+            "options": options,
+            "events": events[since:] if event_count is None else events,
+            "event_count": len(events) if event_count is None else event_count,
+            "board": board,
+        }
+
     # -- shared helpers -----------------------------------------------------------------
     def to_json(self) -> str:
         data = {"game": self.name, "format": SAVE_FORMAT}
@@ -130,11 +201,31 @@ class Game(ABC):
     __hash__ = None  # type: ignore[assignment]  # games are mutable
 
 
+def check_since(since: Any) -> int:
+    """Validate the ``since`` of :meth:`Game.view` (raises ``bad_setting``)."""
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise IllegalMove("bad_setting", name="since", value=since, why="an event number >= 0")
+    return since
+
+
 # -- registry -----------------------------------------------------------------------------
 _GAMES: dict[str, tuple[str, str]] = {
     "quixo": ("qwixo.quixo.game", "QuixoGame"),
     "qwixx": ("qwixo.qwixx.game", "QwixxGame"),
 }
+
+
+def settings_info(name: str) -> dict[str, Any]:
+    """What each setting of ``new_game(name, ...)`` accepts, for front ends that offer them
+    (the ``SETTINGS_INFO`` of the game's view module).
+
+    >>> settings_info("quixo")["size"]
+    {'min': 3, 'max': 7, 'default': 5}
+    """
+    import importlib
+
+    game_class(name)  # raises unknown_game
+    return dict(importlib.import_module(f"qwixo.{name.lower()}.view").SETTINGS_INFO)
 
 
 def game_class(name: str) -> type[Game]:

@@ -183,23 +183,47 @@ def test_undo_within_action_1_and_after_it_takes_effect():
     g.undo()
     assert g.to_json() == start and g.to_act == [0, 1]
     g.choose(1, "g7")
-    g.choose(0, "r7")                      # action 1 takes effect
+    g.choose(0, "r7")                      # action 1 takes effect: everyone's choice is known
     mid = g.to_json()
-    g.undo()                               # back: player 0 undecided, player 1's choice kept
-    assert g.to_act == [0] and g.decided == [1] and g.sheets[1]["rows"][2]["crossed"] == []
-    assert g.dice == [3, 4, 1, 1, 1, 1]
-    g.choose(0, "r7")
-    assert g.to_json() == mid
+    with pytest.raises(IllegalMove) as e:
+        g.undo()                           # never back into action 1 (issue 11, probe 1)
+    assert e.value.key == "undo_revealed" and g.to_json() == mid
     g.choose(0, "pass")
     assert g.needs_roll
     g.undo()                               # the turn's action 2 again, same dice
     assert g.phase == ACTION2 and g.to_json() == mid
-    g.undo()
-    g.undo()
+    assert g.dice == [3, 4, 1, 1, 1, 1]
+    with pytest.raises(IllegalMove) as e:
+        g.undo()
+    assert e.value.key == "undo_revealed"
+    g.choose(0, "pass")
+    g.roll([1, 1, 1, 1, 1, 1])
     with pytest.raises(IllegalMove) as e:
         g.undo()                           # never the roll
     assert e.value.key == "nothing_to_undo"
-    assert g.dice == [3, 4, 1, 1, 1, 1] and g.phase == ACTION1
+    assert g.phase == ACTION1
+
+
+def test_undo_never_reveals_a_choice_made_with_knowledge_of_the_others():
+    """Issue 11, probe 1: a player decided after seeing nothing; once action 1 took effect
+    (the bot's choice shown), undo must not let them choose again. Also when action 1 ends
+    the game, and never across a roll. Solo games have nothing hidden: undo is allowed."""
+    g = QwixxGame(players=2, seed=8)
+    g.roll([3, 4, 1, 1, 1, 1])
+    g.choose(0, "r7")                      # hidden
+    g.undo()                               # fine: nobody has seen it
+    assert g.to_act == [0, 1] and g.events == [g.events[0]]
+    g.choose(0, "r7")
+    g.choose(1, "y7")                      # revealed
+    before = (g.to_json(), g.events)
+    with pytest.raises(IllegalMove) as e:
+        g.undo()
+    assert e.value.key == "undo_revealed" and (g.to_json(), g.events) == before
+    solo = QwixxGame(players=1, seed=8)
+    solo.roll([3, 4, 1, 1, 1, 1])
+    solo.choose(0, "r7")
+    solo.undo()
+    assert solo.phase == ACTION1 and solo.options(0)[1] == "r7"
 
 
 def test_undo_keeps_the_random_state():
@@ -290,7 +314,7 @@ def test_sheets_view_and_log_for_front_ends():
     assert s["rows"][2] == {"colour": "g", "crossed": [11], "crosses": 1, "locked": False,
                             "closed": False, "last": 11, "points": 1}
     assert s["bar"][0] == "x" and s["score"] == g.scores()[0] == 2
-    assert g.white_sum == 11 and g.winners() == [0]
+    assert g.white_sum == 11 and g.winners() == []  # not over yet
     assert repr(g).startswith("QwixxGame(edition='bonus-a'")
     ed = g.edition.to_dict()
     json.dumps(ed)

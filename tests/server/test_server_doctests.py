@@ -7,8 +7,8 @@ import warnings
 import pytest
 
 MODULES = ["qwixo.server.app", "qwixo.server.botrunner", "qwixo.server.protocol",
-           "qwixo.server.qwixx_view", "qwixo.server.ratelimit", "qwixo.server.store",
-           "qwixo.server.views"]
+           "qwixo.server.ratelimit", "qwixo.server.store", "qwixo.quixo.view",
+           "qwixo.qwixx.view", "qwixo.bots"]
 
 
 @pytest.mark.parametrize("name", MODULES)

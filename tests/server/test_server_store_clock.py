@@ -9,9 +9,10 @@ import time
 
 import pytest
 
+from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import CreateGame
 from qwixo.server.ratelimit import KeyedLimiter, TokenBucket
-from qwixo.server.rooms import Conn, Lobby
+from qwixo.server.rooms import Conn
 from qwixo.server.store import Store, StoreError, token_hash
 
 INSERT = ("INSERT INTO games (id, game, settings, options, initial, snapshot, version, status, "

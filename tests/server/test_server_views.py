@@ -12,7 +12,6 @@ from server_helpers import auth, create, recv_until
 
 import qwixo
 from qwixo.qwixx.editions import EDITIONS
-from qwixo.server import qwixx_view, views
 
 
 @pytest.mark.parametrize("edition", sorted(EDITIONS))
@@ -27,10 +26,12 @@ def test_qwixx_views_agree_with_the_engine(edition, players):
             g.roll()
             continue
         # every viewer sees the same sheets (hidden choices are not in them)
-        base = qwixx_view.build(g, None, [])
+        base = g.view(None)["board"]
         for seat in range(players):
-            opts = views.safe_options(g, seat)
-            v = qwixx_view.build(g, seat, opts)
+            opts = g.options(seat)
+            full = g.view(seat)
+            v = full["board"]
+            assert [o["text"] for o in full["options"]] == opts
             assert v["sheets"] == base["sheets"]
             assert set(v["option_cells"]) == set(opts)
             for text, cells in v["option_cells"].items():
@@ -52,7 +53,7 @@ def test_qwixx_views_agree_with_the_engine(edition, players):
                 assert rv["crosses"] == r["crosses"]
         p = rng.choice(g.to_act)
         g.choose(p, rng.choice(g.options(p)))
-    json.dumps(qwixx_view.build(g, 0, []))  # JSON-ready to the end
+    json.dumps(g.view(0))  # JSON-ready to the end
 
 
 @pytest.mark.parametrize("size,players", [(3, 2), (5, 2), (5, 4), (7, 2)])
@@ -61,7 +62,7 @@ def test_quixo_views_agree_with_the_engine(size, players):
     g = qwixo.new_game("quixo", size=size, players=players, ply_limit=80)
     while not g.is_over:
         p = g.to_act[0]
-        v = views.quixo_view(g, p, None)
+        v = g.view(p)["board"]
         assert v["rows"] == g.board and v["size"] == size
         assert [m["text"] for m in v["moves"]] == g.options(p)
         for m in v["moves"]:
@@ -69,10 +70,11 @@ def test_quixo_views_agree_with_the_engine(size, players):
                 assert m["from"] + m["to"] + (":" + m["dot"] if m["dot"] else "") == m["text"]
                 assert g.cell(m["from"]) in (".", "x", "o", "NESW"[p])
         g.choose(p, rng.choice(g.options(p)))
-    v = views.quixo_view(g, None, None)
-    if g.winners:
+    full = g.view(None)
+    v = full["board"]
+    if g.winners():
         assert v["lines"], "a won game shows its winning line"
-    assert views.winners(g) == g.winners
+    assert full["winners"] == g.winners() == g.winners
 
 
 def test_four_player_quixo_through_the_server(client):

@@ -31,6 +31,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "it": "{prog}: errore: {message}",
         "pl": "{prog}: błąd: {message}",
     },
+    "cli_needs_extra": {
+        "en": "this command needs an optional part of qwixo that is not installed "
+              "(module {module}): pip install 'qwixo[{extra}]'",
+        "tr": "bu komut, qwixo'nun kurulu olmayan isteğe bağlı bir parçasını gerektiriyor "
+              "({module} modülü): pip install 'qwixo[{extra}]'",
+        "it": "questo comando richiede una parte facoltativa di qwixo che non è installata "
+              "(modulo {module}): pip install 'qwixo[{extra}]'",
+        "pl": "to polecenie wymaga opcjonalnej części qwixo, która nie jest zainstalowana "
+              "(moduł {module}): pip install 'qwixo[{extra}]'",
+    },
     "cli_help_help": {
         "en": "show this help message and exit",
         "tr": "bu yardım iletisini göster ve çık",

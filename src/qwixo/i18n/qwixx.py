@@ -88,6 +88,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "pl": "Szczęśliwe skreślenie trafia do następnego pola rzędu z najmniejszą liczbą "
               "skreśleń ({rows}), jeśli można je skreślić; nie do {row!r}.",
     },
+    "undo_revealed": {
+        "en": "Everyone's choices for this roll have been revealed: they can no longer be "
+              "taken back.",
+        "tr": "Bu atıştaki herkesin seçimi açıklandı: artık geri alınamaz.",
+        "it": "Le scelte di tutti per questo tiro sono state rivelate: non si possono più "
+              "annullare.",
+        "pl": "Wybory wszystkich graczy w tym rzucie zostały ujawnione: nie można ich już "
+              "cofnąć.",
+    },
     "tie_choice": {
         "en": "{text} earns the two-crosses reward and several rows tie for the fewest "
               "crosses: say which one, e.g. {choices}.",

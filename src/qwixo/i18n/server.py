@@ -126,6 +126,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "pl": "Możesz cofnąć tylko własną ostatnią decyzję, zanim zagra inny gracz lub padnie "
               "rzut kośćmi.",
     },
+    "hint_busy": {
+        "en": "The server is busy with other hints; try again in a moment.",
+        "tr": "Sunucu başka ipuçlarıyla meşgul; birazdan yeniden deneyin.",
+        "it": "Il server è occupato con altri suggerimenti; riprova tra un momento.",
+        "pl": "Serwer jest zajęty innymi podpowiedziami; spróbuj ponownie za chwilę.",
+    },
     "hint_unavailable": {
         "en": "No hint is available now.",
         "tr": "Şu anda ipucu yok.",

@@ -57,7 +57,7 @@ def register_play(sub) -> None:
 def bench(seconds: float, seed: int = 88172645463325252, size: int = 5,
           out=None) -> float:
     """Play uniformly random 2-player games (from the empty board, 1000 plies at most, like
-    ``shared/bench/quixo_fast.c``) for ``seconds`` of CPU time on one core; print the figures,
+    the C reference loop ``quixo_fast.c``) for ``seconds`` of CPU time on one core; print the figures,
     the last line ``plies/s: N``; return plies per CPU second (as the C reference measures with
     ``clock()``). Compilation is excluded from the timing."""
     import numpy as np

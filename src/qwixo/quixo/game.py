@@ -351,9 +351,47 @@ class QuixoGame(Game):
         return SIDES[self._result[0]]
 
     @property
-    def winners(self) -> list[int]:
-        """The players who won (both seats of a team in the 4-player game)."""
-        return [p for p, s in enumerate(self.scores()) if s > 0]
+    def winners(self) -> Winners:
+        """The players who won (both seats of a team in the 4-player game; ``[]`` for a draw
+        or an unfinished game).
+
+        Call it, as in every game of the contract: ``g.winners()``. It is also readable as an
+        attribute (``g.winners``, a list) for code written before the contract had it:
+
+        >>> g = QuixoGame(position="xxxx./...../...../...../oooo. x")
+        >>> g.choose(0, "e1e5")
+        >>> g.winners(), g.winners == [0]
+        ([0], True)
+        """
+        return Winners(p for p, s in enumerate(self.scores()) if s > 0)
+
+    @property
+    def phase(self) -> str:
+        """``"move"`` while the game goes on, ``"over"`` once it has ended."""
+        return "over" if self._result is not None else "move"
+
+    def option_details(self, player: int) -> list[dict[str, Any]]:
+        """:meth:`options` with what each does: ``text``, ``from`` (the cube taken), ``to``
+        (the square it is pushed in at), ``dot`` (4 players: the seat the dot points at).
+
+        >>> QuixoGame(players=4).option_details(0)[1]
+        {'text': 'a1e1:S', 'from': 'a1', 'to': 'e1', 'dot': 'S'}
+        """
+        from qwixo.quixo.view import move_detail
+
+        return [move_detail(t) for t in self.options(player)]
+
+    def view(self, player: int | None = None, since: int = 0) -> dict[str, Any]:
+        """Everything ``player`` (None: a spectator) may see, as a JSON-ready dict: the keys
+        of :meth:`qwixo.core.Game.view`, with ``board`` = the size, the ranks, the side to
+        move, the moves, the last move and the finished lines (see ``docs/api.md``)."""
+        from qwixo.quixo.view import view
+
+        return view(self, player, since)
+
+    def _movers(self) -> list[int]:
+        """The player who made each move of the history."""
+        return [int(st[4]) for st, _ in self._stack]
 
     @property
     def end_reason(self) -> str | None:
@@ -526,6 +564,13 @@ class QuixoGame(Game):
         return f"<QuixoGame {self.position!r} ply={self.ply}>"
 
 
+class Winners(list):
+    """A list of winners that can also be called (``g.winners()``, the contract's method)."""
+
+    def __call__(self) -> list[int]:
+        return list(self)
+
+
 def move_squares(code: int, n: int, players: int = 2) -> tuple[str, str, str | None]:
     """``(src, dst, dot)`` square names of a move code.
 
@@ -537,4 +582,4 @@ def move_squares(code: int, n: int, players: int = 2) -> tuple[str, str, str | N
     return square_name(int(mt.src[m]), n), square_name(int(mt.dst[m]), n), dot
 
 
-__all__ = ["REASONS", "QuixoGame", "move_squares", "move_text"]
+__all__ = ["REASONS", "QuixoGame", "Winners", "move_squares", "move_text"]

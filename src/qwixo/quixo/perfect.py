@@ -64,7 +64,8 @@ def _rank_key(value: str, plies: int | None) -> tuple[int, int]:
 
 
 def best_moves(state: Any) -> list[tuple[str, str, int | None]]:
-    """Every legal move of a :class:`~qwixo.quixo.bots.QuixoState` with its value for the
+    """Every legal move of a position (``n``, ``players``, ``boards``
+    normalised for the mover, e.g. a :class:`~qwixo.quixo.bots.QuixoState`) with its value for the
     mover, best first: ``[(move text, "win"|"loss"|"draw", plies), ...]``; ``[]`` when no
     database covers the position's children (4 players, or a size without a database)."""
     if state.players != 2:
@@ -121,8 +122,15 @@ def probe_game(game: Any) -> tuple[str, int | None] | None:
 
 def best_moves_of(game: Any) -> list[tuple[str, str, int | None]]:
     """:func:`best_moves` of the player to move in a game (``[]`` when the game is over)."""
-    from qwixo.quixo.bots import QuixoState
+    from types import SimpleNamespace
+
+    from qwixo.quixo.notation import parse_position
+    from qwixo.quixo.search import normalise
 
     if not game.to_act:
         return []
-    return best_moves(QuixoState(game, game.to_act[0]))
+    # what best_moves reads of a QuixoState, built here so that this module never imports
+    # qwixo.quixo.bots (which imports this one: no cycle)
+    p = parse_position(game.position)
+    return best_moves(SimpleNamespace(n=p.size, players=p.players,
+                                      boards=normalise(p.boards, p.turn, p.players)))

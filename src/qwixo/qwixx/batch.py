@@ -25,7 +25,7 @@ A decision is an *option code*: ``-1`` pass, ``32 * r + i`` cell ``i`` of row ``
 tests replay the same dice and choices through both and compare options and scores).
 
 Policies (per seat): ``random`` (uniform among the options, pass included: the game of
-``/work/shared/bench/qwixx_fast.c``), ``gap`` (skip at most one cell, take locks) and ``race``
+the C reference loop ``qwixx_fast.c``), ``gap`` (skip at most one cell, take locks) and ``race``
 (race to lock the two longest rows).
 
 >>> res = run_games("classic", 2000, players=4, seed=1)
@@ -691,7 +691,7 @@ def default_lucky(edition_name: str, players: int) -> np.ndarray:
 def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, float]:
     """Random-policy classic games on one core for about ``seconds`` seconds.
 
-    The game of ``/work/shared/bench/qwixx_fast.c``: every decision uniform among the legal
+    The game of the C reference loop ``qwixx_fast.c``: every decision uniform among the legal
     options, pass included. Returns games/s and the checks (rolls per game, mean score).
     """
     run_games("classic", 10, players, seed)  # compile or load the numba cache

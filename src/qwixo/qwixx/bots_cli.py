@@ -1,7 +1,7 @@
 """``qwixo qwixx bench`` and ``qwixo qwixx hint`` (registered by :func:`register_qwixx`).
 
 - ``qwixo qwixx bench [--seconds S] [--players K]``: random-policy classic games through the
-  batch kernel on one core (the game of ``/work/shared/bench/qwixx_fast.c``); the last line is
+  batch kernel on one core (the game of the C reference loop ``qwixx_fast.c``); the last line is
   ``games/s: N``.
 - ``qwixo qwixx hint FILE [--player P] [--seconds S] [--playouts N] [--seed S]``: ranks the
   options of a saved game (``Game.to_json``) with the win chance (or the expected score in

@@ -94,6 +94,12 @@ class QwixxGame(Game):
         self.history: list[tuple] = []
         #: player -> (option texts, extra actions) of the current action
         self._opts: dict[int, tuple[list[str], dict | None]] = {}
+        #: what happened, compact (see :meth:`_expand`): expanded into :attr:`events` on demand
+        self._raw: list[tuple] = []
+        self._events: list[dict[str, Any]] = []
+        self._raw_done = 0
+        #: whether the last decision was the active player's action 2 (undo may take it back)
+        self._a2_last = False
 
     # -- the contract ------------------------------------------------------------------
     @property
@@ -153,8 +159,11 @@ class QwixxGame(Game):
         self.phase = ACTION1
         self._pending = {}
         self._a1_crossed = False
+        self._a2_last = False
         self._opts = {}
-        self.history.append(("roll", values[:]))
+        kept = values[:]
+        self.history.append(("roll", kept))
+        self._raw.append(("roll", self.active, kept))
         return list(values)
 
     def options(self, player: int) -> list[str]:
@@ -183,6 +192,7 @@ class QwixxGame(Game):
         extra = cached[1]
         act = extra[text] if extra and text in extra else self.rules.act_of[text]
         self.history.append(("choose", p, text))
+        self._a2_last = False
         if self.phase == ACTION1:
             self._pending[p] = act
             del self._opts[p]
@@ -205,15 +215,21 @@ class QwixxGame(Game):
         g._pending = dict(self._pending)
         g.log = list(self.log)
         g.history = list(self.history)
+        g._raw = list(self._raw)
+        g._events = list(self._events)
         g._opts = dict(self._opts)
         return g
 
     def undo(self) -> None:
         """Take back the last decision of the current turn (never the roll): in action 1 a
-        hidden decision, or, once action 1 has taken effect, the last one that completed it
-        (the game is then replayed from its history; the dice stay as rolled)."""
+        hidden decision, or the active player's action 2 (the game is then replayed from its
+        history; the dice stay as rolled). Once action 1 has taken effect, everyone's choices
+        are known: undo never goes back into it (``undo_revealed``), except in a solo game,
+        where nothing was hidden."""
         if not self.history or self.history[-1][0] != "choose":
             raise IllegalMove("nothing_to_undo")
+        if self.phase != ACTION1 and not self._a2_last and self._n > 1:
+            raise IllegalMove("undo_revealed")
         if self.phase == ACTION1:
             p = self.history.pop()[1]
             del self._pending[p]
@@ -350,11 +366,172 @@ class QwixxGame(Game):
             })
         return out
 
+    def option_details(self, player: int) -> list[dict[str, Any]]:
+        """What each option of ``player`` does, in the order of :meth:`options`: ``text``,
+        ``cells`` (every cell it crosses, as ``[row letter, number]``, the chosen one first,
+        then those of a Bonus A chain or Bonus B reward), ``penalty`` (a pass that costs a
+        penalty box), ``lucky`` (a Longo lucky cross), ``locks`` (the rows it locks),
+        ``bonus`` (Bonus A: the bar boxes it crosses), ``rewards`` (Bonus B: the rewards it
+        earns) and ``reward_row`` (Bonus B: the row chosen for "two crosses" on a tie, or None).
+
+        In action 1 the effects are those of the sheet as it is now (everyone's crosses take
+        effect together, so a row another player locks at the same moment still counts).
+
+        >>> g = QwixxGame("bonus-a", players=1, seed=1)
+        >>> _ = g.roll([5, 6, 1, 1, 1, 1])
+        >>> g.option_details(0)[3]
+        {'text': 'g11', 'cells': [['g', 11], ['r', 2]], 'penalty': False, 'lucky': False, \
+'locks': [], 'bonus': [0], 'rewards': [], 'reward_row': None}
+        """
+        texts = self.options(player)
+        extra = self._opts.get(player, ([], None))[1]
+        rules = self.rules
+        out = []
+        for text in texts:
+            act = rules.action_of(text, extra)
+            info: dict[str, Any] = {"text": text, "cells": [], "penalty": False,
+                                    "lucky": act[0] == LUCKY, "locks": [], "bonus": [],
+                                    "rewards": [], "reward_row": None}
+            if act[0] == PASS:
+                info["penalty"] = self.phase == ACTION2 and not self._a1_crossed
+            else:
+                events: list = []
+                rules.apply(self.sheets_state[player].copy(), self.closed, act, events)
+                done: list[dict[str, Any]] = []
+                self._expand_crosses(done, player, 1 if self.phase == ACTION1 else 2, act,
+                                     events)
+                for ev in done:
+                    if ev["type"] == "cross":
+                        info["cells"].append([ev["row"], ev["number"]])
+                    elif ev["type"] == "lock":
+                        info["locks"].append(ev["row"])
+                    elif ev["type"] == "bonus_chain":
+                        info["bonus"].append(ev["box"])
+                    elif ev["type"] == "reward":
+                        info["rewards"].append(ev["reward"])
+                if act[3] >= 0:
+                    info["reward_row"] = COLOURS[act[3]]
+            out.append(info)
+        return out
+
+    def pending(self, player: int) -> str | None:
+        """The text of ``player``'s own action-1 decision while it is still hidden from the
+        others (not everyone has decided yet), else None.
+
+        >>> g = QwixxGame(players=2, seed=1)
+        >>> _ = g.roll([3, 4, 1, 1, 1, 1])
+        >>> g.choose(1, "g7")
+        >>> g.pending(1), g.pending(0)
+        ('g7', None)
+        """
+        p = self.check_player(player)
+        if self.phase != ACTION1 or p not in self._pending:
+            return None
+        for entry in reversed(self.history):
+            if entry[0] == "roll":
+                break
+            if entry[1] == p:
+                return entry[2]
+        return None
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """What happened since the start, in order, as JSON-ready dicts (see docs/qwixx.md,
+        "Engine facts for views"). A hidden action-1 decision appears only once action 1
+        takes effect; an undo removes what it took back.
+
+        >>> g = QwixxGame(players=2, seed=1)
+        >>> _ = g.roll([3, 4, 1, 1, 1, 1])
+        >>> g.choose(1, "g7")
+        >>> [e["type"] for e in g.events]
+        ['roll']
+        >>> g.choose(0, "pass")
+        >>> g.events[1:]
+        [{'type': 'pass', 'player': 0, 'action': 1}, \
+{'type': 'cross', 'player': 1, 'row': 'g', 'number': 7, 'how': 'white', 'action': 1}]
+        """
+        raw = self._raw
+        if self._raw_done < len(raw):
+            out = self._events
+            for k in range(self._raw_done, len(raw)):
+                self._expand(raw[k], out)
+            self._raw_done = len(raw)
+        return list(self._events)
+
+    def _expand(self, rec: tuple, out: list[dict[str, Any]]) -> None:
+        """Append the events of one compact record of :attr:`_raw` to ``out``."""
+        kind = rec[0]
+        if kind == "roll":
+            out.append({"type": "roll", "player": rec[1], "dice": dict(zip(DICE, rec[2],
+                                                                            strict=True))})
+        elif kind == "a1":
+            crossed = dict(rec[2])
+            for p in sorted(rec[1]):
+                if p in crossed:
+                    self._expand_crosses(out, p, 1, rec[1][p], crossed[p])
+                else:
+                    out.append({"type": "pass", "player": p, "action": 1})
+        elif kind == "a2":
+            if rec[3] is None:
+                out.append({"type": "pass", "player": rec[1], "action": 2})
+            else:
+                self._expand_crosses(out, rec[1], 2, rec[2], rec[3])
+        elif kind == "penalty":
+            out.append({"type": "pass", "player": rec[1], "action": 2})
+            out.append({"type": "penalty", "player": rec[1], "count": rec[2],
+                        "points": rec[2] * self.rules.penalty_points})
+        elif kind == "removed":
+            for c in range(4):
+                if (rec[2] >> c) & 1 and not (rec[1] >> c) & 1:
+                    out.append({"type": "die_removed", "row": COLOURS[c]})
+        elif kind == "end":
+            out.append({"type": "game_over", "reason": rec[1], "scores": list(rec[2]),
+                        "winners": list(rec[3])})
+
+    def _expand_crosses(self, out: list, p: int, action: int, act: tuple, events: list) -> None:
+        """The events of ``act`` carried out by ``p``: its own cross, then what
+        :meth:`Rules.apply` reported (each bar box or reward cross that found a cell is a
+        cross of its own, right after it; a lock right after the cross that made it)."""
+        numbers = self.rules.numbers
+
+        def cross(r: int, i: int, how: str) -> None:
+            out.append({"type": "cross", "player": p, "row": COLOURS[r],
+                        "number": numbers[r][i], "how": how, "action": action})
+
+        cross(act[1], act[2], "lucky" if act[0] == LUCKY else "white" if action == 1 else "colour")
+        for ev in events:
+            k = ev[0]
+            if k == "lock":
+                out.append({"type": "lock", "player": p, "row": COLOURS[ev[1]]})
+            elif k == "bar":
+                out.append({"type": "bonus_chain", "player": p, "box": ev[1],
+                            "row": COLOURS[ev[2]],
+                            "number": numbers[ev[2]][ev[3]] if ev[3] >= 0 else None})
+                if ev[3] >= 0:
+                    cross(ev[2], ev[3], "bonus")
+            elif k == "reward":
+                out.append({"type": "reward", "player": p, "reward": REWARD_KINDS[ev[1]]})
+            elif k == "reward_cross":
+                out.append({"type": "reward_cross", "player": p, "reward": REWARD_KINDS[ev[1]],
+                            "row": COLOURS[ev[2]],
+                            "number": numbers[ev[2]][ev[3]] if ev[3] >= 0 else None})
+                if ev[3] >= 0:
+                    cross(ev[2], ev[3], "reward")
+
     def winners(self) -> list[int]:
-        """Players with the highest total (several on a tie)."""
+        """Players with the highest final total (several on a tie); ``[]`` while the game
+        is not over."""
+        if self.phase != OVER:
+            return []
         sc = self.scores()
         best = max(sc)
         return [p for p in range(self._n) if sc[p] == best]
+
+    def view(self, player: int | None = None, since: int = 0) -> dict[str, Any]:
+        """Everything ``player`` (None: a spectator) may see: :func:`qwixo.qwixx.view.view`."""
+        from qwixo.qwixx.view import view
+
+        return view(self, player, since)
 
     def __repr__(self) -> str:
         return (f"QwixxGame(edition={self.edition.name!r}, players={self._n}, "
@@ -400,6 +577,7 @@ class QwixxGame(Game):
         start = self.closed
         closed = start
         rules = self.rules
+        done = []
         for p in range(self._n):
             act = self._pending[p]
             if act[0] == PASS:
@@ -408,9 +586,10 @@ class QwixxGame(Game):
                 self._a1_crossed = True
             events: list = []
             closed |= rules.apply(self.sheets_state[p], start, act, events)
-            if events:
-                for ev in events:
-                    self._event(1, p, ev)
+            done.append((p, events))
+            for ev in events:
+                self._event(1, p, ev)
+        self._raw.append(("a1", self._pending, done))
         self._opts = {}
         self.closed = closed
         if closed != start:
@@ -425,15 +604,20 @@ class QwixxGame(Game):
         sh = self.sheets_state[p]
         self._opts = {}
         start = self.closed
+        self._a2_last = True
         if act[0] != PASS:
             events: list = []
             self.closed = self.rules.apply(sh, start, act, events)
+            self._raw.append(("a2", p, act, events))
             for ev in events:
                 self._event(2, p, ev)
             if self.closed != start:
                 self._removed(start, self.closed)
-        elif not self._a1_crossed:
+        elif self._a1_crossed:
+            self._raw.append(("a2", p, act, None))
+        else:
             sh.penalties += 1
+            self._raw.append(("penalty", p, sh.penalties))
             self.log.append({"turn": self.turn, "action": 2, "player": p, "event": "penalty",
                              "count": sh.penalties})
             if sh.penalties >= self.rules.max_penalties:
@@ -447,6 +631,7 @@ class QwixxGame(Game):
         self.phase = ROLL
 
     def _removed(self, before: int, after: int) -> None:
+        self._raw.append(("removed", before, after))
         for c in range(4):
             if (after >> c) & 1 and not (before >> c) & 1:
                 self._dice[2 + c] = None
@@ -457,8 +642,10 @@ class QwixxGame(Game):
         self.phase = OVER
         self.end_reason = reason
         self._opts = {}
+        scores = self.scores()
         self.log.append({"turn": self.turn, "action": 0, "player": None, "event": "end",
-                         "reason": reason, "scores": self.scores()})
+                         "reason": reason, "scores": scores})
+        self._raw.append(("end", reason, scores, self.winners()))
 
     def _check_dice(self, dice: Any) -> list[int | None]:
         f = self.rules.faces

@@ -5,16 +5,20 @@ event loop keeps serving every other game while a bot thinks; the room applies t
 afterwards through the normal (validated, committed) path. One bot object per (game, seat) is
 kept where possible, so bots with memory (search trees, random state) keep it between moves.
 
-Hints come from the bots engineers' functions when they exist —
-``qwixo.quixo.bots_cli.hint_text(game, lang=None) -> str`` and
-``qwixo.qwixx.bots_cli.hint_lines(game, player, lang=None) -> list[str]`` — and otherwise from
-the strongest listed bot's choice ("Suggestion (strong bot): b1b5").
+Hints come from each game's own hint (:func:`qwixo.bots.hint_lines`) and otherwise from the
+strongest listed bot's choice ("Suggestion (strong bot): b1b5").
+
+Hints never hold up a bot: they run in a pool of their own (one worker), behind a bounded queue
+(:class:`HintQueue`: one hint at a time per seat, a few per game, per client address and in
+all; past that the request is refused with ``hint_busy``), and a hint for a position already
+hinted is answered from a cache.
+
+Workers import the engines only (never the web framework): see :mod:`qwixo.server.warmup`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import multiprocessing
 from collections import OrderedDict
@@ -22,13 +26,82 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from typing import Any
 
 import qwixo
-from qwixo.core import Game, load_game
+from qwixo.bots import hint_lines as game_hint
+from qwixo.core import Game, IllegalMove, load_game
 from qwixo.i18n import t
 
 log = logging.getLogger("qwixo.server")
 
 HINT_SECONDS = 1.0
 MAX_BOTS = 4096
+
+
+class HintBusy(IllegalMove):
+    """Too many hints asked at once (HTTP 429): the seat, the game, the client address or the
+    server already has as many waiting as it takes."""
+
+    status = 429
+
+    def __init__(self) -> None:
+        super().__init__("hint_busy")
+
+
+class HintQueue:
+    """Admission and caching of hints, so that hints never queue in front of bots.
+
+    At most ``per_seat`` hints in flight for one (game, seat), ``per_game`` for one game,
+    ``per_client`` for one client address and ``total`` in all; a request past a limit raises
+    :class:`HintBusy` at once (nothing waits unboundedly). A hint for a position (the game's
+    saved text), seat and language already answered comes from an LRU cache of ``cache`` entries.
+
+    >>> q = HintQueue(per_seat=1, per_game=2, per_client=2, total=3)
+    >>> q.admit("g1", 0, "1.2.3.4"); q.admit("g1", 1, "1.2.3.4")
+    >>> q.admit("g1", 0, "5.6.7.8")
+    Traceback (most recent call last):
+    ...
+    qwixo.server.botrunner.HintBusy: The server is busy with other hints; try again in a moment.
+    >>> q.release("g1", 0, "1.2.3.4"); q.admit("g1", 0, "5.6.7.8")
+    """
+
+    def __init__(self, *, per_seat: int = 1, per_game: int = 2, per_client: int = 2,
+                 total: int = 8, cache: int = 512) -> None:
+        self.limits = {"seat": per_seat, "game": per_game, "client": per_client,
+                       "total": total}
+        self.busy: dict[tuple, int] = {}
+        self.cache: OrderedDict[tuple[str, int, str], list[str]] = OrderedDict()
+        self.cache_size = cache
+
+    def _keys(self, game_id: str, seat: int, client: str | None) -> list[tuple]:
+        keys = [("seat", game_id, seat), ("game", game_id), ("total",)]
+        if client:
+            keys.append(("client", client))
+        return keys
+
+    def admit(self, game_id: str, seat: int, client: str | None) -> None:
+        keys = self._keys(game_id, seat, client)
+        if any(self.busy.get(k, 0) >= self.limits[k[0]] for k in keys):
+            raise HintBusy()
+        for k in keys:
+            self.busy[k] = self.busy.get(k, 0) + 1
+
+    def release(self, game_id: str, seat: int, client: str | None) -> None:
+        for k in self._keys(game_id, seat, client):
+            n = self.busy.get(k, 0) - 1
+            if n > 0:
+                self.busy[k] = n
+            else:
+                self.busy.pop(k, None)
+
+    def cached(self, key: tuple[str, int, str]) -> list[str] | None:
+        lines = self.cache.get(key)
+        if lines is not None:
+            self.cache.move_to_end(key)
+        return lines
+
+    def remember(self, key: tuple[str, int, str], lines: list[str]) -> None:
+        self.cache[key] = lines
+        if len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
 
 
 class BotRunner:
@@ -47,31 +120,39 @@ class BotRunner:
         self.workers = max(1, workers)
         self._bots: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
         self.pool: Executor = self._new_pool()
+        self.hint_pool: Executor = self._new_pool(hints=True)
+        self.hints = HintQueue()
 
-    def _new_pool(self) -> Executor:
+    def _new_pool(self, hints: bool = False) -> Executor:
+        """The bots' pool, or (``hints``) the hints' own pool of one worker."""
         if self.processes:
             ctx = multiprocessing.get_context("spawn")
-            return ProcessPoolExecutor(max_workers=self.processes, mp_context=ctx,
-                                       initializer=_worker_init)
-        return ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="qwixo-bot")
+            return ProcessPoolExecutor(max_workers=1 if hints else self.processes,
+                                       mp_context=ctx, initializer=_worker_init)
+        return ThreadPoolExecutor(max_workers=1 if hints else self.workers,
+                                  thread_name_prefix="qwixo-hint" if hints else "qwixo-bot")
 
     def warm_up(self) -> None:
         """Start the worker processes now (they import the engines), not at the first move."""
         if self.processes:
             for _ in range(self.processes):
                 self.pool.submit(_ping)
+            self.hint_pool.submit(_ping)
 
     def bot(self, game_id: str, seat: int, game_name: str, name: str,
             seconds: float | None) -> Any:
         return _cached_bot(self._bots, game_id, seat, game_name, name, seconds)
 
-    async def _run(self, fn, *args) -> Any:
+    async def _run(self, fn, *args, hints: bool = False) -> Any:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.pool, fn, *args)
+            return await loop.run_in_executor(self.hint_pool if hints else self.pool, fn, *args)
         except BrokenExecutor:
-            log.error("the bot workers died; starting new ones")
-            self.pool = self._new_pool()
+            log.error("the %s workers died; starting new ones", "hint" if hints else "bot")
+            if hints:
+                self.hint_pool = self._new_pool(hints=True)
+            else:
+                self.pool = self._new_pool()
             raise
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
@@ -83,25 +164,40 @@ class BotRunner:
         bot = self.bot(game_id, seat, game.name, name, seconds)
         return str(await self._run(bot.decide, fair_copy(game), seat))
 
-    async def hint(self, game: Game, seat: int, lang: str) -> list[str]:
-        """Hint lines for ``seat`` now (empty when it has nothing to decide)."""
-        if self.processes:
-            return await self._run(_hint_in_worker, fair_copy(game).to_json(), seat, lang)
-        return await self._run(hint_lines, fair_copy(game), seat, lang)
+    async def hint(self, game: Game, seat: int, lang: str, *, game_id: str = "",
+                   client: str | None = None) -> list[str]:
+        """Hint lines for ``seat`` now (empty when it has nothing to decide), computed in the
+        hints' own pool; raises :class:`HintBusy` past the :class:`HintQueue` limits."""
+        fair = fair_copy(game)
+        text = fair.to_json()
+        key = (text, seat, lang)
+        lines = self.hints.cached(key)
+        if lines is not None:
+            return list(lines)
+        self.hints.admit(game_id, seat, client)
+        try:
+            if self.processes:
+                lines = await self._run(_hint_in_worker, text, seat, lang, hints=True)
+            else:
+                lines = await self._run(hint_lines, fair, seat, lang, hints=True)
+        finally:
+            self.hints.release(game_id, seat, client)
+        self.hints.remember(key, list(lines))
+        return lines
 
     def close(self) -> None:
-        procs = list(getattr(self.pool, "_processes", None) or {}) if self.processes else []
-        workers = dict(getattr(self.pool, "_processes", None) or {})
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for pid in procs:  # a worker in the middle of a long search is not waited for
-            proc = workers.get(pid)
-            if proc is not None and proc.is_alive():
-                proc.terminate()
+        for pool in (self.pool, self.hint_pool):
+            workers = dict(getattr(pool, "_processes", None) or {}) if self.processes else {}
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in workers.values():  # a worker in a long search is not waited for
+                if proc is not None and proc.is_alive():
+                    proc.terminate()
 
 
 def fair_copy(game: Game) -> Game:
-    """A copy of ``game`` for a bot or a hint: in Qwixx action 1 the other players' hidden
-    choices are taken back, so a bot decides on exactly what a person would see.
+    """A copy of ``game`` for a bot or a hint: the other players' hidden decisions
+    (``game.decided``, e.g. Qwixx action 1) are taken back, so a bot decides on exactly what
+    a person would see.
 
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", seed=2)
@@ -110,9 +206,10 @@ def fair_copy(game: Game) -> Game:
     ([1], [], True)
     """
     copy = game.copy()
-    if game.name == "qwixx" and getattr(copy, "phase", None) == "action1":
-        while getattr(copy, "decided", None):
-            copy.undo()
+    for _ in range(game.num_players):
+        if not copy.decided:
+            break
+        copy.undo()
     return copy
 
 
@@ -153,9 +250,9 @@ def _worker_init() -> None:
 
 
 def _ping() -> bool:
-    from qwixo.server.app import _warm_up
+    from qwixo.server.warmup import warm_up
 
-    _warm_up()
+    warm_up()
     return True
 
 
@@ -170,39 +267,8 @@ def _hint_in_worker(text: str, seat: int, lang: str) -> list[str]:
     return hint_lines(load_game(text), seat, lang)
 
 
-def _budget(fn: Any) -> dict[str, Any]:
-    """``seconds=HINT_SECONDS`` when the hint function takes a time budget."""
-    import inspect
-
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return {}
-    if "seconds" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        return {"seconds": HINT_SECONDS}
-    return {}
-
-
-def _external_hint(game: Game, seat: int, lang: str) -> list[str] | None:
-    try:
-        if game.name == "quixo":
-            mod = importlib.import_module("qwixo.quixo.bots_cli")
-            fn = getattr(mod, "hint_text", None)
-            if fn is None:
-                return None
-            text = fn(game, **_budget(fn), lang=lang)
-            return [line for line in str(text).splitlines() if line.strip()]
-        mod = importlib.import_module("qwixo.qwixx.bots_cli")
-        fn = getattr(mod, "hint_lines", None)
-        if fn is None:
-            return None
-        return [str(line) for line in fn(game, seat, **_budget(fn), lang=lang)]
-    except ModuleNotFoundError:
-        return None
-
-
 def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
-    """Hint for ``seat``: the bots engineers' hint function, else the strongest bot's choice.
+    """Hint for ``seat``: the game's own hint, else the strongest bot's choice.
 
     >>> import qwixo
     >>> g = qwixo.new_game("quixo", size=3)
@@ -215,7 +281,7 @@ def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
     if game.is_over or seat not in game.to_act:
         return []
     try:
-        lines = _external_hint(game, seat, lang)
+        lines = game_hint(game, seat, lang, seconds=HINT_SECONDS)
     except Exception:  # noqa: BLE001 - fall back to a bot suggestion
         log.exception("hint function failed")
         lines = None

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from qwixo.core import IllegalMove
+from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANGS
 
 MAX_WS_MESSAGE = 4096     # bytes of one WebSocket message
@@ -85,7 +85,7 @@ SettingValue = (bool | int | Annotated[str, Field(max_length=100)] | None
 class CreateGame(_Strict):
     """Body of ``POST /api/games``."""
 
-    game: Literal["quixo", "qwixx"]
+    game: Literal[GAME_NAMES]  # type: ignore[valid-type]  # the registry's games
     settings: Annotated[dict[Annotated[str, Field(max_length=40)], SettingValue],
                         Field(max_length=16)] = Field(default_factory=dict)
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=5)]

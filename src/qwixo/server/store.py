@@ -37,6 +37,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,36 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 Op = tuple[str, Sequence[Any]]
+
+
+@dataclass
+class GameRow:
+    """One row of ``games`` (settings, options and summary as Python data)."""
+
+    id: str
+    game: str
+    settings: dict[str, Any]
+    options: dict[str, Any]
+    initial: str
+    snapshot: str
+    version: int
+    status: str
+    summary: dict[str, Any]
+    created: float
+    updated: float
+
+
+@dataclass
+class SeatRow:
+    """One row of ``seats``."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None = None
+    seconds: float | None = None
+    token_hash: str | None = None
+    claimed: bool = False
 
 
 def token_hash(token: str) -> str:
@@ -298,6 +329,59 @@ class Store:
             else:
                 self._q.put(None)
                 self._thread.join(timeout=10)
+
+    # -- the typed methods the server uses (the only SQL of the server is in this module) ----
+    async def create_game(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
+        """Insert a new game and its seats (one transaction)."""
+        ops: list[Op] = [(
+            "INSERT INTO games (id, game, settings, options, initial, snapshot, version, "
+            "status, summary, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (game.id, game.game, json.dumps(game.settings), json.dumps(game.options),
+             game.initial, game.snapshot, game.version, game.status, json.dumps(game.summary),
+             game.created, game.updated))]
+        for s in seats:
+            ops.append(("INSERT INTO seats (game_id, seat, kind, bot, seconds, name, "
+                        "token_hash, claimed) VALUES (?,?,?,?,?,?,?,?)",
+                        (game.id, s.seat, s.kind, s.bot, s.seconds, s.name, s.token_hash,
+                         int(s.claimed))))
+        await self.write(ops)
+
+    async def add_event(self, game_id: str, event: dict[str, Any], snapshot: str, status: str,
+                        summary: dict[str, Any]) -> None:
+        """Append event ``event["n"]`` (keys ``n``, ``kind``, ``seat``, ``time`` + its data)
+        and the game's new snapshot, status and lobby summary (one transaction)."""
+        blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
+        await self.write([
+            ("INSERT INTO events (game_id, n, kind, seat, data, time) VALUES (?,?,?,?,?,?)",
+             (game_id, event["n"], event["kind"], event["seat"], json.dumps(blob),
+              event["time"])),
+            ("UPDATE games SET snapshot = ?, version = ?, status = ?, summary = ?, "
+             "updated = ? WHERE id = ?",
+             (snapshot, event["n"], status, json.dumps(summary), event["time"], game_id)),
+        ])
+
+    async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,
+                         status: str, summary: dict[str, Any]) -> None:
+        """Mark a seat claimed with its shown name (and a new token hash when given)."""
+        if token_hash is None:
+            op: Op = ("UPDATE seats SET claimed = 1, name = ? WHERE game_id = ? AND seat = ?",
+                      (name, game_id, seat))
+        else:
+            op = ("UPDATE seats SET claimed = 1, name = ?, token_hash = ? WHERE game_id = ? "
+                  "AND seat = ?", (name, token_hash, game_id, seat))
+        await self.write([op, ("UPDATE games SET summary = ?, status = ? WHERE id = ?",
+                               (json.dumps(summary), status, game_id))])
+
+    async def load_game(self, game_id: str) -> dict[str, Any] | None:
+        """The stored game (columns of ``games``, ``seats`` and ``events``), or None."""
+        return await self.acall(Store.q_game(game_id))
+
+    async def unfinished_ids(self) -> list[str]:
+        return await self.acall(Store.q_unfinished_ids)
+
+    async def summaries(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        """Lobby summaries, most recently updated first."""
+        return await self.acall(Store.q_list(status, limit))
 
     # -- queries (run through ``call``/``acall``) ---------------------------------------
     @staticmethod

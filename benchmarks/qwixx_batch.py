@@ -1,0 +1,104 @@
+"""Qwixx batch kernel speed against the C reference loop, side by side in one run.
+
+The game: classic Qwixx, 4 players, every decision uniformly random among the legal options
+(pass included), one core — :func:`qwixo.qwixx.batch.bench`, the game of the C reference
+``qwixx_fast.c``. That C file is not part of this repository: give its path with
+``--c-ref PATH`` or the environment variable ``QWIXO_C_REF``; it is compiled with ``cc -O3``
+into a temporary directory. Without it, only the kernel's figure is printed (and the script
+says so). Both sides are timed in CPU seconds (the C program uses ``clock()``; the kernel
+``time.process_time``), alternately, best of ``--rounds``, because the machine is shared.
+
+    QWIXO_C_REF=path/to/qwixx_fast.c .venv/bin/python benchmarks/qwixx_batch.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def build_c(src: Path, workdir: Path) -> Path:
+    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if not cc:
+        sys.exit("no C compiler (cc) found")
+    exe = workdir / "qwixx_fast"
+    subprocess.run([cc, "-O3", "-o", str(exe), str(src)], check=True)
+    return exe
+
+
+def run_c(exe: Path, games: int) -> dict[str, float]:
+    out = subprocess.run([str(exe), str(games)], check=True, capture_output=True,
+                         text=True).stdout
+    m = re.search(r"rolls_per_game ([\d.]+) mean_score ([\d.]+) seconds ([\d.]+) "
+                  r"games_per_s (\d+)", out)
+    if not m:
+        sys.exit(f"unexpected output of the C reference: {out!r}")
+    return {"games_per_s": float(m.group(4)), "rolls_per_game": float(m.group(1)),
+            "mean_score": float(m.group(2))}
+
+
+def run_kernel(seconds: float, players: int = 4) -> dict[str, float]:
+    """Kernel games per CPU second over about ``seconds``."""
+    from qwixo.qwixx.batch import run_games
+
+    run_games("classic", 10, players, 1)  # compile or load the numba cache
+    done, rolls, total = 0, 0.0, 0.0
+    chunk = 20_000
+    t0 = time.process_time()
+    while True:
+        r = run_games("classic", chunk, players, 1 + done)
+        done += chunk
+        rolls += r["rolls_per_game"] * chunk
+        total += r["mean_score"] * chunk
+        el = time.process_time() - t0
+        if el >= seconds:
+            break
+    return {"games_per_s": done / el, "rolls_per_game": rolls / done, "mean_score": total / done}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="seconds per run (default 3)")
+    ap.add_argument("--rounds", type=int, default=3, help="alternate runs, keep the best")
+    ap.add_argument("--c-ref", default=os.environ.get("QWIXO_C_REF"),
+                    help="path of the C reference qwixx_fast.c (default: $QWIXO_C_REF)")
+    args = ap.parse_args(argv)
+    src = Path(args.c_ref) if args.c_ref else None
+    if src is None:
+        print("C reference: not given (--c-ref PATH or QWIXO_C_REF): kernel figure only")
+    elif not src.exists():
+        print(f"C reference: {src} does not exist: kernel figure only")
+        src = None
+    best_k: dict[str, float] = {}
+    best_c: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = build_c(src, Path(tmp)) if src else None
+        for _ in range(max(1, args.rounds)):
+            k = run_kernel(args.seconds)
+            if k["games_per_s"] > best_k.get("games_per_s", 0):
+                best_k = k
+            if exe:
+                c_games = int(max(k["games_per_s"], 100_000) * args.seconds)
+                c = run_c(exe, c_games)
+                if c["games_per_s"] > best_c.get("games_per_s", 0):
+                    best_c = c
+    print(f"kernel (numba): {best_k['games_per_s']:,.0f} games/s, "
+          f"{best_k['rolls_per_game']:.2f} rolls/game, mean score {best_k['mean_score']:.3f}")
+    if best_c:
+        print(f"C reference:    {best_c['games_per_s']:,.0f} games/s, "
+              f"{best_c['rolls_per_game']:.2f} rolls/game, mean score {best_c['mean_score']:.3f}")
+        print(f"ratio: {best_k['games_per_s'] / best_c['games_per_s']:.2f}")
+    else:
+        print(f"games/s: {best_k['games_per_s']:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,164 @@
+"""What a player sees of a Qwixx game: :meth:`QwixxGame.view` (``docs/api.md``).
+
+Everyone sees the same sheets and dice: the engine keeps the action-1 decisions that are not
+yet revealed out of its sheets and its events, so another player's hidden choice never shows.
+Only ``options`` / ``board.option_cells`` (the viewer's own options) and ``pending`` (the
+viewer's own hidden choice) depend on who looks.
+
+>>> import qwixo
+>>> g = qwixo.new_game("qwixx", players=2, seed=1)
+>>> v = g.view(0)
+>>> v["phase"], v["needs_roll"], v["roller"], v["board"]["dice"]
+('roll', True, 0, None)
+>>> _ = g.roll([3, 4, 1, 1, 1, 1])
+>>> v = g.view(0)
+>>> v["phase"], v["board"]["dice"]["w1"], v["board"]["option_cells"]["r7"]
+('action1', 3, [['r', 5]])
+>>> v["options"][1]
+{'text': 'r7', 'kind': 'cell', 'cells': [['r', 7]], 'reward_row': None}
+>>> g.choose(1, "g7")          # hidden from player 0 until player 0 decides too
+>>> v0, v1 = g.view(0), g.view(1)
+>>> v0["decided"], v0["pending"], v1["pending"], v0["board"]["sheets"][1]["rows"][2]["crosses"]
+([1], None, 'g7', 0)
+>>> v0["board"]["sheets"] == v1["board"]["sheets"] == g.view(None)["board"]["sheets"]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qwixo.core import check_since
+from qwixo.qwixx.editions import EDITIONS
+
+DICE = ("w1", "w2", "r", "y", "g", "b")
+ROWS = ("r", "y", "g", "b")
+LOG_TAIL = 12  # the engine events shown in ``board.log``
+
+#: the settings of ``new_game("qwixx", ...)`` as front ends offer them (``scorepad`` is the
+#: web server's score-pad mode of any game with dice)
+SETTINGS_INFO: dict[str, Any] = {
+    "edition": list(EDITIONS), "players": {"min": 1, "max": 5}, "scorepad": "bool",
+    "seed": "int", "lucky": "pairs"}
+
+_LAYOUTS: dict[str, dict[str, Any]] = {}
+_BAR_STATES = {"x": "crossed", "-": "struck", "": "free"}
+
+
+def layout(game: Any) -> dict[str, Any]:
+    """The edition's static sheet (``Edition.to_dict``), shared between views: read-only."""
+    ed = game.edition
+    lay = _LAYOUTS.get(ed.name)
+    if lay is None:
+        lay = _LAYOUTS[ed.name] = ed.to_dict()
+    return lay
+
+
+def _cell_index(lay: dict[str, Any], row: str, number: int) -> int:
+    for i, c in enumerate(lay["rows"][ROWS.index(row)]["cells"]):
+        if c["number"] == number:
+            return i
+    return -1  # pragma: no cover - every option's cell is on the sheet
+
+
+def option_details(game: Any, player: int) -> list[dict[str, Any]]:
+    """The options of ``player`` with what each crosses: ``text``, ``kind`` (``pass``,
+    ``cell``, ``lucky``), ``cells`` (``[[row letter, number], ...]``, ``[]`` for a pass) and
+    ``reward_row`` (Bonus B: the row that gets the reward when rows tie) or None."""
+    out = []
+    for o in game.option_info(player):
+        out.append({"text": o["text"], "kind": o["kind"],
+                    "cells": [] if o["row"] is None else [[o["row"], o["number"]]],
+                    "reward_row": o["reward_row"]})
+    return out
+
+
+def pending(game: Any, player: int) -> str | None:
+    """``player``'s own action-1 choice while it is still hidden from the others."""
+    if player not in game.decided:
+        return None
+    for entry in reversed(game.history):
+        if entry[0] == "roll":
+            break
+        if entry[1] == player:
+            return entry[2]
+    return None  # pragma: no cover - a decided player has a choice since the roll
+
+
+def events(game: Any, since: int = 0) -> list[dict[str, Any]]:
+    """The engine's revealed events from number ``since`` on, as data (``type``: ``lock``,
+    ``lucky``, ``bar``, ``reward``, ``reward_cross``, ``penalty``, ``die_removed``,
+    ``game_over``), each with the ``turn``, ``action`` and ``player`` of the engine's log."""
+    out = []
+    for entry in game.log[since:]:
+        e = dict(entry)
+        kind = e.pop("event")
+        if kind == "end":
+            out.append({"type": "game_over", **e, "winners": game.winners()})
+        else:
+            out.append({"type": kind, **e})
+    return out
+
+
+def sheets(game: Any, lay: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every sheet as the web protocol draws it (``docs/web-protocol.md`` §3.2)."""
+    out = []
+    for seat, sh in enumerate(game.sheets):
+        rows = []
+        for r, row in enumerate(sh["rows"]):
+            lrow = lay["rows"][r]
+            crossed = set(row["crossed"])
+            cells = [{"n": c["number"], "color": c["colour"], "crossed": c["number"] in crossed,
+                      "lock": c["lock"],
+                      "bonus": True if c.get("bonus") else (c.get("reward") or None)}
+                     for c in lrow["cells"]]
+            rows.append({"row": ROWS[r], "color": row["colour"], "cells": cells,
+                         "lock": {"color": lrow["cells"][-1]["colour"],
+                                  "crossed": bool(row["locked"])},
+                         "closed": bool(row["closed"]), "crosses": row["crosses"],
+                         "points": row["points"], "last": row["last"]})
+        bar = [{"color": c, "state": _BAR_STATES.get(s, "free")}
+               for c, s in zip(lay["bar"], sh["bar"], strict=False)]
+        out.append({"seat": seat, "rows": rows, "penalties": sh["penalties"],
+                    "lucky": list(sh["lucky"]), "bar": bar, "rewards": list(sh["rewards"]),
+                    "total": sh["score"]})
+    return out
+
+
+def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]:
+    """:meth:`QwixxGame.view`: the keys of :meth:`qwixo.core.Game.view`; ``board`` holds the
+    edition, its ``layout``, ``active``, ``turn``, ``dice``, ``white_sum``, the ``removed``
+    dice / ``closed`` rows, the ``sheets``, ``option_cells`` (the cells each of the viewer's
+    options crosses, as ``[row, index]``) and ``log`` (the last events)."""
+    check_since(since)
+    if player is not None:
+        player = game.check_player(player)
+    lay = layout(game)
+    opts = option_details(game, player) if player is not None else []
+    evs = events(game, since)
+    dice = game.dice
+    rolled = any(d is not None for d in dice)
+    board = {
+        "edition": lay["name"],
+        "players": game.num_players,
+        "layout": lay,
+        "faces": lay["faces"],
+        "active": game.active,
+        "turn": game.turn,
+        "phase": game.phase,
+        "dice": dict(zip(DICE, dice, strict=True)) if rolled else None,
+        "white_sum": game.white_sum,
+        "removed": game.removed_dice,
+        "closed": game.closed_rows,
+        "sheets": sheets(game, lay),
+        "option_cells": {o["text"]: [[row, _cell_index(lay, row, n)] for row, n in o["cells"]]
+                         for o in opts},
+        "log": [dict(e) for e in game.log[-LOG_TAIL:]],
+        "end_reason": game.end_reason,
+    }
+    out = game._view(player, since, roller=game.active if game.needs_roll else None,
+                     options=opts, events=evs, event_count=len(game.log),
+                     end_reason=game.end_reason, board=board)
+    if player is not None:
+        out["pending"] = pending(game, player)
+    return out

@@ -1,0 +1,248 @@
+"""The HTTP API of ``qwixo serve`` (``docs/web-protocol.md`` §1), as an ``APIRouter``.
+
+The routes find the server's parts in ``request.app.state.qwixo`` (a :class:`ServerState`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+import qwixo
+from qwixo.core import GAME_NAMES, load_game, settings_info
+from qwixo.i18n import LANG_NAMES, LANGS, catalog
+from qwixo.server import protocol as P
+from qwixo.server.lobby import Lobby
+from qwixo.server.protocol import ServerError
+from qwixo.server.ratelimit import KeyedLimiter
+from qwixo.server.rooms import Room
+from qwixo.server.store import Store
+
+
+@dataclass
+class ServerState:
+    """The running server's parts and settings, shared by its routes."""
+
+    http_rate: float = 2.0
+    http_burst: float = 20.0
+    ws_rate: float = 15.0
+    ws_burst: float = 30.0
+    ws_per_address: int = 256
+    store: Store | None = None
+    lobby: Lobby | None = None
+    lag: deque = field(default_factory=lambda: deque(maxlen=10_000))
+    #: open WebSocket connections per client address
+    open_ws: Counter = field(default_factory=Counter)
+    limiter: KeyedLimiter = field(init=False)
+    replay_limiter: KeyedLimiter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.limiter = KeyedLimiter(self.http_rate, self.http_burst)
+        # replaying costs engine work: limited, more generously
+        self.replay_limiter = KeyedLimiter(max(20.0, 10 * self.http_rate),
+                                           max(100.0, 10 * self.http_burst))
+
+
+router = APIRouter()
+
+
+def state_of(request: Request) -> ServerState:
+    return request.app.state.qwixo
+
+
+def lobby_of(request: Request) -> Lobby:
+    return state_of(request).lobby  # type: ignore[return-value]
+
+
+def lang_of(request: Request) -> str:
+    lang = request.query_params.get("lang") or request.headers.get("accept-language", "")[:2]
+    return lang if lang in LANGS else "en"
+
+
+def body_schema(model: type) -> dict[str, Any]:
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    schema.pop("$defs", None)
+    return {"requestBody": {"required": True,
+                            "content": {"application/json": {"schema": schema}}}}
+
+
+async def read_body(request: Request) -> bytes:
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > P.MAX_HTTP_BODY:
+        raise ServerError("too_large", status=413, limit=P.MAX_HTTP_BODY)
+    chunks, total = [], 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > P.MAX_HTTP_BODY:
+            raise ServerError("too_large", status=413, limit=P.MAX_HTTP_BODY)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def client_address(request: Request) -> str:
+    """The client's address as the server trusts it (a named proxy's forwarded address)."""
+    return request.client.host if request.client else "?"
+
+
+def check_rate(request: Request, replay: bool = False) -> None:
+    st = state_of(request)
+    host = client_address(request)
+    if not (st.replay_limiter if replay else st.limiter).take(host):
+        raise ServerError("rate_limited", status=429)
+
+
+def _figures(samples, since: float) -> dict[str, Any]:
+    v = sorted(x for t, x in samples if t >= since)
+
+    def pct(q: float) -> float | None:
+        return round(1000 * v[int(q * (len(v) - 1))], 2) if v else None
+
+    return {"n": len(v), "p50": pct(0.5), "p99": pct(0.99),
+            "max": round(1000 * v[-1], 2) if v else None}
+
+
+@router.get("/api/health")
+async def health(request: Request, since: float = 0.0) -> dict[str, Any]:
+    """Liveness and figures: writes/commits, and the p50/p99/max (ms) of the decision time
+    (request to broadcast), the database commit time and the event-loop lag — over the
+    last 10,000 samples, or those after ``since`` (epoch seconds)."""
+    st = state_of(request)
+    store, lobby = st.store, st.lobby
+    assert store is not None and lobby is not None
+    return {"ok": True, "games": len(lobby.rooms), "writes": store.writes,
+            "commits": store.commits, "act_ms": _figures(lobby.act_times, since),
+            "commit_ms": _figures(store.write_times, since),
+            "loop_lag_ms": _figures(st.lag, since)}
+
+
+@router.get("/api/meta")
+async def meta(request: Request) -> dict[str, Any]:
+    st = state_of(request)
+    games: dict[str, Any] = {}
+    for name in GAME_NAMES:
+        try:
+            bots = qwixo.list_bots(name)
+        except Exception:  # noqa: BLE001 - bots not written yet
+            bots = []
+        games[name] = {"bots": bots, "settings": settings_info(name)}
+    return {"version": qwixo.__version__, "games": games,
+            "langs": [{"code": c, "name": LANG_NAMES[c]} for c in LANGS],
+            "limits": {"ws_message": P.MAX_WS_MESSAGE, "http_body": P.MAX_HTTP_BODY,
+                       "name": P.MAX_NAME, "ws_rate": st.ws_rate, "ws_burst": st.ws_burst,
+                       "clock": {"min": 5, "max": 3600},
+                       "bot_seconds": {"min": 0.05, "max": 30}}}
+
+
+@router.get("/api/i18n/{lang}")
+async def i18n(lang: str) -> dict[str, str]:
+    if lang not in LANGS:
+        raise ServerError("bad_setting", status=404, name="lang", value=lang[:10],
+                          why="one of " + ", ".join(LANGS))
+    return catalog(lang)
+
+
+@router.post("/api/games", status_code=201, openapi_extra=body_schema(P.CreateGame))
+async def create_game(request: Request) -> JSONResponse:
+    check_rate(request)
+    spec = P.parse_body(P.CreateGame, await read_body(request))
+    room, tokens = await lobby_of(request).create(spec)
+    seats = []
+    for s, token in zip(room.seats, tokens, strict=True):
+        entry = s.public()
+        if token:
+            entry["token"] = token
+            entry["url"] = f"/?game={room.id}&token={token}"
+        seats.append(entry)
+    return JSONResponse({"id": room.id, "game": room.game_name, "url": f"/?game={room.id}",
+                         "seats": seats, "view": room.view(None)}, status_code=201)
+
+
+@router.get("/api/games")
+async def list_games(request: Request, status: str | None = None,
+                     limit: int = 50) -> dict[str, Any]:
+    if status not in (None, "", "open", "running", "finished"):
+        raise ServerError("bad_message", why="status: open, running or finished")
+    return {"games": await lobby_of(request).list(status or None, max(1, min(200, limit)))}
+
+
+def seat_from(room: Room, request: Request) -> int | None:
+    token = request.query_params.get("token") or request.headers.get("x-seat-token")
+    if not token:
+        return None
+    if len(token) > 64:
+        raise ServerError("bad_token", status=403)
+    return lobby_of(request).seat_of(room, token)
+
+
+@router.get("/api/games/{game_id}")
+async def get_game(game_id: str, request: Request) -> dict[str, Any]:
+    room = await lobby_of(request).get(game_id)
+    return room.view(seat_from(room, request))
+
+
+@router.post("/api/games/{game_id}/join", openapi_extra=body_schema(P.JoinGame))
+async def join(game_id: str, request: Request) -> dict[str, Any]:
+    check_rate(request)
+    body = P.parse_body(P.JoinGame, await read_body(request))
+    room = await lobby_of(request).get(game_id)
+    seat, token = await lobby_of(request).join(room, body.seat, body.name)
+    return {"seat": seat, "token": token, "url": f"/?game={room.id}&token={token}"}
+
+
+@router.get("/api/games/{game_id}/history")
+async def history(game_id: str, request: Request) -> dict[str, Any]:
+    room = await lobby_of(request).get(game_id)
+    seat = seat_from(room, request)
+    return {"id": room.id, "game": room.game_name, "settings": room.public_settings,
+            "seats": [s.public() for s in room.seats], "status": room.status,
+            "events": [room.public_event(ev, seat) for ev in room.events]}
+
+
+@router.get("/api/games/{game_id}/replay/{step}")
+async def replay(game_id: str, step: int, request: Request) -> dict[str, Any]:
+    check_rate(request, replay=True)
+    room = await lobby_of(request).get(game_id)
+    if not room.public["is_over"]:
+        raise ServerError("replay_not_finished", status=409)
+    if not 0 <= step <= room.version:
+        raise ServerError("no_such_step", status=404, step=step, steps=room.version)
+    return await asyncio.get_running_loop().run_in_executor(None, replay_view, room, step)
+
+
+@router.post("/api/games/{game_id}/hint", openapi_extra=body_schema(P.HintRequest))
+async def hint(game_id: str, request: Request) -> dict[str, Any]:
+    check_rate(request)
+    body = P.parse_body(P.HintRequest, await read_body(request))
+    lobby = lobby_of(request)
+    room = await lobby.get(game_id)
+    seat = lobby.seat_of(room, body.token)
+    lines = await lobby.bots.hint(room.game, seat, body.lang or lang_of(request),
+                                  game_id=room.id, client=client_address(request))
+    if not lines:
+        raise ServerError("hint_unavailable", status=409)
+    return {"lines": lines}
+
+
+def replay_view(room: Room, step: int) -> dict[str, Any]:
+    """The spectator view of a finished game after its first ``step`` events."""
+    game = load_game(room.initial)
+    for ev in room.events[:step]:
+        if ev["kind"] == "roll":
+            game.roll(ev["dice"])
+        elif ev["kind"] == "choose":
+            game.choose(ev["seat"], ev["decision"])
+        elif ev["kind"] == "undo":
+            for _ in range(ev.get("count", 1)):
+                game.undo()
+    shadow = Room(id=room.id, game_name=room.game_name, settings=room.settings,
+                  options=room.options, game=game, initial=room.initial, snapshot="",
+                  seats=room.seats, events=room.events[:step], created=room.created,
+                  updated=room.updated)
+    view = shadow.view(None)
+    view["replay"] = {"step": step, "steps": room.version}
+    return view

@@ -1,0 +1,376 @@
+"""Room actions: creating, loading and listing games, seats, and every decision.
+
+Every change goes through :meth:`Lobby.act` (or :meth:`Lobby.claim` / :meth:`Lobby.join`):
+under the room's lock, the decision is tried on a **copy** of the game (an illegal one raises
+and changes nothing), the event and the new ``to_json`` snapshot are committed through the
+store in one transaction, and only then does the room take the new game and broadcast it (each
+connection gets its own view). So a client never sees a move the database could lose, and a
+failed write leaves the room exactly as it was. What the server then does by itself (bots,
+rolls, the clock) is the :class:`~qwixo.server.scheduler.Scheduler`'s.
+
+Only the game contract is used: no game is named here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import inspect
+import logging
+import secrets
+import time
+from collections import deque
+from typing import Any
+
+import qwixo
+from qwixo.core import Game, IllegalMove, game_class, load_game
+from qwixo.i18n import t
+from qwixo.server.botrunner import BotRunner
+from qwixo.server.protocol import CreateGame, ServerError
+from qwixo.server.rooms import Room, Seat, announcements
+from qwixo.server.scheduler import Scheduler
+from qwixo.server.store import GameRow, Store, StoreError, token_hash
+
+log = logging.getLogger("qwixo.server")
+
+DEFAULT_BOT_SECONDS = 1.0
+#: room options given among the settings (not passed to the game)
+ROOM_SETTINGS = ("scorepad",)
+
+
+def new_token() -> str:
+    """A fresh secret seat token (32 url-safe characters)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
+def game_settings(name: str) -> tuple[str, ...]:
+    """The settings ``new_game(name, ...)`` takes (its keyword parameters)."""
+    params = inspect.signature(game_class(name)).parameters.values()
+    return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+class Lobby:
+    """Every room of the server, its store, the bot runner and the scheduler."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2,
+                 bot_processes: int = 0, max_cached: int = 2000) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self.bots = BotRunner(workers=bot_workers, processes=bot_processes)
+        self.scheduler = Scheduler(self.act, self.bots, bot_delay=bot_delay)
+        self.max_cached = max_cached
+        #: (epoch, seconds) of the last decisions, from the request to the broadcast
+        self.act_times: deque[tuple[float, float]] = deque(maxlen=10_000)
+
+    def kick(self, room: Room) -> None:
+        self.scheduler.kick(room)
+
+    # -- creation and loading ---------------------------------------------------------
+    def _make_game(self, spec: CreateGame) -> tuple[Game, dict[str, Any], dict[str, Any]]:
+        settings = dict(spec.settings)
+        options: dict[str, Any] = {"clock": spec.clock, "auto_roll": spec.auto_roll,
+                                   "undo": spec.undo, "scorepad": False}
+        pad = settings.pop("scorepad", False)
+        allowed = game_settings(spec.game)
+        for name, value in settings.items():
+            if name not in allowed:
+                raise ServerError("bad_setting", name=name, value=value,
+                                  why="unknown setting; known: " + ", ".join(allowed))
+        try:
+            game = qwixo.new_game(spec.game, **settings)
+        except IllegalMove as e:
+            raise ServerError(e.key, **e.params) from None
+        except (TypeError, ValueError) as e:
+            raise ServerError("bad_setting", name="settings", value=settings,
+                              why=str(e)[:200]) from None
+        if not isinstance(pad, bool) or (pad and not game.needs_roll):
+            # score-pad mode: the dice of a real table are typed in (games with dice only)
+            raise ServerError("bad_setting", name="scorepad", value=pad, why="true or false")
+        if pad:
+            options.update(scorepad=True, clock=None, auto_roll=False)
+        return game, settings, options
+
+    def _make_seats(self, spec: CreateGame, lang: str) -> tuple[list[Seat], list[str | None]]:
+        bots = qwixo.list_bots(spec.game)
+        seats, tokens = [], []
+        for i, s in enumerate(spec.seats):
+            token = None
+            if s.kind == "bot":
+                if not s.bot:
+                    raise ServerError("bot_needs_name", choices=", ".join(bots))
+                if s.bot not in bots:
+                    raise ServerError("unknown_bot", name=s.bot, game=spec.game,
+                                      choices=", ".join(bots))
+                seat = Seat(i, "bot", s.name or s.bot, bot=s.bot,
+                            seconds=s.seconds or DEFAULT_BOT_SECONDS, claimed=True)
+            else:
+                if s.kind == "human":
+                    token = new_token()
+                seat = Seat(i, s.kind, s.name or t("seat_default_name", lang, n=i + 1),
+                            token_hash=token_hash(token) if token else None)
+            seats.append(seat)
+            tokens.append(token)
+        return seats, tokens
+
+    async def create(self, spec: CreateGame) -> tuple[Room, list[str | None]]:
+        """Create a game from a validated request: returns the room and each seat's token
+        (None for bots and open seats)."""
+        game, settings, options = self._make_game(spec)
+        if len(spec.seats) != game.num_players:
+            raise ServerError("wrong_seat_count", players=game.num_players,
+                              seats=len(spec.seats))
+        seats, tokens = self._make_seats(spec, spec.lang or "en")
+        now = time.time()
+        snapshot = game.to_json()
+        room = Room(id=new_id(), game_name=spec.game, settings=settings, options=options,
+                    game=game, initial=snapshot, snapshot=snapshot, seats=seats, events=[],
+                    created=now, updated=now)
+        row = GameRow(room.id, room.game_name, settings, options, snapshot, snapshot, 0,
+                      room.status, room.summary(), now, now)
+        try:
+            await self.store.create_game(row, seats)
+        except StoreError:
+            log.exception("could not create a game")
+            raise ServerError("server_error", status=500) from None
+        self.rooms[room.id] = room
+        self._evict()
+        self.scheduler.update_clock(room, None)
+        self.kick(room)
+        return room, tokens
+
+    @staticmethod
+    def _room_from_row(row: dict[str, Any]) -> Room:
+        game = load_game(row["snapshot"])
+        seats = [Seat(s["seat"], s["kind"], s["name"], bot=s["bot"], seconds=s["seconds"],
+                      token_hash=s["token_hash"], claimed=s["claimed"]) for s in row["seats"]]
+        return Room(id=row["id"], game_name=row["game"], settings=row["settings"],
+                    options=row["options"], game=game, initial=row["initial"],
+                    snapshot=row["snapshot"], seats=seats, events=row["events"],
+                    created=row["created"], updated=row["updated"])
+
+    async def get(self, game_id: str) -> Room:
+        """The room of ``game_id`` (loaded from the database when not in memory)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        if not isinstance(game_id, str) or not (1 <= len(game_id) <= 40):
+            raise ServerError("no_such_game", status=404, id=str(game_id)[:40])
+        row = await self.store.load_game(game_id)
+        if row is None:
+            raise ServerError("no_such_game", status=404, id=game_id)
+        room = self.rooms.get(game_id)  # loaded meanwhile
+        if room is None:
+            room = self.rooms[game_id] = self._room_from_row(row)
+            self._evict()
+        return room
+
+    def _evict(self) -> None:
+        if len(self.rooms) <= self.max_cached:
+            return
+        for rid, room in list(self.rooms.items()):
+            if room.public["is_over"] and not room.conns and not room.lock.locked():
+                del self.rooms[rid]
+                if len(self.rooms) <= self.max_cached:
+                    break
+
+    async def resume(self) -> int:
+        """Load every unfinished game and schedule its bots, rolls and clock (server start)."""
+        ids = await self.store.unfinished_ids()
+        for gid in ids:
+            try:
+                room = await self.get(gid)
+            except Exception:  # noqa: BLE001 - one broken game must not stop the server
+                log.exception("cannot resume game %s", gid)
+                continue
+            self.kick(room)
+        return len(ids)
+
+    async def list(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        rows = await self.store.summaries(status, limit)
+        out = []
+        for s in rows:
+            room = self.rooms.get(s["id"])
+            out.append(room.summary() if room is not None else s)
+        return out
+
+    # -- seats ------------------------------------------------------------------------
+    def seat_of(self, room: Room, token: str) -> int:
+        """The seat a token opens (constant-time comparison); raises ``bad_token``."""
+        h = token_hash(token)
+        found = None
+        for s in room.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                found = s.seat
+        if found is None:
+            raise ServerError("bad_token", status=403)
+        return found
+
+    async def _save_seat(self, room: Room, seat: int, name: str, token_h: str | None) -> None:
+        """Commit seat ``seat`` as claimed (name, new token hash), then take it in the room."""
+        s = room.seats[seat]
+        old = (s.claimed, s.name)
+        s.claimed, s.name = True, name
+        try:
+            summary, status = room.summary(), room.status
+        finally:
+            s.claimed, s.name = old
+        try:
+            await self.store.claim_seat(room.id, seat, name, token_h, status, summary)
+        except StoreError:
+            raise ServerError("server_error", status=500) from None
+        s.claimed, s.name = True, name
+        if token_h is not None:
+            s.token_hash = token_h
+
+    async def claim(self, room: Room, seat: int, name: str | None) -> None:
+        """Mark a human seat as taken (first connection with its token), with a new name."""
+        s = room.seats[seat]
+        if s.claimed and (not name or name == s.name):
+            return
+        async with room.lock:
+            await self._save_seat(room, seat, name or s.name, None)
+
+    async def join(self, room: Room, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take a free ``open`` seat: returns (seat, new token)."""
+        async with room.lock:
+            free = [s.seat for s in room.seats if s.kind == "open" and not s.claimed]
+            if room.public["is_over"] or not free:
+                raise ServerError("no_free_seat", status=409)
+            if seat is None:
+                seat = free[0]
+            elif seat not in free:
+                raise ServerError("seat_not_free", status=409, seat=seat)
+            token = new_token()
+            await self._save_seat(room, seat, name or room.seats[seat].name, token_hash(token))
+        s = room.seats[seat]
+        room.broadcast(None, [("announce_joined", {"player": seat, "name": s.name})])
+        return seat, token
+
+    # -- decisions --------------------------------------------------------------------
+    async def act(self, room: Room, seat: int | None, kind: str, value: Any = None, *,
+                  auto: bool = False, epoch: int | None = None) -> dict[str, Any] | None:
+        """Apply one roll/choose/undo of ``seat`` (None: the server) and commit it.
+
+        Returns the event, or None when ``epoch`` is given and the room has moved on (a stale
+        bot decision). Raises :class:`IllegalMove` (nothing changed) when refused.
+
+        The work runs shielded: cancelling the caller (a bot or clock task) never interrupts a
+        commit half-way."""
+        t0 = time.perf_counter()
+        inner = asyncio.ensure_future(self._act(room, seat, kind, value, auto, epoch))
+        inner.add_done_callback(lambda f: f.cancelled() or f.exception())
+        ev = await asyncio.shield(inner)
+        self.act_times.append((time.time(), time.perf_counter() - t0))
+        return ev
+
+    async def _act(self, room: Room, seat: int | None, kind: str, value: Any, auto: bool,
+                   epoch: int | None) -> dict[str, Any] | None:
+        async with room.lock:
+            if epoch is not None and epoch != room.epoch:
+                return None
+            if room.public["is_over"]:
+                raise IllegalMove("game_over")
+            new = room.game.copy()
+            if kind == "roll":
+                data = self._roll(room, new, seat, value)
+            elif kind == "choose":
+                data = self._choose(room, new, seat, value)
+            elif kind == "undo":
+                data = self._undo(room, new, seat)
+            else:  # pragma: no cover - the protocol allows nothing else
+                raise ServerError("unknown_type", type=kind)
+            now = time.time()
+            ev = {"n": room.version + 1, "kind": kind, "seat": seat, "time": now, **data}
+            if auto:
+                ev["auto"] = True
+            await self._commit(room, new, ev)
+        self.kick(room)
+        return ev
+
+    async def _commit(self, room: Room, new: Game, ev: dict[str, Any]) -> None:
+        """Store ``ev`` with the game ``new``; once committed the room takes them and every
+        connection hears about it."""
+        before = room.public["event_count"]
+        after = new.view(None, since=before)
+        snapshot = new.to_json()
+        old = (room.game, room.public, room.snapshot, room.updated)
+        room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
+        room.events.append(ev)
+        summary, status = room.summary(), room.status
+        room.game, room.public, room.snapshot, room.updated = old
+        room.events.pop()
+        try:
+            await self.store.add_event(room.id, ev, snapshot, status, summary)
+        except StoreError:
+            log.exception("could not save a move of game %s", room.id)
+            raise ServerError("server_error", status=500) from None
+        # committed: the room takes the new state, then everyone hears about it
+        engine_events = after.pop("events") if ev["kind"] != "undo" else []
+        after["events"] = []
+        room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
+        room.events.append(ev)
+        if ev["kind"] in ("roll", "undo"):
+            room.epoch += 1
+        self.scheduler.update_clock(room, ev)
+        room.broadcast(ev, announcements(room, engine_events, ev))
+
+    def _roll(self, room: Room, game: Game, seat: int | None, dice: Any) -> dict[str, Any]:
+        if not game.needs_roll:
+            raise IllegalMove("no_roll_needed")
+        who = room.public["roller"]
+        if seat is not None and who is not None and seat != who:
+            # score-pad mode: a person at the table types the dice for a bot's turn
+            if not (room.scorepad and room.seats[who].kind == "bot"):
+                raise ServerError("not_your_roll", player=who)
+        if room.scorepad and seat is not None:
+            if dice is None:
+                raise ServerError("dice_required")
+            rolled = game.roll(list(dice))
+        else:
+            if dice is not None:
+                raise ServerError("dice_only_scorepad")
+            rolled = game.roll()
+        return {"dice": [None if d is None else int(d) for d in rolled]}
+
+    def _choose(self, room: Room, game: Game, seat: int | None, decision: Any) -> dict[str, Any]:
+        if seat is None:  # pragma: no cover - the server always decides for a seat
+            raise IllegalMove("unknown_player", player=seat)
+        if not isinstance(decision, str):
+            raise IllegalMove("bad_decision", text=str(decision)[:64])
+        if seat not in room.public["to_act"]:
+            if room.public["needs_roll"]:
+                raise IllegalMove("roll_needed")
+            raise IllegalMove("not_your_turn", player=seat)
+        text = decision.strip()
+        game.choose(seat, text)
+        return {"decision": text}
+
+    def _undo(self, room: Room, game: Game, seat: int | None) -> dict[str, Any]:
+        if not room.options.get("undo"):
+            raise ServerError("undo_disabled")
+        # since this seat's last decision: only bot decisions (no roll, no other person)
+        count = 0
+        for ev in reversed(room.events):
+            if ev["kind"] == "choose" and ev["seat"] == seat:
+                count += 1
+                break
+            if ev["kind"] == "choose" and room.seats[ev["seat"]].kind == "bot":
+                count += 1
+                continue
+            raise ServerError("undo_not_allowed")
+        else:
+            raise ServerError("undo_not_allowed")
+        for _ in range(count):
+            game.undo()
+        return {"count": count}
+
+    async def close(self) -> None:
+        self.scheduler.cancel_all(list(self.rooms.values()))
+        for room in self.rooms.values():
+            for conn in list(room.conns):
+                conn.close()
+        self.bots.close()

@@ -1,0 +1,198 @@
+"""What the server does by itself in a room: bot decisions, rolls for bots (or every roll with
+``auto_roll``) and the turn clock.
+
+:meth:`Scheduler.kick` runs after every committed change and for every unfinished game when the
+server starts (so bots resume after a restart). It reads the room's spectator view
+(:attr:`qwixo.server.rooms.Room.public`: ``to_act``, ``roller``, ``phase``, ``is_over``) — no
+game is named here — and acts through the lobby's :meth:`~qwixo.server.lobby.Lobby.act`, like
+any player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from qwixo.core import IllegalMove
+from qwixo.server.botrunner import BotRunner
+from qwixo.server.rooms import Room
+
+log = logging.getLogger("qwixo.server")
+
+#: ``act(room, seat, kind, value, auto=..., epoch=...)`` of the lobby
+Act = Callable[..., Awaitable[dict[str, Any] | None]]
+
+
+class Scheduler:
+    """Bots, automatic rolls and the turn clock of every room."""
+
+    def __init__(self, act: Act, bots: BotRunner, *, bot_delay: float = 0.0) -> None:
+        self.act = act
+        self.bots = bots
+        self.bot_delay = bot_delay
+        self.closing = False
+
+    # -- who must act -----------------------------------------------------------------
+    @staticmethod
+    def humans_due(room: Room) -> frozenset[int]:
+        """The person seats the game waits for now (a roll due counts for the roller)."""
+        v = room.public
+        if v["is_over"]:
+            return frozenset()
+        if v["needs_roll"]:
+            who = v["roller"]
+            if (who is not None and room.seats[who].kind != "bot"
+                    and not room.options.get("auto_roll") and not room.scorepad):
+                return frozenset({who})
+            return frozenset()
+        return frozenset(p for p in v["to_act"] if room.seats[p].kind != "bot")
+
+    def update_clock(self, room: Room, ev: dict[str, Any] | None) -> None:
+        """Set the room's deadline after a change (``ev``; None: a resumed game)."""
+        limit = room.options.get("clock")
+        due = self.humans_due(room) if limit and not room.scorepad else frozenset()
+        if not due:
+            room.deadline, room.deadline_for = None, frozenset()
+            return
+        # the same decision round: a choice by someone else among simultaneous decisions
+        # (same roll, same phase) — the others' time keeps running
+        action = (room.public["phase"], room.epoch)
+        same_action = (ev is not None and ev["kind"] == "choose" and room.deadline is not None
+                       and action == room.deadline_action and due <= room.deadline_for)
+        if not same_action:
+            room.deadline = time.time() + float(limit)
+        room.deadline_for, room.deadline_action = due, action
+
+    # -- scheduling -------------------------------------------------------------------
+    def kick(self, room: Room) -> None:
+        """Schedule what the server must do next in this room."""
+        if self.closing:
+            return
+        v = room.public
+        if v["is_over"]:
+            me = asyncio.current_task()
+            for task in room.tasks.values():
+                if task is not me:
+                    task.cancel()
+            room.tasks.clear()
+            return
+        if v["needs_roll"]:
+            who = v["roller"]
+            if who is not None and not room.scorepad and (
+                    room.seats[who].kind == "bot" or room.options.get("auto_roll")):
+                self._spawn(room, "roll", self._server_roll(room, room.epoch, room.version))
+        else:
+            for p in v["to_act"]:
+                if room.seats[p].kind == "bot":
+                    self._spawn(room, ("bot", p), self._bot_turn(room, p, room.epoch))
+        if room.options.get("clock") and room.deadline is None and self.humans_due(room):
+            self.update_clock(room, None)  # a resumed game: fresh time for the one to act
+        if room.deadline is not None:
+            self._arm_clock(room)
+
+    def _arm_clock(self, room: Room) -> None:
+        old = room.tasks.get("clock")
+        if old is not None and not old.done():
+            if getattr(old, "qwixo_deadline", None) == room.deadline:
+                return
+            if old is not asyncio.current_task():
+                old.cancel()
+        room.tasks.pop("clock", None)
+        self._spawn(room, "clock", self._clock(room, room.deadline))
+        room.tasks["clock"].qwixo_deadline = room.deadline  # type: ignore[attr-defined]
+
+    def _spawn(self, room: Room, key: Any, coro) -> None:
+        """Run ``coro`` as the room's task ``key`` unless one is already running. When the task
+        ends it leaves ``room.tasks`` and kicks the room again: a kick made while it was still
+        running (e.g. a bot's decision completing an action, after which the same bot must
+        decide again) could not start the next task under the same key."""
+        task = room.tasks.get(key)
+        if task is not None and not task.done():
+            coro.close()
+            return
+
+        async def run() -> None:
+            me = asyncio.current_task()
+            try:
+                await coro
+            finally:
+                if room.tasks.get(key) is me:
+                    room.tasks.pop(key, None)
+            self.kick(room)
+
+        task = asyncio.get_running_loop().create_task(run())
+        room.tasks[key] = task
+
+        def done(tk: asyncio.Task) -> None:
+            coro.close()  # a task cancelled before it started never awaited its coroutine
+            if room.tasks.get(key) is tk:
+                room.tasks.pop(key, None)
+            if not tk.cancelled() and tk.exception() is not None:
+                log.error("task %s of game %s failed", key, room.id, exc_info=tk.exception())
+
+        task.add_done_callback(done)
+
+    # -- the tasks --------------------------------------------------------------------
+    async def _server_roll(self, room: Room, epoch: int, version: int) -> None:
+        if self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
+        if room.version != version:
+            return
+        with contextlib.suppress(IllegalMove):
+            await self.act(room, None, "roll", None, epoch=epoch)
+
+    async def _bot_turn(self, room: Room, seat: int, epoch: int) -> None:
+        if self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
+        s = room.seats[seat]
+        try:
+            decision = await self.bots.decide(room.id, s.bot or "random", s.seconds,
+                                              room.game, seat)
+        except Exception:  # noqa: BLE001 - a broken bot must not block the game
+            log.exception("bot %s failed in game %s; playing a random option", s.bot, room.id)
+            decision = None
+        for _attempt in range(2):
+            if decision is None:
+                if room.epoch != epoch or seat not in room.public["to_act"]:
+                    break
+                decision = random.choice(room.game.options(seat))
+            try:
+                await self.act(room, seat, "choose", decision, epoch=epoch)
+            except IllegalMove as e:
+                log.error("bot %s chose %r in game %s: %s", s.bot, decision, room.id, e)
+                if getattr(e, "status", 400) >= 500:
+                    break
+                decision = None
+                continue
+            return  # done (or stale: the room moved on); the task's end kicks the room
+        await asyncio.sleep(1.0)  # no legal decision could be made: do not spin
+
+    async def _clock(self, room: Room, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        if room.deadline != deadline or room.public["is_over"]:
+            return
+        epoch = room.epoch
+        if room.public["needs_roll"]:
+            with contextlib.suppress(IllegalMove):
+                await self.act(room, None, "roll", None, auto=True, epoch=epoch)
+            return
+        for p in sorted(self.humans_due(room)):
+            if p not in room.public["to_act"]:
+                continue
+            opts = room.game.options(p)
+            if not opts:
+                continue
+            decision = "pass" if "pass" in opts else random.choice(opts)
+            with contextlib.suppress(IllegalMove):
+                await self.act(room, p, "choose", decision, auto=True, epoch=epoch)
+
+    def cancel_all(self, rooms: list[Room]) -> None:
+        self.closing = True
+        for room in rooms:
+            for task in list(room.tasks.values()):
+                task.cancel()

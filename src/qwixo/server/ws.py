@@ -1,0 +1,221 @@
+"""The WebSocket of ``qwixo serve``: ``/ws/{id}`` (``docs/web-protocol.md`` §2), as an
+``APIRouter``: authentication, then the messages of one connection."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from qwixo.core import IllegalMove
+from qwixo.server import protocol as P
+from qwixo.server.http_api import ServerState
+from qwixo.server.lobby import Lobby
+from qwixo.server.protocol import ServerError, error_payload
+from qwixo.server.rooms import Conn, Room
+
+log = logging.getLogger("qwixo.server")
+
+AUTH_TIMEOUT = 30.0          # seconds to send auth/spectate after connecting
+PRE_AUTH_ERRORS = 10         # bad messages before auth that close the connection
+FLOOD_CLOSE = 100            # refused (rate-limited) messages that close the connection
+HINT_COST = 10               # tokens a hint takes from the connection's bucket
+WS_MAX_SIZE = 65_536         # frames larger than this are refused by the WebSocket layer
+
+router = APIRouter()
+
+
+@router.websocket("/ws/{game_id}")
+async def ws_endpoint(ws: WebSocket, game_id: str) -> None:
+    st: ServerState = ws.app.state.qwixo
+    await ws.accept()
+    host = ws.client.host if ws.client else "?"
+    if st.open_ws[host] >= st.ws_per_address:
+        err = ServerError("too_many_connections", status=429, limit=st.ws_per_address)
+        await ws.send_text(json.dumps(error_payload(err)))
+        await ws.close(code=4429)
+        return
+    st.open_ws[host] += 1
+    try:
+        await _ws_game(ws, game_id, st)
+    finally:
+        st.open_ws[host] -= 1
+        if st.open_ws[host] <= 0:
+            del st.open_ws[host]
+
+
+async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
+    lobby = st.lobby
+    assert lobby is not None
+    try:
+        room = await lobby.get(game_id)
+    except IllegalMove as e:
+        await ws.send_text(json.dumps(error_payload(e)))
+        await ws.close(code=4404)
+        return
+    conn = Conn(rate=st.ws_rate, burst=st.ws_burst)
+    conn.address = ws.client.host if ws.client else None
+    writer = asyncio.create_task(_writer(ws, conn))
+    try:
+        if await _authenticate(ws, conn, room, lobby):
+            _enter(conn, room)
+            await _messages(ws, conn, room, lobby)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        _leave(conn, room)
+        conn.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 5)
+        if ws.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close(code=conn.close_code or 1000)
+
+
+async def _writer(ws: WebSocket, conn: Conn) -> None:
+    while True:
+        msg = await conn.out.get()
+        if msg is None:
+            break
+        try:
+            await ws.send_text(msg)
+        except Exception:  # noqa: BLE001 - the client is gone
+            conn.closed = True
+            break
+    if conn.close_code is not None and ws.client_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await ws.close(code=conn.close_code)
+
+
+async def _receive(ws: WebSocket) -> str | bytes:
+    msg = await ws.receive()
+    if msg["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code", 1000))
+    text = msg.get("text")
+    return text if text is not None else (msg.get("bytes") or b"")
+
+
+async def _authenticate(ws: WebSocket, conn: Conn, room: Room, lobby: Lobby) -> bool:
+    """Wait for ``auth``/``spectate`` (answering ``ping``); False when the connection is to
+    be closed."""
+    bad = 0
+    deadline = time.monotonic() + AUTH_TIMEOUT
+    while conn.role is None:
+        try:
+            raw = await asyncio.wait_for(_receive(ws), max(0.1, deadline - time.monotonic()))
+        except TimeoutError:
+            conn.send(error_payload(ServerError("auth_required")))
+            conn.close(4400)
+            return False
+        msg_id = None
+        try:
+            msg = P.parse_ws(raw)
+            msg_id = msg.id
+            if isinstance(msg, P.Auth):
+                conn.lang = msg.lang or conn.lang
+                try:
+                    seat = lobby.seat_of(room, msg.token)
+                except ServerError as e:
+                    conn.send(error_payload(e, conn.lang, msg_id))
+                    conn.close(4401)
+                    return False
+                await lobby.claim(room, seat, msg.name)
+                conn.seat, conn.role = seat, "player"
+            elif isinstance(msg, P.Spectate):
+                conn.lang = msg.lang or conn.lang
+                conn.role = "spectator"
+            elif isinstance(msg, P.Ping):
+                conn.send({"type": "pong", "id": msg_id, "time": time.time()})
+            else:
+                raise ServerError("auth_required")
+        except IllegalMove as e:
+            conn.send(error_payload(e, conn.lang, msg_id))
+            bad += 1
+            status = getattr(e, "status", 400)
+            if bad >= PRE_AUTH_ERRORS or status == 413:
+                conn.close(4413 if status == 413 else 4400)
+                return False
+    return True
+
+
+def _enter(conn: Conn, room: Room) -> None:
+    conn.room = room
+    room.conns.add(conn)
+    if conn.seat is not None:
+        room.seats[conn.seat].online += 1
+    conn.send({"type": "welcome", "seat": conn.seat, "role": conn.role,
+               "view": room.view(conn.seat)})
+    if conn.seat is not None and room.seats[conn.seat].online == 1:
+        s = room.seats[conn.seat]
+        room.broadcast(None, [("announce_joined", {"player": s.seat, "name": s.name})])
+
+
+async def _messages(ws: WebSocket, conn: Conn, room: Room, lobby: Lobby) -> None:
+    while not conn.closed:
+        raw = await _receive(ws)
+        if not conn.bucket.take():
+            conn.send(error_payload(ServerError("rate_limited", status=429), conn.lang))
+            if conn.bucket.refused >= FLOOD_CLOSE:
+                conn.close(4429)
+                return
+            continue
+        msg_id = None
+        try:
+            msg = P.parse_ws(raw)
+            msg_id = msg.id
+            await _handle(conn, room, lobby, msg)
+        except (WebSocketDisconnect, asyncio.CancelledError):
+            raise
+        except Exception as e:  # noqa: BLE001 - never drop a player for a server bug
+            if not isinstance(e, IllegalMove):
+                log.exception("error handling a message in game %s", room.id)
+                e = ServerError("server_error", status=500)
+            conn.send(error_payload(e, conn.lang, msg_id))
+            if getattr(e, "status", 400) == 413:
+                conn.close(4413)
+                return
+
+
+async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
+    if isinstance(msg, P.Ping):
+        conn.send({"type": "pong", "id": msg.id, "time": time.time()})
+    elif isinstance(msg, P.SetLang):
+        conn.lang = msg.lang
+        conn.send({"type": "ok", "id": msg.id, "version": room.version})
+    elif isinstance(msg, (P.Auth, P.Spectate)):
+        raise ServerError("already_authenticated")
+    elif conn.seat is None:
+        raise ServerError("spectator_cannot_act", status=403)
+    elif isinstance(msg, P.Hint):
+        if not conn.bucket.take(HINT_COST):
+            raise ServerError("rate_limited", status=429)
+        lines = await lobby.bots.hint(room.game, conn.seat, conn.lang, game_id=room.id,
+                                      client=conn.address)
+        if not lines:
+            raise ServerError("hint_unavailable")
+        conn.send({"type": "hint", "id": msg.id, "lines": lines})
+    else:
+        if isinstance(msg, P.Roll):
+            ev = await lobby.act(room, conn.seat, "roll", msg.dice)
+        elif isinstance(msg, P.Choose):
+            ev = await lobby.act(room, conn.seat, "choose", msg.decision)
+        else:
+            ev = await lobby.act(room, conn.seat, "undo")
+        conn.send({"type": "ok", "id": msg.id, "version": ev["n"] if ev else room.version})
+
+
+def _leave(conn: Conn, room: Room) -> None:
+    if conn not in room.conns:
+        return
+    room.conns.discard(conn)
+    if conn.seat is not None:
+        s = room.seats[conn.seat]
+        s.online = max(0, s.online - 1)
+        if s.online == 0:
+            room.broadcast(None, [("announce_left", {"player": s.seat, "name": s.name})])

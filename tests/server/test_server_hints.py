@@ -1,0 +1,86 @@
+"""Hints never hold up bots (issue 11, probe 2): their own pool, bounded queues, a cache."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from server_helpers import create
+
+import qwixo
+from qwixo.server import botrunner
+from qwixo.server.botrunner import BotRunner, HintBusy, HintQueue
+
+
+def test_queue_limits_per_seat_game_client_and_total():
+    q = HintQueue(per_seat=1, per_game=2, per_client=2, total=3)
+    q.admit("g1", 0, "a")
+    with pytest.raises(HintBusy):
+        q.admit("g1", 0, "b")  # the same seat asks again
+    q.admit("g1", 1, "b")
+    with pytest.raises(HintBusy):
+        q.admit("g1", 2, "c")  # the game has two in flight
+    q.admit("g2", 0, "b")
+    with pytest.raises(HintBusy):
+        q.admit("g3", 0, "b")  # client b has two in flight (and the server three)
+    with pytest.raises(HintBusy):
+        q.admit("g3", 0, "d")  # three in all
+    for args in (("g1", 0, "a"), ("g1", 1, "b"), ("g2", 0, "b")):
+        q.release(*args)
+    assert q.busy == {}
+    q.admit("g3", 0, "d")
+
+
+def test_a_bot_decides_while_the_hint_worker_is_stuck(monkeypatch):
+    """A hint that never ends does not delay a bot of another game, and further hints are
+    refused at once instead of queueing."""
+    release = threading.Event()
+    started = threading.Event()
+
+    def stuck_hint(game, seat, lang="en"):
+        started.set()
+        release.wait(60)
+        return ["done"]
+
+    monkeypatch.setattr(botrunner, "hint_lines", stuck_hint)
+    runner = BotRunner(workers=2, processes=0)
+    runner.hints = HintQueue(per_seat=1, per_game=2, per_client=2, total=2)
+
+    async def scenario():
+        hinted = qwixo.new_game("quixo", size=3)
+        first = asyncio.ensure_future(runner.hint(hinted, 0, "en", game_id="h", client="x"))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 30)
+        with pytest.raises(HintBusy):
+            await runner.hint(hinted, 0, "en", game_id="h", client="x")
+        second = asyncio.ensure_future(runner.hint(hinted.copy(), 0, "it", game_id="h2",
+                                                   client="y"))
+        await asyncio.sleep(0)
+        with pytest.raises(HintBusy):  # two in flight on the server: the third is refused
+            await runner.hint(hinted, 0, "pl", game_id="h3", client="z")
+        other = qwixo.new_game("quixo", size=3)
+        decision = await asyncio.wait_for(runner.decide("b", "random", None, other, 0), 30)
+        assert decision in other.options(0)
+        assert not first.done()  # the bot did not wait for the hint
+        release.set()
+        assert await first == ["done"] and await second == ["done"]
+        # the same position, seat and language again: from the cache, even when busy
+        runner.hints.admit("h", 0, "x")
+        assert await runner.hint(hinted, 0, "en", game_id="h", client="x") == ["done"]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        release.set()
+        runner.close()
+
+
+def test_http_hint_busy_is_429_in_the_users_language(client, app):
+    game = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    lobby = app.state.qwixo.lobby
+    lobby.bots.hints = HintQueue(total=0)  # nothing admitted
+    r = client.post(f"/api/games/{game['id']}/hint",
+                    json={"token": game["seats"][0]["token"], "lang": "it"},
+                    headers={"Accept-Language": "it"})
+    assert r.status_code == 429, r.text
+    assert r.json()["key"] == "hint_busy" and "suggerimenti" in r.json()["text"]
