@@ -1,54 +1,32 @@
-"""Qwixx bot strength (paired, common dice) and batch-simulation speed figures.
+"""Qwixx bot strength: paired tables on common dice, win rates with 95% intervals.
 
 Usage::
 
     python benchmarks/qwixx_strength.py [--tables "strong,odds;strong,gap"] [--deals N]
-        [--edition E] [--jobs J] [--seed S] [--playouts N | --seconds T]
-        [--bench-seconds T] [--no-c] [--solo N]
+        [--edition E] [--jobs J] [--seed S] [--playouts N | --seconds T] [--solo N]
 
 1. Strength: each table (a ``;``-separated list of comma-separated lineups, one bot per seat)
    plays ``--deals`` deals; a deal is played once per rotation of the seats on the **same
    dice** (common random numbers: seat ``s`` meets the same rolls in every rotation), so a
    two-player table plays every deal twice with the seats swapped. Printed per bot: the win
    rate (a shared first place counts as a share) with its 95% Wilson interval over the games,
-   the mean score, and the seconds per decision. ``strong`` is made with ``--playouts``
-   (default: the bot's default) or a time budget ``--seconds`` per decision.
-2. Batch simulator speed (``--bench-seconds``, 0 to skip): random-policy 4-player classic
-   games per second on one core, next to the C reference when a C compiler and the
-   reference source are there.
-3. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
+   the mean score, and the milliseconds per decision. ``strong`` is made with ``--playouts``
+   (default: the bot's default) or a time budget ``--seconds`` per decision; ``strong-gap``
+   is the ``strong`` bot with ``gap`` playouts (its model before ``odds``).
+2. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
-import os
 import random
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 import warnings
 from typing import Any
 
-C_REFERENCE = os.environ.get("QWIXX_C_REFERENCE", "")
-
 DEFAULT_TABLES = "strong,odds;strong,gap;strong,race"
-
-
-def c_reference(games: int = 1_000_000) -> float | None:
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if not cc or not C_REFERENCE or not os.path.exists(C_REFERENCE):
-        return None
-    with tempfile.TemporaryDirectory() as d:
-        exe = os.path.join(d, "qf")
-        subprocess.run([cc, "-O3", C_REFERENCE, "-o", exe], check=True)
-        out = subprocess.run([exe, str(games)], check=True, capture_output=True, text=True)
-    m = re.search(r"games_per_s (\d+)", out.stdout)
-    return float(m.group(1)) if m else None
 
 
 def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> Any:
@@ -77,7 +55,8 @@ def play_deal(task: tuple) -> list[dict[str, Any]]:
         seats = lineup[rot:] + lineup[:rot]
         dice_rng = random.Random(f"qwixx-deal:{seed}:{j}")
         g = qwixo.new_game("qwixx", edition=edition, players=P, seed=seed * 100_003 + j)
-        bots = [make(n, hash((seed, j, n)) % (1 << 62), playouts, seconds) for n in seats]
+        bots = [make(n, random.Random(f"qwixx-bot:{seed}:{j}:{n}").getrandbits(62), playouts,
+                     seconds) for n in seats]
         times = [0.0] * P
         counts = [0] * P
         while not g.is_over:
@@ -139,24 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--playouts", type=int, default=None, help="strong: playouts per option")
     ap.add_argument("--seconds", type=float, default=None, help="time budget per decision")
-    ap.add_argument("--bench-seconds", type=float, default=0.0)
     ap.add_argument("--solo", type=int, default=0, help="solitaire games per bot (0: skip)")
-    ap.add_argument("--no-c", action="store_true", help="skip the C reference")
     args = ap.parse_args(argv)
 
     warnings.simplefilter("ignore", RuntimeWarning)  # optimal's fallback notice
-    if args.bench_seconds > 0:
-        from qwixo.qwixx.batch import bench
-
-        r = bench(args.bench_seconds)
-        print(f"batch kernel, random policy, 4-player classic, one core: "
-              f"{r['games_per_s']:.0f} games/s ({r['rolls_per_game']:.2f} rolls/game, "
-              f"mean score {r['mean_score']:.3f}; C reference: 24.02 rolls/game, 8.399)")
-        if not args.no_c:
-            c = c_reference()
-            if c:
-                print(f"C reference qwixx_fast.c (cc -O3, 1e6 games): {c:.0f} games/s "
-                      f"(kernel / C = {r['games_per_s'] / c:.2f})")
     budget = f"{args.seconds} s/decision" if args.seconds else \
         f"{args.playouts or 'default'} playouts/option"
     for table in [t for t in args.tables.split(";") if t.strip()]:
