@@ -18,9 +18,10 @@ $(STAMP): pyproject.toml requirements.lock
 setup: $(STAMP)
 
 # Debian's packages the tests use: chromium (browser tests; playwright never downloads a browser),
-# gettext (msgfmt --check of the catalogues), nginx (the TLS proxy test), postgresql (the
+# gettext (msgfmt --check of the catalogues), nginx and openssl (the TLS proxy test,
+# tests/deploy), postgresql (the
 # PostgreSQL store tests; its initdb/postgres are started by the tests themselves, on loopback).
-SYSTEM_NEEDS := chromium:chromium msgfmt:gettext nginx:nginx
+SYSTEM_NEEDS := chromium:chromium msgfmt:gettext nginx:nginx openssl:openssl
 system:
 	@missing=""; \
 	for pair in $(SYSTEM_NEEDS); do \

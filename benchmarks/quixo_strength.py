@@ -11,7 +11,12 @@
    game. Each game starts from an empty transposition table (``--warm``: kept from game to
    game, as a long-running bot would).
 4. ``--ladder``: each bot against the next stronger one on 5×5 (a few quick games).
-5. ``--oracle N``: the 4×4 database as an oracle (the search itself never reads it): N early
+5. ``--cold N``: the 4×4 match of 3., each game in a fresh Python process (``python
+   benchmarks/quixo_strength.py --cold-game I``), as a user who starts ``qwixo play quixo --size
+   4`` meets the bot: imports, numba's cached kernels, tables and threads all start cold. Prints
+   each game (result, plies, the wall time of the process until the first move and the first
+   search's own time, the second move's depth and whether it was proven) and the total.
+6. ``--oracle N``: the 4×4 database as an oracle (the search itself never reads it): N early
    positions with the first player to move and winning (reached by the first player playing
    random winning moves and the defender losing as slowly as possible, 0–8 plies in), each
    searched afresh with ``--oracle-nodes`` nodes (default 1,000,000: about a second on one
@@ -21,7 +26,7 @@ Games stop at 200 plies or a threefold repetition (both draws).
 
 Usage: ``.venv/bin/python benchmarks/quixo_strength.py [--games 10] [--seconds 1]
 [--skip-5x5] [--skip-4x4] [--ladder] [--contempt C] [--lmr K] [--threads T] [--proof on|off]
-[--warm] [--oracle N]``
+[--dfpn on|off] [--warm] [--cold N] [--oracle N]``
 """
 
 from __future__ import annotations
@@ -135,6 +140,87 @@ def four_by_four(games: int, seconds: float, solve: bool, warm: bool = False,
           f"{w} wins, {d} draws, {lo} losses of {games}")
 
 
+def cold_game(i: int, seconds: float, **options) -> dict:
+    """One 4×4 game (strong first, seed ``i``, against perfect) in this fresh process: the
+    result and what the first moves cost."""
+    import json
+
+    t_start = time.perf_counter()
+    from qwixo.quixo import db
+
+    strong = qwixo.make_bot("quixo", "strong", seconds=seconds, seed=i, **options)
+    perfect = qwixo.make_bot("quixo", "perfect", seed=100 + i)
+    g = QuixoGame(size=4, players=2, ply_limit=200, repetition=3)
+    moves = []
+    first_move_at = None
+    while not g.is_over:
+        p = g.to_act[0]
+        bot = strong if p == 0 else perfect
+        t0 = time.perf_counter()
+        text = bot.decide(g, p)
+        dt = time.perf_counter() - t0
+        if p == 0:
+            info = dict(bot.last_info)
+            if first_move_at is None:
+                first_move_at = time.perf_counter() - t_start
+            g2 = g.copy()
+            g2.choose(p, text)
+            keeps = db.lookup(g2) if not g2.is_over else ("loss", 0)
+            moves.append({"ply": g.ply, "move": text, "decide": round(dt, 3),
+                          "search": round(float(info.get("seconds", 0.0)), 3),
+                          "depth": info.get("depth"), "score": info.get("score"),
+                          "proven": info.get("proven"),
+                          "keeps_win": keeps is not None and keeps[0] == "loss"})
+        g.choose(p, text)
+    sc = g.scores()[0]
+    out = {"game": i, "result": {1: "win", 0: "draw", -1: "loss"}[sc], "plies": g.ply,
+           "end": g.end_reason, "first_move_at": round(first_move_at or 0.0, 3),
+           "moves": moves}
+    print(json.dumps(out), flush=True)
+    return out
+
+
+def cold(games: int, seconds: float, extra: list[str]) -> None:
+    """``games`` 4×4 games, each in a fresh process (see the module doc, 5.)."""
+    import json
+    import subprocess
+
+    from qwixo.quixo import db
+
+    print(f"== 4x4 cold: strong (first player) vs perfect, a fresh process a game, "
+          f"{seconds} s a move ==", flush=True)
+    if not db.databases(4):
+        print("no 4x4 database: run `qwixo quixo solve --size 4` first (skipped)")
+        return
+    w = d = lo = 0
+    for i in range(games):
+        t0 = time.perf_counter()
+        proc = subprocess.run([sys.executable, __file__, "--cold-game", str(i),
+                               "--seconds", str(seconds), *extra],
+                              capture_output=True, text=True, check=False)
+        lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+        if proc.returncode != 0 or not lines:
+            print(f"  game {i + 1}: failed ({proc.returncode}): {proc.stderr[-400:]}")
+            lo += 1
+            continue
+        r = json.loads(lines[-1])
+        w += r["result"] == "win"
+        d += r["result"] == "draw"
+        lo += r["result"] == "loss"
+        m = r["moves"]
+        second = m[1] if len(m) > 1 else {}
+        lost_at = next((x["ply"] for x in m if not x["keeps_win"]), None)
+        print(f"  game {i + 1}: {r['result']} ({r['end']}, {r['plies']} plies, "
+              f"{time.perf_counter() - t0:.0f} s); first move {m[0]['move']} after "
+              f"{r['first_move_at']:.2f} s in the process (search {m[0]['search']:.2f} s); "
+              f"ply 2: {second.get('move')} depth {second.get('depth')} "
+              f"proven {second.get('proven')}"
+              + (f"; the win slipped at ply {lost_at}" if lost_at is not None else ""),
+              flush=True)
+    print(f"strong as first player vs perfect on 4x4, cold processes, at {seconds} s/move: "
+          f"{w} wins, {d} draws, {lo} losses of {games}", flush=True)
+
+
 def _sample_early_4x4(count: int, seed: int, max_ply: int = 8):
     """Early 4×4 positions ``(me, op, ply)`` with the first player to move and winning."""
     import random
@@ -221,11 +307,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=None, help="search threads of strong")
     ap.add_argument("--proof", choices=("on", "off"), default=None,
                     help="strong's proof helper (default: on up to 4x4)")
+    ap.add_argument("--dfpn", choices=("on", "off"), default=None,
+                    help="strong's proof-number helper (default: 4x4, 1-3 cubes)")
     ap.add_argument("--ladder", action="store_true", help="adjacent bots against each other")
     ap.add_argument("--ladder-games", type=int, default=4)
     ap.add_argument("--ladder-seconds", type=float, default=0.2)
     ap.add_argument("--contempt", type=int, default=None, help="contempt of strong")
     ap.add_argument("--lmr", type=int, default=None, help="late-move reductions of strong")
+    ap.add_argument("--cold", type=int, default=0, metavar="N",
+                    help="4x4: N games against perfect, each in a fresh process")
+    ap.add_argument("--cold-game", type=int, default=None, help=argparse.SUPPRESS)
     ap.add_argument("--oracle", type=int, default=0, help="4x4 oracle check on N positions")
     ap.add_argument("--oracle-nodes", type=int, default=1_000_000)
     ap.add_argument("--oracle-seed", type=int, default=1)
@@ -234,6 +325,18 @@ def main(argv: list[str] | None = None) -> int:
                                  ("threads", args.threads)) if v is not None}
     if args.proof is not None:
         options["proof"] = args.proof == "on"
+    if args.dfpn is not None:
+        options["dfpn"] = args.dfpn == "on"
+    if args.cold_game is not None:
+        cold_game(args.cold_game, args.seconds, **options)
+        return 0
+    if args.cold:
+        extra = [f"--{k}={v}" for k, v in (("contempt", args.contempt), ("lmr", args.lmr),
+                                           ("threads", args.threads), ("proof", args.proof),
+                                           ("dfpn", args.dfpn))
+                 if v is not None]
+        cold(args.cold, args.seconds, extra)
+        return 0
     if args.oracle:
         oracle(args.oracle, args.oracle_nodes, args.oracle_seed, **options)
         return 0

@@ -6,13 +6,16 @@ Usage::
     python benchmarks/qwixx_solve.py --editions classic,mixx-a,mixx-b --games 100000
     python benchmarks/qwixx_solve.py --editions longo --lucky 5,8 --estimate 20000
     python benchmarks/qwixx_solve.py --no-solve           # simulate with the saved table
+    python benchmarks/qwixx_solve.py --estimate 40000 --compare-with /tmp/old_kernels.py
 
 For each edition it prints the optimal expected score, the solve time (wall and CPU), the
 table's memory and the peak memory of the process; then it plays ``--games`` solitaire games
 with the policy (numba kernel, the optimal bot's decisions) and ``--engine-games`` through the
 real game engine with :class:`qwixo.qwixx.solitaire.OptimalBot`, and prints each mean with its
 95% confidence interval. ``--estimate N`` times N sampled states instead of solving, and
-extrapolates the CPU time of the full solve (for editions too slow to solve here).
+extrapolates the CPU time of the full solve (for editions too slow to solve here);
+``--compare-with FILE`` times another version of ``solitaire_kernels.py`` on the same states
+in the same run (twice each, alternating) and prints the largest difference of the values.
 """
 
 from __future__ import annotations
@@ -34,28 +37,53 @@ def _ci(x: np.ndarray) -> tuple[float, float]:
     return float(x.mean()), float(1.96 * x.std(ddof=1) / np.sqrt(len(x)))
 
 
-def estimate(model, sample: int, seed: int = 0) -> dict:
-    """CPU seconds of a full solve, extrapolated from timing ``sample`` random states of
-    every level (on an empty table: the work per state does not depend on the values)."""
-    from qwixo.qwixx.solitaire import canonical_states
-    from qwixo.qwixx.solitaire_kernels import solve_block
+def _kernel_module(path: str | None):
+    """The solver kernels: ours, or those of another file (an older version, to compare)."""
+    if path is None:
+        from qwixo.qwixx import solitaire_kernels
 
+        return solitaire_kernels
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("qwixx_kernels_compared", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def estimate(model, sample: int, seed: int = 0, kernels=None) -> dict:
+    """CPU seconds of a full solve, extrapolated from timing ``sample`` random states of
+    every level, on one thread's share of the states. The work per state depends on the
+    values (the kernel compares only the options above the turn's base), so the states are
+    valued with the saved table when there is one, else with random values."""
+    from qwixo.qwixx.solitaire import Solution, canonical_states, table_path
+
+    kernels = kernels or _kernel_module(None)
     codes, _ = canonical_states(model)
     rng = np.random.default_rng(seed)
     pick = np.sort(rng.choice(len(codes), size=min(sample, len(codes)), replace=False))
     sub = np.ascontiguousarray(codes[pick])
-    values = np.zeros((model.max_penalties, model.size))
+    path = table_path(model.label)
+    source = "random"
+    try:
+        values = Solution.load(path).values.astype(np.float64)
+        source = "saved table"
+    except (OSError, ValueError, KeyError):
+        values = np.random.default_rng(seed + 1).random((model.max_penalties, model.size)) * 50
     m = model
     args = (float(m.penalty_points), m.trans, m.gain, m.closed, m.count, m.nextpos, m.index_of,
             m.tgt_cnt, m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces, m.pairswap)
-    solve_block(values, 0, sub, 0, min(50, len(sub)), True, *args)  # compile / warm up
+    work = values.copy()
+    kernels.solve_block(work, 0, sub, 0, min(50, len(sub)), True, *args)  # compile / warm up
+    work = values.copy()
     c0, t0 = time.process_time(), time.perf_counter()
-    solve_block(values, 0, sub, 0, len(sub), True, *args)
+    kernels.solve_block(work, 0, sub, 0, len(sub), True, *args)
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
     total = len(codes) * model.max_penalties
-    return {"states": total, "sampled": len(sub), "cpu_per_state_us": 1e6 * cpu / len(sub),
+    return {"states": total, "sampled": len(sub), "values": source,
+            "cpu_per_state_us": 1e6 * cpu / len(sub),
             "estimated_cpu_s": cpu / len(sub) * total, "estimated_wall_s": wall / len(sub) * total,
-            "table_mb": values.nbytes / 2 ** 20}
+            "table_mb": values.nbytes / 2 ** 20, "_result": work}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-solve", action="store_true", help="use the saved tables")
     ap.add_argument("--estimate", type=int, default=0, metavar="N",
                     help="only estimate the solve time from N sampled states")
+    ap.add_argument("--compare-with", default=None, metavar="FILE",
+                    help="with --estimate: time the kernels of FILE (e.g. an older "
+                         "solitaire_kernels.py) on the same states too, and check the values")
     args = ap.parse_args(argv)
 
     import qwixo
@@ -85,9 +116,20 @@ def main(argv: list[str] | None = None) -> int:
         lucky = tuple(int(x) for x in args.lucky.split(",")) if name == "longo" else None
         model = build_model(name, lucky)
         if args.estimate:
-            est = estimate(model, args.estimate, args.seed)
-            print(json.dumps({"edition": model.label, **{k: round(v, 2) if isinstance(v, float)
-                                                          else v for k, v in est.items()}}))
+            runs = [("ours", None)]
+            if args.compare_with:
+                runs = [("compared", args.compare_with), *runs,
+                        ("compared", args.compare_with), ("ours", None)]
+            results = {}
+            for label, path in runs:
+                est = estimate(model, args.estimate, args.seed, _kernel_module(path))
+                results[label] = est.pop("_result")
+                print(json.dumps({"edition": model.label, "kernels": path or "ours",
+                                  **{k: round(v, 2) if isinstance(v, float) else v
+                                     for k, v in est.items()}}), flush=True)
+            if args.compare_with:
+                diff = float(np.abs(results["ours"] - results["compared"]).max())
+                print(json.dumps({"edition": model.label, "max_abs_difference": diff}))
             continue
         if args.no_solve:
             sol = load_or_solve(name, lucky, compute=False)

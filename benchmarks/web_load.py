@@ -13,12 +13,20 @@ Move latency = from sending ``choose`` to receiving the server's ``ok`` for it, 
 validation, the engine, the SQLite commit (WAL, synchronous=FULL, group commit) and the
 broadcast of the new state to both seats.
 
+``--bot-games F``: that fraction of the games is a person against the server's ``random`` bot
+(only the person's moves are timed). ``--compare``: in the same run, one process on SQLite and
+then two processes on one PostgreSQL (a throwaway cluster from
+:mod:`qwixo.server.pg_local`, or ``--pg-url``), the two seats of each game connected to
+different processes — a table of moves/s, p50/p99 per move and errors at the end.
+
 Usage::
 
     python benchmarks/web_load.py                       # 200 games, think 0.5-1.5 s
     python benchmarks/web_load.py --games 300 --think 0 # saturation: no think time
+    python benchmarks/web_load.py --compare --games 1000 --bot-games 0.5
 
-Prints the figures; the last line is ``p50_ms: A p99_ms: B errors: N``.
+Prints the figures; the last line is ``p50_ms: A p99_ms: B errors: N`` (with ``--compare``, one
+such line per setup, its name first).
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import sys
 import tempfile
 import threading
 import time
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
@@ -44,6 +53,7 @@ URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
 
 def start_server(db: str, data: str, sync: str, log: str | None = None,
                  debug: bool = False) -> tuple[subprocess.Popen, str]:
+    """``qwixo serve`` on ``db`` (an SQLite file or a PostgreSQL URL): (process, its URL)."""
     env = dict(os.environ, QWIXO_DATA=data, QWIXO_LANG="en")
     if debug:  # asyncio debug mode: the server logs every callback that blocks its loop
         env["PYTHONASYNCIODEBUG"] = "1"
@@ -152,27 +162,30 @@ async def seat_client(ws_url: str, token: str, seat: int, stats: Stats, think: t
         stats.errors.append(f"{type(e).__name__}: {e}")
 
 
-async def run(url: str, games: int, plies: int, think: tuple[float, float], seconds: float,
-              seed: int) -> tuple[Stats, float]:
+async def run(urls: list[str], games: int, plies: int, think: tuple[float, float],
+              seconds: float, seed: int, bot_games: float = 0.0) -> tuple[Stats, float]:
+    """Create the games (game i on server i mod n) and play them; seat s of game i connects
+    to server (i + s) mod n, so with two servers the seats of a game are on different ones."""
     stats = Stats()
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        created = []
-        for _ in range(games):
+    created = []
+    for i in range(games):
+        bot = rng.random() < bot_games
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"} if bot else {"kind": "human"}]
+        async with httpx.AsyncClient(base_url=urls[i % len(urls)], timeout=60) as http:
             r = await http.post("/api/games", json={
-                "game": "quixo", "settings": {"size": 5, "ply_limit": plies},
-                "seats": [{"kind": "human"}, {"kind": "human"}]})
-            if r.status_code != 201:
-                stats.errors.append(f"create: {r.status_code} {r.text[:200]}")
-                continue
-            created.append(r.json())
-    ws_base = url.replace("http://", "ws://")
+                "game": "quixo", "settings": {"size": 5, "ply_limit": plies}, "seats": seats})
+        if r.status_code != 201:
+            stats.errors.append(f"create: {r.status_code} {r.text[:200]}")
+            continue
+        created.append((i, r.json(), 1 if bot else 2))
     stop_at = time.time() + seconds
     go = asyncio.Event()
-    stats.expected = 2 * len(created)
+    stats.expected = sum(people for _, _, people in created)
     tasks = []
-    for g in created:
-        for seat in (0, 1):
+    for i, g, people in created:
+        for seat in range(people):
+            ws_base = urls[(i + seat) % len(urls)].replace("http://", "ws://")
             tasks.append(asyncio.ensure_future(seat_client(
                 f"{ws_base}ws/{g['id']}", g["seats"][seat]["token"], seat, stats, think,
                 stop_at, random.Random(rng.random()), go)))
@@ -215,6 +228,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sync", default="normal", choices=["normal", "full"],
                     help="the server's database durability mode (qwixo serve --sync)")
+    ap.add_argument("--bot-games", type=float, default=0.0,
+                    help="fraction of the games played by a person against the random bot")
+    ap.add_argument("--compare", action="store_true",
+                    help="one process on SQLite, then two processes on PostgreSQL")
+    ap.add_argument("--pg-url", default=None,
+                    help="with --compare: this PostgreSQL database (default: a throwaway one)")
     ap.add_argument("--server-log", default=None, help="append the server's output to FILE")
     ap.add_argument("--server-debug", action="store_true",
                     help="run the server's event loop in asyncio debug mode (diagnosis only)")
@@ -222,36 +241,80 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     think = (0.0, 0.0) if args.think.strip() == "0" else tuple(
         float(x) for x in args.think.split(","))
-    proc = None
+    if not args.compare:
+        figures = measure(args, think, "sqlite", 1)
+        return 0 if not figures["errors"] else 1
+    rows = [measure(args, think, "sqlite", 1), measure(args, think, "postgresql", 2)]
+    print(f"\n{'setup':<28} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    for r in rows:
+        print(f"{r['setup']:<28} {r['moves_s']:>8.0f} {r['p50']:>8.1f} {r['p99']:>8.1f} "
+              f"{r['errors']:>7}")
+    for r in rows:
+        print(f"{r['setup']}: p50_ms: {r['p50']:.1f} p99_ms: {r['p99']:.1f} "
+              f"errors: {r['errors']}")
+    return 0 if not any(r["errors"] for r in rows) else 1
+
+
+def measure(args: argparse.Namespace, think: tuple[float, float], backend: str,
+            processes: int) -> dict[str, Any]:
+    """Start ``processes`` servers on ``backend``, play, print the figures, stop them."""
+    procs: list[subprocess.Popen] = []
     tmp = tempfile.TemporaryDirectory(prefix="qwixo-load-")
+    pg = None
     try:
         if args.url:
-            url = args.url
+            urls = [args.url]
         else:
-            proc, url = start_server(os.path.join(tmp.name, "load.sqlite"), tmp.name, args.sync,
-                                     args.server_log, args.server_debug)
-        cpu0 = proc_cpu(proc)
-        coro = run(url, args.games, args.plies, think, args.seconds, args.seed)
+            if backend == "postgresql":
+                db = args.pg_url
+                if db is None:
+                    from qwixo.server.pg_local import PgServer
+
+                    pg = PgServer()
+                    db = pg.new_database()
+            else:
+                db = os.path.join(tmp.name, "load.sqlite")
+            urls = []
+            for k in range(processes):
+                log = f"{args.server_log}.{k}" if args.server_log and processes > 1 else \
+                    args.server_log
+                proc, url = start_server(db, tmp.name, args.sync, log, args.server_debug)
+                procs.append(proc)
+                urls.append(url)
+        cpu0 = sum(proc_cpu(p) for p in procs) if procs else float("nan")
+        coro = run(urls, args.games, args.plies, think, args.seconds, args.seed, args.bot_games)
         try:
             import uvloop  # the client side must not be the bottleneck: use the fast loop
 
             stats, wall = uvloop.run(coro)
         except ImportError:
             stats, wall = asyncio.run(coro)
-        health = httpx.get(url + "api/health", params={"since": stats.started},
-                           timeout=30).json()
-        cpu = proc_cpu(proc) - cpu0 if proc is not None else float("nan")
+        healths = [httpx.get(u + "api/health", params={"since": stats.started},
+                             timeout=30).json() for u in urls]
+        cpu = sum(proc_cpu(p) for p in procs) - cpu0 if procs else float("nan")
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.terminate()
             try:
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if pg is not None:
+            pg.stop()
         tmp.cleanup()
+    setup = f"{processes} process{'es' if processes > 1 else ''} on {backend}"
+    report(args, setup, urls, stats, wall, cpu, healths)
     lat = [x * 1000 for x in stats.latencies]
-    print(f"server: {url}  games: {args.games}  plies/game <= {args.plies}  "
-          f"think: {args.think} s  sync: {args.sync}  cpus: {os.cpu_count()}")
+    return {"setup": setup, "moves_s": stats.moves / wall if wall else 0.0,
+            "p50": pct(lat, .5), "p99": pct(lat, .99), "errors": len(stats.errors)}
+
+
+def report(args: argparse.Namespace, setup: str, urls: list[str], stats: Stats, wall: float,
+           cpu: float, healths: list[dict[str, Any]]) -> None:
+    lat = [x * 1000 for x in stats.latencies]
+    print(f"== {setup}: {' '.join(urls)}  games: {args.games} (bot games: {args.bot_games})  "
+          f"plies/game <= {args.plies}  think: {args.think} s  sync: {args.sync}  "
+          f"cpus: {os.cpu_count()}")
     print(f"finished games: {stats.finished}/{args.games}  moves: {stats.moves}  "
           f"wall: {wall:.1f} s  moves/s: {stats.moves / wall:.0f}")
     if lat:
@@ -260,22 +323,23 @@ def main(argv: list[str] | None = None) -> int:
     if stats.moves and cpu == cpu:
         print(f"server CPU: {cpu:.1f} s = {1000 * cpu / stats.moves:.2f} ms per move "
               f"({100 * cpu / wall:.0f}% of one core)")
-    for key, what in (("act_ms", "server: decision (validate, commit, broadcast)"),
-                      ("commit_ms", "server: database commit"),
-                      ("loop_lag_ms", "server: event-loop lag")):
-        a = health.get(key) or {}
-        if a.get("n"):
-            print(f"{what} ms: p50 {a['p50']}  p99 {a['p99']}  max {a['max']}")
+    for k, health in enumerate(healths):
+        name = f"server {k + 1}" if len(healths) > 1 else "server"
+        for key, what in (("act_ms", "decision (validate, commit, broadcast)"),
+                          ("commit_ms", "database commit"), ("loop_lag_ms", "event-loop lag")):
+            a = health.get(key) or {}
+            if a.get("n"):
+                print(f"{name}: {what} ms: p50 {a['p50']}  p99 {a['p99']}  max {a['max']}")
+        if "writes" in health:
+            print(f"{name}: database: {health['writes']} writes in {health['commits']} commits "
+                  f"(group commit: {health['writes'] / max(1, health['commits']):.2f} per "
+                  "commit)")
     if stats.lag:
         lag = [x * 1000 for x in stats.lag]
         print(f"client event-loop lag ms: p50 {pct(lag, .5):.1f}  p99 {pct(lag, .99):.1f}")
-    if "writes" in health:
-        print(f"database: {health['writes']} writes in {health['commits']} commits "
-              f"(group commit: {health['writes'] / max(1, health['commits']):.2f} per fsync)")
     for e in sorted(set(stats.errors))[:10]:
         print("error:", e)
     print(f"p50_ms: {pct(lat, .5):.1f} p99_ms: {pct(lat, .99):.1f} errors: {len(stats.errors)}")
-    return 0 if not stats.errors else 1
 
 
 if __name__ == "__main__":

@@ -1,21 +1,263 @@
-"""The translation table: every text in every language, same placeholders everywhere."""
+"""The translations: gettext catalogues complete, consistent, compiled, used, and in words.
+
+Fails on a missing or fuzzy translation, a placeholder that differs between languages or
+plural forms, a wrong plural header, a key nobody uses (or a key used that no catalogue has),
+a compiled catalogue older than its source, ``msgfmt --check`` errors, a text still in a Python
+table, and a Qwixx row, die or cell shown by its letter inside a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
-from qwixo.i18n import LANGS, TABLE, catalog, placeholders, t
+from qwixo.i18n import (
+    ENTRIES,
+    LANGS,
+    LOCALE_DIR,
+    PLURAL_CATEGORIES,
+    PLURAL_FORMS,
+    PLURALS,
+    TABLE,
+    catalog,
+    placeholders,
+    plural_index,
+    t,
+    tn,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import i18n_compile  # noqa: E402
+
+NPLURALS = {lang: int(re.search(r"nplurals=(\d)", v)[1]) for lang, v in PLURAL_FORMS.items()}
 
 
-@pytest.mark.parametrize("key", sorted(TABLE))
-def test_every_key_has_every_language(key):
-    entry = TABLE[key]
-    assert set(entry) == set(LANGS), f"{key}: languages {sorted(entry)}"
-    en = placeholders(entry["en"])
+def _po(lang):
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "qwixo.po").open("rb") as f:
+        return read_po(f)
+
+
+CATALOGUES = {lang: _po(lang) for lang in LANGS}
+
+
+def _messages(lang):
+    return {m.context: m for m in CATALOGUES[lang] if m.context}
+
+
+def _forms(m):
+    return tuple(m.string) if isinstance(m.string, tuple) else (m.string,)
+
+
+def test_the_catalogues_hold_every_key_and_nothing_is_left_in_python_tables():
+    assert len(ENTRIES) > 400
+    assert not list(Path(i18n_compile.SRC / "i18n").glob("[!_]*.py")), \
+        "texts still in a Python table: run tools/i18n_from_tables.py"
+    keys = {lang: set(_messages(lang)) for lang in LANGS}
     for lang in LANGS:
-        assert entry[lang].strip(), f"{key}/{lang} is empty"
-        assert placeholders(entry[lang]) == en, f"{key}/{lang} placeholders differ from English"
+        assert keys[lang] == keys["en"], f"{lang}: {keys[lang] ^ keys['en']}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_header(lang):
+    assert CATALOGUES[lang].plural_forms == PLURAL_FORMS[lang]
+    assert CATALOGUES[lang].num_plurals == NPLURALS[lang] == len(PLURAL_CATEGORIES[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_is_translated_and_not_fuzzy(lang):
+    missing, fuzzy = [], []
+    for ctxt, m in _messages(lang).items():
+        if m.fuzzy:
+            fuzzy.append(ctxt)
+        if not all(x.strip() for x in _forms(m)):
+            missing.append(ctxt)
+    assert not missing, f"{lang}: untranslated {missing}"
+    assert not fuzzy, f"{lang}: fuzzy (the English changed, a translator must look) {fuzzy}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_match_the_english_in_every_form(lang):
+    en = _messages("en")
+    bad = []
+    for ctxt, m in _messages(lang).items():
+        want = placeholders(en[ctxt].id[0] if en[ctxt].pluralizable else en[ctxt].id)
+        for i, form in enumerate(_forms(m)):
+            if placeholders(form) != want:
+                bad.append((ctxt, i, sorted(placeholders(form) ^ want)))
+        # the argparse fields (%(default)s ...) too
+        field = re.compile(r"%\(\w+\)[sdr]|%%")
+        en_text = en[ctxt].id[0] if en[ctxt].pluralizable else en[ctxt].id
+        for form in _forms(m):
+            if sorted(field.findall(form)) != sorted(field.findall(en_text)):
+                bad.append((ctxt, "argparse field"))
+    assert not bad, f"{lang}: {bad}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_messages_have_every_form_and_name_their_count(lang):
+    for ctxt, m in _messages(lang).items():
+        key, _, count = ctxt.partition("|")
+        if not count:
+            assert not m.pluralizable, ctxt
+            continue
+        assert m.pluralizable, ctxt
+        assert len(_forms(m)) == NPLURALS[lang], ctxt
+        assert PLURALS[key] == count
+        for form in (*m.id, *_forms(m)):
+            assert "{" + count + "}" in form, (ctxt, form)
+
+
+def test_plural_forms_are_chosen_by_the_count():
+    assert [plural_index("pl", n) for n in (0, 1, 2, 4, 5, 12, 22, 25, 101, 104)] == \
+        [2, 0, 1, 1, 2, 2, 1, 2, 2, 1]
+    assert [plural_index("tr", n) for n in (0, 1, 2)] == [1, 0, 1]
+    assert t("quixo_cannot_pass", "en", count=1).endswith("(1 move).")
+    assert t("quixo_cannot_pass", "en", count=2).endswith("(2 moves).")
+    assert t("web_players_n", "it", n=1) == "1 giocatore"
+    assert t("web_players_n", "it", n=3) == "3 giocatori"
+    assert t("quixo_position_rank", "pl", rank="x", count=4) == "Rząd 'x' musi mieć 4 pola."
+    assert t("quixo_position_rank", "pl", rank="x", count=5) == "Rząd 'x' musi mieć 5 pól."
+    assert t("tournament_time", "pl", seconds=1, per_game=1, jobs=2, seed=0).count("2 procesy")
+    assert "1,235 pozycji" in t("qsolve_start", "pl", size=4, what="-", states="1,235",
+                                classes=3)  # a count already formatted for display
+    assert tn("quixo_bots_more_moves", 1, "en") == "... and 1 more move"
+    assert tn("quixo_bots_more_moves", 22, "pl", count="22") == "... i 22 kolejne ruchy"
 
 
 def test_lookup_and_fallbacks():
     assert t("game_over", "tr") == "Oyun bitti."
     assert t("no_such_key_anywhere", "en") == "no_such_key_anywhere"
-    assert catalog("pl")["game_over"] == "Gra się skończyła."
+    assert t("game_over", "xx") == "The game is over."
+    assert t("not_your_turn", "pl") == "It is not player {player}'s turn."  # a param missing
+    assert TABLE["game_over"]["pl"] == "Gra się skończyła."
+
+
+def test_the_web_catalogue_carries_the_plural_forms():
+    pl = catalog("pl")
+    assert pl["game_over"] == "Gra się skończyła."
+    assert pl["web_players_n#count"] == "n"
+    assert (pl["web_players_n#one"], pl["web_players_n#few"], pl["web_players_n#many"]) == \
+        ("{n} gracz", "{n} gracze", "{n} graczy")
+    assert catalog("en")["web_players_n#other"] == "{n} players"
+    assert all(isinstance(v, str) for v in pl.values())
+    assert {k for k in pl if "#" not in k} == set(ENTRIES)
+
+
+def test_compiled_catalogues_and_template_are_current():
+    assert i18n_compile.stale() == [], "run tools/i18n_compile.py"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_msgfmt_check(lang, tmp_path):
+    msgfmt = shutil.which("msgfmt")
+    assert msgfmt, "msgfmt is missing: install Debian's gettext (make test does)"
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / "qwixo.po"
+    r = subprocess.run([msgfmt, "--check", "--statistics", "-o", str(tmp_path / "x.mo"), str(po)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "fuzzy" not in r.stderr and "untranslated" not in r.stderr, r.stderr
+
+
+def test_every_key_is_used():
+    unused = set(ENTRIES) - i18n_compile.used_keys(ENTRIES)
+    assert not unused, f"keys nobody uses (remove them from the catalogues): {sorted(unused)}"
+
+
+def test_every_key_the_code_asks_for_exists():
+    call = re.compile(r"""\b(?:t|tn|_t|self\.t|IllegalMove|ServerError)\(\s*["']([a-z][a-z0-9_-]*)["']""")
+    asked = set()
+    for path in i18n_compile.SRC.rglob("*.py"):
+        asked.update(call.findall(path.read_text(encoding="utf-8")))
+    js = re.compile(r"""\bt\(\s*["']([a-z][a-z0-9_-]*)["']""")
+    for path in (i18n_compile.SRC / "web").rglob("*.js"):
+        asked.update(js.findall(path.read_text(encoding="utf-8")))
+    asked = {k for k in asked if not k.endswith("_")}  # prefixes completed at run time
+    assert len(asked) > 200
+    assert not asked - set(ENTRIES), sorted(asked - set(ENTRIES))
+
+
+LETTER_PARAMS = {"row": "r", "die": "g", "colour": "b", "cell": "y12", "last": "r5",
+                 "rows": "r y", "names": "w1 w2 r y g b", "decision": "g9", "choice": "b4"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_row_or_die_letter_inside_a_sentence(lang):
+    """Every text showing a Qwixx row, die or cell, given the engine's codes, reads words."""
+    shown = 0
+    for key, entry in ENTRIES.items():
+        names = set().union(*(placeholders(f) for f in entry.texts["en"]))
+        if not names & LETTER_PARAMS.keys():
+            continue
+        params = {n: LETTER_PARAMS.get(n, 7) for n in names}
+        text = t(key, lang, **params)
+        shown += 1
+        assert not re.search(r"(?<![\w'])[rygbRYGB](?:\d+)?(?![\w'])|\bw[12]\b", text), \
+            (key, lang, text)
+    assert shown >= 12
+
+
+def test_colour_words_agree_with_row_and_die():
+    assert t("row_closed", "pl", row="r") == \
+        "Rząd czerwony jest zablokowany: nie można w nim już nic skreślić."
+    assert t("die_removed", "it", die="y", dice="1 2") == \
+        "Dadi 1 2: il dado giallo è fuori gioco; omettilo (o scrivi 0)."
+    assert t("qx_ann_lock", "tr", player="Ali", row="Y") == "Ali sarı sırayı kilitledi!"
+    assert t("no_such_cell", "pl", cell="g16") == \
+        "Na tym arkuszu nie ma takiego pola: zielone pole 16."
+    assert t("announce_timeout", "tr", name="Ali", decision="pass").endswith("pas oynandı.")
+    assert t("lucky_row", "en", row="x", rows="g b").endswith("(green, blue), when that cell "
+                                                               "may be crossed; not to the x row.")
+
+
+def test_polish_and_italian_texts_need_no_gender():
+    for key in ("announce_joined", "announce_left", "announce_row_locked", "announce_timeout",
+                "qx_dice_prompt", "web_decided", "qx_bot_illegal"):
+        text = TABLE[key]["pl"]
+        assert not re.search(r"\w+(ł|łа|ął|ęła|ił|iła)\b", text.replace("{", " ")), (key, text)
+    for key in ("announce_joined", "announce_left"):
+        assert not re.search(r"è \w+(o|a)\b", TABLE[key]["it"]), key
+    assert t("announce_timeout", "pl", name="Gracz 2", decision="r7") == \
+        "Koniec czasu: Gracz 2. Zagrano automatycznie: czerwone pole 7."
+
+
+# the rulebooks' terms (docs/glossary.md): one word per concept in every text
+TERMS = {
+    "tr": [("şanslı", "uğurlu"), ("ceza", "hatalı atış"), ("başarısız", "hatalı atış"),
+           ("satır", "sıra")],
+    "it": [("penalità", "lancio a vuoto"), ("tavola", "plancia"), ("scacchiera", "plancia"),
+           ("tabellone", "plancia"), ("foglio", "cartella"), ("scheda", "cartella"),
+           ("pareggio", "patta"), ("barra (bonus|dei bonus)", "riga dei bonus")],
+    "pl": [(r"\bkoś", "kostka"), ("zamknię", "zablokowany"), (r"\bkar[aęy]\b", "nietrafienie"),
+           ("karta wyników", "arkusz gracza"), ("krzyżyk", "skreślenie")],
+}
+# Quixo speaks of the rows (satır) of its board; the CLI's rank/row of a position
+QUIXO_ROWS = re.compile(r"^(quixo_|clih_|qsolve_)")
+
+
+@pytest.mark.parametrize("lang", ["tr", "it", "pl"])
+def test_the_rulebook_terms_are_used_everywhere(lang):
+    bad = []
+    for key, entry in ENTRIES.items():
+        for form in entry.texts[lang]:
+            for wrong, right in TERMS[lang]:
+                if wrong == "satır" and QUIXO_ROWS.match(key):
+                    continue
+                if re.search(wrong, form, re.IGNORECASE):
+                    bad.append((key, wrong, right, form))
+    assert not bad, bad
+
+
+def test_doc_glossary_lists_every_language():
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for word in ("uğurlu sayı", "hatalı atış", "lancio a vuoto", "nietrafienie", "zablokowany",
+                 "kostka", "plancia", "Nürnberger-Spielkarten-Verlag"):
+        assert word in text, word
+    assert "shared/" not in text and "/work" not in text

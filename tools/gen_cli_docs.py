@@ -25,8 +25,9 @@ command prints (default: `QWIXO_LANG`, then the locale, then English).
 
 ## Languages
 
-Every text of the command line comes from the one translation table (`src/qwixo/i18n/`, the
-command line's own texts in `cli_help.py`), in English, Turkish, Italian and Polish:
+Every text of the command line comes from the gettext catalogues (`src/qwixo/i18n/locale/`, the
+command line's own texts under the keys `cli_*` and `clih_*`), in English, Turkish, Italian and
+Polish, in the rulebooks' words ([glossary.md](glossary.md)):
 
 - `--lang L` (or `--lang=L`) is found in the arguments before the parser is built, so it
   decides the language of the help too: `qwixo --lang tr quixo --help`,

@@ -114,6 +114,11 @@ class Game(ABC):
         best = max(sc)
         return [p for p, s in enumerate(sc) if s == best]
 
+    def teams(self) -> list[list[int]]:
+        """The teams: players who win or lose together (4-player Quixo: N + S and E + W).
+        Each player alone by default."""
+        return [[p] for p in range(self.num_players)]
+
     @property
     def decided(self) -> list[int]:
         """Players whose decision is made but hidden from the others until everyone has
@@ -192,6 +197,11 @@ class Game(ABC):
         if decision is None or isinstance(decision, (int, float, bool, list, dict, tuple)):
             raise IllegalMove("bad_decision", text=str(decision))
         return str(decision).strip()
+
+    def canonical_decision(self, player: int, decision: Any) -> str:
+        """The canonical text of ``decision`` (what a log should store); games whose texts
+        have several spellings override this (Quixo: ``B1B5`` → ``b1b5``)."""
+        return self.decision_text(decision)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game) or other.name != self.name:

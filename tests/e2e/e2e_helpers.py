@@ -116,3 +116,10 @@ def version(page) -> int:
 def settle(page) -> None:
     """Wait until the decision the page sent is answered (refused, or accepted and shown)."""
     page.wait_for_selector('.game-page[data-pending="0"]', state="attached")
+
+
+def pass_turn(page) -> None:
+    """Click Pass; when the pass costs a penalty the page asks first: confirm."""
+    page.click("#pass")
+    if page.locator("dialog#confirm").count():
+        page.click("#confirm-ok")

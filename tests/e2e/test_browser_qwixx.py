@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from e2e_helpers import new_page, settle, shot
+from e2e_helpers import new_page, pass_turn, settle, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -122,7 +122,7 @@ def test_qwixx_classic_against_the_random_bot_to_the_end(server, page, phone_pag
         if options.count() and rnd.random() < 0.75:
             options.nth(rnd.randrange(options.count())).click()
         else:
-            page.click("#pass")
+            pass_turn(page)
         settle(page)
         decisions += 1
         if decisions == 4:

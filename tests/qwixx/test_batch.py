@@ -1,5 +1,5 @@
 """The batch kernel against the contract engine: same dice and choices -> same options, scores
-and end; and the random-policy statistics of the C reference loop qwixx_fast.c."""
+and end; and the random-policy statistics of the C reference loop (benchmarks/qwixx_batch.py)."""
 
 import random
 

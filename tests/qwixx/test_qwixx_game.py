@@ -424,3 +424,37 @@ def test_option_info_names_the_cells():
     assert info["g9+b"] == {"text": "g9+b", "kind": "cell", "row": "g", "number": 9,
                             "reward_row": "b"}
     assert info["r9"]["number"] == 9 and info["r9"]["reward_row"] is None
+
+
+@pytest.mark.parametrize("edition", ["classic", "bonus-a", "bonus-b", "longo"])
+def test_pickle_and_deepcopy_give_a_game_that_plays_on_alone(edition):
+    """A pickled or deep-copied game (OpenSpiel serialises states so) has its own kernel
+    memory with the sheets viewing it, and plays on exactly as the original."""
+    import copy
+    import pickle
+
+    g = qwixo.new_game("qwixx", edition=edition, players=3, seed=1)
+    g.roll()
+    g.choose(0, g.options(0)[-1])  # a hidden action-1 choice travels too
+    for h in (copy.deepcopy(g), pickle.loads(pickle.dumps(g))):
+        assert h._m is not g._m and all(s._s is h._m for s in h.sheets_state)
+        assert h.view(1) == g.view(1) and h.options(1) == g.options(1)
+        k = g.copy()
+        r = random.Random(3)
+        while not k.is_over:
+            if k.needs_roll:
+                d = [r.randint(1, 6) for _ in range(6)]
+                d = [v if j < 2 or "rygb"[j - 2] not in k.closed_rows else None
+                     for j, v in enumerate(d)]
+                h.roll(d)
+                k.roll(d)
+                continue
+            p = k.to_act[0]
+            opts = k.options(p)
+            assert h.options(p) == opts
+            c = opts[r.randrange(len(opts))]
+            h.choose(p, c)
+            k.choose(p, c)
+            assert h.sheets == k.sheets and h.scores() == k.scores()
+        assert h.is_over and h.scores() == k.scores()
+    assert not g.is_over

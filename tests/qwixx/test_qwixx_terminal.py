@@ -56,7 +56,7 @@ def test_score_pad_rules_enforced_and_scores_live():
     assert rc == 0
     assert "Bad dice [3, 4, 9, 1, 1, 1]" in text
     assert "Type 6 numbers from 1 to 6" in text
-    assert "r8: in action 1 only the white sum 7 can be crossed." in text
+    assert "red 8: in action 1 only the white sum 7 can be crossed." in text
     assert "Action 1: Player 1 r7, Player 2 g7" in text
     assert "Options: pass y4 y5 g5 g4 b5 b4" in text
     assert "Scores: Player 1 2, Player 2 1" in text
@@ -137,7 +137,7 @@ def test_cli_arguments_and_names():
     out = io.StringIO()
     assert cli.cmd_play(args, inp=io.StringIO("quit\n"), out=out) == 0
     text = out.getvalue()
-    assert "Qwixx (longo), graczy: 3." in text and "Ann" in text and "Ben" in text
+    assert "Qwixx (longo), 3 gracze." in text and "Ann" in text and "Ben" in text
     assert "P3" in text
 
 
@@ -170,5 +170,5 @@ def test_a_bot_offering_an_illegal_decision_passes_with_a_notice():
 
     g = QwixxGame(players=2, seed=10)
     rc, text, term = run(g, "\npass\npass\nquit\n", seats=[None, Broken()])
-    assert "Player 2 (bot) offered 'r13', which is not legal" in text
+    assert "Player 2 (bot) offered 'red 13', which is not legal" in text
     assert term.game.history[1] == ("choose", 1, "pass")

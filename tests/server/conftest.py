@@ -27,3 +27,13 @@ def app(db_path):
 def client(app):
     with TestClient(app) as c:
         yield c
+
+
+@pytest.fixture(scope="session")
+def pg():
+    """A real PostgreSQL server for the session (:mod:`qwixo.server.pg_local`)."""
+    from qwixo.server.pg_local import PgServer
+
+    server = PgServer()
+    yield server
+    server.stop()

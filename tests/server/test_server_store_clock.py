@@ -244,7 +244,7 @@ def test_qwixx_row_lock_is_announced(tmp_path):
     announce = [m for m in msgs if m["type"] == "announce"]
     locks = [m for m in announce if m["key"] == "announce_row_locked"]
     assert len(locks) == 1 and locks[0]["params"] == {"row": "R", "name": "Ada"}
-    assert locks[0]["text"] == "Ada locked row R."
+    assert locks[0]["text"] == "Ada locked the red row."
     assert view["qwixx"]["removed"] == ["r"] and view["qwixx"]["dice"]["r"] is None
     red = view["qwixx"]["sheets"][0]["rows"][0]
     assert red["lock"]["crossed"] and red["closed"] and red["crosses"] == 7

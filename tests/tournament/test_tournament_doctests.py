@@ -6,7 +6,8 @@ import importlib
 import pytest
 
 MODULES = ["qwixo.tournament", "qwixo.tournament.runner", "qwixo.tournament.stats",
-           "qwixo.tournament.elo", "qwixo.tournament.plots", "qwixo.tournament.cli"]
+           "qwixo.tournament.elo", "qwixo.tournament.plots", "qwixo.tournament.cli",
+           "qwixo.tournament.ratings"]
 
 
 @pytest.mark.parametrize("name", MODULES)

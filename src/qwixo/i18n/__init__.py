@@ -1,40 +1,170 @@
-"""The one translation table of qwixo: English, Turkish, Italian, Polish.
+"""The translations of qwixo: English, Turkish, Italian, Polish, as gettext catalogues.
 
 Every user-facing text (web, terminal, rule help, error messages) is looked up here by key.
-The table is split into one module per area (``common``, ``quixo``, ``qwixx``, ``cli``,
-``web``, ...: every module of this package that defines ``TEXTS``) only to keep files small;
-:data:`TABLE` merges them into a single table and a key may appear in only one area.
+The texts live in ``locale/<lang>/LC_MESSAGES/qwixo.po`` (with ``qwixo.pot`` as the template
+and the compiled ``qwixo.mo`` next to each ``.po``). In a catalogue the key is the message
+context (``msgctxt``), the English text is the ``msgid`` (so Poedit, Weblate and the like show
+translators the English), and the translation is the ``msgstr``. A message with a count has a
+``msgid_plural`` and one ``msgstr[i]`` per plural form of the language; its context is
+``key|count``, ``count`` naming the parameter the form is chosen by (``lock_needs|need``).
+``docs/glossary.md`` lists the rulebooks' terms every text uses; ``tools/i18n_compile.py``
+compiles the catalogues, ``tools/i18n_from_tables.py`` moves keys still written as Python
+tables (``TEXTS`` in a module of this package) into them.
 
 >>> t("game_over", "en")
 'The game is over.'
 >>> t("not_your_turn", "it", player=2)
 'Non è il turno del giocatore 2.'
+>>> t("web_players_n", "pl", n=2), t("web_players_n", "pl", n=5), tn("web_players_n", 1, "it")
+('2 gracze', '5 graczy', '1 giocatore')
 """
 
 from __future__ import annotations
 
+import gettext
 import importlib
 import os
 import pkgutil
+import re
 import string
+import struct
+from functools import cache
+from pathlib import Path
 
 LANGS: tuple[str, ...] = ("en", "tr", "it", "pl")
 LANG_NAMES = {"en": "English", "tr": "Türkçe", "it": "Italiano", "pl": "Polski"}
-AREAS: tuple[str, ...] = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__)))
+DOMAIN = "qwixo"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+# gettext plural rules (the Plural-Forms header each catalogue must carry) and the CLDR plural
+# categories of each gettext form, which the web front end picks with Intl.PluralRules
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "tr": "nplurals=2; plural=(n != 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+}
+PLURAL_CATEGORIES = {
+    "en": ("one", "other"),
+    "tr": ("one", "other"),
+    "it": ("one", "other"),
+    "pl": ("one", "few", "many"),
+}
 
 
-def _merge() -> dict[str, dict[str, str]]:
-    table: dict[str, dict[str, str]] = {}
-    for area in AREAS:
-        mod = importlib.import_module(f"{__name__}.{area}")
+class Entry:
+    """One message in every language: ``texts[lang]`` is a tuple of forms (one form unless
+    the message has a count, named ``count``)."""
+
+    __slots__ = ("key", "count", "texts")
+
+    def __init__(self, key: str, count: str | None, texts: dict[str, tuple[str, ...]]):
+        self.key, self.count, self.texts = key, count, texts
+
+    def text(self, lang: str, n: int | None = None) -> str:
+        forms = self.texts.get(lang) or self.texts["en"]
+        if len(forms) == 1 or n is None:
+            return forms[-1]
+        i = plural_index(lang if lang in self.texts else "en", n)
+        return forms[min(i, len(forms) - 1)]
+
+
+@cache
+def _plural_function(lang: str):
+    expr = PLURAL_FORMS[lang].split("plural=", 1)[1].rstrip(";")
+    return gettext.c2py(expr)
+
+
+def plural_index(lang: str, n: int) -> int:
+    """The gettext plural form of the count ``n`` in ``lang`` (Polish: 0, 1 or 2)."""
+    return _plural_function(lang if lang in PLURAL_FORMS else "en")(abs(int(n)))
+
+
+def _read_mo(path: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """``{msgctxt: (msgid, forms)}`` of a compiled catalogue (the GNU .mo format)."""
+    data = path.read_bytes()
+    magic = struct.unpack("<I", data[:4])[0]
+    order = "<" if magic == 0x950412DE else ">"
+    _rev, count, orig, trans = struct.unpack(order + "4I", data[4:20])
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for i in range(count):
+        olen, ooff = struct.unpack(order + "2I", data[orig + 8 * i:orig + 8 * i + 8])
+        tlen, toff = struct.unpack(order + "2I", data[trans + 8 * i:trans + 8 * i + 8])
+        msgid = data[ooff:ooff + olen].decode()
+        msgstr = data[toff:toff + tlen].decode()
+        if "\x04" not in msgid:  # the header
+            continue
+        ctxt, msgid = msgid.split("\x04", 1)
+        out[ctxt] = (msgid.split("\x00")[0], tuple(msgstr.split("\x00")))
+    return out
+
+
+def _read_po(path: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """The same from the source catalogue (used when the compiled one is missing)."""
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        cat = read_po(f)
+    out = {}
+    for m in cat:
+        if not m.context or m.fuzzy:
+            continue
+        msgid = m.id[0] if isinstance(m.id, tuple) else m.id
+        forms = tuple(m.string) if isinstance(m.string, tuple) else (m.string,)
+        out[m.context] = (msgid, forms)
+    return out
+
+
+def read_catalogue(lang: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """``{msgctxt: (English msgid, translated forms)}`` of one language: the compiled ``.mo``,
+    else the ``.po`` itself."""
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    mo = folder / f"{DOMAIN}.mo"
+    if mo.exists():
+        return _read_mo(mo)
+    po = folder / f"{DOMAIN}.po"
+    return _read_po(po) if po.exists() else {}
+
+
+def _legacy_tables() -> dict[str, dict]:
+    """Keys still written as Python tables (``TEXTS`` in a module of this package, the way
+    texts were added before the catalogues): used until ``tools/i18n_from_tables.py`` moves
+    them into the catalogues (a test fails while any is left)."""
+    table: dict[str, dict] = {}
+    for m in pkgutil.iter_modules(__path__):
+        mod = importlib.import_module(f"{__name__}.{m.name}")
         for key, entry in getattr(mod, "TEXTS", {}).items():
             if key in table:
-                raise RuntimeError(f"translation key {key!r} defined twice ({area})")
+                raise RuntimeError(f"translation key {key!r} defined twice ({m.name})")
             table[key] = entry
     return table
 
 
-TABLE: dict[str, dict[str, str]] = _merge()
+def _load() -> dict[str, Entry]:
+    entries: dict[str, Entry] = {}
+    for lang in LANGS:
+        for ctxt, (_msgid, forms) in read_catalogue(lang).items():
+            key, _, count = ctxt.partition("|")
+            if not any(forms):
+                continue
+            e = entries.setdefault(key, Entry(key, count or None, {}))
+            e.texts[lang] = forms
+    for key, entry in _legacy_tables().items():
+        if key in entries:
+            continue
+        count = entry.get("count")
+        texts = {lang: (v,) if isinstance(v, str) else tuple(v)
+                 for lang, v in entry.items() if lang in LANGS}
+        entries[key] = Entry(key, count, texts)
+    return entries
+
+
+ENTRIES: dict[str, Entry] = _load()
+#: ``{key: {lang: text}}`` (a message with a count: its last, most general form)
+TABLE: dict[str, dict[str, str]] = {k: {lang: f[-1] for lang, f in e.texts.items()}
+                                    for k, e in ENTRIES.items()}
+#: ``{key: name of the count parameter}`` of every message with plural forms
+PLURALS: dict[str, str] = {k: e.count for k, e in ENTRIES.items() if e.count}
 
 
 def default_lang() -> str:
@@ -46,21 +176,94 @@ def default_lang() -> str:
     return "en"
 
 
+def _count_of(entry: Entry, params: dict) -> int | None:
+    if entry.count is None:
+        return None
+    value = params.get(entry.count)
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    try:  # a count already formatted for display ("1,234")
+        return int(str(value).replace(",", "").replace(" ", ""))
+    except ValueError:
+        return None
+
+
+_ROWS = ("r", "y", "g", "b")
+_CELL = re.compile(r"([rygb])(\d{1,2})", re.IGNORECASE)
+
+
+def _shown(name: str, value: object, lang: str) -> object:
+    """A parameter as people read it: the Qwixx codes the engine speaks in become words.
+
+    ``row`` (a row's letter, r y g b, any case), ``rows`` (several, space-separated), ``die`` and
+    ``colour`` (a die's: r y g b, w1 w2) and ``names`` (several dice) become the language's colour word, agreeing with its
+    word for row or die (``qwixx_row_r``, ``qwixx_die_r``); ``cell``, ``last``, ``decision`` and
+    ``choice`` holding a cell (``r12``) become the cell in words (``qwixx_cell_r``: "red 12",
+    Polish "czerwone pole 12"), and a ``decision``/``choice`` ``pass`` the word for passing.
+    Anything else is shown as it is (e.g. a letter someone typed that is no row).
+    """
+    if not isinstance(value, str):
+        return value
+    code = value.strip().lower()
+    if name == "row" and code in _ROWS:
+        return t(f"qwixx_row_{code}", lang)
+    if name in ("die", "colour") and (code in _ROWS or code in ("w", "w1", "w2")):
+        return t(f"qwixx_die_{code[:1]}", lang)
+    if name == "rows" and code and all(c in _ROWS for c in code.split()):
+        return ", ".join(t(f"qwixx_row_{c}", lang) for c in code.split())
+    if name == "names" and code and all(c in _ROWS or c in ("w1", "w2") for c in code.split()):
+        return ", ".join(t(f"qwixx_die_{c[:1]}", lang) for c in code.split())
+    if name in ("cell", "last", "decision", "choice"):
+        m = _CELL.fullmatch(code)
+        if m:
+            return t(f"qwixx_cell_{m[1]}", lang, number=m[2])
+        if name in ("decision", "choice") and code == "pass":
+            return t("pass", lang)
+    return value
+
+
+def _format(text: str, params: dict, lang: str) -> str:
+    return text.format(**{k: _shown(k, v, lang) for k, v in params.items()})
+
+
 def t(key: str, lang: str | None = None, /, **params: object) -> str:
     """The text for ``key`` in ``lang`` (default: :func:`default_lang`), formatted with params.
 
-    Falls back to English when the language lacks the key, and to the key itself when the table
-    has no such key (so a missing text shows up visibly instead of crashing).
+    A message with a count picks its plural form by the parameter it names (``PLURALS``).
+    Qwixx rows, dice and cells given as codes are shown in words (see :func:`_shown`).
+    Falls back to English when the language lacks the key, and to the key itself when no
+    catalogue has it (so a missing text shows up visibly instead of crashing).
     """
     lang = lang or default_lang()
-    entry = TABLE.get(key)
+    entry = ENTRIES.get(key)
     if entry is None:
         return key if not params else f"{key} {params}"
-    text = entry.get(lang) or entry["en"]
+    text = entry.text(lang, _count_of(entry, params))
     try:
-        return text.format(**params)
+        return _format(text, params, lang)
     except (KeyError, IndexError, ValueError):
-        return entry["en"].format_map(_Default(params))
+        return entry.text("en", _count_of(entry, params)).format_map(_Default(params))
+
+
+def tn(key: str, n: int, lang: str | None = None, /, **params: object) -> str:
+    """``t`` of a message with a count, the form chosen by ``n`` (ngettext): ``n`` is also
+    the message's count parameter unless ``params`` gives that one (e.g. already formatted).
+
+    >>> tn("quixo_bots_more_moves", 1, "en"), tn("quixo_bots_more_moves", 3, "pl")
+    ('... and 1 more move', '... i 3 kolejne ruchy')
+    """
+    entry = ENTRIES.get(key)
+    if entry is not None and entry.count:
+        shown = params.pop(entry.count, n)
+        lang = lang or default_lang()
+        text = entry.text(lang, int(n))
+        try:
+            return _format(text, {entry.count: shown, **params}, lang)
+        except (KeyError, IndexError, ValueError):
+            return entry.text("en", int(n)).format_map(_Default({entry.count: shown, **params}))
+    return t(key, lang, **params)
 
 
 class _Default(dict):
@@ -74,5 +277,21 @@ def placeholders(text: str) -> set[str]:
 
 
 def catalog(lang: str) -> dict[str, str]:
-    """Every text in one language (English where missing): what the web front end downloads."""
-    return {k: (v.get(lang) or v["en"]) for k, v in TABLE.items()}
+    """Every text in one language (English where missing): what the web front end downloads.
+
+    ``{key: text}``; a message with a count also has ``key#count`` (the name of its count
+    parameter) and ``key#one``, ``key#few``, ... (its form for each CLDR plural category of the
+    language, as ``Intl.PluralRules`` names them); ``key`` itself is its most general form.
+    """
+    out: dict[str, str] = {}
+    for key, e in ENTRIES.items():
+        forms = e.texts.get(lang) or e.texts["en"]
+        out[key] = forms[-1]
+        if e.count:
+            src = lang if lang in e.texts else "en"
+            out[f"{key}#count"] = e.count
+            for i, category in enumerate(PLURAL_CATEGORIES[src]):
+                out[f"{key}#{category}"] = forms[min(i, len(forms) - 1)]
+            if "other" not in PLURAL_CATEGORIES[src]:
+                out[f"{key}#other"] = forms[-1]
+    return out

@@ -168,12 +168,18 @@ def searcher(n: int, players: int, plain: bool = False, tt_bits: int = 20):
 
     Bots share them (the transposition table is only a cache of position values); use its
     ``lock`` around a search."""
+    from qwixo.quixo.dfpn import Prover
     from qwixo.quixo.search import Searcher
 
     key = (n, players, plain, tt_bits)
     s = _SEARCHERS.get(key)
     if s is None:
-        s = _SEARCHERS[key] = Searcher(n, players, tt_bits=tt_bits, plain=plain)
+        s = Searcher(n, players, tt_bits=tt_bits, plain=plain)
+        s.prover_class = Prover
+        s.tt.fill(0)  # its pages now, not in the first search's time budget
+        if players == 2 and not plain and n == 4:
+            s.prover()  # loads the proof-number kernel now too (see DFPN_MAX_CUBES)
+        _SEARCHERS[key] = s
     return s
 
 
@@ -242,6 +248,12 @@ class EasyBot(ShallowBot):
 #: the start), except on the empty board (no win is in reach of the first move: there the
 #: second thread deepens the first's search, which leaves a richer table for the next move)
 PROOF_HELPER_MAX_SIZE = 4
+#: ... and on 4×4, while the board holds 1 to this many cubes (the second move of the
+#: first player, ply 2, where a win is 19 plies ahead), the main thread joins the proof with a
+#: proof-number search (:mod:`qwixo.quixo.dfpn`), which needs fewer nodes there than the
+#: null-window searches, while the helper keeps its null-window searches (which use the table
+#: the first move's search filled)
+DFPN_MAX_CUBES = 3
 
 
 def _whole(kw: dict[str, Any], name: str, default: int | None, why: str,
@@ -278,7 +290,10 @@ class AlphaBetaBot(QuixoBot):
     ``threads`` (default 2, or 1 on a one-core machine): search threads sharing one
     transposition table; ``proof`` (default: on boards up to 4×4 but for the first move): the
     second thread searches for a forced win only (null-window searches at the win bound)
-    instead of searching like the first (lazy SMP); ``nodes``: a node budget instead of the
+    instead of searching like the first (lazy SMP); ``dfpn`` (default: on 4×4 while the board
+    holds 1 to :data:`DFPN_MAX_CUBES` cubes): when the main thread joins the proof after half
+    the budget, it runs a proof-number search instead of the null-window searches;
+    ``nodes``: a node budget instead of the
     time budget (reproducible with one thread).
     """
 
@@ -306,6 +321,12 @@ class AlphaBetaBot(QuixoBot):
             raise IllegalMove("bad_setting", name="proof", value=proof,
                               why="true or false (or none: on boards up to 4×4)")
         self.proof = proof
+        dfpn = kw.get("dfpn")
+        if dfpn is not None and not isinstance(dfpn, bool):
+            raise IllegalMove("bad_setting", name="dfpn", value=dfpn,
+                              why="true or false (or none: on 4×4 from the second move while "
+                                  "the board holds at most 3 cubes)")
+        self.dfpn = dfpn
 
     def budget(self) -> float:
         return self.seconds if self.seconds is not None else self.default_seconds
@@ -319,12 +340,15 @@ class AlphaBetaBot(QuixoBot):
             s.threads = self.threads
             s.proof_helper = (self.proof if self.proof is not None
                               else state.n <= PROOF_HELPER_MAX_SIZE and state.cubes > 0)
+            s.dfpn_helper = (self.dfpn if self.dfpn is not None
+                             else state.n == 4 and 0 < state.cubes <= DFPN_MAX_CUBES)
             seconds = None if self.nodes and self.seconds is None else self.budget()
             res = s.search(*state.boards, seconds=seconds, max_depth=self.max_depth,
                            node_limit=self.nodes,
                            history=_history_hashes(s, state))
         self.last_info = {"score": res.score, "depth": res.depth, "nodes": res.nodes,
-                          "seconds": res.seconds, "nps": res.nps}
+                          "seconds": res.seconds, "nps": res.nps,
+                          "proven": res.outcome() is not None}
         return s, res
 
     def _choose(self, state: QuixoState, options: list[str]) -> str:

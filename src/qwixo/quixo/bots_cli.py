@@ -142,8 +142,7 @@ def _value_text(value: str | None, plies: int | None, score: int | None, lang: s
     if value == "draw":
         return t("draw", lang)
     if value in ("win", "loss"):
-        key = "quixo_bots_in_ply" if plies == 1 else "quixo_bots_in_plies"
-        return t(key, lang, value=t(value, lang), plies=plies)
+        return t("quixo_bots_in_plies", lang, value=t(value, lang), plies=plies)
     return t("quixo_bots_score", lang, score=f"{score:+d}" if score is not None else "?")
 
 

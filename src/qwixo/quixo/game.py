@@ -45,6 +45,7 @@ from qwixo.quixo.notation import (
     PASS_TEXT,
     SEATS,
     SIDES,
+    canonical_move,
     format_position,
     move_index,
     move_text,
@@ -218,6 +219,10 @@ class QuixoGame(Game):
         if code is None or code not in self._legal_codes():
             code = self._parse_checked(text)
         self._play(code)
+
+    def canonical_decision(self, player: int, decision: Any) -> str:
+        """The canonical text of a move text (``" B1B5 "`` → ``"b1b5"``; ASCII only)."""
+        return canonical_move(self.decision_text(decision), self._n, self._players)
 
     @property
     def is_over(self) -> bool:
@@ -480,6 +485,14 @@ class QuixoGame(Game):
     def pop(self) -> None:
         """Same as :meth:`undo`."""
         self.undo()
+
+    def teams(self) -> list[list[int]]:
+        """Two teams in the 4-player game (N + S play X, E + W play O), else each alone.
+
+        >>> QuixoGame(players=4).teams(), QuixoGame().teams()
+        ([[0, 2], [1, 3]], [[0], [1]])
+        """
+        return [[0, 2], [1, 3]] if self._players == 4 else [[0], [1]]
 
     # -- internals ----------------------------------------------------------------------------
     def _team(self, player: int) -> int:

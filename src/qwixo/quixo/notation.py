@@ -8,6 +8,8 @@
   2 players: cells ``.``, ``x``, ``o`` and side ``x``/``o``; 4 players: cells ``.`` or the seat
   letter the cube's dot points at (``N``/``S`` are X cubes, ``E``/``W`` O cubes) and a seat.
 
+Move texts are read case-insensitively and must be ASCII (``a١a5``, with an Arabic-Indic digit,
+is refused); :func:`canonical_move` gives the stored form (``B1B5:s`` → ``b1b5:S``).
 Malformed text raises :class:`qwixo.IllegalMove` with a translated message.
 
 >>> parse_square("b5", 5)
@@ -39,8 +41,9 @@ SEATS = "NESW"
 SIDES = "xo"
 PASS_TEXT = "pass"
 
-_SQUARE = re.compile(r"([a-z])(\d{1,2})")
-_MOVE = re.compile(r"([a-z]\d{1,2})([a-z]\d{1,2})(?::(.*))?")
+# ASCII only: ``\d`` alone would also match other scripts' digits (``a١a5``)
+_SQUARE = re.compile(r"([a-z])([0-9]{1,2})", re.ASCII)
+_MOVE = re.compile(r"([a-z][0-9]{1,2})([a-z][0-9]{1,2})(?::(.*))?", re.ASCII)
 
 
 def square_name(bit: int, n: int) -> str:
@@ -58,7 +61,7 @@ def parse_square(text: str, n: int) -> int:
     >>> parse_square("E5", 5)
     24
     """
-    s = text.strip().lower() if isinstance(text, str) else ""
+    s = text.strip().lower() if isinstance(text, str) and text.isascii() else ""
     mt = _SQUARE.fullmatch(s)
     if not mt:
         raise IllegalMove("quixo_unknown_square", square=str(text), size=n)
@@ -96,6 +99,8 @@ def parse_move(text: str, n: int, players: int = 2) -> tuple[int, int, int | Non
     if not isinstance(text, str):
         raise IllegalMove("bad_decision", text=str(text))
     s = text.strip()
+    if not s.isascii():
+        raise IllegalMove("quixo_not_ascii", text=s)
     if s.lower() == PASS_TEXT:
         return -1, -1, None
     mt = _MOVE.fullmatch(s.lower())
@@ -123,6 +128,24 @@ def parse_move(text: str, n: int, players: int = 2) -> tuple[int, int, int | Non
     if dot_text is not None:
         raise IllegalMove("quixo_no_dot", text=s)
     return src, dst, None
+
+
+def canonical_move(text: str, n: int, players: int = 2) -> str:
+    """The canonical text of a move: squares in lower case, the dot seat in upper case, no
+    spaces (move texts are read case-insensitively, ASCII only; games and the server store
+    this form).
+
+    >>> canonical_move(" B1B5:s ", 5, 4), canonical_move("PASS", 5, 4), canonical_move("E5E1", 5)
+    ('b1b5:S', 'pass', 'e5e1')
+    >>> canonical_move("a\u0661a5", 5)
+    Traceback (most recent call last):
+    ...
+    qwixo.core.IllegalMove: Moves are written in ASCII letters and digits only: 'a١a5'.
+    """
+    src, dst, dot = parse_move(text, n, players)
+    if src < 0:
+        return PASS_TEXT
+    return move_text(src, dst, n, dot=dot)
 
 
 @cache

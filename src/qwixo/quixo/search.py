@@ -51,24 +51,29 @@ from qwixo.quixo.notation import move_text, parse_position
 from qwixo.quixo.tables import move_tables
 
 
-def _drop_stale_caches(*modules: str) -> None:
+def _drop_stale_caches(*modules: str, sources: tuple[str, ...] = ("kernels.py",),
+                       stamp_name: str = "qwixo-search-kernels") -> None:
     """Numba's on-disk cache of a function does not notice when a kernel it calls from another
     file (:mod:`qwixo.quixo.kernels`) changes, and a stale one can crash. So the cache files of
-    ``modules`` (next to this file) are dropped whenever ``kernels.py`` differs from the copy
-    they were compiled against (recorded by a stamp file in the same cache directory)."""
+    ``modules`` (next to this file) are dropped whenever one of ``sources`` differs from the copy
+    they were compiled against (recorded by the stamp file ``stamp_name`` in the same cache
+    directory: one stamp per group of modules)."""
     import hashlib
     import os
     from pathlib import Path
 
     here = Path(__file__).parent
     try:
-        digest = hashlib.sha256((here / "kernels.py").read_bytes()).hexdigest()
+        h = hashlib.sha256()
+        for src in sources:
+            h.update((here / src).read_bytes())
+        digest = h.hexdigest()
         base = os.environ.get("NUMBA_CACHE_DIR")
         dirs = [here / "__pycache__"]
         if base:
             dirs = [p.parent for p in Path(base).rglob("kernels.*.nbi")] or dirs
         for d in dirs:
-            stamp = d / "qwixo-search-kernels.sha256"
+            stamp = d / f"{stamp_name}.sha256"
             if stamp.exists() and stamp.read_text().strip() == digest:
                 continue
             if d.exists():
@@ -944,6 +949,16 @@ class Searcher:
         #: thread stops its own search (keeping its result) and joins the proof, two plies
         #: deeper than the helper
         self.proof_share = 0.5
+        #: with the proof helper and a time budget (2 players): when the main thread joins the
+        #: proof (see :attr:`proof_share`), it runs a proof-number search
+        #: (:mod:`qwixo.quixo.dfpn`) instead of the helper's null-window searches two plies
+        #: deeper; its table is kept from search to search, so a proof found once answers the
+        #: next moves of the game at once
+        self.dfpn_helper = False
+        #: the proof-number prover's class (:class:`qwixo.quixo.dfpn.Prover`, given by the
+        #: owner, so that this module does not import the prover that builds on it)
+        self.prover_class = None
+        self._prover = None
         self._main_proving = False
         #: held by callers that share this searcher between threads
         self.lock = threading.RLock()
@@ -1007,6 +1022,8 @@ class Searcher:
     def clear(self) -> None:
         """Forget the transposition table and the move-ordering statistics."""
         self.tt[:] = 0
+        if self._prover is not None:
+            self._prover.clear()
         for work in [self.work, *self._helpers]:
             work.history[:] = 0
 
@@ -1020,13 +1037,14 @@ class Searcher:
             base = self._set_history(history, work)
             work.new_search()
             th = threading.Thread(target=self._helper, daemon=True, name=f"quixo-search-{i + 1}",
-                                  args=(work, boards, base, deadline, max_depth, stop, i))
+                                  args=(work, boards, base, deadline, max_depth, stop, i,
+                                        history))
             th.start()
             started.append((th, work))
         return started, stop
 
     def _helper(self, work: _Work, boards, base: int, deadline: int, max_depth: int,
-                stop: list[bool], i: int) -> None:
+                stop: list[bool], i: int, history=None) -> None:
         """A helper thread: iterative deepening of its own, one ply ahead of the main thread's
         (the odd helpers) or level with it, until the main thread stops it (or a result is
         proven). With :attr:`proof_helper`, the first helper looks for a forced win only."""
@@ -1067,6 +1085,34 @@ class Searcher:
                     if work is not self.work and self._main_proving:
                         self.st[S_ABORT] = 1
                 return
+
+    def prover(self):
+        """The proof-number prover of this board (2 players), made on first use from
+        :attr:`prover_class`."""
+        if self._prover is None:
+            if self.prover_class is None:
+                raise RuntimeError("dfpn_helper needs Searcher.prover_class (qwixo.quixo.dfpn)")
+            self._prover = self.prover_class(self.n)
+        return self._prover
+
+    def _prove_dfpn(self, work: _Work, boards, history, deadline: int,
+                    stop: list[bool]) -> None:
+        """A proof-number search in the thread of ``work`` (see :attr:`dfpn_helper`): a proof
+        goes to ``work.proof`` (move, score, 0) with the score of the slowest win, since df-pn
+        does not count plies."""
+        p = self.prover()
+        with self._stop_lock:  # (a helper's proof may have set the abort slot: keep it)
+            if stop[0]:
+                return
+            abort = int(work.st[S_ABORT])
+            work.st[:] = 0
+            work.st[S_ABORT] = abort
+            work.proving = 0
+        won = p.prove(boards[0], boards[1], deadline_us=deadline, history=history, st=work.st)
+        work.total += p.nodes
+        if won:
+            with self._stop_lock:
+                work.proof = (p.best, MATE_BOUND + 1, 0)
 
     def _stop_helpers(self, started, stop) -> int:
         """Stop the helper threads; returns the nodes they searched."""
@@ -1148,7 +1194,10 @@ class Searcher:
                 with self._stop_lock:
                     self._main_proving = True
                     start = helpers[0][0][1].proving + 2
-                self._prove(self.work, boards, base, deadline, max_depth, [False], start)
+                if self.dfpn_helper and self.players == 2:
+                    self._prove_dfpn(self.work, boards, history, deadline, [False])
+                else:
+                    self._prove(self.work, boards, base, deadline, max_depth, [False], start)
                 total_nodes += self.work.total
         finally:
             with self._stop_lock:

@@ -295,8 +295,15 @@ class EditionArrays:
 
 @cache
 def arrays(name: str) -> EditionArrays:
-    """Compiled arrays of an edition (cached; treat them as read-only)."""
-    ed = edition(name)
+    """Compiled arrays of an edition (cached; treat them as read-only). The one place the
+    numeric tables of a sheet are derived: the rules kernels' table
+    (:func:`qwixo.qwixx.kernels.table`), :class:`~qwixo.qwixx.rules.Rules` and the solitaire
+    solver read them from here."""
+    return edition_arrays(edition(name))
+
+
+def edition_arrays(ed: Edition) -> EditionArrays:
+    """:func:`arrays` of any :class:`Edition`, registered or not (uncached)."""
     n_cells = ed.row_length
     n_sums = 2 * ed.faces + 1
     numbers = np.array([row.numbers for row in ed.rows], dtype=np.int8)

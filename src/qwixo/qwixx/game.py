@@ -42,9 +42,22 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
+import numpy as np
+
 from qwixo.core import Game, IllegalMove
+from qwixo.qwixx import kernels as K
 from qwixo.qwixx.editions import COLOURS, DICE, REWARD_KINDS, Edition, edition
-from qwixo.qwixx.rules import CELL, LUCKY, PASS, PASS_ACTION, NeedChoice, Rules, Sheet
+from qwixo.qwixx.rules import (
+    CELL,
+    LUCKY,
+    PASS,
+    PASS_ACTION,
+    NeedChoice,
+    Rules,
+    Sheet,
+    act_of_code,
+    events_of,
+)
 
 ROLL, ACTION1, ACTION2, OVER = "roll", "action1", "action2", "over"
 MAX_PLAYERS = 5
@@ -79,27 +92,95 @@ class QwixxGame(Game):
             pairs = list(combinations(ed.sums, 2))
             lucky = self._rng.sample(pairs, players)
         self.lucky: list[tuple[int, int]] = _lucky_setting(ed, players, lucky)
-        self.sheets_state: list[Sheet] = [
-            Sheet(self.lucky[p] if self.lucky else ()) for p in range(players)]
-        self.closed = 0
-        self.active = 0
+        #: the kernels' state (sheets, closed rows, dice, phase): see qwixo.qwixx.kernels
+        s = K.new_state(self.rules.T, players)
+        for p, pair in enumerate(self.lucky):
+            s[K.H + p * K.PB + K.LUCKY:K.H + p * K.PB + K.LUCKY + 2] = pair
+        self._work(s)
         self.turn = 0
-        self.phase = ROLL
+        self._phase = ROLL
+        self._active = 0
         self._dice: list[int | None] = [None] * 6
-        self._pending: dict[int, tuple] = {}
-        self._a1_crossed = False
+        #: player -> option code of the hidden action-1 decisions
+        self._pending: dict[int, int] = {}
+        #: the same, one value per seat (-1: pass or undecided), for the kernel call
+        self._choice5 = [-1, -1, -1, -1, -1]
         self.log: list[dict[str, Any]] = []
         self.end_reason: str | None = None
         #: ``("roll", [dice])`` and ``("choose", player, text)`` entries, oldest first
         self.history: list[tuple] = []
-        #: player -> (option texts, extra actions) of the current action
-        self._opts: dict[int, tuple[list[str], dict | None]] = {}
+        #: player -> (option texts, extra actions, codes) of the current action
+        self._opts: dict[int, tuple[list[str], dict | None, list[int]]] = {}
+        #: the kernel options in ``_out`` are those of the action of this ``_opts`` dict
+        self._ready: dict | None = None
         #: what happened, compact (see :meth:`_expand`): expanded into :attr:`events` on demand
         self._raw: list[tuple] = []
         self._events: list[dict[str, Any]] = []
         self._raw_done = 0
         #: whether the last decision was the active player's action 2 (undo may take it back)
         self._a2_last = False
+
+    def _work(self, state: np.ndarray) -> None:
+        """The game's kernel memory (see kernels.contract_memory) holding a copy of ``state``,
+        and views of it."""
+        n = self._n
+        m = self._m = np.zeros(K.contract_memory(n), np.int64)
+        size = K.H + n * K.PB
+        m[:size] = state[:size]
+        self._views()
+
+    def _views(self) -> None:
+        """The views of the kernel memory ``_m``: state, work rows, events, sheets."""
+        n = self._n
+        m = self._m
+        size = K.H + n * K.PB
+        self._s = m[:size]
+        wk = size + (n + 1) * K.OPTS_SIZE
+        self._wk = m[size:wk].reshape(n + 1, K.OPTS_SIZE)
+        self._ev = m[wk:].reshape(K.EVN, 5)
+        self.sheets_state: list[Sheet] = [Sheet.view(m, K.H + p * K.PB) for p in range(n)]
+
+    # pickle / deepcopy (e.g. OpenSpiel's serialisation): the memory once, its views rebuilt
+    # (a pickled numpy view would come back as a separate copy)
+    def __getstate__(self) -> dict[str, Any]:
+        d = self.__dict__.copy()
+        for k in ("_s", "_wk", "_ev", "sheets_state"):
+            d.pop(k, None)
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+        self._views()
+
+    # -- state kept in the kernels' array ------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"roll"``, ``"action1"``, ``"action2"`` or ``"over"``."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        self._phase = value
+        self._s[K.PHASE] = _PHASES.index(value)
+
+    @property
+    def active(self) -> int:
+        """The active player (who rolls and alone has action 2)."""
+        return self._active
+
+    @active.setter
+    def active(self, p: int) -> None:
+        self._active = p
+        self._s[K.ACTIVE] = p
+
+    @property
+    def closed(self) -> int:
+        """Bit mask of the closed rows."""
+        return int(self._s[K.CLOSED])
+
+    @closed.setter
+    def closed(self, mask: int) -> None:
+        self._s[K.CLOSED] = mask
 
     # -- the contract ------------------------------------------------------------------
     @property
@@ -109,20 +190,20 @@ class QwixxGame(Game):
     @property
     def to_act(self) -> list[int]:
         """Players who must decide now: in action 1 everyone who has not decided yet."""
-        if self.phase == ACTION1:
+        if self._phase == ACTION1:
             pending = self._pending
             return [p for p in range(self._n) if p not in pending]
-        if self.phase == ACTION2:
-            return [self.active]
+        if self._phase == ACTION2:
+            return [self._active]
         return []
 
     @property
     def needs_roll(self) -> bool:
-        return self.phase == ROLL
+        return self._phase == ROLL
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self._phase == OVER
 
     def roll(self, dice: Sequence[int] | None = None) -> list[int]:
         """Roll the dice still in play, or take the given ones; returns the six values
@@ -133,11 +214,11 @@ class QwixxGame(Game):
         >>> g.roll([7, 1, 1, 1, 1, 1])
         Traceback (most recent call last):
         ...
-        qwixo.core.IllegalMove: Bad dice [7, 1, 1, 1, 1, 1]: give 6 values from 1 to 6 (w1 w2 r y g b).
+        qwixo.core.IllegalMove: Bad dice [7, 1, 1, 1, 1, 1]: give 6 values from 1 to 6 (white, white, red, yellow, green, blue).
         """
-        if self.phase == OVER:
+        if self._phase == OVER:
             raise IllegalMove("game_over")
-        if self.phase != ROLL:
+        if self._phase != ROLL:
             raise IllegalMove("no_roll_needed")
         closed = self.closed
         if dice is None:
@@ -156,14 +237,16 @@ class QwixxGame(Game):
         else:
             values = self._check_dice(dice)
         self._dice = values
-        self.phase = ACTION1
+        K.begin_action1(self._m, self.rules.T,
+                        *(values if not closed else [v or 0 for v in values]))
+        self._phase = ACTION1
         self._pending = {}
-        self._a1_crossed = False
+        self._choice5 = [-1, -1, -1, -1, -1]
         self._a2_last = False
-        self._opts = {}
+        self._ready = self._opts = {}
         kept = values[:]
         self.history.append(("roll", kept))
-        self._raw.append(("roll", self.active, kept))
+        self._raw.append(("roll", self._active, kept))
         return list(values)
 
     def options(self, player: int) -> list[str]:
@@ -189,17 +272,16 @@ class QwixxGame(Game):
             cached = self._options(p)
             if text not in cached[0]:
                 self._refuse(p, text)
-        extra = cached[1]
-        act = extra[text] if extra and text in extra else self.rules.act_of[text]
+        code = cached[2][cached[0].index(text)]
         self.history.append(("choose", p, text))
         self._a2_last = False
-        if self.phase == ACTION1:
-            self._pending[p] = act
+        if self._phase == ACTION1:
+            self._pending[p] = self._choice5[p] = code
             del self._opts[p]
             if len(self._pending) == self._n:
                 self._resolve_action1()
         else:
-            self._action2(act)
+            self._action2(code)
 
     def scores(self) -> list[int]:
         """Points per player so far; Bonus B end rewards count once the game is over."""
@@ -210,9 +292,10 @@ class QwixxGame(Game):
         g = QwixxGame.__new__(QwixxGame)
         g.__dict__.update(self.__dict__)
         g._rng_shared = self._rng_shared = True  # cloned by whichever rolls first
-        g.sheets_state = [s.copy() for s in self.sheets_state]
+        g._work(self._s)
         g._dice = self._dice[:]
         g._pending = dict(self._pending)
+        g._choice5 = self._choice5[:]
         g.log = list(self.log)
         g.history = list(self.history)
         g._raw = list(self._raw)
@@ -233,6 +316,7 @@ class QwixxGame(Game):
         if self.phase == ACTION1:
             p = self.history.pop()[1]
             del self._pending[p]
+            self._choice5[p] = -1
             self._opts.pop(p, None)
             return
         data = self.to_dict()
@@ -295,7 +379,7 @@ class QwixxGame(Game):
     def a1_crossed(self) -> bool:
         """Whether the active player crossed something in this turn's action 1 (then a pass in
         action 2 costs no penalty)."""
-        return self._a1_crossed
+        return bool(self._s[K.A1CROSSED])
 
     @property
     def decided(self) -> list[int]:
@@ -313,9 +397,11 @@ class QwixxGame(Game):
         earned), ``lucky`` (Longo), ``score``. Action-1 decisions not yet revealed are not shown.
         """
         rules = self.rules
-        final = self.phase == OVER
+        final = self._phase == OVER
+        closed = self.closed
         out = []
         for s in self.sheets_state:
+            s = _Plain(s)
             rows = []
             for r in range(4):
                 nums = rules.numbers[r]
@@ -324,21 +410,21 @@ class QwixxGame(Game):
                     "crossed": [nums[i] for i in range(rules.length) if (s.marks[r] >> i) & 1],
                     "crosses": s.count[r],
                     "locked": bool((s.locked >> r) & 1),
-                    "closed": bool((self.closed >> r) & 1),
+                    "closed": bool((closed >> r) & 1),
                     "last": nums[s.last[r]] if s.last[r] >= 0 else None,
                     "points": s.count[r] * (s.count[r] + 1) // 2,
                 })
             bar = []
             for b, c in enumerate(rules.bar):
                 bar.append("x" if b in s.bar_used else
-                           "-" if (self.closed >> c) & 1 or b < s.bar_pos else "")
+                           "-" if (closed >> c) & 1 or b < s.bar_pos else "")
             out.append({
                 "rows": rows,
                 "penalties": s.penalties,
                 "bar": bar,
                 "rewards": [REWARD_KINDS[k] for k in s.rewards],
                 "lucky": list(s.lucky),
-                "score": rules.score(s, final),
+                "score": rules.score(s.sheet, final),
             })
         return out
 
@@ -393,7 +479,7 @@ class QwixxGame(Game):
                                     "lucky": act[0] == LUCKY, "locks": [], "bonus": [],
                                     "rewards": [], "reward_row": None}
             if act[0] == PASS:
-                info["penalty"] = self.phase == ACTION2 and not self._a1_crossed
+                info["penalty"] = self._phase == ACTION2 and not self.a1_crossed
             else:
                 events: list = []
                 rules.apply(self.sheets_state[player].copy(), self.closed, act, events)
@@ -468,14 +554,14 @@ class QwixxGame(Game):
             crossed = dict(rec[2])
             for p in sorted(rec[1]):
                 if p in crossed:
-                    self._expand_crosses(out, p, 1, rec[1][p], crossed[p])
+                    self._expand_crosses(out, p, 1, act_of_code(rec[1][p]), crossed[p])
                 else:
                     out.append({"type": "pass", "player": p, "action": 1})
         elif kind == "a2":
             if rec[3] is None:
                 out.append({"type": "pass", "player": rec[1], "action": 2})
             else:
-                self._expand_crosses(out, rec[1], 2, rec[2], rec[3])
+                self._expand_crosses(out, rec[1], 2, act_of_code(rec[2]), rec[3])
         elif kind == "penalty":
             out.append({"type": "pass", "player": rec[1], "action": 2})
             out.append({"type": "penalty", "player": rec[1], "count": rec[2],
@@ -538,21 +624,21 @@ class QwixxGame(Game):
                 f"phase={self.phase!r}, turn={self.turn}, scores={self.scores()})")
 
     # -- internals -----------------------------------------------------------------------
-    def _options(self, p: int) -> tuple[list[str], dict | None]:
+    def _options(self, p: int) -> tuple[list[str], dict | None, list[int]]:
         cached = self._opts.get(p)
         if cached is not None:
             return cached
         return self._compute_options(p)
 
-    def _compute_options(self, p: int) -> tuple[list[str], dict | None]:
-        if self.phase == ACTION1 and p not in self._pending:
-            d = self._dice
-            res = self.rules.white_table(self.sheets_state[p], self.closed, d[0] + d[1])
-        elif self.phase == ACTION2 and p == self.active:
-            res = self.rules.colour_table(self.sheets_state[p], self.closed, self._dice)
-        else:
-            return [], None
-        self._opts[p] = res
+    def _compute_options(self, p: int) -> tuple[list[str], dict | None, list[int]]:
+        """The options of everyone who decides now, in one kernel call (cached in ``_opts``)."""
+        if not (self._phase == ACTION1 and p not in self._pending
+                or self._phase == ACTION2 and p == self._active):
+            return [], None, []
+        if self._ready is not self._opts:
+            K.turn_options(self._m, self.rules.T)
+            self._ready = self._opts
+        res = self._opts[p] = self.rules.options_of(self._wk, p)
         return res
 
     def _event(self, action: int, p: int, ev: tuple) -> None:
@@ -574,61 +660,52 @@ class QwixxGame(Game):
         self.log.append(e)
 
     def _resolve_action1(self) -> None:
-        start = self.closed
-        closed = start
-        rules = self.rules
+        start = self._m.item(K.CLOSED)
+        pending = self._pending
+        reason, en, closed = K.step_action1(self._m, self.rules.T, *self._choice5)
         done = []
         for p in range(self._n):
-            act = self._pending[p]
-            if act[0] == PASS:
-                continue
-            if p == self.active:
-                self._a1_crossed = True
-            events: list = []
-            closed |= rules.apply(self.sheets_state[p], start, act, events)
-            done.append((p, events))
-            for ev in events:
-                self._event(1, p, ev)
-        self._raw.append(("a1", self._pending, done))
+            if pending[p] >= 0:
+                events = events_of(self._ev, en, p) if en else []
+                done.append((p, events))
+                for ev in events:
+                    self._event(1, p, ev)
+        self._raw.append(("a1", pending, done))
         self._opts = {}
-        self.closed = closed
         if closed != start:
             self._removed(start, closed)
-        if closed.bit_count() >= 2:
+        if reason != K.END_NONE:
             self._end("locks")
         else:
-            self.phase = ACTION2
+            self._phase = ACTION2
+            self._ready = self._opts
 
-    def _action2(self, act: tuple) -> None:
-        p = self.active
-        sh = self.sheets_state[p]
+    def _action2(self, code: int) -> None:
+        p = self._active
         self._opts = {}
-        start = self.closed
         self._a2_last = True
-        if act[0] != PASS:
-            events: list = []
-            self.closed = self.rules.apply(sh, start, act, events)
-            self._raw.append(("a2", p, act, events))
+        reason, en, start, closed, active, crossed_before = K.step_action2(self._m, self.rules.T,
+                                                                           code)
+        if code >= 0:
+            events = events_of(self._ev, en) if en else []
+            self._raw.append(("a2", p, code, events))
             for ev in events:
                 self._event(2, p, ev)
-            if self.closed != start:
-                self._removed(start, self.closed)
-        elif self._a1_crossed:
-            self._raw.append(("a2", p, act, None))
+            if closed != start:
+                self._removed(start, closed)
+        elif crossed_before:
+            self._raw.append(("a2", p, code, None))
         else:
-            sh.penalties += 1
-            self._raw.append(("penalty", p, sh.penalties))
+            count = self._m.item(K.H + p * K.PB + K.PEN)
+            self._raw.append(("penalty", p, count))
             self.log.append({"turn": self.turn, "action": 2, "player": p, "event": "penalty",
-                             "count": sh.penalties})
-            if sh.penalties >= self.rules.max_penalties:
-                self._end("penalties")
-                return
-        if self.closed.bit_count() >= 2:
-            self._end("locks")
+                             "count": count})
+        if reason != K.END_NONE:
+            self._end("penalties" if reason == K.END_PENALTIES else "locks")
             return
-        self.active = (p + 1) % self._n
+        self._active = active
         self.turn += 1
-        self.phase = ROLL
+        self._phase = ROLL
 
     def _removed(self, before: int, after: int) -> None:
         self._raw.append(("removed", before, after))
@@ -709,7 +786,7 @@ class QwixxGame(Game):
             raise IllegalMove("left_of_last", cell=base,
                               last=f"{COLOURS[r]}{rules.numbers[r][sh.last[r]]}")
         if i >= rules.lock_from[r] and sh.count[r] < rules.need:
-            raise IllegalMove("lock_needs", cell=base, need=rules.need, have=sh.count[r])
+            raise IllegalMove("lock_needs", cell=base, need=rules.need, have=int(sh.count[r]))
         n = rules.numbers[r][i]
         if self.phase == ACTION1:
             if n != self.white_sum:
@@ -723,6 +800,25 @@ class QwixxGame(Game):
         if tie:
             raise IllegalMove("no_tie_here", text=text, cell=base)
         raise IllegalMove("bad_option", text=text, options=" ".join(opts))
+
+
+_PHASES = (ROLL, ACTION1, ACTION2, OVER)
+
+
+class _Plain:
+    """A sheet read once into plain Python values (for drawing)."""
+
+    def __init__(self, sheet: Sheet) -> None:
+        self.sheet = sheet
+        self.last = sheet.last.tolist()
+        self.count = sheet.count.tolist()
+        self.marks = sheet.marks.tolist()
+        self.locked = sheet.locked
+        self.penalties = sheet.penalties
+        self.bar_used = sheet.bar_used
+        self.bar_pos = sheet.bar_pos
+        self.rewards = sheet.rewards
+        self.lucky = sheet.lucky
 
 
 def _clone(rng: random.Random) -> random.Random:

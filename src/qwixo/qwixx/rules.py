@@ -1,10 +1,11 @@
-"""The Qwixx rules on one score sheet, for every edition (spec/qwixx.md).
+"""The Qwixx rules on one score sheet, for every edition, as Python objects.
 
-This is the single implementation of the per-sheet rules used by :class:`~qwixo.qwixx.game.QwixxGame`:
-which cells a player may cross, crossing (locks, the Bonus A bar chain, the Bonus B rewards,
-Longo lucky crosses), the option texts and the score. It is written as tight pure Python over
-small lists (a contract call handles one decision at a time, where numba's call overhead would
-not pay off); :mod:`qwixo.qwixx.editions` has the same data as numpy arrays for batch kernels.
+:class:`Rules` and :class:`Sheet` are the Python face of :mod:`qwixo.qwixx.kernels`, where every
+rule is written once (legality, options, crossing with locks, the Bonus A bar chain, the Bonus
+B rewards, Longo lucky crosses, the score): a :class:`Sheet` is a block of a kernel state array
+(its own, or one player's block of a game's state), and every method here calls the kernels.
+The option texts and the name tables (``text``, ``cell_of``, ``numbers`` ...) live here; the
+numbers come from :func:`qwixo.qwixx.editions.arrays`, like the kernels' table.
 
 Vocabulary: ``r`` is a row index 0..3 (r, y, g, b), ``i`` a cell position in that row (0 = the
 leftmost cell), ``closed`` a bit mask of closed rows (bit r), an *action* a tuple
@@ -26,13 +27,19 @@ from __future__ import annotations
 
 from functools import cache
 
-from qwixo.qwixx.editions import COLOURS, REWARD_KINDS, Edition, edition, row_points
+import numpy as np
+
+from qwixo.qwixx import kernels as K
+from qwixo.qwixx.editions import COLOURS, REWARD_KINDS, Edition, arrays, edition
 
 PASS, CELL, LUCKY = 0, 1, 2
 PASS_ACTION = (PASS, -1, -1, -1)
 
 TWO_CROSSES, EACH_ROW, DOUBLE, PLUS_13, NO_PENALTY = range(5)
 assert REWARD_KINDS[NO_PENALTY] == "no-penalty"
+
+_EV_NAMES = {K.EV_LOCK: "lock", K.EV_BAR: "bar", K.EV_REWARD: "reward",
+             K.EV_RCROSS: "reward_cross", K.EV_LUCKY: "lucky"}
 
 
 class NeedChoice(Exception):
@@ -44,8 +51,91 @@ class NeedChoice(Exception):
         self.rows = rows
 
 
+def code_of(act: tuple) -> int:
+    """The kernel option code of an action tuple."""
+    kind, r, i, tie = act
+    if kind == PASS:
+        return -1
+    return (K.LUCKY_FLAG if kind == LUCKY else 0) + 32 * r + i + (
+        K.TIE_UNIT * (tie + 1) if tie >= 0 else 0)
+
+
+def act_of_code(code: int) -> tuple:
+    """The action tuple of a kernel option code."""
+    if code < 0:
+        return PASS_ACTION
+    return (LUCKY if code >= K.LUCKY_FLAG else CELL, (code & 127) >> 5, code & 31,
+            (code // K.TIE_UNIT) % 8 - 1)
+
+
+def events_of(ev: np.ndarray, n: int, player: int | None = None) -> list[tuple]:
+    """The kernel events ``ev[:n]`` (of ``player`` only, unless None) as the tuples of
+    :meth:`Rules.apply`."""
+    out = []
+    for p, kind, a, b, c in ev[:n].tolist():
+        if player is not None and p != player:
+            continue
+        if kind == K.EV_LOCK or kind == K.EV_REWARD:
+            out.append((_EV_NAMES[kind], a))
+        elif kind == K.EV_LUCKY:
+            out.append(("lucky", a, b))
+        else:
+            out.append((_EV_NAMES[kind], a, b, c))
+    return out
+
+
+class Cells:
+    """Four values of a sheet's block (one per row) read and written as Python ints."""
+
+    __slots__ = ("_s", "_o")
+
+    def __init__(self, s: np.ndarray, o: int) -> None:
+        self._s = s
+        self._o = o
+
+    def tolist(self) -> list[int]:
+        return self._s[self._o:self._o + 4].tolist()
+
+    def __getitem__(self, r):
+        if r.__class__ is slice:
+            return self.tolist()[r]
+        if not -4 <= r < 4:
+            raise IndexError(r)
+        return self._s.item(self._o + r % 4)
+
+    def __setitem__(self, r, value) -> None:
+        if r.__class__ is slice:
+            self._s[self._o:self._o + 4][r] = value
+            return
+        if not -4 <= r < 4:
+            raise IndexError(r)
+        self._s[self._o + r % 4] = value
+
+    def __len__(self) -> int:
+        return 4
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def __eq__(self, other: object) -> bool:
+        try:
+            return self.tolist() == list(other)  # type: ignore[call-overload]
+        except TypeError:
+            return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __array__(self, dtype=None, copy=None) -> np.ndarray:
+        return np.array(self.tolist(), dtype=dtype)
+
+    def __repr__(self) -> str:
+        return repr(self.tolist())
+
+
 class Sheet:
-    """One player's score sheet.
+    """One player's score sheet: a block of :data:`~qwixo.qwixx.kernels.PB` values of a kernel
+    state array (``Sheet()`` has a block of its own; :meth:`view` is a player's block of a
+    game's state, changed in place).
 
     - ``last[r]``: position of the rightmost cross in row r (-1: none)
     - ``count[r]``: crosses in row r, the lock box included
@@ -55,98 +145,150 @@ class Sheet:
     - ``bar_used`` / ``bar_pos``: Bonus A bar boxes crossed, the next box to look at
     - ``rewards``: Bonus B reward kinds earned (indices of :data:`REWARD_KINDS`), in order
     - ``lucky``: Longo lucky numbers
+
+    ``last``, ``count`` and ``marks`` are :class:`Cells` of the block (item assignment changes
+    the sheet); the others are properties.
     """
 
-    __slots__ = ("last", "count", "marks", "locked", "penalties", "bar_used", "bar_pos",
-                 "rewards", "lucky")
+    __slots__ = ("_s", "_b", "last", "count", "marks")
 
     def __init__(self, lucky: tuple[int, ...] = ()) -> None:
-        self.last = [-1, -1, -1, -1]
-        self.count = [0, 0, 0, 0]
-        self.marks = [0, 0, 0, 0]
-        self.locked = 0
-        self.penalties = 0
-        self.bar_used: list[int] = []
-        self.bar_pos = 0
-        self.rewards: list[int] = []
-        self.lucky = tuple(lucky)
+        s = np.zeros(K.PB, np.int64)
+        s[K.LAST:K.LAST + 4] = -1
+        if lucky:
+            s[K.LUCKY:K.LUCKY + 2] = lucky
+        self._attach(s, 0)
+
+    def _attach(self, s: np.ndarray, b: int) -> None:
+        self._s = s
+        self._b = b
+        object.__setattr__(self, "last", Cells(s, b + K.LAST))
+        object.__setattr__(self, "count", Cells(s, b + K.CNT))
+        object.__setattr__(self, "marks", Cells(s, b + K.MARKS))
+
+    @classmethod
+    def view(cls, s: np.ndarray, b: int) -> Sheet:
+        """The sheet whose block starts at ``s[b]`` (shares the array)."""
+        sh = cls.__new__(cls)
+        sh._attach(s, b)
+        return sh
+
+    def block(self) -> np.ndarray:
+        return self._s[self._b:self._b + K.PB]
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in ("last", "count", "marks"):
+            getattr(self, name)[:] = value  # assign into the block
+        else:
+            object.__setattr__(self, name, value)
+
+    def _get(self, k: int) -> int:
+        return int(self._s[self._b + k])
+
+    def _set(self, k: int, v: int) -> None:
+        self._s[self._b + k] = v
+
+    locked = property(lambda self: self._get(K.LOCKED), lambda self, v: self._set(K.LOCKED, v))
+    penalties = property(lambda self: self._get(K.PEN), lambda self, v: self._set(K.PEN, v))
+    bar_pos = property(lambda self: self._get(K.BARPOS), lambda self, v: self._set(K.BARPOS, v))
+
+    @property
+    def bar_used(self) -> list[int]:
+        m = self._get(K.BARUSED)
+        return [k for k in range(m.bit_length()) if (m >> k) & 1]
+
+    @bar_used.setter
+    def bar_used(self, boxes: list[int]) -> None:
+        self._set(K.BARUSED, sum(1 << k for k in set(boxes)))
+
+    @property
+    def rewards(self) -> list[int]:
+        order = self._get(K.RORDER)
+        out = []
+        while order:
+            out.append(order % 8 - 1)
+            order //= 8
+        return out[::-1]
+
+    @rewards.setter
+    def rewards(self, kinds: list[int]) -> None:
+        order = mask = 0
+        for k in kinds:
+            order = order * 8 + k + 1
+            mask |= 1 << k
+        self._set(K.RORDER, order)
+        self._set(K.REWARDS, mask)
+
+    @property
+    def lucky(self) -> tuple[int, ...]:
+        a, b = self._get(K.LUCKY), self._get(K.LUCKY + 1)
+        return (a, b) if a or b else ()
+
+    def __reduce__(self):
+        # pickle / deepcopy: a view of the (copied) state array, still shared with the game's
+        # (the default slot-by-slot restore would go through __setattr__ before _attach)
+        return (Sheet.view, (self._s, self._b))
 
     def copy(self) -> Sheet:
-        s = Sheet.__new__(Sheet)
-        s.last = self.last[:]
-        s.count = self.count[:]
-        s.marks = self.marks[:]
-        s.locked = self.locked
-        s.penalties = self.penalties
-        s.bar_used = self.bar_used[:]
-        s.bar_pos = self.bar_pos
-        s.rewards = self.rewards[:]
-        s.lucky = self.lucky
-        return s
+        sh = Sheet.__new__(Sheet)
+        sh._attach(self.block().copy(), 0)
+        return sh
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sheet):
             return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+        return bool((self.block() == other.block()).all())
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"Sheet(last={self.last}, count={self.count}, penalties={self.penalties}, "
-                f"locked={self.locked:#x})")
+        return (f"Sheet(last={self.last.tolist()}, count={self.count.tolist()}, "
+                f"penalties={self.penalties}, locked={self.locked:#x})")
 
 
 class Rules:
-    """The rules of one edition, precomputed as plain Python tables. Get one with :meth:`of`."""
+    """The rules of one edition: the kernels' table ``T`` and the names of cells and options.
+    Get one with :meth:`of`."""
 
     def __init__(self, ed: Edition) -> None:
+        a = arrays(ed.name)
         self.edition = ed
         self.name = ed.name
+        self.T = K.table(ed.name)
         self.faces = ed.faces
         self.need = ed.lock_need
         self.length = ed.row_length
-        self.lock_from = [row.lock_from for row in ed.rows]
-        n_sums = 2 * ed.faces + 1
-        self.numbers = [list(row.numbers) for row in ed.rows]
-        self.colours = [[COLOURS.index(c) for _, c in row.cells] for row in ed.rows]
-        self.index_of = [[-1] * n_sums for _ in range(4)]
-        for r in range(4):
-            for i, n in enumerate(self.numbers[r]):
-                self.index_of[r][n] = i
-        #: white sum -> the cells with that number, row by row
-        self.by_number = [tuple((r, self.index_of[r][s]) for r in range(4)
-                                if self.index_of[r][s] >= 0) for s in range(n_sums)]
-        #: die colour c, sum s -> the cells action 2 may cross with them
-        self.by_colour = [[tuple((r, i) for r, i in self.by_number[s]
-                                 if (self.colours[r][i] == c if ed.action2_any_row else r == c))
-                           for s in range(n_sums)] for c in range(4)]
+        self.lock_from = a.lock_from.tolist()
+        self.numbers = a.numbers.tolist()
+        self.index_of = a.index_of.tolist()
         self.text = [[f"{COLOURS[r]}{n}" for n in self.numbers[r]] for r in range(4)]
         self.cell_of = {self.text[r][i]: (r, i) for r in range(4) for i in range(self.length)}
-        self.cell_act = [[(CELL, r, i, -1) for i in range(self.length)] for r in range(4)]
         #: text -> action of "pass" and of every cell
-        self.act_of = {self.text[r][i]: self.cell_act[r][i]
+        self.act_of = {self.text[r][i]: (CELL, r, i, -1)
                        for r in range(4) for i in range(self.length)}
         self.act_of["pass"] = PASS_ACTION
+        #: option code -> text (codes below 2 * LUCKY_FLAG)
+        self.code_text: list[str | None] = [None] * (2 * K.LUCKY_FLAG)
+        for r in range(4):
+            self.code_text[K.LUCKY_FLAG + 32 * r:K.LUCKY_FLAG + 32 * r + self.length] = (
+                ["L:" + COLOURS[r]] * self.length)
+            for i in range(self.length):
+                self.code_text[32 * r + i] = self.text[r][i]
+                for t in range(4):
+                    self.code_text[32 * r + i + K.TIE_UNIT * (t + 1)] = (
+                        f"{self.text[r][i]}+{COLOURS[t]}")
         self.lucky = ed.lucky
         self.any_row = ed.action2_any_row
-        self.bonus = [[(r, n) in ed.bonus_cells for n in self.numbers[r]] for r in range(4)]
+        self.bonus = a.bonus.astype(bool).tolist()
         self.has_bonus = bool(ed.bonus_cells)
-        self.bar = [COLOURS.index(c) for c in ed.bar]
-        self.pair_kind = [[-1] * self.length for _ in range(4)]
-        self.pair_cells: list[tuple[tuple[int, int], tuple[int, int]]] = []
-        for k, kind in enumerate(REWARD_KINDS):
-            cells = ed.pairs.get(kind)
-            if cells is None:
-                self.pair_cells.append(((-1, -1), (-1, -1)))
-                continue
-            pos = tuple((r, self.index_of[r][n]) for r, n in cells)
-            self.pair_cells.append(pos)  # type: ignore[arg-type]
-            for r, i in pos:
-                self.pair_kind[r][i] = k
+        self.bar = a.bar.tolist()
+        self.pair_kind = a.pair_kind.tolist()
         self.has_pairs = bool(ed.pairs)
         self.has_chain = self.has_pairs or self.has_bonus
         self.max_penalties = ed.max_penalties
         self.penalty_points = ed.penalty_points
+        #: option lists seen, by key (at most 5 codes of 11 bits: a bounded number)
+        self._known: dict[int, tuple[list[str], dict | None, list[int]]] = {}
 
     @staticmethod
     def of(name: str | Edition) -> Rules:
@@ -156,23 +298,16 @@ class Rules:
     # -- legality ----------------------------------------------------------------------
     def can_cross(self, sh: Sheet, closed: int, r: int, i: int) -> bool:
         """May ``sh`` cross position ``i`` of row ``r`` (rows in ``closed`` are closed)?"""
-        return (not (closed >> r) & 1 and i > sh.last[r]
-                and (i < self.lock_from[r] or sh.count[r] >= self.need))
+        return bool(K.legal(sh._s, sh._b, closed, r, i, self.T))
 
     def next_possible(self, sh: Sheet, closed: int, r: int) -> int:
         """The leftmost position right of the last cross in row r that ``sh`` may cross, or -1."""
-        if (closed >> r) & 1:
-            return -1
-        j = sh.last[r] + 1
-        if j >= self.length or (j >= self.lock_from[r] and sh.count[r] < self.need):
-            return -1
-        return j
+        return int(K.next_possible(sh._s, sh._b, closed, r, self.T))
 
     def fewest_rows(self, sh: Sheet) -> list[int]:
         """The rows (all four, closed ones included) with the fewest crosses."""
-        c = sh.count
-        m = min(c)
-        return [r for r in range(4) if c[r] == m]
+        m = int(K.fewest_mask(sh._s, sh._b))
+        return [r for r in range(4) if (m >> r) & 1]
 
     def lucky_targets(self, sh: Sheet, closed: int, total: int) -> list[tuple[int, int]]:
         """Longo: cells a lucky cross may take when the white sum is ``total``.
@@ -182,12 +317,8 @@ class Rules:
         """
         if total not in sh.lucky:
             return []
-        out = []
-        for r in self.fewest_rows(sh):
-            j = self.next_possible(sh, closed, r)
-            if j >= 0:
-                out.append((r, j))
-        return out
+        return [(r, j) for r in self.fewest_rows(sh)
+                if (j := self.next_possible(sh, closed, r)) >= 0]
 
     # -- options -----------------------------------------------------------------------
     def white_options(self, sh: Sheet, closed: int, total: int) -> list[tuple[str, tuple]]:
@@ -207,101 +338,48 @@ class Rules:
     def _pairs(self, texts: list[str], extra: dict | None) -> list[tuple[str, tuple]]:
         return [(t, self.action_of(t, extra)) for t in texts]
 
+    def options_of(self, wk: np.ndarray, p: int) -> tuple[list[str], dict | None, list[int]]:
+        """:meth:`texts_of` of row ``p`` of a contract work array (see
+        :func:`qwixo.qwixx.kernels.turn_options`), remembered by the row's key."""
+        key = wk.item(p, K.OPTS_SIZE - 2)
+        res = self._known.get(key) if key >= 0 else None
+        if res is None:
+            res = self.texts_of(wk[p, :wk.item(p, K.OPTS_SIZE - 1)].tolist())
+            if key >= 0:
+                self._known[key] = res
+        return res
+
+    def texts_of(self, codes: list[int]) -> tuple[list[str], dict | None, list[int]]:
+        """Option texts of kernel codes, "pass" first; the dict text -> action of those that
+        are not plain cells (lucky crosses, tie choices), or None; the codes, pass (-1) first.
+        """
+        ct = self.code_text
+        texts = ["pass"]
+        extra = None
+        for c in codes:
+            t = ct[c]
+            texts.append(t)
+            if c >= K.TIE_UNIT:
+                if extra is None:
+                    extra = {}
+                extra[t] = act_of_code(c)
+        codes.insert(0, -1)
+        return texts, extra, codes
+
     def white_table(self, sh: Sheet, closed: int, total: int) -> tuple[list[str], dict | None]:
         """Action 1 options as texts, plus a dict text -> action for the texts that are not
         plain cells (lucky crosses, tie choices), or None when there are none."""
-        texts = ["pass"]
-        last = sh.last
-        text = self.text
-        for r, i in self.by_number[total]:
-            if (not (closed >> r) & 1 and i > last[r]
-                    and (i < self.lock_from[r] or sh.count[r] >= self.need)):
-                texts.append(text[r][i])
-        extra = None
-        if self.lucky and total in sh.lucky:
-            extra = {}
-            for r, j in self.lucky_targets(sh, closed, total):
-                if self.numbers[r][j] != total:  # else it is the same cross as the plain one
-                    t = "L:" + COLOURS[r]
-                    texts.append(t)
-                    extra[t] = (LUCKY, r, j, -1)
-        if self.has_pairs:
-            return self._expand_ties(sh, closed, texts, extra)
-        return texts, extra
+        out, w, ev = _scratch()
+        k = K.white_options(sh._s, sh._b, closed, total, self.T, out, w, ev)
+        return self.texts_of(out[:k].tolist())[:2]
 
     def colour_table(self, sh: Sheet, closed: int, dice: list) -> tuple[list[str], dict | None]:
         """Action 2 options as texts (cells in sheet order) and the extra dict (see
         :meth:`white_table`)."""
-        w1, w2 = dice[0], dice[1]
-        last = sh.last
-        if not self.any_row:  # each die crosses in its own row only: cells come out in order
-            texts = ["pass"]
-            count, need, lock_from, index_of = sh.count, self.need, self.lock_from, self.index_of
-            for r in range(4):
-                if (closed >> r) & 1:
-                    continue
-                d = dice[2 + r]
-                i1 = index_of[r][w1 + d]
-                i2 = index_of[r][w2 + d]
-                if i2 < i1:
-                    i1, i2 = i2, i1
-                lo = last[r]
-                ok_lock = count[r] >= need
-                lf = lock_from[r]
-                if i1 > lo and (i1 < lf or ok_lock):
-                    texts.append(self.text[r][i1])
-                if i2 != i1 and i2 > lo and (i2 < lf or ok_lock):
-                    texts.append(self.text[r][i2])
-            if self.has_pairs:
-                return self._expand_ties(sh, closed, texts, None)
-            return texts, None
-        cells: list[tuple[int, int]] = []
-        for c in range(4):
-            if (closed >> c) & 1:
-                continue  # that die is out of the game
-            d = dice[2 + c]
-            table = self.by_colour[c]
-            for s in (w1 + d, w2 + d) if w1 != w2 else (w1 + d,):
-                for r, i in table[s]:
-                    if (not (closed >> r) & 1 and i > last[r]
-                            and (i < self.lock_from[r] or sh.count[r] >= self.need)):
-                        cells.append((r, i))
-        if len(cells) > 1:
-            cells = sorted(set(cells))
-        text = self.text
-        texts = ["pass"]
-        texts.extend([text[r][i] for r, i in cells])
-        if self.has_pairs:
-            return self._expand_ties(sh, closed, texts, None)
-        return texts, None
-
-    def _expand_ties(self, sh: Sheet, closed: int, texts: list,
-                     extra: dict | None) -> tuple[list, dict | None]:
-        """Bonus B: an option whose reward chain meets a tie becomes one option per tied row,
-        ``"<text>+<row>"`` (e.g. ``"g9+y"``)."""
-        out: list[str] = []
-        for text in texts:
-            act = self.action_of(text, extra)
-            if act[0] != PASS and self._may_reward(sh, act):
-                try:
-                    self.apply(sh.copy(), closed, act, [])
-                except NeedChoice as nc:
-                    extra = extra if extra is not None else {}
-                    for r in nc.rows:
-                        t = f"{text}+{COLOURS[r]}"
-                        out.append(t)
-                        extra[t] = (act[0], act[1], act[2], r)
-                    continue
-            out.append(text)
-        return out, extra
-
-    def _may_reward(self, sh: Sheet, act: tuple) -> bool:
-        k = self.pair_kind[act[1]][act[2]]
-        if k < 0:
-            return False
-        (r1, i1), (r2, i2) = self.pair_cells[k]
-        other = (r2, i2) if (r1, i1) == (act[1], act[2]) else (r1, i1)
-        return bool((sh.marks[other[0]] >> other[1]) & 1)
+        d = np.array([x or 0 for x in dice], np.int64)
+        out, w, ev = _scratch()
+        k = K.colour_options(sh._s, sh._b, closed, d[0], d[1], d, 2, self.T, out, w, ev)
+        return self.texts_of(out[:k].tolist())[:2]
 
     # -- crossing ----------------------------------------------------------------------
     def apply(self, sh: Sheet, closed: int, act: tuple, events: list) -> int:
@@ -312,95 +390,16 @@ class Rules:
         ``("reward", kind)``, ``("reward_cross", kind, r, i)`` and ``("lucky", r, i)`` tuples.
         Raises :class:`NeedChoice` when a tie needs the player's choice and ``act`` has none.
         """
-        kind, r, i, tie = act
-        if kind == PASS:
+        if act[0] == PASS:
             return closed
-        if kind == CELL and not (self.has_pairs or (self.has_bonus and self.bonus[r][i])):
-            sh.marks[r] |= 1 << i
-            sh.last[r] = i
-            sh.count[r] += 1
-            if i >= self.lock_from[r]:
-                sh.count[r] += 1  # the lock box
-                sh.locked |= 1 << r
-                events.append(("lock", r))
-                return closed | 1 << r
-            return closed
-        queue: list[int] = []
-        if kind == LUCKY:
-            events.append(("lucky", r, i))
-        closed = self._cross(sh, closed, r, i, events, queue)
-        if queue:
-            closed = self._rewards(sh, closed, queue, tie, events)
-        elif tie >= 0:
+        ev = _scratch()[2]
+        cl, en, status, tied = K.apply(sh._s, sh._b, 0, closed, code_of(act), self.T, ev, 0)
+        events.extend(events_of(ev, en))
+        if status == 1:
+            raise NeedChoice([r for r in range(4) if (tied >> r) & 1])
+        if status == 2:
             raise NeedChoice([])
-        return closed
-
-    def _cross(self, sh: Sheet, closed: int, r: int, i: int, events: list, queue: list) -> int:
-        sh.marks[r] |= 1 << i
-        sh.last[r] = i
-        sh.count[r] += 1
-        if i >= self.lock_from[r]:
-            sh.count[r] += 1  # the lock box
-            sh.locked |= 1 << r
-            closed |= 1 << r
-            events.append(("lock", r))
-        if self.has_bonus and self.bonus[r][i]:
-            closed = self._bar(sh, closed, events, queue)
-        if self.has_pairs:
-            k = self.pair_kind[r][i]
-            if k >= 0 and k not in sh.rewards:
-                (r1, i1), (r2, i2) = self.pair_cells[k]
-                if (sh.marks[r1] >> i1) & 1 and (sh.marks[r2] >> i2) & 1:
-                    sh.rewards.append(k)
-                    events.append(("reward", k))
-                    queue.append(k)
-        return closed
-
-    def _bar(self, sh: Sheet, closed: int, events: list, queue: list) -> int:
-        """Bonus A: cross the next free bar box, then the next possible cell of its colour."""
-        bar = self.bar
-        b = sh.bar_pos
-        while b < len(bar) and (closed >> bar[b]) & 1:
-            b += 1  # boxes of closed colours are struck out
-        if b >= len(bar):
-            return closed
-        sh.bar_pos = b + 1
-        sh.bar_used.append(b)
-        c = bar[b]
-        j = self.next_possible(sh, closed, c)
-        events.append(("bar", b, c, j))
-        if j < 0:
-            return closed  # that bonus cross is lost
-        return self._cross(sh, closed, c, j, events, queue)
-
-    def _rewards(self, sh: Sheet, closed: int, queue: list, tie: int, events: list) -> int:
-        """Bonus B rewards, first earned first resolved (a reward cross may earn another)."""
-        used_tie = False
-        while queue:
-            k = queue.pop(0)
-            if k == TWO_CROSSES:
-                rows = self.fewest_rows(sh)
-                if len(rows) > 1:
-                    if tie not in rows:
-                        raise NeedChoice(rows)
-                    used_tie = True
-                    row = tie
-                else:
-                    row = rows[0]
-                for _ in range(2):
-                    j = self.next_possible(sh, closed, row)
-                    events.append(("reward_cross", k, row, j))
-                    if j >= 0:
-                        closed = self._cross(sh, closed, row, j, events, queue)
-            elif k == EACH_ROW:
-                for row in range(4):
-                    j = self.next_possible(sh, closed, row)
-                    events.append(("reward_cross", k, row, j))
-                    if j >= 0:
-                        closed = self._cross(sh, closed, row, j, events, queue)
-        if tie >= 0 and not used_tie:
-            raise NeedChoice([])
-        return closed
+        return int(cl)
 
     # -- scoring -----------------------------------------------------------------------
     def score(self, sh: Sheet, final: bool = False) -> int:
@@ -412,17 +411,13 @@ class Rules:
         >>> rules.score(s)
         70
         """
-        c = sh.count
-        pts = row_points(c[0]) + row_points(c[1]) + row_points(c[2]) + row_points(c[3])
-        pen = sh.penalties * self.penalty_points
-        if final and sh.rewards:
-            if NO_PENALTY in sh.rewards:
-                pen = 0
-            if PLUS_13 in sh.rewards:
-                pts += 13
-            if DOUBLE in sh.rewards:
-                pts += row_points(min(c))
-        return pts - pen
+        return int(K.score(sh._s, sh._b, self.T, final))
+
+
+def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fresh scratch buffers for one kernel call (options, a sheet block, events): the rules
+    of an edition are shared, so they keep none."""
+    return np.empty(K.OPTS_SIZE, np.int64), np.empty(K.PB, np.int64), np.zeros((64, 5), np.int64)
 
 
 @cache

@@ -41,7 +41,15 @@ from typing import Any
 import numpy as np
 
 from qwixo.core import IllegalMove
-from qwixo.qwixx.editions import COLOUR_INDEX, COLOURS, Edition, Row, edition, row_points
+from qwixo.qwixx.editions import (
+    COLOUR_INDEX,
+    COLOURS,
+    Edition,
+    Row,
+    edition,
+    edition_arrays,
+    row_points,
+)
 
 #: editions the solver handles (the bonus editions have rules beyond "cells in rows")
 SOLVABLE: tuple[str, ...] = ("classic", "mixx-a", "mixx-b", "longo")
@@ -123,28 +131,24 @@ class Model:
 
 
 def _edition_arrays(ed: Edition):
-    L = ed.row_length
-    S = 2 * ed.faces + 1
-    numbers = np.array([row.numbers for row in ed.rows], dtype=np.int64)
-    colours = np.array([[COLOUR_INDEX[c] for _, c in row.cells] for row in ed.rows], np.int64)
-    index_of = np.full((4, S), -1, dtype=np.int64)
-    for r in range(4):
-        for i in range(L):
-            index_of[r, numbers[r, i]] = i
+    """The solver's view of :func:`qwixo.qwixx.editions.edition_arrays` (int64): cell numbers
+    and colours, ``index_of``, and per die colour and sum the cells action 2 may cross as
+    (count, rows, positions)."""
+    a = edition_arrays(ed)
+    S = a.index_of.shape[1]
     tgt_cnt = np.zeros((4, S), dtype=np.int64)
     tgt_row = np.zeros((4, S, 4), dtype=np.int64)
     tgt_pos = np.zeros((4, S, 4), dtype=np.int64)
     for c in range(4):
         for s in range(S):
             for r in range(4):
-                i = index_of[r, s]
-                if i < 0:
-                    continue
-                if (colours[r, i] == c) if ed.action2_any_row else (r == c):
+                i = int(a.cells_by_colour[c, s, r])
+                if i >= 0:
                     tgt_row[c, s, tgt_cnt[c, s]] = r
                     tgt_pos[c, s, tgt_cnt[c, s]] = i
                     tgt_cnt[c, s] += 1
-    return numbers, colours, index_of, tgt_cnt, tgt_row, tgt_pos
+    return (a.numbers.astype(np.int64), a.colours.astype(np.int64),
+            a.index_of.astype(np.int64), tgt_cnt, tgt_row, tgt_pos)
 
 
 def symmetries(ed: Edition, lucky: Sequence[int] = ()) -> tuple[str, ...]:

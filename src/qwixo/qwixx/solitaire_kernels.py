@@ -31,34 +31,41 @@ def _index(A, B, k0, k1, k2, k3):
 def _expected_max(Y, ncol, faces, base, buf, ptr):
     """E[max(base, Y[0, d0], ..., Y[ncol-1, d])] with the d's independent and uniform.
 
-    ``Y[c, :faces]`` is clamped at ``base`` in place. ``buf`` and ``ptr`` are unused scratch.
+    Only the values above ``base`` are compared: they are packed to the front of each row of
+    ``Y`` (in place; ``ptr[c]`` counts them), the others all count as ``base``. ``buf`` is
+    unused scratch.
     """
-    any_above = False
+    nabove = 0
+    below = 1.0  # the number of rolls where every die is at most base
     for c in range(ncol):
+        k = 0
         for d in range(faces):
-            if Y[c, d] > base:
-                any_above = True
-            else:
-                Y[c, d] = base
-    if not any_above:
+            v = Y[c, d]
+            if v > base:
+                Y[c, k] = v
+                k += 1
+        ptr[c] = k
+        nabove += k
+        below *= faces - k
+    if nabove == 0:
         return base
     # E[max] = sum over values v of v * P(v is the maximum); ties go to the lowest colour:
     # Y[c, d] is the maximum when die c shows d, every lower colour shows less and every
-    # higher colour at most as much
-    total = 0.0
+    # higher colour at most as much (the values at most base of the other dice always do)
+    total = base * below
     for c in range(ncol):
-        for d in range(faces):
+        for d in range(ptr[c]):
             v = Y[c, d]
             p = 1.0
             for c2 in range(ncol):
                 if c2 == c:
                     continue
-                n = 0
+                n = faces - ptr[c2]
                 if c2 < c:
-                    for d2 in range(faces):
+                    for d2 in range(ptr[c2]):
                         n += Y[c2, d2] < v
                 else:
-                    for d2 in range(faces):
+                    for d2 in range(ptr[c2]):
                         n += Y[c2, d2] <= v
                 p *= n
                 if n == 0:
@@ -166,11 +173,15 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
                 continue
             old_r = ks[r]
             ks[r] = nk
+            k0, k1, k2, k3 = ks[0], ks[1], ks[2], ks[3]
             tcl = ncl + closed[nk]
-            v = ga + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
+            a01 = A[k0, k1]
+            b23 = B[k2, k3]
+            v = ga + Vp[a01 + b23]
             if v > base:
                 base = v
-            # action 2 after this action 1
+            # action 2 after this action 1: the index of the state with row q's kind changed
+            # is one half of the index kept and the other looked up
             for ci in range(ncol):
                 c = dies[ci]
                 if closed[ks[c]] == 1:  # locked in action 1: its die is gone
@@ -180,16 +191,23 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
                     for j in range(tgt_cnt[c, t]):
                         q = tgt_row[c, t, j]
                         kq = ks[q]
-                        nk2 = trans[kq, tgt_pos[c, t, j]]
+                        pos2 = tgt_pos[c, t, j]
+                        nk2 = trans[kq, pos2]
                         if nk2 < 0:
                             continue
-                        g = ga + gain[kq, tgt_pos[c, t, j]]
+                        g = ga + gain[kq, pos2]
                         if closed[nk2] == 1 and tcl + 1 >= 2:
                             v2 = g
                         else:
-                            ks[q] = nk2
-                            v2 = g + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
-                            ks[q] = kq
+                            if q == 0:
+                                idx = A[nk2, k1] + b23
+                            elif q == 1:
+                                idx = A[k0, nk2] + b23
+                            elif q == 2:
+                                idx = a01 + B[nk2, k3]
+                            else:
+                                idx = a01 + B[k2, nk2]
+                            v2 = g + Vp[idx]
                         if v2 > best:
                             best = v2
                     N[c, t] = best

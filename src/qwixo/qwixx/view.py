@@ -2,8 +2,9 @@
 
 Everyone sees the same sheets and dice: the engine keeps the action-1 decisions that are not
 yet revealed out of its sheets and its events, so another player's hidden choice never shows.
-Only ``options`` / ``board.option_cells`` (the viewer's own options) and ``pending`` (the
-viewer's own hidden choice) depend on who looks.
+Only ``options`` / ``board.option_cells`` (the viewer's own options, from
+:meth:`QwixxGame.option_details`) and ``pending`` (:meth:`QwixxGame.pending`) depend on who
+looks; ``events`` are the engine's :attr:`QwixxGame.events`.
 
 >>> import qwixo
 >>> g = qwixo.new_game("qwixx", players=2, seed=1)
@@ -14,8 +15,8 @@ viewer's own hidden choice) depend on who looks.
 >>> v = g.view(0)
 >>> v["phase"], v["board"]["dice"]["w1"], v["board"]["option_cells"]["r7"]
 ('action1', 3, [['r', 5]])
->>> v["options"][1]
-{'text': 'r7', 'kind': 'cell', 'cells': [['r', 7]], 'reward_row': None}
+>>> v["options"][1]["text"], v["options"][1]["cells"]
+('r7', [['r', 7]])
 >>> g.choose(1, "g7")          # hidden from player 0 until player 0 decides too
 >>> v0, v1 = g.view(0), g.view(1)
 >>> v0["decided"], v0["pending"], v1["pending"], v0["board"]["sheets"][1]["rows"][2]["crosses"]
@@ -61,45 +62,6 @@ def _cell_index(lay: dict[str, Any], row: str, number: int) -> int:
     return -1  # pragma: no cover - every option's cell is on the sheet
 
 
-def option_details(game: Any, player: int) -> list[dict[str, Any]]:
-    """The options of ``player`` with what each crosses: ``text``, ``kind`` (``pass``,
-    ``cell``, ``lucky``), ``cells`` (``[[row letter, number], ...]``, ``[]`` for a pass) and
-    ``reward_row`` (Bonus B: the row that gets the reward when rows tie) or None."""
-    out = []
-    for o in game.option_info(player):
-        out.append({"text": o["text"], "kind": o["kind"],
-                    "cells": [] if o["row"] is None else [[o["row"], o["number"]]],
-                    "reward_row": o["reward_row"]})
-    return out
-
-
-def pending(game: Any, player: int) -> str | None:
-    """``player``'s own action-1 choice while it is still hidden from the others."""
-    if player not in game.decided:
-        return None
-    for entry in reversed(game.history):
-        if entry[0] == "roll":
-            break
-        if entry[1] == player:
-            return entry[2]
-    return None  # pragma: no cover - a decided player has a choice since the roll
-
-
-def events(game: Any, since: int = 0) -> list[dict[str, Any]]:
-    """The engine's revealed events from number ``since`` on, as data (``type``: ``lock``,
-    ``lucky``, ``bar``, ``reward``, ``reward_cross``, ``penalty``, ``die_removed``,
-    ``game_over``), each with the ``turn``, ``action`` and ``player`` of the engine's log."""
-    out = []
-    for entry in game.log[since:]:
-        e = dict(entry)
-        kind = e.pop("event")
-        if kind == "end":
-            out.append({"type": "game_over", **e, "winners": game.winners()})
-        else:
-            out.append({"type": kind, **e})
-    return out
-
-
 def sheets(game: Any, lay: dict[str, Any]) -> list[dict[str, Any]]:
     """Every sheet as the web protocol draws it (``docs/web-protocol.md`` §3.2)."""
     out = []
@@ -134,8 +96,8 @@ def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]
     if player is not None:
         player = game.check_player(player)
     lay = layout(game)
-    opts = option_details(game, player) if player is not None else []
-    evs = events(game, since)
+    opts = game.option_details(player) if player is not None else []
+    evs = game.events
     dice = game.dice
     rolled = any(d is not None for d in dice)
     board = {
@@ -151,14 +113,13 @@ def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]
         "removed": game.removed_dice,
         "closed": game.closed_rows,
         "sheets": sheets(game, lay),
-        "option_cells": {o["text"]: [[row, _cell_index(lay, row, n)] for row, n in o["cells"]]
+        # the cell each option crosses first (what the page highlights and makes clickable)
+        "option_cells": {o["text"]: [[row, _cell_index(lay, row, n)] for row, n in o["cells"][:1]]
                          for o in opts},
         "log": [dict(e) for e in game.log[-LOG_TAIL:]],
         "end_reason": game.end_reason,
+        # a pass now costs a penalty (action 2, the active player crossed nothing in action 1)
+        "pass_penalty": game.phase == "action2" and not game.a1_crossed,
     }
-    out = game._view(player, since, roller=game.active if game.needs_roll else None,
-                     options=opts, events=evs, event_count=len(game.log),
-                     end_reason=game.end_reason, board=board)
-    if player is not None:
-        out["pending"] = pending(game, player)
-    return out
+    return game._view(player, since, roller=game.active if game.needs_roll else None,
+                      options=opts, events=evs, end_reason=game.end_reason, board=board)

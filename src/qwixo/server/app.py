@@ -36,11 +36,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
-from qwixo.server import http_api, ws
+from qwixo.server import accounts_api, http_api, security, tables, ws
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
+from qwixo.server.sharing import Sharing
 from qwixo.server.store import Store
+from qwixo.server.store_pg import PgStore, is_postgres_url
 from qwixo.server.warmup import warm_up as _warm_up
 from qwixo.server.ws import WS_MAX_SIZE
 
@@ -56,16 +58,21 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                ws_rate: float = 15.0, ws_burst: float = 30.0, bot_workers: int = 2,
                bot_processes: int = 0, ws_per_address: int = 256,
                web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
-               on_ready: Callable[[], None] | None = None) -> FastAPI:
+               on_ready: Callable[[], None] | None = None,
+               allowed_origins: list[str] | None = None,
+               request_timeout: float = security.BODY_TIMEOUT) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
-    ``qwixo.paths.data_dir() / "qwixo.sqlite"``).
+    ``qwixo.paths.data_dir() / "qwixo.sqlite"``) or, with a ``postgresql://`` URL, on
+    PostgreSQL (several server processes may then share every game; see ``docs/web.md``).
 
     ``bot_delay``: seconds a bot waits before acting (lets people see bot moves one by one);
     ``http_rate``/``http_burst``: POST rate limit per client address; ``ws_rate``/``ws_burst``:
     message rate limit per WebSocket connection; ``ws_per_address``: open WebSocket
     connections allowed per client address; ``bot_processes``: worker processes for bots
     and hints (0: ``bot_workers`` threads in the server process); ``sync``: ``normal`` or
-    ``full`` (see :data:`qwixo.server.store.SYNC_MODES`).
+    ``full`` (see :data:`qwixo.server.store.SYNC_MODES`); ``allowed_origins``: pages of other
+    origins allowed to use the WebSocket and the POSTs, ``request_timeout``: seconds to send a
+    request body (:mod:`qwixo.server.security`).
     """
     if db_path is None:
         from qwixo.paths import data_dir
@@ -76,7 +83,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        store = Store(db_path, sync=sync)
+        store = open_store(db_path, sync=sync)
+        await store.open()
         lobby = Lobby(store, bot_delay=bot_delay, bot_workers=bot_workers,
                       bot_processes=bot_processes)
         lobby.bots.warm_up()
@@ -84,9 +92,12 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         if warm_up:
             await asyncio.get_running_loop().run_in_executor(None, _warm_up)
         lag_task = asyncio.create_task(_loop_lag(state.lag))
-        resumed = await lobby.resume()
-        if resumed:
-            log.info("resumed %d unfinished games", resumed)
+        sharing = Sharing(lobby)
+        await sharing.start()
+        if not store.shared:  # (several processes: the lease sweep takes the games over)
+            resumed = await lobby.resume()
+            if resumed:
+                log.info("resumed %d unfinished games", resumed)
         # the imports (numba, FastAPI, the engines) leave ~10^5 long-lived objects: a full
         # garbage collection over them takes ~0.1-0.3 s and stalls every game; keep them out
         # of the collector's sight (what is created from now on is collected as usual)
@@ -98,20 +109,32 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
             yield
         finally:
             lag_task.cancel()
+            await sharing.stop()
             await lobby.close()
-            store.close()
+            await store.aclose()
 
     app = FastAPI(title="qwixo", version=qwixo.__version__, lifespan=lifespan,
                   description=" and ".join(n.capitalize() for n in GAME_NAMES)
                   + " in the browser: HTTP API (the live game runs over the WebSocket "
                     "`/ws/{id}`, see docs/web-protocol.md).")
     app.state.qwixo = state
+    security.install(app, allowed_origins, body_timeout=request_timeout)
     _error_handlers(app)
     app.include_router(http_api.router)
+    app.include_router(tables.router)  # read-only edition tables for the rules pages
     app.include_router(ws.router)
+    app.include_router(accounts_api.router)
     app.mount("/", StaticFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")
     return app
+
+
+def open_store(db: str | Path, sync: str = "normal") -> Store | PgStore:
+    """The store of ``db``: a ``postgresql://`` URL (several processes may share it), else an
+    SQLite file (one server process per file: a second one is refused)."""
+    if is_postgres_url(str(db)):
+        return PgStore(str(db))
+    return Store(db, sync=sync, single_process=True)
 
 
 def _error_handlers(app: FastAPI) -> None:

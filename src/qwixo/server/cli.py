@@ -22,10 +22,45 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bot-processes", type=int, default=1, help=t("clih_serve_bot_processes"))
     p.add_argument("--sync", default="normal", choices=["normal", "full"],
                    help=t("clih_serve_sync"))
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help=t("clih_serve_forwarded_allow_ips"))
+    p.add_argument("--allowed-origins", default=None, metavar="ORIGINS",
+                   help=t("clih_serve_allowed_origins"))
+    p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help=t("clih_serve_request_timeout"))
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help=t("clih_serve_log_level"))
     p.set_defaults(func=serve)
+    b = sub.add_parser("backup", help=t("clih_backup"), description=t("clih_backup_desc"))
+    b.add_argument("out", help=t("clih_backup_out"))
+    b.add_argument("--db", default=None, help=t("clih_serve_db"))
+    b.set_defaults(func=backup)
+
+
+def backup(args: argparse.Namespace) -> int:
+    """Copy the server's SQLite database to ``args.out`` while it runs (SQLite's online backup:
+    a consistent snapshot, committed moves only), then check the copy."""
+    import os
+    import sqlite3
+
+    from qwixo.paths import data_dir
+    from qwixo.server.store_backup import backup_sqlite
+
+    db = args.db or str(data_dir() / "qwixo.sqlite")
+    if "://" in db:
+        print("qwixo: " + t("backup_not_sqlite", None, db=db.split("@")[-1]), file=sys.stderr)
+        return 2
+    if not os.path.isfile(db):
+        print("qwixo: " + t("backup_no_db", None, path=db), file=sys.stderr)
+        return 2
+    try:
+        games = backup_sqlite(db, args.out)
+    except (OSError, sqlite3.Error) as e:
+        print("qwixo: " + t("backup_failed", None, path=args.out, why=e), file=sys.stderr)
+        return 2
+    print(t("backup_done", None, path=args.out, games=games))
+    return 0
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -36,6 +71,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from qwixo.paths import data_dir
     from qwixo.server.app import WS_MAX_SIZE, create_app
+    from qwixo.server.security import OriginPolicy, uvicorn_options
 
     db = args.db or str(data_dir() / "qwixo.sqlite")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
@@ -55,15 +91,36 @@ def serve(args: argparse.Namespace) -> int:
     url = f"http://{host}:{port}/"
 
     def ready() -> None:
-        print(t("serve_db", None, path=db), flush=True)
+        print(t("serve_db", None, path=_shown(db)), flush=True)
         print(t("serve_url", None, url=url), flush=True)
 
+    origins = [o for o in (args.allowed_origins or "").split(",") if o.strip()]
+    try:
+        OriginPolicy(origins)
+    except ValueError as e:
+        sock.close()
+        print("qwixo: " + t("serve_bad_origin", None, why=e), file=sys.stderr)
+        return 2
     app = create_app(db, bot_delay=args.bot_delay, http_rate=args.http_rate,
                      http_burst=10 * args.http_rate, sync=args.sync,
                      bot_processes=max(0, args.bot_processes),
-                     ws_per_address=max(1, args.ws_per_address), on_ready=ready)
+                     ws_per_address=max(1, args.ws_per_address), on_ready=ready,
+                     allowed_origins=origins, request_timeout=max(0.5, args.request_timeout))
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
-                            ws=args.ws, lifespan="on", timeout_graceful_shutdown=3)
+                            ws=args.ws, lifespan="on", timeout_graceful_shutdown=3,
+                            **uvicorn_options(args.forwarded_allow_ips,
+                                              max(0.5, args.request_timeout)))
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0
+
+
+def _shown(db: str) -> str:
+    """The database as printed: a PostgreSQL URL without its password.
+
+    >>> _shown("postgresql://ada:secret@db.example:5432/qwixo")
+    'postgresql://ada:***@db.example:5432/qwixo'
+    """
+    import re
+
+    return re.sub(r"^(postgres(?:ql)?://[^:/@]+):[^@]*@", r"\1:***@", db)

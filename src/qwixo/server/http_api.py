@@ -17,11 +17,13 @@ import qwixo
 from qwixo.core import GAME_NAMES, load_game, settings_info
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
-from qwixo.server.lobby import Lobby
+from qwixo.server.accounts import refuse_hint
+from qwixo.server.lobby import Lobby, apply_events
 from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Room
 from qwixo.server.store import Store
+from qwixo.server.store_pg import PgStore
 
 
 @dataclass
@@ -33,7 +35,7 @@ class ServerState:
     ws_rate: float = 15.0
     ws_burst: float = 30.0
     ws_per_address: int = 256
-    store: Store | None = None
+    store: Store | PgStore | None = None
     lobby: Lobby | None = None
     lag: deque = field(default_factory=lambda: deque(maxlen=10_000))
     #: open WebSocket connections per client address
@@ -221,6 +223,7 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
     lobby = lobby_of(request)
     room = await lobby.get(game_id)
     seat = lobby.seat_of(room, body.token)
+    refuse_hint(room)
     lines = await lobby.bots.hint(room.game, seat, body.lang or lang_of(request),
                                   game_id=room.id, client=client_address(request))
     if not lines:
@@ -230,15 +233,9 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
 
 def replay_view(room: Room, step: int) -> dict[str, Any]:
     """The spectator view of a finished game after its first ``step`` events."""
-    game = load_game(room.initial)
-    for ev in room.events[:step]:
-        if ev["kind"] == "roll":
-            game.roll(ev["dice"])
-        elif ev["kind"] == "choose":
-            game.choose(ev["seat"], ev["decision"])
-        elif ev["kind"] == "undo":
-            for _ in range(ev.get("count", 1)):
-                game.undo()
+    game = apply_events(load_game(room.initial), room.events[:step])
+    if game is None:  # pragma: no cover - the stored events of a game always apply
+        raise ServerError("server_error", status=500)
     shadow = Room(id=room.id, game_name=room.game_name, settings=room.settings,
                   options=room.options, game=game, initial=room.initial, snapshot="",
                   seats=room.seats, events=room.events[:step], created=room.created,

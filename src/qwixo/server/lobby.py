@@ -25,15 +25,21 @@ from typing import Any
 import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
 from qwixo.i18n import t
+from qwixo.server import social
+from qwixo.server.accounts import check_rated, rating_ops, turn_based
 from qwixo.server.botrunner import BotRunner
+from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
 from qwixo.server.rooms import Room, Seat, announcements
 from qwixo.server.scheduler import Scheduler
-from qwixo.server.store import GameRow, Store, StoreError, token_hash
+from qwixo.server.store import GameRow, Store, StoreConflict, StoreError, token_hash
+from qwixo.server.store_pg import PgStore
 
 log = logging.getLogger("qwixo.server")
 
 DEFAULT_BOT_SECONDS = 1.0
+LEASE_SECONDS = 3.0  # a dead process's games are taken over within about this time
+CONFLICT_RETRIES = 3  # a decision that lost a race to another process is tried again
 #: room options given among the settings (not passed to the game)
 ROOM_SETTINGS = ("scorepad",)
 
@@ -53,18 +59,43 @@ def game_settings(name: str) -> tuple[str, ...]:
     return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
+def apply_events(game: Game, events: list[dict[str, Any]]) -> Game | None:
+    """A copy of ``game`` with the server's ``events`` (roll, choose, undo) applied, or None
+    when one does not apply (then the stored snapshot is loaded instead)."""
+    new = game.copy()
+    try:
+        for ev in events:
+            if ev["kind"] == "roll":
+                new.roll(ev["dice"])
+            elif ev["kind"] == "choose":
+                new.choose(ev["seat"], ev["decision"])
+            elif ev["kind"] == "undo":
+                for _ in range(ev.get("count", 1)):
+                    new.undo()
+    except (IllegalMove, KeyError, TypeError):
+        return None
+    return new
+
+
 class Lobby:
     """Every room of the server, its store, the bot runner and the scheduler."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2,
+    def __init__(self, store: Store | PgStore, *, bot_delay: float = 0.0, bot_workers: int = 2,
                  bot_processes: int = 0, max_cached: int = 2000) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.bots = BotRunner(workers=bot_workers, processes=bot_processes)
-        self.scheduler = Scheduler(self.act, self.bots, bot_delay=bot_delay)
+        #: this process, as the owner of leases and the origin of notifications
+        self.owner = secrets.token_hex(6)
+        self.scheduler = Scheduler(self.act, self.bots, bot_delay=bot_delay,
+                                   take_lease=self._take_lease if store.shared else None)
         self.max_cached = max_cached
         #: (epoch, seconds) of the last decisions, from the request to the broadcast
         self.act_times: deque[tuple[float, float]] = deque(maxlen=10_000)
+        self.lease_seconds = LEASE_SECONDS
+
+    async def _take_lease(self, game_id: str) -> bool:
+        return await self.store.take_lease(game_id, self.owner, self.lease_seconds)
 
     def kick(self, room: Room) -> None:
         self.scheduler.kick(room)
@@ -73,7 +104,8 @@ class Lobby:
     def _make_game(self, spec: CreateGame) -> tuple[Game, dict[str, Any], dict[str, Any]]:
         settings = dict(spec.settings)
         options: dict[str, Any] = {"clock": spec.clock, "auto_roll": spec.auto_roll,
-                                   "undo": spec.undo, "scorepad": False}
+                                   "undo": spec.undo, "scorepad": False, "confer": spec.confer,
+                                   "spectator_chat": spec.spectator_chat}
         pad = settings.pop("scorepad", False)
         allowed = game_settings(spec.game)
         for name, value in settings.items():
@@ -87,11 +119,15 @@ class Lobby:
         except (TypeError, ValueError) as e:
             raise ServerError("bad_setting", name="settings", value=settings,
                               why=str(e)[:200]) from None
+        if game.is_over:  # e.g. a Quixo position with a line: nothing to play
+            raise ServerError("finished_position")
         if not isinstance(pad, bool) or (pad and not game.needs_roll):
             # score-pad mode: the dice of a real table are typed in (games with dice only)
             raise ServerError("bad_setting", name="scorepad", value=pad, why="true or false")
         if pad:
             options.update(scorepad=True, clock=None, auto_roll=False)
+        check_rated(spec.rated, spec.game, game, options)
+        turn_based(spec.turn_hours, options)
         return game, settings, options
 
     def _make_seats(self, spec: CreateGame, lang: str) -> tuple[list[Seat], list[str | None]]:
@@ -114,6 +150,10 @@ class Lobby:
                             token_hash=token_hash(token) if token else None)
             seats.append(seat)
             tokens.append(token)
+        for seat, name in zip(seats, distinct_names([s.name for s in seats],
+                                                    [bool(x.name) for x in spec.seats]),
+                              strict=True):
+            seat.name = name
         return seats, tokens
 
     async def create(self, spec: CreateGame) -> tuple[Room, list[str | None]]:
@@ -130,7 +170,7 @@ class Lobby:
                     game=game, initial=snapshot, snapshot=snapshot, seats=seats, events=[],
                     created=now, updated=now)
         row = GameRow(room.id, room.game_name, settings, options, snapshot, snapshot, 0,
-                      room.status, room.summary(), now, now)
+                      room.status, room.summary(), now, now, Scheduler.server_due(room))
         try:
             await self.store.create_game(row, seats)
         except StoreError:
@@ -166,6 +206,9 @@ class Lobby:
         if room is None:
             room = self.rooms[game_id] = self._room_from_row(row)
             self._evict()
+            if self.store.shared:  # a change committed while it loaded was not heard: read again
+                async with room.lock:
+                    await self._sync_locked(room)
         return room
 
     def _evict(self) -> None:
@@ -194,7 +237,9 @@ class Lobby:
         out = []
         for s in rows:
             room = self.rooms.get(s["id"])
-            out.append(room.summary() if room is not None else s)
+            s = room.summary() if room is not None else s
+            if social.listed(s):  # idle games leave the lists
+                out.append(s)
         return out
 
     # -- seats ------------------------------------------------------------------------
@@ -219,7 +264,8 @@ class Lobby:
         finally:
             s.claimed, s.name = old
         try:
-            await self.store.claim_seat(room.id, seat, name, token_h, status, summary)
+            await self.store.claim_seat(room.id, seat, name, token_h, status, summary,
+                                        owner=self.owner)
         except StoreError:
             raise ServerError("server_error", status=500) from None
         s.claimed, s.name = True, name
@@ -229,9 +275,10 @@ class Lobby:
     async def claim(self, room: Room, seat: int, name: str | None) -> None:
         """Mark a human seat as taken (first connection with its token), with a new name."""
         s = room.seats[seat]
-        if s.claimed and (not name or name == s.name):
+        if s.claimed:  # the name is chosen once, at the first connection (docs/web-protocol.md)
             return
         async with room.lock:
+            check_free(((x.seat, x.name) for x in room.seats), seat, name or s.name)
             await self._save_seat(room, seat, name or s.name, None)
 
     async def join(self, room: Room, seat: int | None, name: str | None) -> tuple[int, str]:
@@ -245,10 +292,49 @@ class Lobby:
             elif seat not in free:
                 raise ServerError("seat_not_free", status=409, seat=seat)
             token = new_token()
+            check_free(((x.seat, x.name) for x in room.seats), seat,
+                       name or room.seats[seat].name)
             await self._save_seat(room, seat, name or room.seats[seat].name, token_hash(token))
         s = room.seats[seat]
         room.broadcast(None, [("announce_joined", {"player": seat, "name": s.name})])
         return seat, token
+
+    # -- several processes --------------------------------------------------------------
+    async def sync(self, room: Room) -> None:
+        """Take what other processes committed in this game (their moves, seats)."""
+        async with room.lock:
+            await self._sync_locked(room)
+        self.kick(room)
+
+    async def _sync_locked(self, room: Room) -> None:
+        row = await self.store.load_game(room.id, since=room.version)
+        if row is None:
+            return
+        changed = False
+        for s, r in zip(room.seats, row["seats"], strict=True):
+            if (s.name, s.claimed, s.token_hash) != (r["name"], r["claimed"], r["token_hash"]):
+                s.name, s.claimed, s.token_hash = r["name"], r["claimed"], r["token_hash"]
+                changed = True
+        events = row["events"]
+        if row["version"] <= room.version or len(events) != row["version"] - room.version:
+            if changed:
+                room.broadcast(None)
+            return
+        # the new events applied to our copy (cheap), unless dice were rolled: then the saved
+        # game, whose random generator has moved on with the roll
+        rolled = any(ev["kind"] == "roll" for ev in events)
+        new = (None if rolled else apply_events(room.game, events)) or load_game(row["snapshot"])
+        undone = any(ev["kind"] == "undo" for ev in events)
+        after = new.view(None, since=room.public["event_count"])
+        engine_events = [] if undone else after["events"]
+        after["events"] = []
+        room.game, room.public, room.snapshot = new, after, row["snapshot"]
+        room.updated = row["updated"]
+        room.events.extend(events)
+        room.epoch += 1  # bot and clock tasks of the old state are stale
+        last = events[-1]
+        self.scheduler.update_clock(room, last)
+        room.broadcast(last, announcements(room, engine_events, last))
 
     # -- decisions --------------------------------------------------------------------
     async def act(self, room: Room, seat: int | None, kind: str, value: Any = None, *,
@@ -270,24 +356,33 @@ class Lobby:
     async def _act(self, room: Room, seat: int | None, kind: str, value: Any, auto: bool,
                    epoch: int | None) -> dict[str, Any] | None:
         async with room.lock:
-            if epoch is not None and epoch != room.epoch:
-                return None
-            if room.public["is_over"]:
-                raise IllegalMove("game_over")
-            new = room.game.copy()
-            if kind == "roll":
-                data = self._roll(room, new, seat, value)
-            elif kind == "choose":
-                data = self._choose(room, new, seat, value)
-            elif kind == "undo":
-                data = self._undo(room, new, seat)
-            else:  # pragma: no cover - the protocol allows nothing else
-                raise ServerError("unknown_type", type=kind)
-            now = time.time()
-            ev = {"n": room.version + 1, "kind": kind, "seat": seat, "time": now, **data}
-            if auto:
-                ev["auto"] = True
-            await self._commit(room, new, ev)
+            for attempt in range(CONFLICT_RETRIES + 1):
+                if epoch is not None and epoch != room.epoch:
+                    return None
+                if room.public["is_over"]:
+                    raise IllegalMove("game_over")
+                new = room.game.copy()
+                if kind == "roll":
+                    data = self._roll(room, new, seat, value)
+                elif kind == "choose":
+                    data = self._choose(room, new, seat, value)
+                elif kind == "undo":
+                    data = self._undo(room, new, seat)
+                else:  # pragma: no cover - the protocol allows nothing else
+                    raise ServerError("unknown_type", type=kind)
+                ev = {"n": room.version + 1, "kind": kind, "seat": seat, "time": time.time(),
+                      **data}
+                if auto:
+                    ev["auto"] = True
+                try:
+                    await self._commit(room, new, ev)
+                    break
+                except StoreConflict:
+                    # another process committed this version first: take what it did and
+                    # decide again on that (it may now be refused, as within one process)
+                    await self._sync_locked(room)
+                    if attempt == CONFLICT_RETRIES:
+                        raise ServerError("server_error", status=500) from None
         self.kick(room)
         return ev
 
@@ -300,11 +395,16 @@ class Lobby:
         old = (room.game, room.public, room.snapshot, room.updated)
         room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
         room.events.append(ev)
-        summary, status = room.summary(), room.status
+        summary, status, due = room.summary(), room.status, Scheduler.server_due(room)
         room.game, room.public, room.snapshot, room.updated = old
         room.events.pop()
         try:
-            await self.store.add_event(room.id, ev, snapshot, status, summary)
+            # a rated game's end: the new ratings commit in the same transaction
+            extra = await rating_ops(self.store, room, new) if new.is_over else []
+            await self.store.add_event(room.id, ev, snapshot, status, summary, due=due,
+                                       owner=self.owner, extra=extra)
+        except StoreConflict:
+            raise
         except StoreError:
             log.exception("could not save a move of game %s", room.id)
             raise ServerError("server_error", status=500) from None
@@ -345,7 +445,7 @@ class Lobby:
             if room.public["needs_roll"]:
                 raise IllegalMove("roll_needed")
             raise IllegalMove("not_your_turn", player=seat)
-        text = decision.strip()
+        text = game.canonical_decision(seat, decision)  # stored as the game writes it
         game.choose(seat, text)
         return {"decision": text}
 

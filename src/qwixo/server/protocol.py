@@ -18,22 +18,73 @@ bad_message
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANGS
+from qwixo.server.social import Chat, React
 
 MAX_WS_MESSAGE = 4096     # bytes of one WebSocket message
 MAX_HTTP_BODY = 16_384    # bytes of one HTTP request body
 MAX_NAME = 40
-NAME_PATTERN = r"^[^\x00-\x1f\x7f]*$"  # no control characters
+NAME_PATTERN = r"^[^\x00-\x1f\x7f]*$"  # no control characters (see also check_name)
 
 Lang = Literal["en", "tr", "it", "pl"]
 assert set(Lang.__args__) == set(LANGS)  # type: ignore[attr-defined]
 MsgId = Annotated[int, Field(ge=-(2**53), le=2**53)] | Annotated[str, Field(max_length=64)]
-Name = Annotated[str, Field(max_length=MAX_NAME, pattern=NAME_PATTERN)]
+
+
+def check_name(name: str) -> str:
+    """A player's name, refused when it holds a C0/C1 control character, a format character
+    (bidi overrides and isolates, zero-width spaces and joiners, soft hyphen...: Unicode
+    category Cf), a line or paragraph separator, an unassigned or private-use code point, or
+    nothing visible; spaces at both ends are removed.
+
+    >>> check_name("  Ada ")
+    'Ada'
+    >>> for bad in ["Ada\u202e", "A\u200bda", "A\x85", "\u3000"]:
+    ...     try:
+    ...         check_name(bad)
+    ...     except ValueError as e:
+    ...         print(type(e).__name__)
+    PydanticCustomError
+    PydanticCustomError
+    PydanticCustomError
+    PydanticCustomError
+    """
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise PydanticCustomError("bad_name", "the name holds the character U+{code}",
+                                      {"code": f"{ord(ch):04X}"})
+    stripped = name.strip()
+    if name and not stripped:
+        raise PydanticCustomError("bad_name", "the name is blank", {"code": ""})
+    return stripped
+
+
+def name_key(name: str) -> str:
+    """What two names must not share in one game: ``Ada``, ``ADA`` and ``Ａｄａ`` are one name.
+
+    >>> name_key("Ａｄａ ") == name_key("ada")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).casefold().strip()
+
+
+Name = Annotated[str, Field(max_length=MAX_NAME, pattern=NAME_PATTERN), AfterValidator(check_name)]
 
 
 class ServerError(IllegalMove):
@@ -53,6 +104,8 @@ def error_payload(err: IllegalMove, lang: str | None = "en", msg_id: Any = None)
     """The protocol's error object for ``err`` (text in ``lang``)."""
     out: dict[str, Any] = {"type": "error", "key": err.key, "params": _jsonable(err.params),
                            "text": err.translated(lang or "en")}
+    if msg_id is None:  # a message refused by parse_ws still carries its id
+        msg_id = getattr(err, "msg_id", None)
     if msg_id is not None:
         out["id"] = msg_id
     return out
@@ -92,7 +145,25 @@ class CreateGame(_Strict):
     clock: Annotated[float, Field(ge=5, le=3600)] | None = None
     auto_roll: bool = False
     undo: bool = False
+    confer: bool = False  # team chat (the rulebook's "partners may confer"); social.py
+    spectator_chat: bool = False  # spectators may write in the chat
     lang: Lang | None = None
+    #: rate the game (accounts and bots only, no undo, no hints: docs/web.md)
+    rated: bool = False
+    #: turn-based game: hours per decision instead of the seconds of ``clock`` (docs/web.md)
+    turn_hours: Annotated[float, Field(ge=1, le=24 * 14)] | None = None
+
+    @model_validator(mode="after")
+    def _distinct_names(self) -> CreateGame:
+        seen: set[str] = set()
+        for seat in self.seats:
+            if seat.name:
+                key = name_key(seat.name)
+                if key in seen:
+                    raise PydanticCustomError("duplicate_name", "two seats are named {name}",
+                                              {"name": seat.name})
+                seen.add(key)
+        return self
 
 
 class JoinGame(_Strict):
@@ -158,16 +229,66 @@ class Ping(_Strict):
     id: MsgId | None = None
 
 
-ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping,
+ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping | Chat | React,
                           Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping")
+MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping", "chat", "react")
 
 
 def _why(err: ValidationError) -> str:
     first = err.errors(include_url=False)[0]
     loc = ".".join(str(p) for p in first.get("loc", ()) if p not in MESSAGE_TYPES)
     return f"{loc}: {first['msg']}" if loc else first["msg"]
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ServerError("duplicate_key", name=str(k)[:40])
+        out[k] = v
+    return out
+
+
+def _check_json(raw: str | bytes) -> Any:
+    """Parse ``raw`` with the standard library only to refuse what pydantic lets through: a
+    key given twice in one object (``{"type": "ping", "type": "roll"}``: the last would win).
+    Returns the parsed value (None when it is not JSON: pydantic reports that)."""
+    try:
+        return json.loads(raw, object_pairs_hook=_no_duplicate_keys)
+    except (ValueError, RecursionError) as e:
+        if isinstance(e, ServerError):
+            raise
+        return None
+
+
+def _id_of(data: Any) -> Any:
+    """The message ``id`` of a refused message, when it has a valid one (echoed in the error)."""
+    if isinstance(data, dict):
+        i = data.get("id")
+        if isinstance(i, str) and len(i) <= 64:
+            return i
+        if isinstance(i, int) and not isinstance(i, bool) and abs(i) <= 2**53:
+            return i
+    return None
+
+
+def _refusal(e: ValidationError) -> ServerError:
+    errs = e.errors(include_url=False)
+    kind = errs[0]["type"] if errs else ""
+    if kind == "json_invalid":
+        return ServerError("bad_json")
+    if kind in ("bad_name", "duplicate_name"):
+        ctx = errs[0].get("ctx") or {}
+        if kind == "bad_name":
+            return ServerError("bad_name", code=str(ctx.get("code", "")))
+        return ServerError("duplicate_name", name=str(ctx.get("name", ""))[:MAX_NAME])
+    if kind == "union_tag_invalid":
+        tag = errs[0].get("ctx", {}).get("tag", "?")
+        return ServerError("unknown_type", type=str(tag)[:40])
+    if kind == "union_tag_not_found":
+        return ServerError("bad_message", why="no 'type' field")
+    return ServerError("bad_message", why=_why(e)[:200])
 
 
 def parse_ws(raw: str | bytes) -> Any:
@@ -191,19 +312,21 @@ def parse_ws(raw: str | bytes) -> Any:
         size = len(raw)
     if size > MAX_WS_MESSAGE:
         raise ServerError("too_large", status=413, limit=MAX_WS_MESSAGE)
+    data = None
     try:
+        data = _check_json(raw)
         return _CLIENT.validate_json(raw)
+    except ServerError as e:  # a duplicate key: the id is still worth echoing
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            data = None
+        e.msg_id = _id_of(data)  # type: ignore[attr-defined]
+        raise
     except ValidationError as e:
-        errs = e.errors(include_url=False)
-        kind = errs[0]["type"] if errs else ""
-        if kind == "json_invalid":
-            raise ServerError("bad_json") from None
-        if kind == "union_tag_invalid":
-            tag = errs[0].get("ctx", {}).get("tag", "?")
-            raise ServerError("unknown_type", type=str(tag)[:40]) from None
-        if kind == "union_tag_not_found":
-            raise ServerError("bad_message", why="no 'type' field") from None
-        raise ServerError("bad_message", why=_why(e)[:200]) from None
+        err = _refusal(e)
+        err.msg_id = _id_of(data)  # type: ignore[attr-defined]
+        raise err from None
 
 
 def parse_body(model: type[BaseModel], raw: bytes) -> Any:
@@ -211,9 +334,7 @@ def parse_body(model: type[BaseModel], raw: bytes) -> Any:
     if len(raw) > MAX_HTTP_BODY:
         raise ServerError("too_large", status=413, limit=MAX_HTTP_BODY)
     try:
+        _check_json(raw or b"{}")
         return model.model_validate_json(raw or b"{}")
     except ValidationError as e:
-        errs = e.errors(include_url=False)
-        if errs and errs[0]["type"] == "json_invalid":
-            raise ServerError("bad_json") from None
-        raise ServerError("bad_message", why=_why(e)[:200]) from None
+        raise _refusal(e) from None

@@ -19,6 +19,7 @@ from typing import Any
 
 from qwixo.core import GAME_NAMES, Game
 from qwixo.i18n import t
+from qwixo.server import social
 from qwixo.server.ratelimit import TokenBucket
 from qwixo.server.store import SeatRow
 
@@ -92,6 +93,8 @@ class Room:
     tasks: dict[Any, asyncio.Task] = field(default_factory=dict)
     #: the spectator's view of ``game`` (no events): what the scheduler reads
     public: dict[str, Any] = field(default_factory=dict)
+    #: (several processes) when to ask again for the lease of this game's server work
+    lease_retry: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.public:
@@ -173,6 +176,7 @@ class Room:
             "undo": bool(self.options.get("undo")),
             "scorepad": self.scorepad,
             "auto_roll": bool(self.options.get("auto_roll")),
+            "chat": social.chat_options(self),
         }
         out.update(dict.fromkeys(GAME_NAMES))
         out[self.game_name] = v["board"]

@@ -24,6 +24,8 @@ from qwixo.server.rooms import Room
 
 log = logging.getLogger("qwixo.server")
 
+LEASE_RETRY = 1.0  # seconds before a process that was refused a lease asks again
+
 #: ``act(room, seat, kind, value, auto=..., epoch=...)`` of the lobby
 Act = Callable[..., Awaitable[dict[str, Any] | None]]
 
@@ -31,11 +33,17 @@ Act = Callable[..., Awaitable[dict[str, Any] | None]]
 class Scheduler:
     """Bots, automatic rolls and the turn clock of every room."""
 
-    def __init__(self, act: Act, bots: BotRunner, *, bot_delay: float = 0.0) -> None:
+    def __init__(self, act: Act, bots: BotRunner, *, bot_delay: float = 0.0,
+                 take_lease: Callable[[str], Awaitable[bool]] | None = None) -> None:
         self.act = act
         self.bots = bots
         self.bot_delay = bot_delay
         self.closing = False
+        #: several processes share the games: a game's work is done only by the process that
+        #: holds its lease (``take_lease(game_id)``); None: this process does all the work
+        self.take_lease = take_lease
+        #: games whose lease this process holds (kept up to date by the lobby's renewals)
+        self.held: set[str] = set()
 
     # -- who must act -----------------------------------------------------------------
     @staticmethod
@@ -51,6 +59,23 @@ class Scheduler:
                 return frozenset({who})
             return frozenset()
         return frozenset(p for p in v["to_act"] if room.seats[p].kind != "bot")
+
+    @classmethod
+    def server_due(cls, room: Room) -> bool:
+        """Whether the game waits for the server: a bot to decide or roll, an automatic roll,
+        or a running turn clock."""
+        v = room.public
+        if v["is_over"]:
+            return False
+        if v["needs_roll"]:
+            who = v["roller"]
+            if who is not None and not room.scorepad and (
+                    room.seats[who].kind == "bot" or room.options.get("auto_roll")):
+                return True
+        elif any(room.seats[p].kind == "bot" for p in v["to_act"]):
+            return True
+        return bool(room.options.get("clock")) and not room.scorepad and bool(
+            cls.humans_due(room))
 
     def update_clock(self, room: Room, ev: dict[str, Any] | None) -> None:
         """Set the room's deadline after a change (``ev``; None: a resumed game)."""
@@ -80,6 +105,11 @@ class Scheduler:
                 if task is not me:
                     task.cancel()
             room.tasks.clear()
+            self.held.discard(room.id)
+            return
+        if self.take_lease is not None and room.id not in self.held:
+            if self.server_due(room) and time.time() >= room.lease_retry:
+                self._spawn(room, "lease", self._lease(room))
             return
         if v["needs_roll"]:
             who = v["roller"]
@@ -138,6 +168,15 @@ class Scheduler:
         task.add_done_callback(done)
 
     # -- the tasks --------------------------------------------------------------------
+    async def _lease(self, room: Room) -> None:
+        """Take the game's lease (then the task's end kicks the room again), or wait: the
+        lobby's sweep retries once the holder's lease has expired."""
+        assert self.take_lease is not None
+        if await self.take_lease(room.id):
+            self.held.add(room.id)
+        else:
+            room.lease_retry = time.time() + LEASE_RETRY
+
     async def _server_roll(self, room: Room, epoch: int, version: int) -> None:
         if self.bot_delay:
             await asyncio.sleep(self.bot_delay)

@@ -15,6 +15,12 @@ Tables:
 - ``seats``: one row per seat — kind, bot name and budget, shown name, the SHA-256 of its secret
   token (tokens themselves are never stored), claimed flag.
 - ``events``: the log — ``(game_id, n)`` with kind, seat, JSON data, time.
+- ``leases`` (several processes, :mod:`qwixo.server.store_pg`), ``schema_version``.
+
+The schema is migrated at start from the numbered files in ``migrations/sqlite/``
+(:func:`migrate_sqlite`). One server process per file: :class:`SingleProcess`. All of the
+server's SQL is here and in :mod:`qwixo.server.store_pg`, behind the same typed methods
+(``create_game``, ``add_event``, ``claim_seat``, ``load_game``, ``summaries``...).
 
 >>> import tempfile, os
 >>> s = Store(os.path.join(tempfile.mkdtemp(), "t.sqlite"))
@@ -43,50 +49,26 @@ from typing import Any
 
 log = logging.getLogger("qwixo.server")
 
-SCHEMA_VERSION = 1
-
 #: ``normal``: WAL + synchronous=NORMAL — a commit is in the WAL file (the OS has it) when it
 #: returns: nothing is lost when the server process dies (kill -9), the last moments may be
 #: lost if the whole machine crashes. ``full``: every commit is also fsync'ed (survives power
 #: loss; each commit then waits for the disk, group commit keeps the throughput).
 SYNC_MODES = ("normal", "full")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id        TEXT PRIMARY KEY,
-    game      TEXT NOT NULL,
-    settings  TEXT NOT NULL,
-    options   TEXT NOT NULL,
-    initial   TEXT NOT NULL,
-    snapshot  TEXT NOT NULL,
-    version   INTEGER NOT NULL,
-    status    TEXT NOT NULL,
-    summary   TEXT NOT NULL,
-    created   REAL NOT NULL,
-    updated   REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_status ON games (status, updated);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id    TEXT NOT NULL REFERENCES games (id),
-    seat       INTEGER NOT NULL,
-    kind       TEXT NOT NULL,
-    bot        TEXT,
-    seconds    REAL,
-    name       TEXT NOT NULL,
-    token_hash TEXT,
-    claimed    INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games (id),
-    n       INTEGER NOT NULL,
-    kind    TEXT NOT NULL,
-    seat    INTEGER,
-    data    TEXT NOT NULL,
-    time    REAL NOT NULL,
-    PRIMARY KEY (game_id, n)
-);
-"""
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def migration_files(backend: str) -> list[tuple[int, str]]:
+    """The numbered schema migrations of ``backend`` (``sqlite`` or ``postgresql``), in order:
+    ``(number, SQL text)`` from ``migrations/<backend>/NNNN_name.sql``."""
+    out = []
+    for f in sorted((MIGRATIONS / backend).glob("*.sql")):
+        out.append((int(f.name.split("_", 1)[0]), f.read_text(encoding="utf-8")))
+    return out
+
+
+#: the schema version this qwixo writes (the number of the last migration)
+SCHEMA_VERSION = migration_files("sqlite")[-1][0]
 
 Op = tuple[str, Sequence[Any]]
 
@@ -106,6 +88,7 @@ class GameRow:
     summary: dict[str, Any]
     created: float
     updated: float
+    due: bool = True
 
 
 @dataclass
@@ -134,19 +117,79 @@ class StoreError(RuntimeError):
     """The database refused a write (disk full, file gone...)."""
 
 
+class StoreConflict(StoreError):
+    """The game moved on meanwhile (another process committed that version first)."""
+
+
+def migrate_sqlite(db: sqlite3.Connection, path: str) -> int:
+    """Bring an SQLite database to :data:`SCHEMA_VERSION` (numbered migrations, each in its
+    own transaction, recorded in ``schema_version``); returns the version it had. A database
+    of the first release has no version table but ``PRAGMA user_version = 1``."""
+    db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL, "
+               "applied REAL NOT NULL)")
+    row = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+    current = row[0] or db.execute("PRAGMA user_version").fetchone()[0]
+    if current > SCHEMA_VERSION:
+        raise StoreError(f"{path}: database schema {current} is newer than this qwixo")
+    for number, sql in migration_files("sqlite"):
+        if number <= current:
+            continue
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(sql):
+                db.execute(statement)
+            db.execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
+                       (number, time.time()))
+            db.execute(f"PRAGMA user_version={number}")
+            db.execute("COMMIT")
+        except Exception:
+            db.execute("ROLLBACK")
+            raise
+    return current
+
+
+def _statements(sql: str) -> list[str]:
+    """The statements of a migration file (``;`` ends a statement; ``--`` comments)."""
+    lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
+    return [st.strip() for st in "\n".join(lines).split(";") if st.strip()]
+
+
+class SingleProcess:
+    """An exclusive lock (``flock``) next to an SQLite database: one server process per file.
+    The lock goes with the process (also on kill -9)."""
+
+    def __init__(self, path: str) -> None:
+        import fcntl
+
+        self.file = open(path + ".server-lock", "a+b")  # noqa: SIM115 - held until close
+        try:
+            fcntl.flock(self.file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.file.close()
+            raise StoreError(f"{path}: another qwixo server uses this SQLite database (one "
+                             "process per file; use PostgreSQL for several)") from None
+
+    def close(self) -> None:
+        self.file.close()
+
+
 class Store:
     """The database. ``write`` = a list of SQL statements committed atomically together;
     ``call`` = any function of the connection (reads). With ``sync="full"`` everything runs on
     the database thread (group commit); with ``"normal"`` inline, under a lock (see
     ``inline``)."""
 
+    #: several server processes may share this store (PostgreSQL: yes; SQLite: no)
+    shared = False
+
     def __init__(self, path: str | Path, *, batch: int = 512, sync: str = "normal",
-                 inline: bool | None = None) -> None:
+                 inline: bool | None = None, single_process: bool = False) -> None:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.sync = sync
         self.path = str(path)
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._single = SingleProcess(self.path) if single_process else None
         self.batch = batch
         self._q: queue.Queue = queue.Queue()
         self._closed = False
@@ -184,11 +227,7 @@ class Store:
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("PRAGMA busy_timeout=5000")
         db.execute("PRAGMA wal_autocheckpoint=0")  # see _checkpoints
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: database schema {version} is newer than this qwixo")
-        db.executescript(SCHEMA)
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        migrate_sqlite(db, self.path)
         return db
 
     def _run(self, ready: concurrent.futures.Future) -> None:
@@ -234,14 +273,17 @@ class Store:
             for i, (_, ops, _) in enumerate(writes):
                 db.execute(f"SAVEPOINT w{i}")
                 try:
-                    for sql, params in ops:
-                        db.execute(sql, params)
+                    for op in ops:
+                        cur = db.execute(op[0], op[1])
+                        if len(op) > 2 and cur.rowcount != op[2]:
+                            raise StoreConflict("the game moved on")
                     db.execute(f"RELEASE w{i}")
                     results.append(None)
                 except Exception as e:  # noqa: BLE001
                     db.execute(f"ROLLBACK TO w{i}")
                     db.execute(f"RELEASE w{i}")
-                    results.append(StoreError(f"{type(e).__name__}: {e}"))
+                    results.append(e if isinstance(e, StoreError)
+                                   else StoreError(f"{type(e).__name__}: {e}"))
             db.execute("COMMIT")
             self.commits += 1
             self.writes += len(writes)
@@ -329,16 +371,18 @@ class Store:
             else:
                 self._q.put(None)
                 self._thread.join(timeout=10)
+            if self._single is not None:
+                self._single.close()
 
     # -- the typed methods the server uses (the only SQL of the server is in this module) ----
     async def create_game(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Insert a new game and its seats (one transaction)."""
         ops: list[Op] = [(
             "INSERT INTO games (id, game, settings, options, initial, snapshot, version, "
-            "status, summary, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            "status, summary, created, updated, due) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (game.id, game.game, json.dumps(game.settings), json.dumps(game.options),
              game.initial, game.snapshot, game.version, game.status, json.dumps(game.summary),
-             game.created, game.updated))]
+             game.created, game.updated, int(game.due)))]
         for s in seats:
             ops.append(("INSERT INTO seats (game_id, seat, kind, bot, seconds, name, "
                         "token_hash, claimed) VALUES (?,?,?,?,?,?,?,?)",
@@ -347,21 +391,27 @@ class Store:
         await self.write(ops)
 
     async def add_event(self, game_id: str, event: dict[str, Any], snapshot: str, status: str,
-                        summary: dict[str, Any]) -> None:
+                        summary: dict[str, Any], due: bool = True, owner: str = "",
+                        extra: Sequence[Op] = ()) -> None:
         """Append event ``event["n"]`` (keys ``n``, ``kind``, ``seat``, ``time`` + its data)
-        and the game's new snapshot, status and lobby summary (one transaction)."""
+        and the game's new snapshot, status, lobby summary and ``due`` (the server has work
+        in it), in one transaction — only if the game is still at version ``n - 1``, else
+        :class:`StoreConflict` and nothing is written. ``extra``: more statements of the same
+        transaction (a rated game's ratings, :mod:`qwixo.server.store_accounts`)."""
         blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
         await self.write([
+            ("UPDATE games SET snapshot = ?, version = ?, status = ?, summary = ?, "
+             "updated = ?, due = ? WHERE id = ? AND version = ?",
+             (snapshot, event["n"], status, json.dumps(summary), event["time"], int(due),
+              game_id, event["n"] - 1), 1),
             ("INSERT INTO events (game_id, n, kind, seat, data, time) VALUES (?,?,?,?,?,?)",
              (game_id, event["n"], event["kind"], event["seat"], json.dumps(blob),
               event["time"])),
-            ("UPDATE games SET snapshot = ?, version = ?, status = ?, summary = ?, "
-             "updated = ? WHERE id = ?",
-             (snapshot, event["n"], status, json.dumps(summary), event["time"], game_id)),
+            *extra,
         ])
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,
-                         status: str, summary: dict[str, Any]) -> None:
+                         status: str, summary: dict[str, Any], owner: str = "") -> None:
         """Mark a seat claimed with its shown name (and a new token hash when given)."""
         if token_hash is None:
             op: Op = ("UPDATE seats SET claimed = 1, name = ? WHERE game_id = ? AND seat = ?",
@@ -372,9 +422,29 @@ class Store:
         await self.write([op, ("UPDATE games SET summary = ?, status = ? WHERE id = ?",
                                (json.dumps(summary), status, game_id))])
 
-    async def load_game(self, game_id: str) -> dict[str, Any] | None:
-        """The stored game (columns of ``games``, ``seats`` and ``events``), or None."""
-        return await self.acall(Store.q_game(game_id))
+    async def load_game(self, game_id: str, since: int = 0) -> dict[str, Any] | None:
+        """The stored game (columns of ``games``, ``seats``, and ``events`` after number
+        ``since``), or None."""
+        return await self.acall(Store.q_game(game_id, since))
+
+    # one process per SQLite file: it owns every game's server work, nobody else announces
+    async def open(self) -> None:
+        """Ready the store (PostgreSQL: the pool, migrations); SQLite is ready at once."""
+
+    async def take_lease(self, game_id: str, owner: str, seconds: float) -> bool:
+        return True
+
+    async def renew_leases(self, owner: str, seconds: float) -> set[str]:
+        return set()
+
+    async def aclose(self) -> None:
+        self.close()
+
+    async def orphans(self, owner: str, limit: int = 100) -> list[str]:
+        return []
+
+    async def listen(self, callback: Callable[[str, int], Any]) -> None:
+        return None
 
     async def unfinished_ids(self) -> list[str]:
         return await self.acall(Store.q_unfinished_ids)
@@ -390,7 +460,8 @@ class Store:
             "SELECT id FROM games WHERE status != 'finished' ORDER BY created")]
 
     @staticmethod
-    def q_game(game_id: str) -> Callable[[sqlite3.Connection], dict[str, Any] | None]:
+    def q_game(game_id: str, since: int = 0
+               ) -> Callable[[sqlite3.Connection], dict[str, Any] | None]:
         def run(db: sqlite3.Connection) -> dict[str, Any] | None:
             row = db.execute(
                 "SELECT id, game, settings, options, initial, snapshot, version, status, "
@@ -408,16 +479,17 @@ class Store:
                 for s, k, b, sec, nm, th, c in db.execute(
                     "SELECT seat, kind, bot, seconds, name, token_hash, claimed FROM seats "
                     "WHERE game_id = ? ORDER BY seat", (game_id,))]
-            data["events"] = Store.events_of(db, game_id)
+            data["events"] = Store.events_of(db, game_id, since)
             return data
         return run
 
     @staticmethod
-    def events_of(db: sqlite3.Connection, game_id: str) -> list[dict[str, Any]]:
+    def events_of(db: sqlite3.Connection, game_id: str, since: int = 0
+                  ) -> list[dict[str, Any]]:
         out = []
         for n, kind, seat, blob, when in db.execute(
-                "SELECT n, kind, seat, data, time FROM events WHERE game_id = ? ORDER BY n",
-                (game_id,)):
+                "SELECT n, kind, seat, data, time FROM events WHERE game_id = ? AND n > ? "
+                "ORDER BY n", (game_id, since)):
             ev = {"n": n, "kind": kind, "seat": seat, "time": when}
             ev.update(json.loads(blob))
             out.append(ev)

@@ -15,6 +15,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from qwixo.core import IllegalMove
 from qwixo.server import protocol as P
+from qwixo.server import social
+from qwixo.server.accounts import refuse_hint
 from qwixo.server.http_api import ServerState
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
@@ -151,6 +153,7 @@ def _enter(conn: Conn, room: Room) -> None:
         room.seats[conn.seat].online += 1
     conn.send({"type": "welcome", "seat": conn.seat, "role": conn.role,
                "view": room.view(conn.seat)})
+    social.on_enter(conn, room)
     if conn.seat is not None and room.seats[conn.seat].online == 1:
         s = room.seats[conn.seat]
         room.broadcast(None, [("announce_joined", {"player": s.seat, "name": s.name})])
@@ -190,9 +193,12 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
         conn.send({"type": "ok", "id": msg.id, "version": room.version})
     elif isinstance(msg, (P.Auth, P.Spectate)):
         raise ServerError("already_authenticated")
+    elif isinstance(msg, (P.Chat, P.React)):
+        social.handle(conn, room, msg)
     elif conn.seat is None:
         raise ServerError("spectator_cannot_act", status=403)
     elif isinstance(msg, P.Hint):
+        refuse_hint(room)
         if not conn.bucket.take(HINT_COST):
             raise ServerError("rate_limited", status=429)
         lines = await lobby.bots.hint(room.game, conn.seat, conn.lang, game_id=room.id,

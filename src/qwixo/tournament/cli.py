@@ -13,6 +13,7 @@ import argparse
 import json
 import math
 import sys
+import time
 
 from qwixo.i18n import t
 
@@ -26,9 +27,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--edition", default=None, help=t("clih_tournament_edition"))
     p.add_argument("--size", type=int, default=None, help=t("clih_tournament_size"))
     p.add_argument("--jobs", type=int, default=1, help=t("clih_tournament_jobs"))
+    p.add_argument("--cluster", metavar="local|ADDRESS", default=None,
+                   help=t("clih_tournament_cluster"))
     p.add_argument("--seed", type=int, default=0, help=t("clih_tournament_seed"))
     p.add_argument("--seconds", type=float, default=None, help=t("clih_tournament_seconds"))
     p.add_argument("--ply-limit", type=int, default=None, help=t("clih_tournament_ply_limit"))
+    p.add_argument("--rate", action="store_true", help=t("clih_tournament_rate"))
+    p.add_argument("--ratings-file", metavar="FILE", default=None,
+                   help=t("clih_tournament_ratings_file"))
     p.add_argument("--plot", metavar="DIR", default=None, help=t("clih_tournament_plot"))
     p.add_argument("--json", action="store_true", help=t("clih_tournament_json"))
     p.set_defaults(func=_run)
@@ -55,13 +61,37 @@ def _run(args: argparse.Namespace) -> int:
                   transient=False) as prog:
         task = prog.add_task(t("tournament_progress", lang), total=max(args.games, 1))
 
+        logged = [time.monotonic(), 0]
+        started = logged[0]
+
         def progress(done: int, total: int) -> None:
             prog.update(task, completed=done)
+            if err.is_terminal:
+                return
+            # no live bar in a log file (a long or cluster run): a line every 30 s and at the end
+            now = time.monotonic()
+            if now - logged[0] >= 30 or done == total:
+                logged[0] = now
+                left = (now - started) / done * (total - done)
+                print(t("tournament_progress_line", lang, done=done, total=total,
+                        elapsed=f"{now - started:.0f}", left=f"{left:.0f}"),
+                      file=sys.stderr, flush=True)
 
         rep = run_tournament(args.game, bots, args.games, players=args.players,
                              edition=args.edition, size=args.size, jobs=args.jobs,
                              seed=args.seed, seconds=args.seconds, progress=progress,
-                             ply_limit=args.ply_limit)
+                             ply_limit=args.ply_limit, cluster=args.cluster)
+    if args.rate or args.ratings_file:
+        from qwixo.tournament.ratings import rate_report
+
+        rep["ratings"] = rate_report(rep)
+        if args.ratings_file:
+            try:
+                _save_ratings(args.ratings_file, rep)
+            except OSError as e:
+                print(t("tournament_cannot_write", lang, path=args.ratings_file,
+                        why=e.strerror or e), file=sys.stderr)
+                return 2
     files = []
     if args.plot:
         from qwixo.tournament.plots import write_plots
@@ -76,9 +106,53 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(_clean(rep)))
     else:
         print_report(rep, lang)
+        if "ratings" in rep:
+            print_ratings(rep, lang)
         if files:
             print(t("tournament_plots", lang, files=", ".join(str(f) for f in files)))
     return 0
+
+
+def _save_ratings(path: str, rep: dict) -> None:
+    """Merge the report's ratings into the JSON file ``path`` (created when missing)."""
+    import datetime
+    import os
+
+    from qwixo.tournament.ratings import merge_ratings
+
+    data: dict = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+    out = merge_ratings(data, _clean(rep), when)
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(out, f, indent=1, sort_keys=False)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def print_ratings(rep: dict, lang: str | None = None, file=None) -> None:
+    """The ratings of ``rep["ratings"]``: per bot rating ± 2 deviations, deviation, games."""
+    from rich.console import Console
+    from rich.table import Table
+
+    rated = rep["ratings"]
+    out = file or sys.stdout
+    con = Console(file=out, highlight=False, soft_wrap=True,
+                  width=None if getattr(out, "isatty", lambda: False)() else 160)
+    if rated["class"] is None:
+        con.print(t("tournament_not_rated", lang))
+        return
+    con.print(t("tournament_ratings_title", lang, cls=rated["class"],
+                system=t("tournament_system_" + rated["system"], lang)))
+    tab = Table()
+    for c in ("bot", "rating", "deviation", "games"):
+        tab.add_column(t(f"tournament_col_{c}", lang), justify="left" if c == "bot" else "right")
+    for bot, r in sorted(rated["bots"].items(), key=lambda kv: -kv[1]["rating"]):
+        tab.add_row(bot, f"{r['rating']:.0f}", f"{r['deviation']:.0f}", str(r["games"]))
+    con.print(tab)
 
 
 def _clean(x):

@@ -155,10 +155,12 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
                    edition: str | None = None, size: int | None = None, jobs: int = 1,
                    seed: int = 0, seconds: float | None = None,
                    progress: Callable[[int, int], None] | None = None,
-                   ply_limit: int | None = None) -> dict[str, Any]:
+                   ply_limit: int | None = None, cluster: str | None = None) -> dict[str, Any]:
     """Play a tournament and return its report (see the module docstring); JSON-ready.
 
-    ``progress(done, total)`` is called after every game.
+    ``progress(done, total)`` is called after every game. ``cluster``: ``"local"`` (a Dask
+    ``LocalCluster`` of ``jobs`` processes) or a Dask scheduler address — the games run there
+    as tasks, with the same results (:mod:`qwixo.tournament.cluster`).
     """
     game = _check_game(game)
     names = [str(b).strip() for b in bots]
@@ -194,7 +196,11 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
     tasks = [(i, game, settings, names, plan[i], seed, seconds) for i in range(games)]
     records: list[dict[str, Any]] = []
     t0 = time.perf_counter()
-    if jobs == 1 or games == 1:
+    if cluster:
+        from qwixo.tournament.cluster import run_tasks
+
+        records = run_tasks(tasks, cluster, jobs, play_one, progress)
+    elif jobs == 1 or games == 1:
         for task in tasks:
             records.append(play_one(task))
             if progress:
@@ -209,7 +215,7 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
     wall = time.perf_counter() - t0
     records.sort(key=lambda r: r["i"])
     return report(game, settings, labs, records, seed=seed, seconds=seconds, jobs=jobs,
-                  wall=wall)
+                  wall=wall, cluster=cluster)
 
 
 def report(game: str, settings: dict[str, Any], labs: list[str], records: list[dict],

@@ -1,448 +1,371 @@
 // The game page: one live connection (Live) to the game, the board (Quixo) or the sheets and
-// dice (Qwixx), whose turn it is, the players, the controls (pass, roll / dice entry, hint,
-// undo), the turn clock, announcements, errors (the server's reason, translated) and the result.
+// dice (Qwixx), whose turn it is, the players, the controls, the turn clock, announcements,
+// errors (the server's reason, translated) and the result. The pieces are drawn by board.js,
+// game-panels.js and game-controls.js; this module keeps the state and talks to the server.
 
 import { h, clear } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { Live } from "./api.js";
-import { errorText, toast, setConn, rememberSeat, tokensFor, invitesFor, seatName, seatLabel, gameTitle, go } from "./app.js";
-import { quixoBoard, quixoLegend, SEATS } from "./quixo.js";
-import { diceView, diceEntry, sheetView, scoreTable, optionLabel, num } from "./qwixx.js";
-import { inviteRow } from "./lobby.js";
+import { errorText, toast, setConn } from "./ui.js";
+import { go, navClick } from "./nav.js";
+import { rememberSeat, tokensFor, heldSeats } from "./seats.js";
+import { gameTitle, seatLabel, seatName } from "./words.js";
+import { boardArea, resultText } from "./board.js";
+import { scoreTable } from "./qwixx.js";
+import { statusLine, seatSwitcher, sideColumn } from "./game-panels.js";
+import { controls } from "./game-controls.js";
+import { confirmDialog, passPenalty } from "./confirm.js";
+import { focusedKey, restoreFocus } from "./keynav.js";
+import { play } from "./sound.js";
+import { hintOption, hintWords } from "./hints.js";
+import { endActions } from "./together.js";
+import { walkthrough } from "./walkthrough.js";
+import { chatPanel } from "./chat.js";
 
-// text for one event of the log
-export function eventText(view, ev) {
-  if (!ev) return "";
-  const who = ev.seat !== null && ev.seat !== undefined ? seatName(view, ev.seat) : "";
-  if (ev.kind === "roll") return `${who ? who + ": " : ""}⚀ ${(ev.dice || []).filter((d) => d).join(" ")}`;
-  if (ev.kind === "choose") return `${who}: ${ev.hidden ? "…" : optionLabel(ev.decision)}${ev.auto ? ` (${t("web_auto")})` : ""}`;
-  if (ev.kind === "undo") return `${who}: ${t("web_undo")}`;
-  return `${who}: ${ev.kind}`;
+export { hintOption };
+
+// the cells crossed in `now` but not in `before` ("seat:row:index"), for the cross animation
+function freshCrosses(before, now) {
+  if (!before || !now || before.game !== "qwixx" || !before.qwixx || !now.qwixx) return null;
+  const had = new Set();
+  for (const sh of before.qwixx.sheets) for (const r of sh.rows) r.cells.forEach((c, i) => { if (c.crossed) had.add(`${sh.seat}:${r.row}:${i}`); });
+  const out = new Set();
+  for (const sh of now.qwixx.sheets) for (const r of sh.rows) r.cells.forEach((c, i) => { const k = `${sh.seat}:${r.row}:${i}`; if (c.crossed && !had.has(k)) out.add(k); });
+  return out.size ? out : null;
 }
 
-// the first of `options` a hint names (its lines list moves best first), or null
-export function hintOption(lines, options) {
-  const set = new Set(options);
-  for (const line of lines) {
-    for (const word of String(line).split(/[\s,;()]+/)) {
-      if (set.has(word)) return word;
-    }
-  }
-  return null;
+function mustAct(view, seat) {
+  return (view.to_act || []).includes(seat) || (view.needs_roll && view.roller === seat);
 }
 
-// the banner shown when the game is over
-export function resultText(view) {
-  const w = view.winners || [];
-  const why = view.game === "quixo" && view.quixo && view.quixo.end_reason;
-  if (why === "ply_limit" || why === "repetition") return t(`web_end_${why}`);
-  if (why === "opponent_line") return `${t("web_end_opponent_line")} ${resultText({ ...view, quixo: null, game: "" })}`;
-  if (!w.length) return t("web_draw");
-  if (view.you !== null && view.you !== undefined) {
-    if (w.includes(view.you)) return t("web_you_win");
-  }
-  const names = w.map((s) => seatName(view, s)).join(" + ");
-  const lost = view.you !== null && view.you !== undefined ? `${t("web_you_lose")} ` : "";
-  return lost + t("web_wins", { name: names });
-}
-
-// the board area (shared with the replay page)
-// `extra` (the controls) goes under the Quixo board, or between the dice and the Qwixx sheets.
-export function boardArea(view, ui, handlers, extra = null) {
-  const nameOf = (p) => seatName(view, p);
-  if (view.game === "quixo") {
-    const mySeat = view.you;
-    const players = view.quixo.players || 2;
-    const dotSeat = players === 4 && mySeat !== null && mySeat !== undefined
-      ? SEATS[ui.dot === "partner" ? (mySeat + 2) % 4 : mySeat] : null;
-    const interactive = !!handlers && !view.is_over && view.you !== null && view.you !== undefined;
-    return h("div", { class: "board-wrap quixo-wrap" },
-      quixoBoard(view, {
-        interactive, sel: ui.sel, dotSeat, hint: ui.hintOption || null,
-        onSelect: (sq) => handlers.select(sq),
-        onMove: (text) => handlers.choose(text),
-        onInterior: () => handlers.info(t("web_quixo_pick_cube")),
-      }),
-      quixoLegend(view, nameOf), extra);
-  }
-  const q = view.qwixx;
-  const interactive = !!handlers && !view.is_over && view.you !== null && view.you !== undefined;
-  const decided = new Set(view.decided || []);
-  const toAct = new Set(view.to_act || []);
-  const marker = (seat) => {
-    if (q.phase === "action1" && decided.has(seat)) return h("span", { class: "marker decided" }, `✓ ${t("web_decided")}`);
-    if (toAct.has(seat)) return h("span", { class: "marker deciding" }, `… ${t("web_deciding")}`);
-    if (q.active === seat && !view.is_over) return h("span", { class: "marker active" }, "⚀");
-    return null;
-  };
-  const sheets = [...(q.sheets || [])];
-  // my sheet first
-  sheets.sort((a, b) => (b.seat === view.you) - (a.seat === view.you));
-  const ctx = { interactive, nameOf, marker, hint: ui.hintOption || null, onCell: (row, i, cell, options) => handlers.cell(row, i, cell, options) };
-  return h("div", { class: "board-wrap qwixx-wrap" },
-    h("div", { class: "dice-bar" }, diceView(q),
-      q.phase === "action1" && q.dice ? h("p", { class: "phase" }, t("web_action1", { sum: (q.dice.w1 || 0) + (q.dice.w2 || 0) })) : null,
-      q.phase === "action2" ? h("p", { class: "phase" }, t("web_action2", { name: nameOf(q.active) })) : null),
-    extra,
-    h("div", { class: "sheets" }, sheets.map((sh) => sheetView(view, sh, ctx))));
-}
-
-export function gameView(root, id, token) {
-  let view = null;
-  let role = null;
-  let fatal = null;
-  let live = null;
-  let clockTimer = null;
-  let disposed = false;
-  const ui = { pending: false, waitVersion: null, sel: null, dot: "me", hint: null, hintBusy: false, error: null, news: [], dice: ["", "", "", "", "", ""], chooser: null, follow: true };
-
-  function connect(tok) {
-    if (live) live.close();
-    token = tok;
-    live = new Live(id, { token, lang: lang(), onMessage, onStatus });
-    live.connect();
+class GamePage {
+  constructor(root, id, token) {
+    this.root = root;
+    this.id = id;
+    this.token = token;
+    this.view = null;
+    this.fatal = null;
+    this.live = null;
+    this.disposed = false;
+    this.ui = { pending: false, waitVersion: null, sel: null, dot: "me", hint: null, hintBusy: false, error: null,
+      news: [], dice: ["", "", "", "", "", ""], chooser: null, follow: true };
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
   }
 
-  function onStatus(st) {
-    if (disposed) return;
+  connect(tok) {
+    if (this.live) this.live.close();
+    this.token = tok;
+    this.live = new Live(this.id, { token: tok, lang: lang(), onMessage: (m) => this.onMessage(m), onStatus: (s) => this.onStatus(s) });
+    this.live.connect();
+  }
+
+  onStatus(st) {
+    if (this.disposed) return;
     setConn(st.state, st.seconds);
-    ui.offline = st.state !== "connected";
-    const page = root.querySelector(".game-page");
-    if (page) page.classList.toggle("offline", ui.offline);
+    this.ui.offline = st.state !== "connected";
+    const page = this.root.querySelector(".game-page");
+    if (page) page.classList.toggle("offline", this.ui.offline);
     if (st.state === "failed") {
-      fatal = fatal || { key: st.code === 4404 ? "web_game_not_found" : "web_error", params: {} };
-      render();
+      this.fatal = this.fatal || { key: st.code === 4404 ? "web_game_not_found" : "web_error", params: {} };
+      this.render();
     }
   }
 
-  function onMessage(msg) {
-    if (disposed) return;
-    switch (msg.type) {
-      case "welcome":
-        role = msg.role;
-        view = msg.view;
-        fatal = null;
-        ui.pending = false;
-        ui.waitVersion = null;
-        if (token && msg.seat !== null && msg.seat !== undefined) rememberSeat(id, view.game, msg.seat, token, view.settings);
-        render();
-        break;
-      case "state":
-        if (view && msg.view.version < view.version) return;
-        if (view && msg.view.version !== view.version) {
-          ui.sel = null;
-          ui.chooser = null;
-          ui.hint = null;
-          ui.hintOption = null;
-        }
-        view = msg.view;
-        if (ui.pending && ui.waitVersion && view.version >= ui.waitVersion) setPending(false);
-        if (msg.event && msg.event.kind === "choose" && msg.event.seat === view.you) ui.error = null;
-        followTurn();
-        render();
-        break;
-      case "announce":
-        addNews(errorText(msg));
-        // the result banner shows the end; joins and leaves only go to the news list
-        if (!/game_over|draw|joined|left/.test(msg.key || "")) toast(errorText(msg), "announce", 4000);
-        break;
-      case "error":
-        if (msg.id === undefined || msg.id === null) {
-          if (msg.key === "bad_token" || msg.key === "no_such_game" || msg.key === "unknown_game_id") {
-            fatal = msg;
-          }
-          showError(msg);
-        }
-        break;
-      default:
-        break;
-    }
+  onMessage(msg) {
+    if (this.disposed) return;
+    if (msg.type === "welcome") this.welcome(msg);
+    else if (msg.type === "state") this.state(msg);
+    else if (msg.type === "announce") {
+      this.addNews(errorText(msg));
+      // the result banner shows the end; joins and leaves only go to the news list
+      if (!/game_over|draw|joined|left/.test(msg.key || "")) toast(errorText(msg), "announce", 4000);
+    } else if (msg.type === "error" && (msg.id === undefined || msg.id === null)) {
+      if (["bad_token", "no_such_game", "unknown_game_id"].includes(msg.key)) this.fatal = msg;
+      this.showError(msg);
+    } else this.social(msg);
   }
 
-  function followTurn() {
+  // chat lines, the chat so far (on entering) and reactions
+  social(msg) {
+    const ui = this.ui;
+    if (msg.type === "chat_log") ui.chat = msg.messages || [];
+    else if (msg.type === "chat") ui.chat = [...(ui.chat || []), msg].slice(-100);
+    else if (msg.type === "reaction") {
+      ui.chat = [...(ui.chat || []), msg].slice(-100);
+      toast(`${msg.seat !== null ? seatName(this.view, msg.seat) : ""} ${msg.reaction}`, "info", 2500);
+    } else return;
+    if (msg.type === "chat" && msg.seat !== this.view.you) play("move");
+    this.render();
+  }
+
+  sendChat() {
+    const text = (this.ui.chatDraft || "").trim();
+    if (!text) return;
+    this.live.send({ type: "chat", text, to: this.ui.chatTo === "team" ? "team" : "all" })
+      .then(() => { this.ui.chatDraft = ""; this.render(); }).catch((e) => this.showError(e));
+  }
+
+  react(reaction) {
+    this.live.send({ type: "react", reaction }).catch((e) => this.showError(e));
+  }
+
+  welcome(msg) {
+    this.view = msg.view;
+    this.fatal = null;
+    this.ui.pending = false;
+    this.ui.waitVersion = null;
+    if (this.token && msg.seat !== null && msg.seat !== undefined) rememberSeat(this.id, this.view.game, msg.seat, this.token, this.view.settings);
+    this.render();
+    if (mustAct(this.view, this.view.you) && !this.view.is_over) play("turn");
+  }
+
+  state(msg) {
+    const ui = this.ui;
+    const before = this.view;
+    if (before && msg.view.version < before.version) return;
+    const changed = before && msg.view.version !== before.version;
+    if (changed) Object.assign(ui, { sel: null, chooser: null, hint: null, hintOption: null, hintWords: null });
+    ui.animate = !!(changed && msg.event && msg.event.kind === "choose");
+    ui.fresh = changed ? freshCrosses(before, msg.view) : null;
+    this.view = msg.view;
+    if (ui.pending && ui.waitVersion && this.view.version >= ui.waitVersion) this.setPending(false);
+    if (msg.event && msg.event.kind === "choose" && msg.event.seat === this.view.you) ui.error = null;
+    this.sounds(before, msg);
+    this.followTurn();
+    this.render();
+    ui.animate = false;
+    ui.fresh = null;
+  }
+
+  sounds(before, msg) {
+    const v = this.view;
+    if (!before || !msg.event) return;
+    if (v.is_over && !before.is_over) play("end");
+    else if (mustAct(v, v.you) && !mustAct(before, v.you)) play("turn");
+    else if (msg.event.kind === "choose") play(v.game === "qwixx" ? "cross" : "move");
+  }
+
+  followTurn() {
     // hot seat: this browser holds several seats of the game: follow whoever must act
-    if (!ui.follow || !view || view.is_over) return;
-    if (ui.pending) {
-      ui.followLater = true; // switch once our decision is confirmed
+    const view = this.view;
+    if (!this.ui.follow || !view || view.is_over) return;
+    if (this.ui.pending) {
+      this.ui.followLater = true; // switch once our decision is confirmed
       return;
     }
-    const held = tokensFor(id);
-    const seats = Object.keys(held).filter((k) => /^\d+$/.test(k)).map(Number);
+    const seats = heldSeats(this.id);
     if (seats.length < 2 || view.you === null || view.you === undefined) return;
-    const must = (s) => (view.to_act || []).includes(s) || (view.needs_roll && view.roller === s);
-    if (must(view.you)) return;
-    const next = seats.find((s) => s !== view.you && must(s));
-    if (next !== undefined) setTimeout(() => connect(held[String(next)]), 0);
+    if (mustAct(view, view.you)) return;
+    const next = seats.find((s) => s !== view.you && mustAct(view, s));
+    if (next !== undefined) setTimeout(() => this.connect(tokensFor(this.id)[String(next)]), 0);
   }
 
-  function addNews(text) {
-    ui.news.unshift({ text, time: new Date() });
-    ui.news.length = Math.min(ui.news.length, 30);
+  addNews(text) {
+    this.ui.news.unshift({ text, time: new Date() });
+    this.ui.news.length = Math.min(this.ui.news.length, 30);
   }
 
-  function showError(err) {
-    ui.error = errorText(err);
-    const box = root.querySelector("#game-error");
+  showError(err) {
+    this.ui.error = errorText(err);
+    const box = this.root.querySelector("#game-error");
     if (box) {
-      box.textContent = ui.error;
+      box.textContent = this.ui.error;
       box.hidden = false;
     } else {
-      render();
+      this.render();
     }
-    toast(ui.error, "error");
+    play("error");
   }
 
   // While a decision is on its way (until the state that includes it arrives) the page is
   // "pending": clicks on the board are ignored, and tests can wait for data-pending="0".
-  function setPending(on) {
-    ui.pending = on;
-    if (!on) ui.waitVersion = null;
-    if (!on && ui.followLater) {
-      ui.followLater = false;
-      followTurn();
+  setPending(on) {
+    this.ui.pending = on;
+    if (!on) this.ui.waitVersion = null;
+    if (!on && this.ui.followLater) {
+      this.ui.followLater = false;
+      this.followTurn();
     }
-    const el = root.querySelector(".game-page");
+    const el = this.root.querySelector(".game-page");
     if (el) {
       el.dataset.pending = on ? "1" : "0";
       el.classList.toggle("pending", on);
     }
   }
 
-  function send(msg) {
-    setPending(true);
-    return live.send(msg).then((r) => {
-      ui.error = null;
-      const box = root.querySelector("#game-error");
+  send(msg) {
+    this.setPending(true);
+    return this.live.send(msg).then((r) => {
+      this.ui.error = null;
+      const box = this.root.querySelector("#game-error");
       if (box) box.hidden = true;
-      if (r && typeof r.version === "number" && view && view.version < r.version) ui.waitVersion = r.version;
-      else setPending(false);
+      if (r && typeof r.version === "number" && this.view && this.view.version < r.version) this.ui.waitVersion = r.version;
+      else this.setPending(false);
       return r;
     }).catch((e) => {
-      setPending(false);
-      if (!e.closed) showError(e); // not when we closed the connection ourselves (seat switch)
+      this.setPending(false);
+      if (!e.closed) this.showError(e); // not when we closed the connection ourselves (seat switch)
       throw e;
     });
   }
 
-  const handlers = {
-    select(sq) {
-      ui.sel = sq;
-      render();
-    },
-    choose(text) {
-      ui.chooser = null;
-      send({ type: "choose", decision: text }).catch(() => {});
-    },
-    info(text) {
-      toast(text, "info", 3000);
-    },
-    cell(row, i, cell, options) {
-      if (options.length === 1) handlers.choose(options[0]);
-      else if (options.length > 1) {
-        ui.chooser = { row, i, options };
-        render();
-      } else {
-        handlers.choose(`${row}${cell.n}`); // not an option: the server says why
-      }
-    },
-  };
+  async choose(text) {
+    this.ui.chooser = null;
+    if (text === "pass") {
+      const pen = passPenalty(this.view);
+      if (pen && !(await this.confirmPenalty(pen))) return;
+    }
+    this.send({ type: "choose", decision: text }).catch(() => {});
+  }
 
-  function hint() {
-    ui.hintBusy = true;
-    ui.hint = null;
-    render();
-    live.send({ type: "hint" }).then((r) => {
-      ui.hint = r.lines || [];
-      ui.hintOption = hintOption(ui.hint, view.options || []);
-    }).catch((e) => {
-      showError(e);
-    }).finally(() => {
-      ui.hintBusy = false;
-      render();
+  confirmPenalty(pen) {
+    return confirmDialog({
+      title: t("web_penalty_title"),
+      text: t("web_penalty_text", { points: pen.points, count: pen.count, max: pen.max }),
+      ok: t("web_pass_penalty", { points: pen.points }),
     });
   }
 
-  function statusLine() {
-    if (view.is_over) return null;
-    const you = view.you;
-    const isPlayer = you !== null && you !== undefined;
-    if (view.needs_roll) {
-      if (isPlayer && view.roller === you) return h("p", { class: "status mine" }, t("web_your_turn"));
-      return h("p", { class: "status" }, t("web_roll_wait", { name: seatName(view, view.roller) }));
-    }
-    const toAct = view.to_act || [];
-    if (isPlayer && toAct.includes(you)) {
-      const extra = view.game === "quixo"
-        ? (ui.sel ? t("web_quixo_pick_dest", { square: ui.sel }) : t("web_quixo_pick_cube"))
-        : t("web_choose_cell");
-      return h("p", { class: "status mine", role: "status" }, h("b", {}, t("web_your_turn")), " ", extra);
-    }
-    if (!toAct.length) return h("p", { class: "status" }, t("web_waiting_seats"));
-    return h("p", { class: "status" }, t("web_waiting_for", { names: toAct.map((s) => seatName(view, s)).join(", ") }));
+  hint() {
+    const ui = this.ui;
+    Object.assign(ui, { hintBusy: true, hint: null, hintWords: null });
+    this.render();
+    this.live.send({ type: "hint" }).then((r) => {
+      ui.hint = r.lines || [];
+      ui.hintOption = hintOption(ui.hint, this.view.options || []);
+      ui.hintWords = hintWords(this.view, ui.hint, ui.hintOption);
+    }).catch((e) => this.showError(e)).finally(() => {
+      ui.hintBusy = false;
+      this.render();
+    });
   }
 
-  function playersPanel() {
-    const toAct = new Set(view.to_act || []);
-    return h("ul", { class: "players" }, (view.seats || []).map((s) => {
-      const acting = toAct.has(s.seat) || (view.needs_roll && view.roller === s.seat);
-      const online = s.online ? "●" : "○";
-      const score = view.game === "qwixx" ? (view.scores || [])[s.seat] : null;
-      return h("li", { class: `player ${acting ? "acting" : ""} ${s.seat === view.you ? "me" : ""}`, dataset: { seat: s.seat } },
-        h("span", { class: "seat-badge" }, seatLabel(view.game, view.settings, s.seat)),
-        h("span", { class: "pname" }, seatName(view, s.seat), s.seat === view.you ? ` (${t("web_you")})` : ""),
-        h("span", { class: `pkind ${s.kind !== "bot" && s.online ? "online" : ""}`, title: s.kind === "bot" ? t("web_bot") : t("web_human") }, s.kind === "bot" ? `${t("web_bot")} ${s.bot || ""}` : online),
-        acting && !view.is_over ? h("span", { class: "acting-mark", title: t("web_waiting_for", { names: "" }) }, "◀") : null,
-        score !== null && score !== undefined ? h("span", { class: "pscore" }, num(score)) : null);
-    }));
+  actions() {
+    const ui = this.ui;
+    return {
+      select: (sq) => { ui.sel = sq; this.render(); },
+      dot: (v) => { ui.dot = v; this.render(); },
+      choose: (text) => this.choose(text),
+      refuse: (why) => { this.showError({ text: why }); },
+      cell: (row, i, cell, options) => {
+        if (options.length === 1) this.choose(options[0]);
+        else if (options.length > 1) { ui.chooser = { row, i, options }; this.render(); }
+        else this.choose(`${row}${cell.n}`); // not an option: the server says why
+      },
+      cancel: () => { ui.sel = null; ui.chooser = null; this.render(); },
+      roll: () => this.send({ type: "roll" }).catch(() => {}),
+      rollDice: (dice) => this.send({ type: "roll", dice }).then(() => { ui.dice = ["", "", "", "", "", ""]; }).catch(() => {}),
+      showError: (e) => this.showError(e),
+      hint: () => this.hint(),
+      undo: () => this.send({ type: "undo" }).catch(() => {}),
+      passPenalty: () => passPenalty(this.view),
+    };
   }
 
-  function controls() {
-    const out = [];
-    const you = view.you;
-    const isPlayer = you !== null && you !== undefined;
-    if (!isPlayer || view.is_over) return out;
-    const opts = view.options || [];
-    const rollerSeat = (view.seats || []).find((s) => s.seat === view.roller) || {};
-    const pad = view.scorepad || view.qwixx && view.qwixx.scorepad;
-    // score pad: whoever holds a person seat types the dice of a bot's turn too
-    if (view.game === "qwixx" && view.needs_roll && (view.roller === you || (pad && rollerSeat.kind === "bot"))) {
-      if (pad) {
-        out.push(diceEntry(view.qwixx, ui.dice, (dice) => send({ type: "roll", dice }).then(() => { ui.dice = ["", "", "", "", "", ""]; }).catch(() => {}),
-          (text) => showError({ text })));
-      } else {
-        out.push(h("button", { class: "btn primary big", id: "roll", onclick: () => send({ type: "roll" }).catch(() => {}) }, `⚀ ${t("web_roll")}`));
-      }
+  key(e) {
+    if (e.key !== "Escape" || document.querySelector("dialog[open]")) return;
+    if (this.ui.sel || this.ui.chooser) {
+      const back = this.ui.sel;
+      this.actions().cancel();
+      if (back) restoreFocus(this.root, `sq:${back}`);
     }
-    if (view.game === "quixo" && (view.quixo.players || 2) === 4 && (view.to_act || []).includes(you)) {
-      const mk = (v, label) => h("label", { class: `seg ${ui.dot === v ? "on" : ""}` },
-        h("input", { type: "radio", name: "dot", value: v, checked: ui.dot === v, onchange: () => { ui.dot = v; render(); } }), label);
-      out.push(h("div", { class: "dot-choice" }, h("span", {}, t("web_quixo_dot")),
-        h("div", { class: "segmented" },
-          mk("me", t("web_quixo_dot_me", { seat: SEATS[you] })),
-          mk("partner", t("web_quixo_dot_partner", { seat: SEATS[(you + 2) % 4] })))));
-    }
-    if (ui.chooser) {
-      out.push(h("div", { class: "chooser" }, h("p", {}, t("web_choose_among")),
-        ui.chooser.options.map((o) => h("button", { class: "btn", dataset: { option: o }, onclick: () => handlers.choose(o) }, optionLabel(o)))));
-    }
-    const row = [];
-    if (opts.includes("pass")) {
-      if (view.game === "quixo") row.push(h("p", { class: "muted" }, t("web_quixo_must_pass")));
-      row.push(h("button", { class: `btn ${ui.hintOption === "pass" ? "hinted" : ""}`, id: "pass", onclick: () => handlers.choose("pass") }, t("web_pass")));
-    }
-    if (view.game === "quixo" && ui.sel) {
-      row.push(h("button", { class: "btn", onclick: () => { ui.sel = null; render(); } }, t("web_quixo_cancel")));
-    }
-    if (view.hint_available !== false && (view.to_act || []).includes(you)) {
-      row.push(h("button", { class: "btn", id: "hint", disabled: ui.hintBusy, onclick: hint }, `? ${t("web_hint")}`));
-    }
-    if (view.undo) {
-      row.push(h("button", { class: "btn", id: "undo", onclick: () => send({ type: "undo" }).catch(() => {}) }, `↶ ${t("web_undo")}`));
-    }
-    out.push(h("div", { class: "row-buttons" }, row));
-    if (view.game === "qwixx" && opts.length > 1) {
-      // every option as a button too (keyboard users, and options without a cell)
-      out.push(h("details", { class: "all-options" }, h("summary", {}, t("web_other_options")),
-        h("div", { class: "opt-list" }, opts.map((o) => h("button", { class: "btn small", dataset: { option: o }, onclick: () => handlers.choose(o) }, optionLabel(o))))));
-    }
-    return out;
   }
 
-  // the invite links this browser made for seats whose player has not come yet
-  function invitesPanel() {
-    const inv = invitesFor(id);
-    const waiting = (view.seats || []).filter((s) => inv[s.seat] && !s.claimed && !view.is_over);
-    if (!waiting.length) return null;
-    return h("div", { class: "invites card", id: "invite-panel" }, h("h3", {}, t("web_invite_links")),
-      waiting.map((s) => inviteRow(seatName(view, s.seat), inv[s.seat])));
+  clockText() {
+    const c = this.view && this.view.clock;
+    if (!c || !c.deadline || this.view.is_over) return "";
+    return t("web_clock", { seconds: Math.max(0, Math.ceil(c.deadline - this.live.serverNow())) });
   }
 
-  function seatSwitcher() {
-    const held = tokensFor(id);
-    const seats = Object.keys(held).filter((k) => /^\d+$/.test(k)).map(Number).sort();
-    if (seats.length < 2 || !view) return null;
-    return h("div", { class: "seat-switch" },
-      seats.map((s) => h("button", { class: `btn small ${s === view.you ? "primary" : ""}`, onclick: () => { ui.follow = false; connect(held[String(s)]); } },
-        seatName(view, s))));
-  }
-
-  function clockText() {
-    const c = view && view.clock;
-    if (!c || !c.deadline || view.is_over) return "";
-    const left = Math.max(0, Math.ceil(c.deadline - live.serverNow()));
-    return t("web_clock", { seconds: left });
-  }
-
-  function tickClock() {
-    const el = root.querySelector("#clock");
+  tickClock() {
+    const el = this.root.querySelector("#clock");
     if (!el) return;
-    const text = clockText();
+    const text = this.clockText();
     el.textContent = text;
     el.hidden = !text;
-    const left = view && view.clock && view.clock.deadline ? view.clock.deadline - live.serverNow() : 99;
+    const v = this.view;
+    const left = v && v.clock && v.clock.deadline ? v.clock.deadline - this.live.serverNow() : 99;
     el.classList.toggle("urgent", left < 10);
   }
 
-  function render() {
-    if (disposed) return;
-    clear(root);
-    if (!view) {
-      if (fatal) {
-        const watch = `/?game=${encodeURIComponent(id)}&watch=1`;
-        root.append(h("section", { class: "card" }, h("p", { class: "error-box", role: "alert" }, errorText(fatal)),
-          h("div", { class: "actions" },
-            h("a", { href: "/", class: "btn", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web_back_to_lobby")),
-            token ? h("a", { href: watch, class: "btn", onclick: (e) => { e.preventDefault(); go(watch); } }, t("web_spectate")) : null)));
-      } else {
-        root.append(h("p", { class: "loading" }, t("web_connecting")));
-      }
-      return;
-    }
-    const isPlayer = view.you !== null && view.you !== undefined;
-    const last = view.last ? eventText(view, view.last) : "";
-    const finished = view.is_over;
-    root.append(h("div", { class: `game-page game-${view.game} ${ui.pending ? "pending" : ""} ${ui.offline ? "offline" : ""}`,
-      dataset: { version: view.version, pending: ui.pending ? "1" : "0" } },
-      h("div", { class: "game-head" },
-        h("a", { href: "/", class: "back", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web_back_to_lobby")),
-        h("h1", {}, gameTitle(view.game, view.settings)),
-        h("span", { id: "clock", class: "clock", hidden: true }, "")),
-      h("p", { class: "who" }, isPlayer ? t("web_you_are_seat", { seat: seatLabel(view.game, view.settings, view.you), name: seatName(view, view.you) }) : t("web_spectating")),
-      seatSwitcher(),
-      statusLine(),
-      h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),
-      finished ? h("div", { class: "result", id: "result", role: "status" }, h("b", {}, t("web_game_over")), " ", resultText(view)) : null,
-      h("div", { class: "game-body" },
-        h("div", { class: "main-col" },
-          boardArea(view, ui, isPlayer ? handlers : null, h("div", { class: "controls" }, controls())),
-          finished && view.game === "qwixx" ? scoreTable(view, (p) => seatName(view, p)) : null),
-        h("aside", { class: "side" },
-          playersPanel(),
-          ui.hintBusy ? h("p", { class: "hint muted" }, t("web_hint_wait")) : null,
-          ui.hint ? h("div", { class: "hint", id: "hint-box" }, h("b", {}, t("web_hint")), ui.hint.map((l) => h("div", {}, l))) : null,
-          last ? h("p", { class: "last", id: "last-move" }, t("web_last_move", { move: last })) : null,
-          ui.news.length ? h("div", { class: "news" }, h("h3", {}, t("web_announcements")),
-            h("ul", {}, ui.news.slice(0, 8).map((n) => h("li", {}, n.text)))) : null,
-          finished ? h("a", { class: "btn", id: "to-replay", href: `/?game=${encodeURIComponent(id)}&replay=0`,
-            onclick: (e) => { e.preventDefault(); go(`/?game=${encodeURIComponent(id)}&replay=0`); } }, t("web_replay")) : null,
-          invitesPanel(),
-          h("details", { class: "share" }, h("summary", {}, t("web_spectate")), inviteRow(t("web_spectate"), `/?game=${encodeURIComponent(id)}&watch=1`))))));
-    tickClock();
-    const mine = isPlayer && !view.is_over && ((view.to_act || []).includes(view.you) || (view.needs_roll && view.roller === view.you));
-    document.title = `${mine ? "● " : ""}${gameTitle(view.game, view.settings)} — qwixo`;
+  renderFatal() {
+    const watch = `/?game=${encodeURIComponent(this.id)}&watch=1`;
+    this.root.append(h("section", { class: "card" }, h("p", { class: "error-box", role: "alert" }, errorText(this.fatal)),
+      h("div", { class: "actions" },
+        h("a", { href: "/", class: "btn", onclick: navClick }, t("web_back_to_lobby")),
+        this.token ? h("a", { href: watch, class: "btn", onclick: navClick }, t("web_spectate")) : null)));
   }
 
-  connect(token);
-  clockTimer = setInterval(tickClock, 500);
+  render() {
+    if (this.disposed) return;
+    const key = focusedKey(this.root);
+    clear(this.root);
+    if (!this.view) {
+      if (this.fatal) this.renderFatal();
+      else this.root.append(h("p", { class: "loading" }, t("web_connecting")));
+      return;
+    }
+    this.root.append(this.page());
+    this.tickClock();
+    const v = this.view;
+    const mine = !v.is_over && mustAct(v, v.you);
+    document.title = `${mine ? "● " : ""}${gameTitle(v.game, v.settings)} — qwixo`;
+    // a cube just taken by keyboard: the focus goes on to its first push arrow
+    const toArrow = this.ui.sel && key === `sq:${this.ui.sel}`;
+    restoreFocus(this.root, toArrow ? null : key, toArrow ? ".arrow.legal" : null);
+    if (this.guide) this.guide.update(v, this.ui);
+  }
+
+  page() {
+    const v = this.view;
+    const ui = this.ui;
+    const isPlayer = v.you !== null && v.you !== undefined;
+    const act = this.actions();
+    return h("div", { class: `game-page game-${v.game} ${ui.pending ? "pending" : ""} ${ui.offline ? "offline" : ""}`,
+      dataset: { version: v.version, pending: ui.pending ? "1" : "0" } },
+    h("div", { class: "game-head" },
+      h("a", { href: "/", class: "back", onclick: navClick }, t("web_back_to_lobby")),
+      h("h1", {}, gameTitle(v.game, v.settings)),
+      h("a", { href: `/?rules=${v.game}${v.game === "qwixx" ? `&edition=${v.qwixx.edition}` : ""}`, class: "btn small", target: "_blank", rel: "noopener" }, t("web_rules")),
+      h("span", { id: "clock", class: "clock", hidden: true }, "")),
+    h("p", { class: "who" }, isPlayer ? t("web_you_are_seat", { seat: seatLabel(v.game, v.settings, v.you), name: seatName(v, v.you) }) : t("web_spectating")),
+    seatSwitcher(v, this.id, (s) => { ui.follow = false; this.connect(tokensFor(this.id)[String(s)]); }),
+    statusLine(v, ui),
+    h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),
+    v.is_over ? h("div", { class: "result", id: "result", role: "status" }, h("b", {}, t("web_game_over")), " ", resultText(v)) : null,
+    v.is_over ? endActions(v, this) : null,
+    h("div", { class: "game-body" },
+      h("div", { class: "main-col" },
+        boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act))),
+        v.is_over && v.game === "qwixx" ? scoreTable(v, (p) => seatName(v, p)) : null),
+      sideColumn(v, ui, this.id, chatPanel(this))));
+  }
+
+  start() {
+    this.connect(this.token);
+    this.clockTimer = setInterval(() => this.tickClock(), 500);
+    this.guide = walkthrough(this);
+  }
+
+  dispose() {
+    this.disposed = true;
+    clearInterval(this.clockTimer);
+    document.removeEventListener("keydown", this.onKey);
+    if (this.guide) this.guide.close();
+    if (this.live) this.live.close();
+  }
+}
+
+export function gameView(root, id, token) {
+  const page = new GamePage(root, id, token);
+  page.start();
   return {
-    dispose() {
-      disposed = true;
-      clearInterval(clockTimer);
-      if (live) live.close();
-    },
-    rerender() {
-      if (live) live.setLang(lang());
-      render();
+    dispose: () => page.dispose(),
+    rerender: () => {
+      if (page.live) page.live.setLang(lang());
+      page.render();
     },
   };
 }
+

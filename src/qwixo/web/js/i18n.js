@@ -1,11 +1,17 @@
-// The translation catalog: downloaded from the server (/api/i18n/{lang}), one per language.
+// The translation catalog: downloaded from the server (/api/i18n/{lang}), one per language,
+// made from the same gettext catalogues as every other text (src/qwixo/i18n/locale/).
 // Every text the page shows goes through t(key, params). Placeholders follow Python's
-// str.format: {name} and {name!r} (repr: the value in quotes).
+// str.format: {name} and {name!r} (repr: the value in quotes). As in qwixo.i18n.t:
+// - a message with a count has its forms as "key#one", "key#few", ... (CLDR categories) and
+//   the name of its count parameter as "key#count"; Intl.PluralRules picks the form;
+// - Qwixx codes given as parameters are shown in words: row, rows, die, colour, names (r y g
+//   b, w1 w2) by the colour words, cell, last, decision, choice (r12) by the cell's words.
 
 export const LANGS = { en: "English", tr: "Türkçe", it: "Italiano", pl: "Polski" };
 
 let catalog = {};
 let current = "en";
+let plural = new Intl.PluralRules("en");
 
 export function lang() {
   return current;
@@ -29,6 +35,7 @@ export async function loadLang(l) {
   // accept either the bare catalog or {lang, texts}
   catalog = data && typeof data.texts === "object" ? data.texts : data;
   current = l;
+  plural = new Intl.PluralRules(l);
   localStorage.setItem("qwixo.lang", l);
   document.documentElement.lang = l;
   return catalog;
@@ -39,12 +46,47 @@ function repr(v) {
   return String(v);
 }
 
+const ROWS = ["r", "y", "g", "b"];
+
+// a parameter as people read it (see qwixo.i18n._shown)
+function shown(name, v) {
+  if (typeof v !== "string") return v;
+  const code = v.trim().toLowerCase();
+  const word = (key, extra) => (key in catalog ? format(catalog[key], extra || {}) : v);
+  if (name === "row" && ROWS.includes(code)) return word(`qwixx_row_${code}`);
+  if ((name === "die" || name === "colour") && (ROWS.includes(code) || ["w", "w1", "w2"].includes(code))) {
+    return word(`qwixx_die_${code[0]}`);
+  }
+  const parts = code.split(/\s+/).filter(Boolean);
+  if (name === "rows" && parts.length && parts.every((c) => ROWS.includes(c))) {
+    return parts.map((c) => word(`qwixx_row_${c}`)).join(", ");
+  }
+  if (name === "names" && parts.length && parts.every((c) => ROWS.includes(c) || c === "w1" || c === "w2")) {
+    return parts.map((c) => word(`qwixx_die_${c[0]}`)).join(", ");
+  }
+  if (["cell", "last", "decision", "choice"].includes(name)) {
+    const m = /^([rygb])(\d{1,2})$/.exec(code);
+    if (m) return word(`qwixx_cell_${m[1]}`, { number: m[2] });
+    if ((name === "decision" || name === "choice") && code === "pass" && "pass" in catalog) return catalog.pass;
+  }
+  return v;
+}
+
 export function format(text, params = {}) {
   return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?\}/g, (m, name, conv) => {
     if (!(name in params)) return m;
-    const v = params[name];
+    const v = shown(name, params[name]);
     return conv === "!r" ? repr(v) : String(v);
   });
+}
+
+// the form of a message with a count (its "key#count" parameter) for that count
+function pluralText(key, params) {
+  const countName = catalog[`${key}#count`];
+  if (countName === undefined || !(countName in params)) return catalog[key];
+  const n = Number(String(params[countName]).replace(/[,\s]/g, ""));
+  if (!Number.isFinite(n)) return catalog[key];
+  return catalog[`${key}#${plural.select(n)}`] ?? catalog[`${key}#other`] ?? catalog[key];
 }
 
 export function has(key) {
@@ -52,7 +94,6 @@ export function has(key) {
 }
 
 export function t(key, params = {}) {
-  const text = catalog[key];
-  if (text === undefined) return key;
-  return format(text, params);
+  if (catalog[key] === undefined) return key;
+  return format(pluralText(key, params), params);
 }

@@ -1,18 +1,21 @@
 // The Quixo board in SVG: cubes with X / O faces (4 players: a dot marked with the seat letter
 // of the partner who may take the cube next), the cubes you may take highlighted, the push
-// arrows after a cube is selected, the last move and the winning lines.
+// arrows after a cube is selected, the last move (animated once) and the winning lines.
 //
-// Interaction: click a border cube (selects it), then an arrow (where it is pushed back in).
-// Every arrow that geometry allows is clickable; the illegal ones are drawn faint and, when
-// clicked anyway, the server refuses the move with its translated reason.
+// Interaction (mouse, touch or keyboard): a cube you may take selects it, then an arrow pushes
+// it back in. Any other cube says why it cannot be taken (centre cube, the other side's cube),
+// without asking the server. The keyboard moves over cubes and arrows with the arrow keys
+// (keynav.js); Enter / Space act; Escape puts the selected cube back.
 
 import { s, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
+import { roving } from "./keynav.js";
+import { pushSide, QUIXO_SEATS } from "./words.js";
 
 const FILES = "abcdefg";
 const C = 100; // cell size
-const M = 70; // margin for the arrows
-export const SEATS = ["N", "E", "S", "W"];
+const M = 90; // margin for the arrows (their touch area is a full cell wide and M deep)
+export const SEATS = QUIXO_SEATS;
 
 export function squareOf(f, rankIdx) {
   return FILES[f] + (rankIdx + 1);
@@ -52,30 +55,52 @@ function centre(sq, n) {
   return [x + C / 2, y + C / 2];
 }
 
+const SYMBOL = { x: "x", N: "x", S: "x", o: "o", E: "o", W: "o" };
+
+function dotMark(seat, x, y) {
+  const cx = x + C / 2;
+  const cy = y + C / 2;
+  const pos = { N: [cx, y + 17, 0], E: [x + C - 17, cy, 90], S: [cx, y + C - 17, 180], W: [x + 17, cy, 270] }[seat];
+  const tri = { N: [cx, y + 2], E: [x + C - 2, cy], S: [cx, y + C - 2], W: [x + 2, cy] }[seat];
+  return [
+    s("g", { class: `dot dot-${seat}`, transform: `translate(${pos[0]} ${pos[1]})` },
+      s("circle", { r: 12, class: "dot-disc" }),
+      s("text", { class: "dot-letter", "text-anchor": "middle", "dominant-baseline": "central", y: 1 }, seat)),
+    s("path", { class: "dot-arrow", transform: `translate(${tri[0]} ${tri[1]}) rotate(${pos[2]})`, d: "M0 -1 L-6 6 L6 6 Z" }),
+  ];
+}
+
 function face(ch, x, y, players) {
   const cx = x + C / 2;
   const cy = y + C / 2;
   const out = [];
-  let sym = null;
-  if (ch === "x" || ch === "N" || ch === "S") sym = "x";
-  if (ch === "o" || ch === "E" || ch === "W") sym = "o";
+  const sym = SYMBOL[ch] || null;
   if (sym === "x") {
     const d = 24;
     out.push(s("path", { class: "sym sym-x", d: `M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}` }));
   } else if (sym === "o") {
     out.push(s("circle", { class: "sym sym-o", cx, cy, r: 25 }));
   }
-  if (players === 4 && sym) {
-    // the dot: a small arrow at the edge facing the seat it points at, with that seat's letter
-    const seat = ch;
-    const pos = { N: [cx, y + 17, 0], E: [x + C - 17, cy, 90], S: [cx, y + C - 17, 180], W: [x + 17, cy, 270] }[seat];
-    out.push(s("g", { class: `dot dot-${seat}`, transform: `translate(${pos[0]} ${pos[1]})` },
-      s("circle", { r: 12, class: "dot-disc" }),
-      s("text", { class: "dot-letter", "text-anchor": "middle", "dominant-baseline": "central", y: 1 }, seat)));
-    const tri = { N: [cx, y + 2], E: [x + C - 2, cy], S: [cx, y + C - 2], W: [x + 2, cy] }[seat];
-    out.push(s("path", { class: "dot-arrow", transform: `translate(${tri[0]} ${tri[1]}) rotate(${pos[2]})`, d: "M0 -1 L-6 6 L6 6 Z" }));
-  }
+  if (players === 4 && sym) out.push(...dotMark(ch, x, y));
   return out;
+}
+
+// what a screen reader says for a cube: "a1: X, dot towards N, can be taken"
+function cellLabel(sq, ch, takeable) {
+  const sym = SYMBOL[ch];
+  let what = sym ? sym.toUpperCase() : t("web_face_blank");
+  if (ch !== sym && sym) what = t("web_face_dot", { face: sym.toUpperCase(), seat: ch });
+  return `${sq}: ${what}${takeable ? `, ${t("web_cell_takeable")}` : ""}`;
+}
+
+// why the cube at `sq` cannot be taken (the page says it at once, without asking the server)
+export function whyNotTakeable(view, sq, ch) {
+  const n = view.quixo.size;
+  if (!(view.to_act || []).includes(view.you)) return t("web_why_not_your_turn");
+  if (!isBorder(sq, n)) return t("web_why_inner");
+  if (!(view.quixo.takeable || []).length) return t("web_quixo_must_pass");
+  if (ch !== "." && has("quixo_opponent_cube")) return t("quixo_opponent_cube", { square: sq });
+  return t("web_why_not_takeable");
 }
 
 // an arrow outside the board next to `dst`, pointing into the board
@@ -85,53 +110,90 @@ function arrowShape(dst, axis, n) {
   let side;
   if (axis === "rank") side = f === 0 ? "W" : "E";
   else side = r === 0 ? "S" : "N";
-  const cx = { W: M - 34, E: M + n * C + 34, N: x + C / 2, S: x + C / 2 }[side];
-  const cy = { W: y + C / 2, E: y + C / 2, N: M - 34, S: M + n * C + 34 }[side];
+  const off = M / 2 + 4;
+  const cx = { W: M - off, E: M + n * C + off, N: x + C / 2, S: x + C / 2 }[side];
+  const cy = { W: y + C / 2, E: y + C / 2, N: M - off, S: M + n * C + off }[side];
   const rot = { W: 90, E: 270, N: 180, S: 0 }[side]; // base shape points up (towards -y)
-  return { cx, cy, rot, side };
+  // keyboard position: the arrow sits just outside the cell it pushes into
+  const kx = { W: -1, E: n, N: f, S: f }[side];
+  const ky = { W: n - 1 - r, E: n - 1 - r, N: -1, S: n }[side];
+  return { cx, cy, rot, side, kx, ky };
 }
 
-// ctx: {interactive, sel, dotSeat, onSelect(sq|null), onMove(text), onInterior()}
-export function quixoBoard(view, ctx) {
+function cellGroup(view, ctx, sq, f, ri, ch) {
   const q = view.quixo;
   const n = q.size;
-  const W = n * C + 2 * M;
-  const players = q.players || (view.settings && view.settings.players) || 2;
-  const moves = q.moves || [];
-  const takeable = new Set(ctx.interactive ? q.takeable || [] : []);
-  const last = q.last_move || null;
-  const svg = s("svg", { class: "quixo-board", viewBox: `0 0 ${W} ${W}`, role: "group",
-    "aria-label": t("web_quixo_board", { n }) });
-  svg.append(s("rect", { class: "board-base", x: M - 10, y: M - 10, width: n * C + 20, height: n * C + 20, rx: 18 }));
-  for (let ri = 0; ri < n; ri++) {
-    const rank = n - 1 - ri;
-    const line = q.rows[ri] || "";
-    for (let f = 0; f < n; f++) {
-      const sq = squareOf(f, rank);
-      const ch = line[f] || ".";
-      const [x, y] = cellXY(sq, n);
-      const border = isBorder(sq, n);
-      const cls = ["cell", border ? "border" : "inner", ch === "." ? "blank" : `face-${ch}`];
-      if (takeable.has(sq)) cls.push("takeable");
-      if (ctx.sel === sq) cls.push("selected");
-      if (ctx.hint && ctx.hint.slice(0, 2) === sq) cls.push("hinted");
-      if (last && last.to === sq) cls.push("last-to");
-      const g = s("g", { class: cls.join(" "), dataset: { square: sq, face: ch },
-        tabindex: ctx.interactive && border ? 0 : null, role: ctx.interactive ? "button" : null,
-        "aria-label": `${sq} ${ch === "." ? "" : ch}`.trim() },
-      s("rect", { class: "cube", x: x + 6, y: y + 6, width: C - 12, height: C - 12, rx: 14 }),
-      face(ch, x, y, players));
-      if (f === 0) g.append(s("text", { class: "coord", x: x + 12, y: y + 24 }, String(rank + 1)));
-      if (rank === 0) g.append(s("text", { class: "coord", x: x + C - 14, y: y + C - 12, "text-anchor": "end" }, FILES[f]));
-      if (ctx.interactive) {
-        const act = () => (border ? ctx.onSelect(ctx.sel === sq ? null : sq) : ctx.onInterior());
-        g.addEventListener("click", act);
-        g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
-      }
-      svg.append(g);
-    }
+  const players = q.players || 2;
+  const [x, y] = cellXY(sq, n);
+  const border = isBorder(sq, n);
+  const takeable = ctx.takeable.has(sq);
+  const cls = ["cell", border ? "border" : "inner", ch === "." ? "blank" : `face-${ch}`];
+  if (takeable) cls.push("takeable");
+  if (ctx.sel === sq) cls.push("selected");
+  if (ctx.hint && ctx.hint.slice(0, 2) === sq) cls.push("hinted");
+  if (q.last_move && q.last_move.to === sq) cls.push("last-to");
+  const label = cellLabel(sq, ch, takeable);
+  const g = s("g", { class: cls.join(" "), dataset: { square: sq, face: ch, key: `sq:${sq}`, kx: f, ky: ri },
+    role: ctx.interactive ? "button" : "img", "aria-label": label,
+    "aria-disabled": ctx.interactive && !takeable ? "true" : null,
+    "aria-pressed": ctx.interactive && takeable ? String(ctx.sel === sq) : null },
+  s("rect", { class: "cube", x: x + 6, y: y + 6, width: C - 12, height: C - 12, rx: 14 }),
+  s("g", { "aria-hidden": "true" }, face(ch, x, y, players)),
+  s("rect", { class: "focus-ring", x: x + 1, y: y + 1, width: C - 2, height: C - 2, rx: 17 }));
+  if (ctx.interactive) {
+    const act = () => (takeable ? ctx.onSelect(ctx.sel === sq ? null : sq) : ctx.onRefuse(whyNotTakeable(view, sq, ch)));
+    g.addEventListener("click", act);
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
   }
-  // the last move: a line from where the cube was taken to where it went back in
+  if (ctx.pushed && ctx.pushed.has(sq)) {
+    g.classList.add("pushed");
+    g.style.setProperty("--dx", `${ctx.pushed.get(sq)[0]}px`);
+    g.style.setProperty("--dy", `${ctx.pushed.get(sq)[1]}px`);
+  }
+  return g;
+}
+
+function arrowGroup(ctx, d, n, players, moves) {
+  const legal = moves.some((m) => m.from === ctx.sel && m.to === d.sq);
+  const text = ctx.sel + d.sq + (players === 4 ? `:${ctx.dotSeat}` : "");
+  const a = arrowShape(d.sq, d.axis, n);
+  const side = pushSide(ctx.sel, d.sq, n);
+  const hinted = ctx.hint && ctx.hint.slice(0, 4) === ctx.sel + d.sq;
+  const g = s("g", { class: `arrow ${legal ? "legal" : "illegal"} ${hinted ? "hinted" : ""}`,
+    dataset: { move: ctx.sel + d.sq, dest: d.sq, key: `arrow:${ctx.sel}${d.sq}`, kx: a.kx, ky: a.ky },
+    role: "button", "aria-label": t(`web_push_${side}`, { square: ctx.sel }),
+    transform: `translate(${a.cx} ${a.cy}) rotate(${a.rot})` },
+  s("rect", { class: "arrow-hit", x: -C / 2, y: -M / 2, width: C, height: M, rx: 12 }),
+  s("path", { class: "arrow-head", d: "M0 -26 L22 4 L8 4 L8 24 L-8 24 L-8 4 L-22 4 Z" }),
+  s("rect", { class: "focus-ring", x: -C / 2 + 3, y: -M / 2 + 3, width: C - 6, height: M - 6, rx: 12 }));
+  const act = () => ctx.onMove(text);
+  g.addEventListener("click", act);
+  g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
+  return g;
+}
+
+// the cells moved by the last push and where each came from (for the slide animation):
+// square -> [dx, dy] in board units
+export function pushedCells(last, n) {
+  if (!last || !last.from || !last.to) return null;
+  const [f1, r1] = parseSq(last.from);
+  const [f2, r2] = parseSq(last.to);
+  const df = Math.sign(f1 - f2);
+  const dr = Math.sign(r1 - r2);
+  const out = new Map();
+  let [f, r] = [f2, r2];
+  for (let k = 0; k <= n; k++) {
+    // each cube slid one cell towards `from`: it came from one cell towards `to`
+    out.set(squareOf(f, r), [-df * C, dr * C]);
+    if (f === f1 && r === r1) break;
+    f += df;
+    r += dr;
+  }
+  return out;
+}
+
+function overlays(svg, q, n) {
+  const last = q.last_move || null;
   if (last && last.from && last.to) {
     const [x1, y1] = centre(last.from, n);
     const [x2, y2] = centre(last.to, n);
@@ -144,24 +206,41 @@ export function quixoBoard(view, ctx) {
     const [x2, y2] = centre(ln[ln.length - 1], n);
     svg.append(s("line", { class: "win-line", x1, y1, x2, y2 }));
   }
-  if (ctx.interactive && ctx.sel) {
-    const [sx, sy] = cellXY(ctx.sel, n);
+}
+
+// ctx: {interactive, sel, dotSeat, hint, animate, onSelect(sq|null), onMove(text), onRefuse(why)}
+export function quixoBoard(view, ctx) {
+  const q = view.quixo;
+  const n = q.size;
+  const W = n * C + 2 * M;
+  const players = q.players || (view.settings && view.settings.players) || 2;
+  const c = { ...ctx, takeable: new Set(ctx.interactive ? q.takeable || [] : []),
+    pushed: ctx.animate ? pushedCells(q.last_move, n) : null };
+  const svg = s("svg", { class: "quixo-board", viewBox: `0 0 ${W} ${W}`, role: "group",
+    "aria-label": t("web_quixo_board", { n }), dataset: { roving: "1" } });
+  svg.append(s("rect", { class: "board-base", x: M - 10, y: M - 10, width: n * C + 20, height: n * C + 20, rx: 18 }));
+  for (let ri = 0; ri < n; ri++) {
+    const line = q.rows[ri] || "";
+    for (let f = 0; f < n; f++) svg.append(cellGroup(view, c, squareOf(f, n - 1 - ri), f, ri, line[f] || "."));
+  }
+  // the coordinates (a..e, 1..5) outside the buttons, so a cube's name is its label alone
+  const coords = s("g", { "aria-hidden": "true", class: "coords" });
+  for (let i = 0; i < n; i++) {
+    const [x, y] = cellXY(squareOf(0, n - 1 - i), n);
+    coords.append(s("text", { class: "coord", x: x + 12, y: y + 24 }, String(n - i)));
+    const [bx, by] = cellXY(squareOf(i, 0), n);
+    coords.append(s("text", { class: "coord", x: bx + C - 14, y: by + C - 12, "text-anchor": "end" }, FILES[i]));
+  }
+  svg.append(coords);
+  overlays(svg, q, n);
+  if (c.interactive && c.sel) {
+    const [sx, sy] = cellXY(c.sel, n);
     svg.append(s("rect", { class: "sel-ring", x: sx + 2, y: sy + 2, width: C - 4, height: C - 4, rx: 16 }));
-    for (const d of destinations(ctx.sel, n)) {
-      const legal = moves.some((m) => m.from === ctx.sel && m.to === d.sq);
-      const text = ctx.sel + d.sq + (players === 4 ? `:${ctx.dotSeat}` : "");
-      const a = arrowShape(d.sq, d.axis, n);
-      const hinted = ctx.hint && ctx.hint.slice(0, 4) === ctx.sel + d.sq;
-      const g = s("g", { class: `arrow ${legal ? "legal" : "illegal"} ${hinted ? "hinted" : ""}`, dataset: { move: ctx.sel + d.sq, dest: d.sq },
-        tabindex: 0, role: "button", "aria-label": `${ctx.sel} → ${d.sq}`,
-        transform: `translate(${a.cx} ${a.cy}) rotate(${a.rot})` },
-      s("rect", { class: "arrow-hit", x: -32, y: -32, width: 64, height: 64, rx: 12 }),
-      s("path", { class: "arrow-head", d: "M0 -26 L22 4 L8 4 L8 24 L-8 24 L-8 4 L-22 4 Z" }));
-      const act = () => ctx.onMove(text);
-      g.addEventListener("click", act);
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
-      svg.append(g);
-    }
+    for (const d of destinations(c.sel, n)) svg.append(arrowGroup(c, d, n, players, q.moves || []));
+  }
+  if (c.interactive) {
+    const start = svg.querySelector(c.sel ? ".arrow.legal" : ".cell.takeable");
+    roving(svg, "[data-kx]", start);
   }
   return svg;
 }
@@ -177,4 +256,17 @@ export function quixoLegend(view, nameOf) {
   return h("div", { class: "legend" },
     h("span", { class: "legend-item" }, h("b", {}, "X "), t("web_team_x"), ": ", nameOf(0), " + ", nameOf(2)),
     h("span", { class: "legend-item" }, h("b", {}, "O "), t("web_team_o"), ": ", nameOf(1), " + ", nameOf(3)));
+}
+
+// the 4-player choice of the dot, shown above the board while a cube is selected: whom the
+// dot of the cube put back points at (who of the team may take it next), with the reason
+export function dotChoice(view, ui, onChange) {
+  const you = view.you;
+  const mk = (v, label) => h("label", { class: `seg ${ui.dot === v ? "on" : ""}` },
+    h("input", { type: "radio", name: "dot", value: v, checked: ui.dot === v, onchange: () => onChange(v) }), label);
+  return h("div", { class: "dot-choice", role: "radiogroup", "aria-labelledby": "dot-why" },
+    h("p", { id: "dot-why", class: "dot-why" }, t("web_quixo_dot_why")),
+    h("div", { class: "segmented" },
+      mk("me", t("web_quixo_dot_me", { seat: SEATS[you] })),
+      mk("partner", t("web_quixo_dot_partner", { seat: SEATS[(you + 2) % 4] }))));
 }

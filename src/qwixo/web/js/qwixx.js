@@ -8,6 +8,8 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { roving } from "./keynav.js";
+import { colourName } from "./words.js";
 
 export const ROWS = ["r", "y", "g", "b"];
 export const DICE = ["w1", "w2", "r", "y", "g", "b"];
@@ -37,9 +39,7 @@ export function num(n) {
   return typeof n === "number" && n < 0 ? `−${-n}` : String(n ?? 0);
 }
 
-export function colourName(c) {
-  return t(`web_row_${c}`);
-}
+export { colourName };
 
 function lockIcon() {
   const ns = "http://www.w3.org/2000/svg";
@@ -62,10 +62,11 @@ export function diceView(q) {
       const gone = removed.has(d);
       const name = d === "w1" ? t("web_die_w1") : d === "w2" ? t("web_die_w2") : colourName(d);
       const val = dice && dice[d] !== undefined && dice[d] !== null ? dice[d] : "–";
+      const label = gone ? t("web_die_removed", { colour: name }) : `${name}: ${val}`;
       return h("div", { class: `die die-${colour} ${gone ? "removed" : ""}`, dataset: { die: d },
-        title: gone ? t("web_die_removed", { colour: name }) : name },
-      h("span", { class: "die-val" }, gone ? "✕" : String(val)),
-      h("span", { class: "die-letter" }, LETTER[d]));
+        title: label, role: "img", "aria-label": label },
+      h("span", { class: "die-val", "aria-hidden": "true" }, gone ? "✕" : String(val)),
+      h("span", { class: "die-letter", "aria-hidden": "true" }, LETTER[d]));
     }));
 }
 
@@ -136,93 +137,147 @@ function rowPoints(row) {
   return (n * (n + 1)) / 2;
 }
 
-// ctx: {interactive, onCell(row, index, cell, options[])}
+function cellClasses(c, i, rc, colour, st) {
+  const cls = ["qcell", `c-${colour}`];
+  if (c.crossed) cls.push("crossed");
+  else if (i < st.lastCrossed || st.closed) cls.push("skipped");
+  if (st.options.length) cls.push("option");
+  if (st.isPending) cls.push("pending");
+  if (st.hinted) cls.push("hinted");
+  if (st.fresh) cls.push("just-crossed");
+  if (colour !== rc || st.mixx) cls.push("mixed");
+  if (c.bonus === true) cls.push("bonus");
+  if (typeof c.bonus === "string") cls.push("symbol");
+  if (c.lock || c.is_lock) cls.push("lockcell");
+  return cls;
+}
+
+// what a screen reader says for a cell: "red 7, crossed"
+function cellLabel(c, colour, st) {
+  let state = "";
+  if (c.crossed) state = t("web_cell_crossed");
+  else if (st.isPending) state = t("web_cell_pending");
+  else if (st.options.length) state = t("web_cell_option");
+  else if (st.skipped) state = t("web_cell_skipped");
+  const extra = c.bonus === true ? `, ${t("web_bonus_bar")}` : typeof c.bonus === "string" ? `, ${t(`web_bonus_${c.bonus}`)}` : "";
+  return `${colourName(colour)} ${c.n}${extra}${state ? `, ${state}` : ""}`;
+}
+
+function cellView(ctx, sheetCtx, row, rc, ri, c, i) {
+  const colour = c.color || rc;
+  const st = {
+    options: sheetCtx.opts.get(`${rc}:${i}`) || [],
+    lastCrossed: row.lastCrossed, closed: row.closed,
+    isPending: !!(sheetCtx.pending && sheetCtx.pending[0] === rc && sheetCtx.pending[1] === i),
+    hinted: !!(sheetCtx.hinted && sheetCtx.hinted[0] === rc && sheetCtx.hinted[1] === i),
+    fresh: !!(ctx.fresh && ctx.fresh.has(`${sheetCtx.seat}:${rc}:${i}`)),
+    mixx: sheetCtx.edition === "mixx-a",
+  };
+  st.skipped = !c.crossed && (i < row.lastCrossed || row.closed);
+  const label = cellLabel(c, colour, st);
+  const parts = [h("span", { class: "num", "aria-hidden": "true" }, String(c.n))];
+  // drawn by CSS from data-t: the colour is in the cell's label already
+  if (st.mixx || colour !== rc) parts.push(h("span", { class: "cell-letter", "aria-hidden": "true", dataset: { t: LETTER[colour] } }));
+  if (c.bonus === true) parts.push(h("span", { class: "bonus-star", "aria-hidden": "true" }, "★"));
+  if (typeof c.bonus === "string") parts.push(h("span", { class: "symbol-mark", "aria-hidden": "true", dataset: { t: REWARD_SYMBOL[c.bonus] || "◆" } }));
+  if (c.crossed || st.isPending) parts.push(h("span", { class: "mark", "aria-hidden": "true" }, "✕"));
+  const active = sheetCtx.interactive;
+  const el = h(active ? "button" : "span", {
+    class: cellClasses(c, i, rc, colour, st).join(" "),
+    dataset: { row: rc, index: i, n: c.n, cell: `${rc}${c.n}`, ...(active ? { key: `cell:${rc}${i}`, kx: i, ky: ri } : {}) },
+    type: active ? "button" : null, title: label, "aria-label": label, role: active ? null : "img",
+  }, parts);
+  if (active) el.addEventListener("click", () => ctx.onCell(rc, i, c, st.options));
+  return el;
+}
+
+function rowView(ctx, sheetCtx, row, ri) {
+  const rc = row.row || row.color;
+  let lastCrossed = -1;
+  row.cells.forEach((c, i) => { if (c.crossed) lastCrossed = i; });
+  const r = { lastCrossed, closed: row.closed };
+  const cells = row.cells.map((c, i) => cellView(ctx, sheetCtx, r, rc, ri, c, i));
+  const lock = row.lock || {};
+  const lockLabel = `${t("web_lock")} ${colourName(lock.color || rc)}${lock.crossed ? `, ${t("web_cell_crossed")}` : ""}`;
+  const lockEl = h("span", { class: `qlock c-${lock.color || rc} ${lock.crossed ? "crossed" : ""}`,
+    title: lockLabel, role: "img", "aria-label": lockLabel }, lockIcon(),
+  lock.crossed ? h("span", { class: "mark", "aria-hidden": "true" }, "✕") : null);
+  const qrow = h("div", { class: `qrow row-${rc} ${row.closed ? "closed" : ""}`, dataset: { row: rc } },
+    h("span", { class: `row-letter c-${rc}`, title: colourName(rc), "aria-label": colourName(rc), role: "img" }, LETTER[rc]),
+    cells, lockEl,
+    h("span", { class: "row-points", title: t("web_points") },
+      row.closed ? h("span", { class: "locked-tag" }, t("web_locked")) : null, String(rowPoints(row))));
+  qrow.style.setProperty("--cells", row.cells.length);
+  return qrow;
+}
+
+function luckyView(sheet) {
+  return h("div", { class: "lucky" }, h("span", { class: "extra-label" }, `☘ ${t("web_lucky")}:`),
+    sheet.lucky.map((n) => h("span", { class: "lucky-n" }, String(n))));
+}
+
+function barView(sheet) {
+  return h("div", { class: "bar" }, h("span", { class: "extra-label" }, `${t("web_bonus_bar")}:`),
+    sheet.bar.map((b) => {
+      const label = `${colourName(b.color)}: ${t(`web_bar_${b.state}`)}`;
+      return h("span", { class: `barbox c-${b.color} ${b.state}`, title: label, role: "img", "aria-label": label },
+        h("span", { "aria-hidden": "true" }, LETTER[b.color]), b.state === "crossed" ? h("span", { class: "mark", "aria-hidden": "true" }, "✕") : null);
+    }));
+}
+
+function rewardsView(sheet, mine) {
+  // my sheet: the five rewards (earned ones marked); the others: only what they earned
+  const earned = new Set(sheet.rewards || []);
+  return h("div", { class: "rewards" }, h("span", { class: "extra-label" }, `${t("web_bonus_rewards")}:`),
+    Object.keys(REWARD_SYMBOL).filter((k) => mine || earned.has(k)).map((k) => h("span", { class: `reward ${earned.has(k) ? "earned" : ""}` },
+      h("b", {}, REWARD_SYMBOL[k]), " ", t(`web_bonus_${k}`), earned.has(k) ? ` ✓ ${t("web_earned")}` : "")));
+}
+
+// one line under a special sheet saying what its extra marks mean
+export function sheetLegend(edition) {
+  const key = { longo: "web_legend_longo", "bonus-a": "web_legend_bonus_a", "bonus-b": "web_legend_bonus_b",
+    "mixx-a": "web_legend_mixx", "mixx-b": "web_legend_mixx_b" }[edition];
+  return key ? h("p", { class: "sheet-legend" }, t(key)) : null;
+}
+
+function sheetFoot(view, sheet, mine) {
+  const pen = sheet.penalties || 0;
+  const penBoxes = [0, 1, 2, 3].map((i) => h("span", { class: `pbox ${i < pen ? "crossed" : ""}`, "aria-hidden": "true" }, i < pen ? "✕" : ""));
+  const extras = [];
+  if (Array.isArray(sheet.lucky) && sheet.lucky.length) extras.push(luckyView(sheet));
+  if (Array.isArray(sheet.bar) && sheet.bar.length) extras.push(barView(sheet));
+  if (view.qwixx.edition === "bonus-b" && (mine || (sheet.rewards || []).length)) extras.push(rewardsView(sheet, mine));
+  return h("div", { class: "sheet-foot" },
+    h("div", { class: "penalties", role: "img", "aria-label": `${t("web_penalties")}: ${pen} / 4` },
+      h("span", { class: "extra-label", "aria-hidden": "true" }, `${t("web_penalties")}:`), penBoxes),
+    extras);
+}
+
+// ctx: {interactive, nameOf, marker, hint, fresh, legend, onCell(row, index, cell, options[])}
 export function sheetView(view, sheet, ctx) {
   const q = view.qwixx;
   const seat = sheet.seat;
   const mine = view.you === seat;
-  const opts = optionMap(view, seat);
-  const edition = q.edition;
-  const pending = mine ? decisionCell(sheet, view.my_pending) : null;
   const hintCells = mine && ctx.hint && q.option_cells ? q.option_cells[ctx.hint] || [] : [];
-  const hinted = hintCells.length ? hintCells[0] : null;
-  const rows = sheet.rows.map((row) => {
-    const rc = row.row || row.color;
-    let lastCrossed = -1;
-    row.cells.forEach((c, i) => { if (c.crossed) lastCrossed = i; });
-    const cells = row.cells.map((c, i) => {
-      const colour = c.color || rc;
-      const key = `${rc}:${i}`;
-      const options = opts.get(key) || [];
-      const cls = ["qcell", `c-${colour}`];
-      if (c.crossed) cls.push("crossed");
-      else if (i < lastCrossed || row.closed) cls.push("skipped");
-      if (options.length) cls.push("option");
-      const isPending = pending && pending[0] === rc && pending[1] === i;
-      if (isPending) cls.push("pending");
-      if (hinted && hinted[0] === rc && hinted[1] === i) cls.push("hinted");
-      if (c.bonus === true) cls.push("bonus");
-      if (typeof c.bonus === "string") cls.push("symbol");
-      if (c.lock || c.is_lock) cls.push("lockcell");
-      const label = `${colourName(colour)} ${c.n}${c.crossed ? " ✕" : ""}`;
-      const parts = [h("span", { class: "num" }, String(c.n))];
-      if (edition === "mixx-a" || colour !== rc) parts.push(h("span", { class: "cell-letter" }, LETTER[colour]));
-      if (c.bonus === true) parts.push(h("span", { class: "bonus-star", title: t("web_bonus_bar") }, "★"));
-      if (typeof c.bonus === "string") {
-        parts.push(h("span", { class: "symbol-mark", title: t(`web_bonus_${c.bonus}`) }, REWARD_SYMBOL[c.bonus] || "◆"));
-      }
-      if (c.crossed || isPending) parts.push(h("span", { class: "mark", "aria-hidden": "true" }, "✕"));
-      const el = h(ctx.interactive && mine ? "button" : "span", {
-        class: cls.join(" "), dataset: { row: rc, index: i, n: c.n, cell: `${rc}${c.n}` },
-        type: ctx.interactive && mine ? "button" : null, title: label, "aria-label": label,
-      }, parts);
-      if (ctx.interactive && mine) el.addEventListener("click", () => ctx.onCell(rc, i, c, options));
-      return el;
-    });
-    const lock = row.lock || {};
-    const lockEl = h("span", { class: `qlock c-${lock.color || rc} ${lock.crossed ? "crossed" : ""}`,
-      title: `${t("web_lock")} ${colourName(lock.color || rc)}` }, lockIcon(),
-    lock.crossed ? h("span", { class: "mark" }, "✕") : null);
-    return h("div", { class: `qrow row-${rc} ${row.closed ? "closed" : ""}`, dataset: { row: rc },
-      style: `--cells:${row.cells.length}` },
-    h("span", { class: `row-letter c-${rc}`, title: colourName(rc) }, LETTER[rc]),
-    cells, lockEl,
-    h("span", { class: "row-points", title: t("web_points") },
-      row.closed ? h("span", { class: "locked-tag" }, t("web_locked")) : null, String(rowPoints(row))));
-  });
-
-  const pen = sheet.penalties || 0;
-  const penBoxes = [0, 1, 2, 3].map((i) => h("span", { class: `pbox ${i < pen ? "crossed" : ""}` }, i < pen ? "✕" : ""));
-  const extras = [];
-  if (Array.isArray(sheet.lucky) && sheet.lucky.length) {
-    extras.push(h("div", { class: "lucky", title: t("web_lucky") }, h("span", { class: "extra-label" }, `☘ ${t("web_lucky")}:`),
-      sheet.lucky.map((n) => h("span", { class: "lucky-n" }, String(n)))));
-  }
-  if (Array.isArray(sheet.bar) && sheet.bar.length) {
-    extras.push(h("div", { class: "bar" }, h("span", { class: "extra-label" }, `${t("web_bonus_bar")}:`),
-      sheet.bar.map((b) => h("span", { class: `barbox c-${b.color} ${b.state}`, title: `${colourName(b.color)} (${b.state})` },
-        LETTER[b.color], b.state === "crossed" ? h("span", { class: "mark" }, "✕") : null))));
-  }
-  if (edition === "bonus-b" && (mine || (sheet.rewards || []).length)) {
-    // my sheet: the five rewards (earned ones marked); the others: only what they earned
-    const earned = new Set(sheet.rewards || []);
-    extras.push(h("div", { class: "rewards" }, h("span", { class: "extra-label" }, `${t("web_bonus_rewards")}:`),
-      Object.keys(REWARD_SYMBOL).filter((k) => mine || earned.has(k)).map((k) => h("span", { class: `reward ${earned.has(k) ? "earned" : ""}`,
-        title: t(`web_bonus_${k}`) + (earned.has(k) ? ` (${t("web_earned")})` : "") },
-      h("b", {}, REWARD_SYMBOL[k]), " ", t(`web_bonus_${k}`), earned.has(k) ? " ✓" : ""))));
-  }
+  const sheetCtx = {
+    seat, edition: q.edition, opts: optionMap(view, seat), interactive: !!(ctx.interactive && mine),
+    pending: mine ? decisionCell(sheet, view.my_pending) : null,
+    hinted: hintCells.length ? hintCells[0] : null,
+  };
+  const rows = h("div", { class: "sheet-rows", dataset: sheetCtx.interactive ? { roving: "1" } : {} },
+    sheet.rows.map((row, ri) => rowView(ctx, sheetCtx, row, ri)));
+  if (sheetCtx.interactive) roving(rows, "[data-kx]", rows.querySelector(".qcell.option") || rows.querySelector(".qcell:not(.crossed):not(.skipped)"));
   const total = typeof sheet.total === "number" ? sheet.total : (view.scores || [])[seat];
-  return h("div", { class: `sheet ${mine ? "mine" : ""} ed-${edition}`, dataset: { seat } },
+  return h("section", { class: `sheet ${mine ? "mine" : ""} ed-${q.edition}`, dataset: { seat }, "aria-label": ctx.nameOf(seat) },
     h("div", { class: "sheet-head" },
       h("span", { class: "sheet-name" }, ctx.nameOf(seat), mine ? ` (${t("web_you")})` : ""),
       ctx.marker ? ctx.marker(seat) : null,
       mine && view.my_pending ? h("span", { class: "my-pending", id: "my-pending" },
         t("web_my_pending", { choice: optionLabel(view.my_pending) })) : null,
       h("span", { class: "sheet-total" }, `${t("web_total")}: `, h("b", {}, num(total)))),
-    h("div", { class: "sheet-rows" }, rows),
-    h("div", { class: "sheet-foot" },
-      h("div", { class: "penalties" }, h("span", { class: "extra-label" }, `${t("web_penalties")}:`), penBoxes),
-      extras));
+    rows,
+    sheetFoot(view, sheet, mine),
+    mine || ctx.legend ? sheetLegend(q.edition) : null);
 }
 
 // -- the final score table ----------------------------------------------------------------

@@ -5,116 +5,129 @@
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
-import { errorText, go, gameTitle } from "./app.js";
-import { boardArea, eventText, resultText } from "./game.js";
+import { errorText } from "./ui.js";
+import { navClick } from "./nav.js";
+import { gameTitle, seatName, eventText } from "./words.js";
+import { boardArea, resultText } from "./board.js";
 import { scoreTable } from "./qwixx.js";
-import { seatName } from "./app.js";
 
-export function replayView(root, id, startStep) {
-  let history = null;
-  let view = null;
-  let step = startStep;
-  let error = null;
-  let disposed = false;
-  let loading = 0;
-  const cache = new Map();
+class ReplayPage {
+  constructor(root, id, startStep) {
+    this.root = root;
+    this.id = id;
+    this.startStep = startStep;
+    this.history = null;
+    this.view = null;
+    this.step = startStep;
+    this.error = null;
+    this.disposed = false;
+    this.loading = 0;
+    this.cache = new Map();
+  }
 
-  async function load(k) {
-    if (cache.has(k)) return cache.get(k);
-    const v = await api("GET", `/api/games/${encodeURIComponent(id)}/replay/${k}`);
-    cache.set(k, v);
+
+  async load(k) {
+    if (this.cache.has(k)) return this.cache.get(k);
+    const v = await api("GET", `/api/games/${encodeURIComponent(this.id)}/replay/${k}`);
+    this.cache.set(k, v);
     return v;
   }
 
-  async function show(k) {
-    const total = history ? history.events.length : 0;
-    step = Math.max(0, Math.min(total, k));
-    const my = ++loading;
+  async show(k) {
+    const total = this.history ? this.history.events.length : 0;
+    this.step = Math.max(0, Math.min(total, k));
+    const my = ++this.loading;
     try {
-      const v = await load(step);
-      if (my !== loading || disposed) return;
-      view = v;
-      error = null;
-      history_replace();
+      const v = await this.load(this.step);
+      if (my !== this.loading || this.disposed) return;
+      this.view = v;
+      this.error = null;
+      this.history_replace();
     } catch (e) {
-      error = e;
+      this.error = e;
     }
-    render();
+    this.render();
     // prefetch the neighbours
-    for (const n of [step + 1, step - 1]) if (n >= 0 && n <= total && !cache.has(n)) load(n).catch(() => {});
+    for (const n of [this.step + 1, this.step - 1]) if (n >= 0 && n <= total && !this.cache.has(n)) this.load(n).catch(() => {});
   }
 
-  function history_replace() {
-    const url = `/?game=${encodeURIComponent(id)}&replay=${step}`;
-    if (location.search !== url.slice(1)) history_api().replaceState(null, "", url);
+  history_replace() {
+    const url = `/?game=${encodeURIComponent(this.id)}&replay=${this.step}`;
+    if (location.search !== url.slice(1)) this.history_api().replaceState(null, "", url);
   }
 
-  function history_api() {
+  history_api() {
     return window.history;
   }
 
-  function onKey(e) {
+  onKey(e) {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
-    if (e.key === "ArrowLeft") show(step - 1);
-    else if (e.key === "ArrowRight") show(step + 1);
-    else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(history ? history.events.length : 0);
+    if (e.key === "ArrowLeft") this.show(this.step - 1);
+    else if (e.key === "ArrowRight") this.show(this.step + 1);
+    else if (e.key === "Home") this.show(0);
+    else if (e.key === "End") this.show(this.history ? this.history.events.length : 0);
   }
 
-  function render() {
-    if (disposed) return;
-    clear(root);
-    const back = h("a", { href: "/", class: "back", onclick: (e) => { e.preventDefault(); go("/"); } }, t("web_back_to_lobby"));
-    if (!history || !view) {
-      root.append(h("div", { class: "game-page" }, h("div", { class: "game-head" }, back, h("h1", {}, t("web_replay_title"))),
-        error ? h("p", { class: "error-box", role: "alert" }, errorText(error)) : h("p", { class: "loading" }, t("web_loading"))));
+  render() {
+    if (this.disposed) return;
+    clear(this.root);
+    const back = h("a", { href: "/", class: "back", onclick: navClick }, t("web_back_to_lobby"));
+    if (!this.history || !this.view) {
+      this.root.append(h("div", { class: "game-page" }, h("div", { class: "game-head" }, back, h("h1", {}, t("web_replay_title"))),
+        this.error ? h("p", { class: "error-box", role: "alert" }, errorText(this.error)) : h("p", { class: "loading" }, t("web_loading"))));
       return;
     }
-    const total = history.events.length;
-    const ev = step > 0 ? history.events[step - 1] : null;
+    const total = this.history.events.length;
+    const ev = this.step > 0 ? this.history.events[this.step - 1] : null;
     const controls = h("div", { class: "replay-controls" },
-      h("button", { class: "btn", id: "rp-first", disabled: step === 0, onclick: () => show(0) }, t("web_first")),
-      h("button", { class: "btn", id: "rp-prev", disabled: step === 0, onclick: () => show(step - 1) }, t("web_prev")),
-      h("input", { type: "range", id: "rp-slider", min: 0, max: total, value: step, "aria-label": t("web_step_of", { n: step, total }),
-        oninput: (e) => show(parseInt(e.target.value, 10)) }),
-      h("button", { class: "btn", id: "rp-next", disabled: step >= total, onclick: () => show(step + 1) }, t("web_next")),
-      h("button", { class: "btn", id: "rp-last", disabled: step >= total, onclick: () => show(total) }, t("web_last")));
-    const log = h("ol", { class: "event-log" }, history.events.map((e, i) =>
-      h("li", { class: i === step - 1 ? "current" : "", onclick: () => show(i + 1) }, eventText(view, e))));
-    root.append(h("div", { class: `game-page replay game-${view.game}` },
-      h("div", { class: "game-head" }, back, h("h1", {}, `${t("web_replay_title")} · ${gameTitle(view.game, view.settings)}`)),
+      h("button", { class: "btn", id: "rp-first", disabled: this.step === 0, onclick: () => this.show(0) }, t("web_first")),
+      h("button", { class: "btn", id: "rp-prev", disabled: this.step === 0, onclick: () => this.show(this.step - 1) }, t("web_prev")),
+      h("input", { type: "range", id: "rp-slider", min: 0, max: total, value: this.step, "aria-label": t("web_step_of", { n: this.step, total }),
+        oninput: (e) => this.show(parseInt(e.target.value, 10)) }),
+      h("button", { class: "btn", id: "rp-next", disabled: this.step >= total, onclick: () => this.show(this.step + 1) }, t("web_next")),
+      h("button", { class: "btn", id: "rp-last", disabled: this.step >= total, onclick: () => this.show(total) }, t("web_last")));
+    const log = h("ol", { class: "event-log" }, this.history.events.map((e, i) =>
+      h("li", { class: i === this.step - 1 ? "current" : "" }, h("button", { type: "button", class: "log-step",
+        "aria-current": i === this.step - 1 ? "step" : null, onclick: () => this.show(i + 1) }, eventText(this.view, e)))));
+    this.root.append(h("div", { class: `game-page replay game-${this.view.game}` },
+      h("div", { class: "game-head" }, back, h("h1", {}, `${t("web_replay_title")} · ${gameTitle(this.view.game, this.view.settings)}`)),
       controls,
-      h("p", { class: "status", id: "rp-step" }, t("web_step_of", { n: step, total }), " · ",
-        ev ? eventText(view, ev) : t("web_replay_start")),
-      view.is_over ? h("div", { class: "result", id: "result" }, h("b", {}, t("web_game_over")), " ", resultText(view)) : null,
-      error ? h("p", { class: "error-box", role: "alert" }, errorText(error)) : null,
+      h("p", { class: "status", id: "rp-step" }, t("web_step_of", { n: this.step, total }), " · ",
+        ev ? eventText(this.view, ev) : t("web_replay_start")),
+      this.view.is_over ? h("div", { class: "result", id: "result" }, h("b", {}, t("web_game_over")), " ", resultText(this.view)) : null,
+      this.error ? h("p", { class: "error-box", role: "alert" }, errorText(this.error)) : null,
       h("div", { class: "game-body" },
-        h("div", { class: "main-col" }, boardArea(view, { sel: null, dot: "me" }, null),
-          view.is_over && view.game === "qwixx" ? scoreTable(view, (p) => seatName(view, p)) : null),
-        h("aside", { class: "side" }, h("h3", {}, t("web_log")), log))));
-    const cur = root.querySelector(".event-log .current");
-    const box = root.querySelector(".event-log");
+        h("div", { class: "main-col" }, boardArea(this.view, { sel: null, dot: "me" }, null),
+          this.view.is_over && this.view.game === "qwixx" ? scoreTable(this.view, (p) => seatName(this.view, p)) : null),
+        h("aside", { class: "side", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("web_log")), log))));
+    const cur = this.root.querySelector(".event-log .current");
+    const box = this.root.querySelector(".event-log");
     if (cur && box) box.scrollTop = Math.max(0, cur.offsetTop - box.clientHeight / 2);
   }
 
-  async function start() {
+  async start() {
     try {
-      history = await api("GET", `/api/games/${encodeURIComponent(id)}/history`);
-      await show(step || 0);
+      this.history = await api("GET", `/api/games/${encodeURIComponent(this.id)}/history`);
+      await this.show(this.step || 0);
     } catch (e) {
-      error = e;
-      render();
+      this.error = e;
+      this.render();
     }
   }
 
+}
+
+export function replayView(root, id, startStep) {
+  const self = new ReplayPage(root, id, startStep);
+  const onKey = (e) => self.onKey(e);
   document.addEventListener("keydown", onKey);
-  render();
-  start();
+  self.render();
+  self.start();
   return {
     dispose() {
-      disposed = true;
+      self.disposed = true;
       document.removeEventListener("keydown", onKey);
     },
-    rerender: render,
+    rerender: () => self.render(),
   };
 }

@@ -1,0 +1,215 @@
+"""Steps per second of every research environment, in one run (needs ``qwixo[research]`` for
+PettingZoo, Gymnasium and OpenSpiel; the vectorised environments need numpy and numba only).
+
+Usage::
+
+    python benchmarks/envs.py                       # every environment, 2 s each
+    python benchmarks/envs.py --seconds 5 --only vector
+    python benchmarks/envs.py --n 4096              # games per vectorised step
+
+Every environment plays uniformly random legal actions (from its action mask). A *step* is
+one decision of one player: one AEC ``step``, one Gymnasium ``step`` (the bots' decisions in
+it are not counted), one action of the vectorised environment (``n`` per call), one OpenSpiel
+``apply_action`` (a die counts as one). The parallel PettingZoo environments count one step
+per player deciding. Rates are per second of this process's CPU time (so other jobs on a
+shared machine skew them less; the wall-clock rate is printed too); the vectorised rates count
+the ``step`` call only (``with sampling``: also drawing the random actions, in numba).
+The last lines are ``<env> steps/s: N`` (CPU time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+
+def _timed(run: Callable[[], int], seconds: float) -> tuple[float, float, int]:
+    """Call ``run`` (returns the steps it made) until ``seconds`` of CPU time have passed."""
+    run()  # warm up (numba compile or cache load, imports)
+    c0, w0 = time.process_time(), time.perf_counter()
+    steps = 0
+    while time.process_time() - c0 < seconds:
+        steps += run()
+    return steps / (time.process_time() - c0), steps / (time.perf_counter() - w0), steps
+
+
+def bench_vector(n: int, seconds: float) -> list[tuple[str, float, float, str]]:
+    from qwixo.envs.vector import QuixoVec, QwixxVec
+
+    rows = []
+    for label, env in (("QuixoVec 5x5, 2 players", QuixoVec(n, size=5)),
+                       ("QuixoVec 4x4, 2 players", QuixoVec(n, size=4)),
+                       ("QwixxVec classic, 2 players", QwixxVec(n, "classic", 2)),
+                       ("QwixxVec classic, 4 players", QwixxVec(n, "classic", 4)),
+                       ("QwixxVec bonus-b, 2 players", QwixxVec(n, "bonus-b", 2))):
+        env.reset(seed=0)
+        actions = np.empty(n, np.int64)
+        env.sample_actions(actions)
+        env.step(actions)
+        cpu_step = 0.0
+        steps = 0
+        c0, w0 = time.process_time(), time.perf_counter()
+        while time.process_time() - c0 < seconds:
+            env.sample_actions(actions)
+            t = time.process_time()
+            env.step(actions)
+            cpu_step += time.process_time() - t
+            steps += n
+        total_cpu = time.process_time() - c0
+        wall = time.perf_counter() - w0
+        rows.append((label, steps / cpu_step, steps / wall,
+                     f"with sampling {steps / total_cpu / 1e6:.2f} M/s"))
+    return rows
+
+
+def bench_pettingzoo(seconds: float) -> list[tuple[str, float, float, str]]:
+    from qwixo.envs import quixo_v0, qwixx_v0
+
+    rows = []
+    for label, make in (("PettingZoo AEC quixo_v0 5x5", lambda: quixo_v0.env()),
+                        ("PettingZoo AEC qwixx_v0 classic 2p", lambda: qwixx_v0.env())):
+        env = make()
+        rng = np.random.default_rng(0)
+        state = {"seed": 0}
+
+        def run(env=env, rng=rng, state=state) -> int:
+            env.reset(seed=state["seed"])
+            state["seed"] += 1
+            k = 0
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                k += 1
+            return k
+
+        cpu, wall, _ = _timed(run, seconds)
+        rows.append((label, cpu, wall, ""))
+    for label, make in (("PettingZoo parallel quixo_v0 5x5", lambda: quixo_v0.parallel_env()),
+                        ("PettingZoo parallel qwixx_v0 classic 2p",
+                         lambda: qwixx_v0.parallel_env())):
+        env = make()
+        rng = np.random.default_rng(0)
+        state = {"seed": 0}
+
+        def prun(env=env, rng=rng, state=state) -> int:
+            obs, _ = env.reset(seed=state["seed"])
+            state["seed"] += 1
+            k = 0
+            while env.agents:
+                acts = {}
+                for a, o in obs.items():
+                    legal = np.flatnonzero(o["action_mask"])
+                    if len(legal):
+                        acts[a] = int(rng.choice(legal))
+                        k += 1
+                    else:
+                        acts[a] = 0
+                obs, *_ = env.step(acts)
+            return k
+
+        cpu, wall, _ = _timed(prun, seconds)
+        rows.append((label, cpu, wall, "steps = decisions"))
+    return rows
+
+
+def bench_gymnasium(seconds: float) -> list[tuple[str, float, float, str]]:
+    import gymnasium as gym
+
+    import qwixo.envs  # noqa: F401
+
+    rows = []
+    for label, env_id, kw in (("Gymnasium qwixo/Quixo-v0 vs random", "qwixo/Quixo-v0", {}),
+                              ("Gymnasium qwixo/Qwixx-v0 vs gap", "qwixo/Qwixx-v0", {}),
+                              ("Gymnasium qwixo/QwixxSolitaire-v0", "qwixo/QwixxSolitaire-v0",
+                               {})):
+        env = gym.make(env_id, **kw)
+        rng = np.random.default_rng(0)
+        state = {"seed": 0}
+
+        def run(env=env, rng=rng, state=state) -> int:
+            obs, _ = env.reset(seed=state["seed"])
+            state["seed"] += 1
+            k = 0
+            done = False
+            while not done:
+                obs, _, done, trunc, _ = env.step(
+                    int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                done = done or trunc
+                k += 1
+            return k
+
+        cpu, wall, _ = _timed(run, seconds)
+        rows.append((label, cpu, wall, "bot moves not counted"))
+    return rows
+
+
+def bench_openspiel(seconds: float) -> list[tuple[str, float, float, str]]:
+    import pyspiel
+
+    import qwixo.envs.openspiel  # noqa: F401
+
+    rows = []
+    for label, name, params in (("OpenSpiel python_qwixo_quixo 5x5", "python_qwixo_quixo", {}),
+                                ("OpenSpiel python_qwixo_qwixx classic 2p",
+                                 "python_qwixo_qwixx", {})):
+        game = pyspiel.load_game(name, params)
+        rng = np.random.default_rng(0)
+
+        def run(game=game, rng=rng) -> int:
+            s = game.new_initial_state()
+            k = 0
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply_action(int(rng.integers(len(s.chance_outcomes()))))
+                elif s.is_simultaneous_node():
+                    s.apply_actions([int(rng.choice(s.legal_actions(p)))
+                                     for p in range(game.num_players())])
+                    k += game.num_players() - 1
+                else:
+                    s.apply_action(int(rng.choice(s.legal_actions())))
+                k += 1
+            return k
+
+        cpu, wall, _ = _timed(run, seconds)
+        rows.append((label, cpu, wall, "a die = a step"))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per environment")
+    ap.add_argument("--n", type=int, default=4096, help="games per vectorised step")
+    ap.add_argument("--only", choices=("vector", "pettingzoo", "gymnasium", "openspiel"),
+                    action="append", help="only these interfaces (repeatable)")
+    args = ap.parse_args(argv)
+    kinds = args.only or ["vector", "pettingzoo", "gymnasium", "openspiel"]
+    rows: list[tuple[str, float, float, str]] = []
+    for kind in kinds:
+        try:
+            if kind == "vector":
+                rows += bench_vector(args.n, args.seconds)
+            elif kind == "pettingzoo":
+                rows += bench_pettingzoo(args.seconds)
+            elif kind == "gymnasium":
+                rows += bench_gymnasium(args.seconds)
+            else:
+                rows += bench_openspiel(args.seconds)
+        except ImportError as e:
+            print(f"{kind}: skipped ({e}; pip install qwixo[research])", file=sys.stderr)
+    print(f"{'environment':42} {'steps/CPU s':>14} {'steps/wall s':>14}  note")
+    for label, cpu, wall, note in rows:
+        print(f"{label:42} {cpu:14,.0f} {wall:14,.0f}  {note}")
+    for label, cpu, _, _ in rows:
+        print(f"{label} steps/s: {cpu:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""Gymnasium environments: one agent against qwixo bots (or alone), over the public contract.
+
+Registered by ``import qwixo.envs``:
+
+- ``qwixo/Quixo-v0``: ``gymnasium.make("qwixo/Quixo-v0", size=5, players=2, opponent="random",
+  seat=0, max_plies=200)`` — the agent plays ``seat``, bots (``qwixo.list_bots("quixo")``) the
+  other seats (4 players: the agent's partner too);
+- ``qwixo/Qwixx-v0``: ``gymnasium.make("qwixo/Qwixx-v0", edition="classic", players=2,
+  opponent="gap", seat=0)`` — ``opponent`` a bot name or one name per other seat;
+- ``qwixo/QwixxSolitaire-v0``: ``gymnasium.make("qwixo/QwixxSolitaire-v0", edition="classic")``
+  — one player; every step's reward is the change of the score, so the return is the final
+  score (``reward="final"``: all of it at the end), to compare with the exact optimum
+  (115.48 for classic, ``docs/qwixx-solver.md``).
+
+Observations are ``{"observation": array, "action_mask": array}`` as in the PettingZoo
+environments (the codecs of :mod:`qwixo.envs.quixo_codec` and :mod:`qwixo.envs.qwixx_codec`);
+``info["action_mask"]`` repeats the mask. An action outside the mask: when ``"pass"`` is legal
+(Qwixx) it is played instead; otherwise (Quixo) the agent loses (reward -1, terminated).
+``info["illegal_action"]`` is True then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+import qwixo
+from qwixo.envs.pz import final_rewards
+from qwixo.envs.quixo_codec import QuixoCodec
+from qwixo.envs.qwixx_codec import QwixxCodec
+
+
+class ContractGymEnv(gym.Env):
+    """One seat of a game played through the contract; bots play the other seats."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, codec: Any, seat: int = 0, opponents: str | list[str] = "random",
+                 reward: str = "outcome", render_mode: str | None = None,
+                 bot_options: dict[str, Any] | None = None) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if reward not in ("outcome", "margin", "score", "delta", "final"):
+            raise ValueError(f"unknown reward {reward!r}")
+        P = codec.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < P:
+            raise ValueError(f"seat must be 0..{P - 1}, not {seat!r}")
+        self.codec = codec
+        self.seat = seat
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        names = [opponents] * (P - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != P - 1:
+            raise ValueError(f"give one opponent name or {P - 1} names")
+        known = qwixo.list_bots(codec.game_name)
+        for n in names:
+            if n not in known:
+                raise ValueError(f"unknown bot {n!r}: one of {', '.join(known)}")
+        self._bot_names = names
+        self._bot_options = dict(bot_options or {})
+        self.bots: dict[int, Any] = {}
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(0, 1, codec.obs_shape,
+                                      np.int8 if len(codec.obs_shape) == 3 else np.float32),
+            "action_mask": spaces.Box(0, 1, (codec.num_actions,), np.int8),
+        })
+        self.action_space = spaces.Discrete(codec.num_actions)
+        self._pass = codec.action_texts.index("pass") if "pass" in codec.action_texts else None
+        self.game = None
+        self._score = 0
+
+    def _make_bots(self) -> None:
+        others = [p for p in range(self.codec.players) if p != self.seat]
+        self.bots = {}
+        for p, name in zip(others, self._bot_names, strict=True):
+            seed = int(self.np_random.integers(0, 2**31))
+            self.bots[p] = qwixo.make_bot(self.codec.game_name, name, seed=seed,
+                                          **self._bot_options)
+
+    def _advance(self) -> None:
+        """Roll and let the bots decide until the agent must act or the game is over."""
+        g = self.game
+        while not g.is_over:
+            if g.needs_roll:
+                g.roll()
+                continue
+            movers = [p for p in g.to_act if p != self.seat]
+            if not movers:
+                break
+            for p in movers:
+                g.choose(p, self.bots[p].decide(g, p))
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        return {"observation": self.codec.observe(self.game, self.seat),
+                "action_mask": self.codec.mask(self.game, self.seat)}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.game = self.codec.new_game(int(self.np_random.integers(0, 2**62)))
+        self._make_bots()
+        self._advance()
+        self._score = self.game.scores()[self.seat]
+        obs = self._observation()
+        return obs, {"action_mask": obs["action_mask"].copy()}
+
+    def step(self, action: Any):
+        g = self.game
+        info: dict[str, Any] = {}
+        text = None
+        try:
+            a = int(action)
+            if 0 <= a < self.codec.num_actions:
+                text = self.codec.text_of(a)
+        except (TypeError, ValueError):
+            pass
+        opts = g.options(self.seat)
+        if text not in opts:
+            info["illegal_action"] = True
+            if self._pass is not None and "pass" in opts:
+                text = "pass"
+            else:
+                obs = self._observation()
+                obs["action_mask"][:] = 0
+                info["action_mask"] = obs["action_mask"].copy()
+                return obs, -1.0, True, False, info
+        g.choose(self.seat, text)
+        self._advance()
+        score = g.scores()[self.seat]
+        if self.reward_mode == "delta":
+            reward = float(score - self._score)
+        elif g.is_over:
+            mode = "score" if self.reward_mode == "final" else self.reward_mode
+            reward = final_rewards(g.scores(), mode)[self.seat]
+        else:
+            reward = 0.0
+        self._score = score
+        obs = self._observation()
+        info["action_mask"] = obs["action_mask"].copy()
+        if g.is_over:
+            info["scores"] = g.scores()
+        return obs, reward, bool(g.is_over), False, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game is None:
+            return None
+        return self.codec.render(self.game)
+
+
+class QuixoEnv(ContractGymEnv):
+    """``qwixo/Quixo-v0``: the agent against Quixo bots, any size (3..7), 2 or 4 players."""
+
+    def __init__(self, size: int = 5, players: int = 2, opponent: str | list[str] = "random",
+                 seat: int = 0, max_plies: int | None = 200, reward: str = "outcome",
+                 render_mode: str | None = None, bot_options: dict | None = None) -> None:
+        super().__init__(QuixoCodec(size, players, max_plies), seat, opponent, reward,
+                         render_mode, bot_options)
+
+
+class QwixxEnv(ContractGymEnv):
+    """``qwixo/Qwixx-v0``: the agent against Qwixx bots, any edition, 2..5 players."""
+
+    def __init__(self, edition: str = "classic", players: int = 2,
+                 opponent: str | list[str] = "gap", seat: int = 0, reward: str = "outcome",
+                 render_mode: str | None = None, bot_options: dict | None = None) -> None:
+        if players < 2:
+            raise ValueError("qwixo/Qwixx-v0 needs 2..5 players (1: qwixo/QwixxSolitaire-v0)")
+        super().__init__(QwixxCodec(edition, players), seat, opponent, reward, render_mode,
+                         bot_options)
+
+
+class QwixxSolitaireEnv(ContractGymEnv):
+    """``qwixo/QwixxSolitaire-v0``: one player; the return is the final score."""
+
+    def __init__(self, edition: str = "classic", reward: str = "delta",
+                 render_mode: str | None = None) -> None:
+        super().__init__(QwixxCodec(edition, 1), 0, [], reward, render_mode)

@@ -1,0 +1,283 @@
+"""OpenSpiel games: ``import qwixo.envs.openspiel`` registers, with ``pyspiel``,
+
+- ``python_qwixo_quixo`` (parameters ``size`` 3..7 = 5, ``players`` 2 or 4 = 2, ``max_plies``
+  = 200): sequential, deterministic, perfect information, zero-sum; the game is drawn after
+  ``max_plies`` plies (OpenSpiel needs a bounded game; Quixo itself may go on for ever);
+- ``python_qwixo_qwixx`` (parameters ``edition`` = "classic", ``players`` 1..5 = 2, ``reward``
+  = "outcome" | "margin" | "score"): simultaneous action 1 (every player at once) and a
+  sequential action 2 (the active player), so ``pyspiel.convert_to_turn_based`` works; explicit
+  chance nodes: the dice still in play are rolled one at a time (one chance node per die, each
+  face with probability 1/faces — the exact distribution of the roll). Longo's lucky numbers
+  are the rulebook's pairs (5, 8), (5, 10), (6, 11), (7, 12), (4, 9) for players 0..4.
+
+Both wrap the public game contract; actions are numbered and observation tensors laid out as in
+the PettingZoo environments (:mod:`qwixo.envs.quixo_codec`, :mod:`qwixo.envs.qwixx_codec`),
+chance actions of Qwixx are ``face - 1``. Serialisation is OpenSpiel's own (the action history,
+replayed). Returns are given at the end (win +1, loss -1, draw 0).
+
+    import pyspiel, qwixo.envs.openspiel
+    game = pyspiel.load_game("python_qwixo_quixo", {"size": 3})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from qwixo.envs.pz import final_rewards
+from qwixo.envs.quixo_codec import QuixoCodec
+from qwixo.envs.qwixx_codec import QwixxCodec
+from qwixo.qwixx.batch import default_lucky
+
+QUIXO_DEFAULTS = {"size": 5, "players": 2, "max_plies": 200}
+QWIXX_DEFAULTS = {"edition": "classic", "players": 2, "reward": "outcome"}
+
+_QUIXO_TYPE = pyspiel.GameType(
+    short_name="python_qwixo_quixo",
+    long_name="Quixo (qwixo)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=QUIXO_DEFAULTS,
+)
+
+_QWIXX_TYPE = pyspiel.GameType(
+    short_name="python_qwixo_qwixx",
+    long_name="Qwixx (qwixo)",
+    dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=5,
+    min_num_players=1,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=QWIXX_DEFAULTS,
+)
+
+
+class _Observer:
+    """PyObserver: the codec's observation of a player as ``tensor`` (flat, float32) and the
+    game drawn as text (with the history for the information state)."""
+
+    def __init__(self, codec: Any, history: bool) -> None:
+        self.codec = codec
+        self.history = history
+        size = int(np.prod(codec.obs_shape))
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor.reshape(codec.obs_shape)}
+
+    def set_from(self, state: Any, player: int) -> None:
+        self.tensor[:] = self.codec.observe(state.game, player).ravel()
+
+    def string_from(self, state: Any, player: int) -> str:
+        text = f"player {player}\n{self.codec.render(state.game)}"
+        if self.history:
+            text += "history " + " ".join(map(str, state.history()))
+        return text
+
+
+class _GameBox:
+    """Holds the contract game of a state: OpenSpiel clones a Python state with
+    ``copy.deepcopy``; this makes that the game's own cheap ``copy()``."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict) -> _GameBox:
+        return _GameBox(self.game.copy())
+
+
+def _observer(codec: Any, iig_obs_type: Any) -> _Observer:
+    perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+    return _Observer(codec, perfect_recall)
+
+
+# -- Quixo ------------------------------------------------------------------------------------
+class QuixoGame(pyspiel.Game):
+    """``python_qwixo_quixo``."""
+
+    def __init__(self, params: dict | None = None) -> None:
+        p = {**QUIXO_DEFAULTS, **(params or {})}
+        self.codec = QuixoCodec(int(p["size"]), int(p["players"]), int(p["max_plies"]))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.num_actions,
+            max_chance_outcomes=0,
+            num_players=self.codec.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=int(p["max_plies"]),
+        )
+        super().__init__(_QUIXO_TYPE, info, p)
+
+    def new_initial_state(self) -> QuixoState:
+        return QuixoState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
+        return _observer(self.codec, iig_obs_type)
+
+
+class QuixoState(pyspiel.State):
+    def __init__(self, game: QuixoGame) -> None:
+        super().__init__(game)
+        self.codec = game.codec
+        self._box = _GameBox(game.codec.new_game())
+
+    @property
+    def game(self) -> Any:
+        """The contract game (``qwixo.new_game("quixo", ...)``) of this state."""
+        return self._box.game
+
+    def current_player(self) -> int:
+        if self.game.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return self.game.to_act[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.codec.action_of(t) for t in self.game.options(player))
+
+    def _apply_action(self, action: int) -> None:
+        self.game.choose(self.game.to_act[0], self.codec.text_of(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.codec.text_of(action)
+
+    def is_terminal(self) -> bool:
+        return self.game.is_over
+
+    def returns(self) -> list[float]:
+        if not self.game.is_over:
+            return [0.0] * self.codec.players
+        return [float(s) for s in self.game.scores()]
+
+    def __str__(self) -> str:
+        return self.game.position
+
+
+
+# -- Qwixx ------------------------------------------------------------------------------------
+class QwixxGame(pyspiel.Game):
+    """``python_qwixo_qwixx``."""
+
+    def __init__(self, params: dict | None = None) -> None:
+        p = {**QWIXX_DEFAULTS, **(params or {})}
+        self.codec = QwixxCodec(str(p["edition"]), int(p["players"]))
+        self.reward_mode = str(p["reward"])
+        if self.reward_mode not in ("outcome", "margin", "score"):
+            raise ValueError(f"reward must be outcome, margin or score, not {self.reward_mode!r}")
+        P = self.codec.players
+        ed = self.codec.edition
+        # every turn the active player crosses a cell or takes a penalty: at most
+        # P * (4 rows * L cells + 4 penalties) turns of one joint action 1, one action 2 and
+        # six dice
+        turns = P * (4 * ed.row_length + ed.max_penalties)
+        cells = 4 * (ed.rows[0].lock_from + 2)
+        big = 4 * cells * (cells + 1) // 2 + 13  # a generous bound of one score
+        lo, hi = (-1.0, 1.0) if self.reward_mode == "outcome" else (-float(big), float(big))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.num_actions,
+            max_chance_outcomes=ed.faces,
+            num_players=P,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=None,
+            max_game_length=turns * 8,
+        )
+        super().__init__(_QWIXX_TYPE, info, p)
+        self.lucky = ([tuple(map(int, x)) for x in default_lucky(ed.name, P)]
+                      if ed.lucky else None)
+
+    def new_initial_state(self) -> QwixxState:
+        return QwixxState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
+        return _observer(self.codec, iig_obs_type)
+
+
+class QwixxState(pyspiel.State):
+    def __init__(self, game: QwixxGame) -> None:
+        super().__init__(game)
+        self.codec = game.codec
+        self.reward_mode = game.reward_mode
+        import qwixo
+
+        self._box = _GameBox(qwixo.new_game("qwixx", edition=self.codec.edition_name,
+                                            players=self.codec.players, seed=0,
+                                            lucky=game.lucky))
+        self._dice: list[int] = []  # the dice rolled so far in this roll (chance nodes)
+
+    @property
+    def game(self) -> Any:
+        """The contract game (``qwixo.new_game("qwixx", ...)``) of this state."""
+        return self._box.game
+
+    def _dice_needed(self) -> int:
+        return 2 + 4 - len(self.game.closed_rows)
+
+    def current_player(self) -> int:
+        g = self.game
+        if g.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        if g.needs_roll:
+            return pyspiel.PlayerId.CHANCE
+        if g.phase == "action1":
+            return pyspiel.PlayerId.SIMULTANEOUS
+        return g.active
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.codec.action_of(t) for t in self.game.options(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        f = self.codec.faces
+        return [(k, 1.0 / f) for k in range(f)]
+
+    def _apply_action(self, action: int) -> None:
+        g = self.game
+        if g.needs_roll:
+            self._dice.append(int(action) + 1)
+            if len(self._dice) == self._dice_needed():
+                dice, self._dice = self._dice, []
+                g.roll(dice)
+            return
+        g.choose(g.active, self.codec.text_of(action))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        for p, a in enumerate(actions):
+            self.game.choose(p, self.codec.text_of(a))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"die {action + 1}"
+        return self.codec.text_of(action)
+
+    def is_terminal(self) -> bool:
+        return self.game.is_over
+
+    def returns(self) -> list[float]:
+        if not self.game.is_over:
+            return [0.0] * self.codec.players
+        return final_rewards(self.game.scores(), self.reward_mode)
+
+    def __str__(self) -> str:
+        rolled = f"dice so far {self._dice}\n" if self._dice else ""
+        return rolled + self.codec.render(self.game)
+
+
+pyspiel.register_game(_QUIXO_TYPE, QuixoGame)
+pyspiel.register_game(_QWIXX_TYPE, QwixxGame)

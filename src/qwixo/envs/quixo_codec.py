@@ -1,0 +1,134 @@
+"""Quixo for the research interfaces: the fixed action numbering and the observation planes.
+
+Everything here is read from the public game (``options``, ``to_act``, ``bitboards``), so every
+interface — PettingZoo, Gymnasium, OpenSpiel and the vectorised environment — numbers actions
+and draws observations the same way (``docs/research.md``).
+
+**Actions** (``Discrete(num_actions)``):
+
+- 2 players: action ``m`` is move ``m`` of ``qwixo.quixo.tables.move_tables(size)`` (ordered by
+  the square taken, then the square where it is pushed in): ``12·size − 16`` actions, 44 on 5×5;
+  ``action_texts[0] == "a1e1"``.
+- 4 players: action ``4·m + s`` is move ``m`` with the new cube's dot pointing at seat ``s``
+  (0..3 = N, E, S, W; only the mover and the partner are ever legal), and the last action,
+  ``4·M``, is ``"pass"``: ``4·M + 1`` actions (177 on 5×5).
+
+**Observation** (``int8`` array of shape ``(size, size, C)``; ``obs[r, f, c]`` is the cell of
+rank ``r`` (0 = rank 1, the bottom) and file ``f`` (0 = file a), as in the square names):
+
+- 2 players, ``C = 3``: plane 0 the observer's cubes, plane 1 the opponent's, plane 2 all ones
+  when the observer is to move (all zeros otherwise);
+- 4 players, ``C = 5``: planes 0..3 the cubes whose dot points at the observer, the next seat
+  clockwise (an opponent), the partner and the last seat (the other opponent); plane 4 as above.
+
+The action mask (``int8``, ``num_actions``) has a 1 for each legal action of the observer
+(all zeros when it is not the observer's turn or the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import qwixo
+from qwixo.quixo.notation import PASS_TEXT, SEATS, move_texts
+
+
+class QuixoCodec:
+    """Action numbering and observations of one Quixo configuration.
+
+    >>> c = QuixoCodec(size=3)
+    >>> c.num_actions, c.action_texts[:2], c.obs_shape
+    (20, ('a1c1', 'a1a3'), (3, 3, 3))
+    >>> g = c.new_game()
+    >>> int(c.mask(g, 0).sum()), int(c.observe(g, 0)[:, :, 2].sum())
+    (20, 9)
+    """
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        return self  # immutable: shared by copies (OpenSpiel clones states with deepcopy)
+
+    game_name = "quixo"
+
+    def __init__(self, size: int = 5, players: int = 2, max_plies: int | None = None) -> None:
+        # the contract validates the settings (IllegalMove("bad_setting") on bad values)
+        qwixo.new_game("quixo", size=size, players=players, ply_limit=max_plies)
+        self.size = int(size)
+        self.players = int(players)
+        self.max_plies = max_plies
+        base = move_texts(self.size)
+        if self.players == 2:
+            texts: tuple[str, ...] = base
+        else:
+            texts = tuple(f"{t}:{s}" for t in base for s in SEATS) + (PASS_TEXT,)
+        #: ``action_texts[a]``: the contract's text of action ``a``
+        self.action_texts = texts
+        self._index = {t: i for i, t in enumerate(texts)}
+        self.num_actions = len(texts)
+        self.num_planes = 3 if self.players == 2 else 5
+        self.obs_shape = (self.size, self.size, self.num_planes)
+        n = self.size
+        self._bits = np.array([1 << k for k in range(n * n)], dtype=object)
+
+    # -- settings -----------------------------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        return {"size": self.size, "players": self.players, "max_plies": self.max_plies}
+
+    def new_game(self, seed: int | None = None) -> Any:
+        """A new game (Quixo has no chance: ``seed`` is not used)."""
+        return qwixo.new_game("quixo", size=self.size, players=self.players,
+                              ply_limit=self.max_plies)
+
+    # -- actions ------------------------------------------------------------------------
+    def action_of(self, text: str) -> int:
+        """The action number of an option text (``KeyError`` when there is none)."""
+        return self._index[text]
+
+    def text_of(self, action: int) -> str:
+        return self.action_texts[int(action)]
+
+    def mask(self, game: Any, player: int) -> np.ndarray:
+        m = np.zeros(self.num_actions, np.int8)
+        for t in game.options(player):
+            m[self._index[t]] = 1
+        return m
+
+    # -- observations -------------------------------------------------------------------
+    def observe(self, game: Any, player: int) -> np.ndarray:
+        n = self.size
+        boards = game.bitboards
+        k = len(boards)
+        obs = np.zeros((n * n, self.num_planes), np.int8)
+        for c in range(k):
+            b = int(boards[(player + c) % k])
+            if b:
+                bits = np.frombuffer(b.to_bytes(8, "little"), np.uint8)
+                obs[:, c] = np.unpackbits(bits, bitorder="little")[: n * n]
+        if player in game.to_act:
+            obs[:, -1] = 1
+        return obs.reshape(n, n, self.num_planes)
+
+    def observe_view(self, view: dict[str, Any], player: int) -> np.ndarray:
+        """The same array built from the per-player view ``game.view(player)`` alone."""
+        n = self.size
+        rows = view["board"]["rows"]  # ranks from the top
+        k = 2 if self.players == 2 else 4
+        names = "xo" if k == 2 else "NESW"
+        obs = np.zeros((n, n, self.num_planes), np.int8)
+        for i, rank in enumerate(rows):
+            r = n - 1 - i
+            for f, ch in enumerate(rank):
+                if ch != ".":
+                    obs[r, f, (names.index(ch) - player) % k] = 1
+        if player in view["to_act"]:
+            obs[:, :, -1] = 1
+        return obs
+
+    def render(self, game: Any) -> str:
+        lines = [str(game)]
+        if game.is_over:
+            lines.append(f"over: {game.result} ({game.end_reason}), scores {game.scores()}")
+        else:
+            lines.append(f"to move: player {game.to_act[0]}, ply {game.ply}")
+        return "\n".join(lines) + "\n"

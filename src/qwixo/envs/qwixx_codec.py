@@ -1,0 +1,229 @@
+"""Qwixx for the research interfaces: the fixed action numbering and the observation vector.
+
+The observation of a player is built only from what the game shows that player: the sheets
+(``game.sheets``), the dice, the closed rows, the phase, the active player and whether the
+active player crossed in action 1 — never another player's hidden action-1 choice (those reach
+the sheets only when action 1 resolves). See ``docs/research.md``.
+
+**Actions** (``Discrete(num_actions)``), with ``L`` the row length of the edition (11; Longo 15):
+
+| actions | option text |
+| --- | --- |
+| 0 | ``pass`` |
+| ``1 + L·r + i`` | cell ``i`` (0 = leftmost) of row ``r`` (0..3 = r, y, g, b), e.g. ``r7`` |
+| ``1 + 4L + r`` | Longo only: the lucky cross ``L:<row r>`` |
+| ``1 + 4L + 4·(L·r + i) + t`` | Bonus B only: cell ``i`` of row ``r``, the two-crosses reward to row ``t`` (``g9+y``) |
+
+**Observation** (``float32`` vector, values in [0, 1]; the players in the order observer,
+next player, …):
+
+| block | size |
+| --- | --- |
+| crossed cells per player, row, cell | ``P·4·L`` |
+| lock box crossed per player and row | ``P·4`` |
+| penalties per player (thermometer: box k is 1 when the player has more than k) | ``P·4`` |
+| closed rows | 4 |
+| dice ``w1 w2 r y g b``, one-hot of the face (all zero: removed) | ``6·F`` (F = 6; Longo 8) |
+| phase one-hot: action 1, action 2, over | 3 |
+| active player (one-hot, relative) | ``P`` |
+| the active player crossed in action 1 (shown in action 2) | 1 |
+| the observer must decide now | 1 |
+| Longo: each player's lucky numbers (sums 2..16) | ``P·15`` |
+| Bonus A: each player's bar boxes no longer free (crossed or struck out) | ``P·B`` (B = 12) |
+| Bonus B: each player's rewards earned | ``P·5`` |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import qwixo
+from qwixo.qwixx.editions import COLOURS, REWARD_KINDS, edition
+
+PHASES = ("action1", "action2", "over")
+
+
+class QwixxCodec:
+    """Action numbering and observations of one Qwixx configuration.
+
+    >>> c = QwixxCodec("classic", players=2)
+    >>> c.num_actions, c.action_texts[:3], c.obs_size
+    (45, ('pass', 'r2', 'r3'), 151)
+    """
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        return self  # immutable: shared by copies (OpenSpiel clones states with deepcopy)
+
+    game_name = "qwixx"
+
+    def __init__(self, edition_name: str = "classic", players: int = 2) -> None:
+        qwixo.new_game("qwixx", edition=edition_name, players=players, seed=0)  # validates
+        ed = edition(edition_name)
+        self.edition = ed
+        self.edition_name = ed.name
+        self.players = int(players)
+        L = ed.row_length
+        self.row_length = L
+        self.faces = ed.faces
+        texts = ["pass"]
+        for r in range(4):
+            for n in ed.rows[r].numbers:
+                texts.append(f"{COLOURS[r]}{n}")
+        if ed.lucky:
+            texts += [f"L:{c}" for c in COLOURS]
+        if ed.pairs:
+            for r in range(4):
+                for n in ed.rows[r].numbers:
+                    texts += [f"{COLOURS[r]}{n}+{c}" for c in COLOURS]
+        #: ``action_texts[a]``: the contract's text of action ``a``
+        self.action_texts = tuple(texts)
+        self._index = {t: i for i, t in enumerate(texts)}
+        self.num_actions = len(texts)
+        self._num_index = [{n: i for i, n in enumerate(ed.rows[r].numbers)} for r in range(4)]
+        self.bar_len = len(ed.bar)
+        P = self.players
+        sizes = [("cells", P * 4 * L), ("locks", P * 4), ("penalties", P * 4), ("closed", 4),
+                 ("dice", 6 * self.faces), ("phase", 3), ("active", P), ("a1_crossed", 1),
+                 ("to_act", 1)]
+        if ed.lucky:
+            sizes.append(("lucky", P * (2 * self.faces - 1)))
+        if ed.bar:
+            sizes.append(("bar", P * self.bar_len))
+        if ed.pairs:
+            sizes.append(("rewards", P * len(REWARD_KINDS)))
+        self.blocks: dict[str, tuple[int, int]] = {}
+        off = 0
+        for name, size in sizes:
+            self.blocks[name] = (off, off + size)
+            off += size
+        self.obs_size = off
+        self.obs_shape = (off,)
+
+    def settings(self) -> dict[str, Any]:
+        return {"edition": self.edition_name, "players": self.players}
+
+    def new_game(self, seed: int | None = None) -> Any:
+        return qwixo.new_game("qwixx", edition=self.edition_name, players=self.players,
+                              seed=seed)
+
+    # -- actions ------------------------------------------------------------------------
+    def action_of(self, text: str) -> int:
+        return self._index[text]
+
+    def text_of(self, action: int) -> str:
+        return self.action_texts[int(action)]
+
+    def mask(self, game: Any, player: int) -> np.ndarray:
+        m = np.zeros(self.num_actions, np.int8)
+        for t in game.options(player):
+            m[self._index[t]] = 1
+        return m
+
+    # -- observations -------------------------------------------------------------------
+    def observe(self, game: Any, player: int) -> np.ndarray:
+        P, L, F = self.players, self.row_length, self.faces
+        obs = np.zeros(self.obs_size, np.float32)
+        B = self.blocks
+        sheets = game.sheets
+        for k in range(P):
+            s = sheets[(player + k) % P]
+            for r, row in enumerate(s["rows"]):
+                idx = self._num_index[r]
+                base = B["cells"][0] + (k * 4 + r) * L
+                for n in row["crossed"]:
+                    obs[base + idx[n]] = 1
+                if row["locked"]:
+                    obs[B["locks"][0] + k * 4 + r] = 1
+            for j in range(min(s["penalties"], 4)):
+                obs[B["penalties"][0] + k * 4 + j] = 1
+            if "lucky" in B:
+                for n in s["lucky"]:
+                    obs[B["lucky"][0] + k * (2 * F - 1) + n - 2] = 1
+            if "bar" in B:
+                for j, box in enumerate(s["bar"]):
+                    if box:
+                        obs[B["bar"][0] + k * self.bar_len + j] = 1
+            if "rewards" in B:
+                for kind in s["rewards"]:
+                    obs[B["rewards"][0] + k * len(REWARD_KINDS) + REWARD_KINDS.index(kind)] = 1
+        for c in game.closed_rows:
+            obs[B["closed"][0] + COLOURS.index(c)] = 1
+        phase = game.phase
+        if phase in PHASES:
+            obs[B["phase"][0] + PHASES.index(phase)] = 1
+        if phase != "over":
+            for j, v in enumerate(game.dice):
+                if v:
+                    obs[B["dice"][0] + j * F + v - 1] = 1
+            obs[B["active"][0] + (game.active - player) % P] = 1
+            if phase == "action2" and game.a1_crossed:
+                obs[B["a1_crossed"][0]] = 1
+        if player in game.to_act:
+            obs[B["to_act"][0]] = 1
+        return obs
+
+    def observe_view(self, view: dict[str, Any], player: int,
+                     a1_crossed: bool = False) -> np.ndarray:
+        """The same array built from the per-player view ``game.view(player)`` alone (for a
+        client that only has the view, e.g. over the web protocol). The view does not say
+        whether the active player crossed in action 1: pass ``a1_crossed`` (the game's
+        ``a1_crossed``) or leave that bit 0."""
+        P, L, F = self.players, self.row_length, self.faces
+        obs = np.zeros(self.obs_size, np.float32)
+        B = self.blocks
+        board = view["board"]
+        for k in range(P):
+            s = board["sheets"][(player + k) % P]
+            for r, row in enumerate(s["rows"]):
+                base = B["cells"][0] + (k * 4 + r) * L
+                for i, cell in enumerate(row["cells"]):
+                    if cell["crossed"]:
+                        obs[base + i] = 1
+                if row["lock"]["crossed"]:
+                    obs[B["locks"][0] + k * 4 + r] = 1
+            for j in range(min(s["penalties"], 4)):
+                obs[B["penalties"][0] + k * 4 + j] = 1
+            if "lucky" in B:
+                for n in s["lucky"]:
+                    obs[B["lucky"][0] + k * (2 * F - 1) + n - 2] = 1
+            if "bar" in B:
+                for j, box in enumerate(s["bar"]):
+                    if box["state"] != "free":
+                        obs[B["bar"][0] + k * self.bar_len + j] = 1
+            if "rewards" in B:
+                for kind in s["rewards"]:
+                    obs[B["rewards"][0] + k * len(REWARD_KINDS) + REWARD_KINDS.index(kind)] = 1
+        for c in board["closed"]:
+            obs[B["closed"][0] + COLOURS.index(c)] = 1
+        phase = view["phase"]
+        if phase in PHASES:
+            obs[B["phase"][0] + PHASES.index(phase)] = 1
+        if phase != "over":
+            dice = board["dice"] or {}
+            for j, name in enumerate(("w1", "w2", "r", "y", "g", "b")):
+                v = dice.get(name)
+                if v:
+                    obs[B["dice"][0] + j * F + v - 1] = 1
+            obs[B["active"][0] + (board["active"] - player) % P] = 1
+            if phase == "action2" and a1_crossed:
+                obs[B["a1_crossed"][0]] = 1
+        if player in view["to_act"]:
+            obs[B["to_act"][0]] = 1
+        return obs
+
+    def render(self, game: Any) -> str:
+        lines = []
+        for p, s in enumerate(game.sheets):
+            mark = "*" if p == game.active and not game.is_over else " "
+            lines.append(f"{mark}player {p}: score {s['score']}, penalties {s['penalties']}")
+            for row in s["rows"]:
+                crossed = " ".join(str(n) for n in row["crossed"]) or "-"
+                lock = " [L]" if row["locked"] else (" (closed)" if row["closed"] else "")
+                lines.append(f"   {row['colour']}: {crossed}{lock}")
+        dice = " ".join("-" if v is None else str(v) for v in game.dice)
+        lines.append(f"phase {game.phase}, dice {dice}, to act {game.to_act}")
+        if game.is_over:
+            lines.append(f"over ({game.end_reason}), scores {game.scores()}")
+        return "\n".join(lines) + "\n"

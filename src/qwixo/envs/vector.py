@@ -1,0 +1,577 @@
+"""Vectorised environments: ``n`` games stepped at once in numba (numpy and numba only).
+
+``QuixoVec(n, size=5, players=2)`` and ``QwixxVec(n, edition="classic", players=2)``::
+
+    env = QuixoVec(4096, size=5)
+    obs, mask = env.reset(seed=0)            # obs (n, ...), mask bool (n, num_actions)
+    obs, mask, reward, done = env.step(actions)   # actions int (n,): one per game
+    env.to_act                               # (n,) the player each observation is for
+
+- ``actions[i]`` is the action of the player to act in game ``i`` (``env.to_act[i]``), numbered
+  as in the PettingZoo environments (:mod:`qwixo.envs.quixo_codec`,
+  :mod:`qwixo.envs.qwixx_codec`); observations are the same arrays as there, for that player.
+- ``reward`` ``(n, players)`` is non-zero only on the step that ends a game (+1 winners, -1 the
+  others, 0 everyone on a draw or when all tie; ``reward="margin"`` or ``"score"`` as in
+  the PettingZoo environments); ``done`` ``(n,)`` marks those games. A finished game restarts at
+  once: ``obs`` and ``mask`` of a done game are the first decision of the next one.
+  ``env.final_scores`` ``(n, players)`` keeps the last finished game's scores.
+- Qwixx: the environment rolls the dice; action 1 asks the players one after another (player 0
+  first), each observation showing only the sheets as they were before action 1 — the choices
+  are kept aside and take effect together after the last player. Then the active player's
+  action 2. An action outside the mask is played as ``pass``.
+- Quixo: an action outside the mask loses the game for the mover; the game is drawn after
+  ``max_plies`` plies (default 200).
+- Seeded: ``reset(seed)`` fixes every roll and every Longo lucky-number deal of every game.
+
+The rules are the kernels' (:mod:`qwixo.quixo.kernels`, :mod:`qwixo.qwixx.kernels`: the same
+options, crossing, chain, reward, score and end helpers the contract game and the batch
+simulator call; the dice come from the batch simulator's generator); this module only keeps
+``n`` states, builds observations and masks and restarts finished games. The tests
+play random games move by move here and through the contract and compare everything.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from qwixo.quixo import kernels as QK
+from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
+from qwixo.qwixx import batch as QB
+from qwixo.qwixx import kernels as K
+
+REWARD_MODES = {"outcome": 0, "margin": 1, "score": 2}
+
+
+@njit(cache=True)
+def _xorshift(rng):
+    x = rng[0]
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    rng[0] = x
+    return x
+
+
+@njit(cache=True)
+def sample_masks(mask, rng, out):
+    """``out[i]``: a uniformly random legal action of ``mask[i]`` (``rng``: ``uint64[1]``)."""
+    n, A = mask.shape
+    for i in range(n):
+        k = 0
+        for a in range(A):
+            k += mask[i, a]
+        j = np.int64((_xorshift(rng) >> np.uint64(11)) % np.uint64(max(k, 1)))
+        out[i] = 0
+        for a in range(A):
+            if mask[i, a]:
+                if j == 0:
+                    out[i] = a
+                    break
+                j -= 1
+
+
+@njit(cache=True)
+def _rewards(scores, mode, out):
+    """End rewards of one game into ``out`` (see qwixo.envs.pz.final_rewards)."""
+    P = scores.shape[0]
+    if mode == 2:
+        for p in range(P):
+            out[p] = scores[p]
+        return
+    if mode == 1:
+        for p in range(P):
+            best = -(1 << 30)
+            for q in range(P):
+                if q != p and scores[q] > best:
+                    best = scores[q]
+            out[p] = scores[p] - best if P > 1 else scores[p]
+        return
+    best = scores[0]
+    for p in range(P):
+        if scores[p] > best:
+            best = scores[p]
+    alltie = True
+    for p in range(P):
+        if scores[p] != best:
+            alltie = False
+    for p in range(P):
+        out[p] = 0.0 if alltie else (1.0 if scores[p] == best else -1.0)
+
+
+# -- Quixo -------------------------------------------------------------------------------------
+@njit(cache=True)
+def _quixo_observe(st, players, nn, i, obs, mask, T, buf):
+    """Observation planes and mask of game ``i`` for its player to move."""
+    p = np.int64(st[i, 4])
+    k = 2 if players == 2 else 4
+    C = k + 1
+    one = np.uint64(1)
+    for c in range(k):
+        b = st[i, (p + c) % k]
+        for s in range(nn):
+            obs[i, s * C + c] = (b >> np.uint64(s)) & one
+    for s in range(nn):
+        obs[i, s * C + k] = 1
+    A = mask.shape[1]
+    for a in range(A):
+        mask[i, a] = False
+    if players == 2:  # the kernels on scalars (an array slice per call costs more)
+        m = QK.gen_moves(st[i, p], st[i, 1 - p], T, buf)
+    else:
+        m = QK.gen_moves4(st[i, 0], st[i, 1], st[i, 2], st[i, 3], p, T, buf)
+        if m == 0:
+            mask[i, A - 1] = True  # 4 players: pass
+    for j in range(m):
+        mask[i, buf[j]] = True
+
+
+@njit(cache=True)
+def _quixo_reset(st, ply, players, nn, i, obs, mask, T, buf):
+    for j in range(5):
+        st[i, j] = 0
+    ply[i] = 0
+    _quixo_observe(st, players, nn, i, obs, mask, T, buf)
+
+
+@njit(cache=True)
+def _quixo_reset_all(st, ply, players, nn, obs, mask, T):
+    buf = np.empty(QK.MAX_MOVES4, np.int64)
+    for i in range(st.shape[0]):
+        _quixo_reset(st, ply, players, nn, i, obs, mask, T, buf)
+
+
+@njit(cache=True)
+def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, done, to_act,
+                T, L):
+    buf = np.empty(QK.MAX_MOVES4, np.int64)
+    A = mask.shape[1]
+    for i in range(st.shape[0]):
+        a = actions[i]
+        p = np.int64(st[i, 4])
+        for q in range(players):
+            reward[i, q] = 0.0
+        legal = 0 <= a < A and mask[i, a]
+        if not legal:
+            r = QK.MOVER_LOSES
+        elif players == 4 and a == A - 1:
+            st[i, 4] = np.uint64((p + 1) & 3)
+            r = QK.ONGOING
+        elif players == 2:
+            me, op = QK.apply_move(st[i, p], st[i, 1 - p], a, T)
+            st[i, p] = me
+            st[i, 1 - p] = op
+            st[i, 4] = np.uint64(1 - p)
+            r = QK.outcome(me, op, L)
+        else:
+            r = QK.state_play(st[i], players, a, T, L)
+        ply[i] += 1
+        fin = r != QK.ONGOING or ply[i] >= max_plies
+        done[i] = fin
+        if fin:
+            if r != QK.ONGOING:
+                for q in range(players):
+                    same = (q & 1) == (p & 1) if players == 4 else q == p
+                    reward[i, q] = r if same else -r
+            _quixo_reset(st, ply, players, nn, i, obs, mask, T, buf)
+        else:
+            _quixo_observe(st, players, nn, i, obs, mask, T, buf)
+        to_act[i] = np.int64(st[i, 4])
+
+
+class QuixoVec:
+    """``n`` Quixo games at once (2 or 4 players, sizes 3..7). See the module docstring.
+
+    >>> env = QuixoVec(3, size=3)
+    >>> obs, mask = env.reset(seed=0)
+    >>> obs.shape, mask.shape, int(mask[0].sum())
+    ((3, 3, 3, 3), (3, 20), 20)
+    >>> obs, mask, reward, done = env.step(np.zeros(3, np.int64))
+    >>> env.to_act.tolist(), reward.shape
+    ([1, 1, 1], (3, 2))
+    """
+
+    def __init__(self, n: int, size: int = 5, players: int = 2, max_plies: int = 200) -> None:
+        if not MIN_SIZE <= size <= MAX_SIZE or players not in (2, 4) or n < 1:
+            raise ValueError(f"need n >= 1, size {MIN_SIZE}..{MAX_SIZE}, players 2 or 4")
+        self.n, self.size, self.players = int(n), int(size), int(players)
+        self.max_plies = int(max_plies)
+        self._T, self._L = QK.packed_tables(size)
+        M = self._T.shape[1]
+        self.num_actions = M if players == 2 else 4 * M + 1
+        C = 3 if players == 2 else 5
+        self.obs_shape = (size, size, C)
+        self._obs = np.zeros((n, size * size * C), np.int8)
+        self._mask = np.zeros((n, self.num_actions), np.bool_)
+        self._st = np.zeros((n, 5), np.uint64)
+        self._ply = np.zeros(n, np.int64)
+        self.reward = np.zeros((n, players), np.float32)
+        self.done = np.zeros(n, np.bool_)
+        self.to_act = np.zeros(n, np.int64)
+        self._rng = np.ones(1, np.uint64)
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Every game from the empty board (Quixo has no chance; ``seed`` seeds
+        :meth:`sample_actions`)."""
+        self._rng[0] = QB._mix(0 if seed is None else int(seed))
+        _quixo_reset_all(self._st, self._ply, self.players, self.size ** 2, self._obs,
+                         self._mask, self._T)
+        self.to_act[:] = 0
+        return self.obs, self._mask
+
+    @property
+    def obs(self) -> np.ndarray:
+        return self._obs.reshape(self.n, *self.obs_shape)
+
+    @property
+    def mask(self) -> np.ndarray:
+        return self._mask
+
+    def step(self, actions: np.ndarray):
+        actions = np.asarray(actions, np.int64)
+        _quixo_step(self._st, self._ply, actions, self.players, self.size ** 2,
+                    self.max_plies, self._obs, self._mask, self.reward, self.done, self.to_act,
+                    self._T, self._L)
+        return self.obs, self._mask, self.reward, self.done
+
+    def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
+        """A uniformly random legal action for every game (seeded by :meth:`reset`)."""
+        out = np.empty(self.n, np.int64) if out is None else out
+        sample_masks(self._mask, self._rng, out)
+        return out
+
+    @property
+    def boards(self) -> np.ndarray:
+        """The raw states ``uint64 (n, 5)``: bitboards (X, O or N, E, S, W) and the mover."""
+        return self._st
+
+
+# -- Qwixx -------------------------------------------------------------------------------------
+# Each game is a state of qwixo.qwixx.kernels (``K.H + players * K.PB`` values: the header, then
+# one block per player); beside it, per game, ``g`` (the player asked in action 1, the number of
+# options in ``opts``), ``opts`` (the option codes of the player to act) and ``choice`` (the
+# action-1 choices kept aside until the last player has chosen).
+G_Q, G_K = range(2)
+G_SIZE = 2
+MAX_OPTS = K.OPTS_SIZE
+# observation block offsets (``-1``: the edition has no such block), see qwixx_codec
+B_CELLS, B_LOCKS, B_PEN, B_CLOSED, B_DICE, B_PHASE, B_ACTIVE, B_A1, B_TOACT, B_LUCKY, B_BAR, \
+    B_REWARDS = range(12)
+BLOCK_NAMES = ("cells", "locks", "penalties", "closed", "dice", "phase", "active", "a1_crossed",
+               "to_act", "lucky", "bar", "rewards")
+
+
+@njit(cache=True)
+def _act_index(code, L, lucky_off):
+    """The action number (qwixx_codec) of a kernel option code (-1: pass)."""
+    if code < 0:
+        return 0
+    r = (code & 127) >> 5
+    ci = code & 31
+    if code >= K.LUCKY_FLAG:
+        return 1 + 4 * L + r
+    tie = (code // K.TIE_UNIT) % 8 - 1
+    if tie >= 0:
+        return 1 + 4 * L + lucky_off + (L * r + ci) * 4 + tie
+    return 1 + L * r + ci
+
+
+@njit(cache=True)
+def _qx_options(s, gi, out, T, w, ev):
+    """The options of the player to act (action 1: player ``gi[G_Q]`` on the white sum; action
+    2: the active player), by the kernels' :func:`~qwixo.qwixx.kernels.white_options` /
+    :func:`~qwixo.qwixx.kernels.colour_options`, into ``out``; their number into ``gi[G_K]``."""
+    if s[K.PHASE] == K.P_ACTION1:
+        gi[G_K] = K.white_options(s, K.H + gi[G_Q] * K.PB, s[K.CLOSED], s[K.DICE] + s[K.DICE + 1],
+                                  T, out, w, ev)
+    else:
+        gi[G_K] = K.colour_options(s, K.H + s[K.ACTIVE] * K.PB, s[K.CLOSED], s[K.DICE],
+                                   s[K.DICE + 1], s, K.DICE + 2, T, out, w, ev)
+
+
+@njit(cache=True)
+def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
+    """Observation ``o`` (the layout of qwixx_codec) and mask ``m`` of one game for the player
+    to act; returns that player."""
+    P = s[K.NPL]
+    L = T[K.T_LEN]
+    F = T[K.T_FACES]
+    nb = T[K.T_NBAR]
+    phase = s[K.PHASE]
+    active = s[K.ACTIVE]
+    q = gi[G_Q] if phase == K.P_ACTION1 else active
+    closed = s[K.CLOSED]
+    o[:] = 0.0
+    for k in range(P):
+        b = K.H + ((q + k) % P) * K.PB
+        for r in range(4):
+            x = s[b + K.MARKS + r]
+            base = blocks[B_CELLS] + (k * 4 + r) * L
+            ci = 0
+            while x:
+                if x & 1:
+                    o[base + ci] = 1.0
+                x >>= 1
+                ci += 1
+            if (s[b + K.LOCKED] >> r) & 1:
+                o[blocks[B_LOCKS] + k * 4 + r] = 1.0
+        for j in range(min(s[b + K.PEN], 4)):
+            o[blocks[B_PEN] + k * 4 + j] = 1.0
+        if blocks[B_LUCKY] >= 0:
+            for j in range(2):
+                o[blocks[B_LUCKY] + k * (2 * F - 1) + s[b + K.LUCKY + j] - 2] = 1.0
+        if blocks[B_BAR] >= 0:
+            for x in range(nb):
+                if x < s[b + K.BARPOS] or (closed >> T[K.T_BAR + x]) & 1:
+                    o[blocks[B_BAR] + k * nb + x] = 1.0
+        if blocks[B_REWARDS] >= 0:
+            for kind in range(5):
+                if (s[b + K.REWARDS] >> kind) & 1:
+                    o[blocks[B_REWARDS] + k * 5 + kind] = 1.0
+    for r in range(4):
+        if (closed >> r) & 1:
+            o[blocks[B_CLOSED] + r] = 1.0
+    o[blocks[B_PHASE] + phase - 1] = 1.0
+    for j in range(6):
+        if j >= 2 and (closed >> (j - 2)) & 1:
+            continue
+        o[blocks[B_DICE] + j * F + s[K.DICE + j] - 1] = 1.0
+    o[blocks[B_ACTIVE] + (active - q) % P] = 1.0
+    if phase == K.P_ACTION2 and s[K.A1CROSSED]:
+        o[blocks[B_A1]] = 1.0
+    o[blocks[B_TOACT]] = 1.0
+    m[:] = False
+    m[0] = True
+    for j in range(gi[G_K]):
+        m[_act_index(opts[j], L, lucky_off)] = True
+    return q
+
+
+@njit(cache=True)
+def _qx_new_game(s, rng, lucky_edition, T):
+    """Empty sheets (Longo: deal the lucky numbers), player 0 active."""
+    P = s[K.NPL]
+    faces = T[K.T_FACES]
+    for x in range(s.shape[0]):
+        s[x] = 0
+    s[K.NPL] = P
+    for p in range(P):
+        b = K.H + p * K.PB
+        for r in range(4):
+            s[b + K.LAST + r] = -1
+        if lucky_edition:  # a pair of different sums per player, all pairs different
+            while True:
+                a = 2 + QB._below(rng, 2 * faces - 1)
+                c = 2 + QB._below(rng, 2 * faces - 1)
+                if a == c:
+                    continue
+                if a > c:
+                    a, c = c, a
+                fresh = True
+                for p2 in range(p):
+                    b2 = K.H + p2 * K.PB
+                    if s[b2 + K.LUCKY] == a and s[b2 + K.LUCKY + 1] == c:
+                        fresh = False
+                if fresh:
+                    s[b + K.LUCKY] = a
+                    s[b + K.LUCKY + 1] = c
+                    break
+
+
+@njit(cache=True)
+def _qx_roll(s, gi, rng, T):
+    """The active player rolls all six dice: action 1 begins, player 0 is asked first."""
+    faces = T[K.T_FACES]
+    for j in range(6):
+        s[K.DICE + j] = 1 + QB._below(rng, faces)
+    s[K.PHASE] = K.P_ACTION1
+    gi[G_Q] = 0
+
+
+@njit(cache=True)
+def _qx_step(actions, S, g, opts, choice, rng, obs, mask, reward, done, to_act, final, blocks,
+             lucky_off, lucky_edition, reward_mode, T, reset_only):
+    n = S.shape[0]
+    P = S[0, K.NPL]
+    L = T[K.T_LEN]
+    w = np.empty(K.PB, np.int64)
+    ev = np.empty((0, 5), np.int64)  # no events recorded
+    scores = np.empty(P, np.int64)
+    rew = np.empty(P, np.float64)
+    for i in range(n):
+        s = S[i]
+        gi = g[i]
+        oi = opts[i]
+        for p in range(P):
+            reward[i, p] = 0.0
+        done[i] = False
+        ended = reset_only
+        if not reset_only:
+            a = actions[i]
+            c = -1
+            if a > 0:
+                for j in range(gi[G_K]):
+                    if _act_index(oi[j], L, lucky_off) == a:
+                        c = oi[j]
+                        break
+            if s[K.PHASE] == K.P_ACTION1:
+                q = gi[G_Q]
+                choice[i, q] = c
+                if q + 1 < P:
+                    gi[G_Q] = q + 1
+                    _qx_options(s, gi, oi, T, w, ev)
+                else:
+                    # action 1 takes effect for everyone at once, from the same closed rows
+                    reason, _ = K.resolve_action1(s, T, choice[i], ev, 0)
+                    if reason != K.END_NONE:
+                        ended = True
+                    else:
+                        _qx_options(s, gi, oi, T, w, ev)
+            else:
+                reason, _ = K.finish_action2(s, T, c, ev, 0)
+                if reason != K.END_NONE:
+                    ended = True
+                else:
+                    _qx_roll(s, gi, rng, T)
+                    _qx_options(s, gi, oi, T, w, ev)
+            if ended:
+                done[i] = True
+                for p in range(P):
+                    scores[p] = K.score(s, K.H + p * K.PB, T, True)
+                    final[i, p] = scores[p]
+                _rewards(scores, reward_mode, rew)
+                for p in range(P):
+                    reward[i, p] = rew[p]
+        if ended:
+            _qx_new_game(s, rng, lucky_edition, T)
+            _qx_roll(s, gi, rng, T)
+            _qx_options(s, gi, oi, T, w, ev)
+        to_act[i] = _qx_observe(s, gi, oi, obs[i], mask[i], blocks, lucky_off, T)
+
+
+class QwixxVec:
+    """``n`` Qwixx games at once (any edition, 1..5 players). See the module docstring.
+
+    >>> env = QwixxVec(2, edition="classic", players=2)
+    >>> obs, mask = env.reset(seed=0)
+    >>> obs.shape, mask.shape, env.to_act.tolist()
+    ((2, 151), (2, 45), [0, 0])
+    >>> obs, mask, reward, done = env.step(np.zeros(2, np.int64))   # player 0 passes
+    >>> env.to_act.tolist()                                          # player 1's turn to decide
+    [1, 1]
+    """
+
+    def __init__(self, n: int, edition: str = "classic", players: int = 2,
+                 reward: str = "outcome") -> None:
+        from qwixo.envs.qwixx_codec import QwixxCodec
+
+        if n < 1:
+            raise ValueError("n must be >= 1")
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}")
+        codec = QwixxCodec(edition, players)
+        self.codec = codec
+        self.n, self.players, self.edition = int(n), int(players), codec.edition_name
+        self.num_actions = codec.num_actions
+        self.obs_shape = codec.obs_shape
+        self._T = K.table(codec.edition_name)
+        self._blocks = np.array([codec.blocks[b][0] if b in codec.blocks else -1
+                                 for b in BLOCK_NAMES], np.int64)
+        P = self.players
+        z = np.zeros
+        self._S = np.stack([K.new_state(self._T, P)] * n)
+        self._sheets = self._S[:, K.H:].reshape(n, P, K.PB)  # a view: one block per player
+        self._g = z((n, G_SIZE), np.int64)
+        self._opts = z((n, MAX_OPTS), np.int64)
+        self._choice = z((n, P), np.int64)
+        self._obs = z((n, codec.obs_size), np.float32)
+        self._mask = z((n, self.num_actions), np.bool_)
+        self.reward = z((n, P), np.float32)
+        self.done = z(n, np.bool_)
+        self.to_act = z(n, np.int64)
+        self.final_scores = z((n, P), np.int64)
+        self._rng = np.ones(1, np.uint64)
+        self._reward_mode = REWARD_MODES[reward]
+
+    def _run(self, actions: np.ndarray, reset_only: bool) -> None:
+        ed = self.codec.edition
+        _qx_step(actions, self._S, self._g, self._opts, self._choice, self._rng, self._obs,
+                 self._mask, self.reward, self.done, self.to_act, self.final_scores,
+                 self._blocks, 4 if ed.lucky else 0, bool(ed.lucky), self._reward_mode, self._T,
+                 reset_only)
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """New games everywhere (``seed`` fixes all the dice and lucky numbers to come)."""
+        self._rng[0] = QB._mix(0 if seed is None else int(seed))
+        self._run(np.zeros(self.n, np.int64), True)
+        return self._obs, self._mask
+
+    def step(self, actions: np.ndarray):
+        self._run(np.asarray(actions, np.int64), False)
+        return self._obs, self._mask, self.reward, self.done
+
+    @property
+    def obs(self) -> np.ndarray:
+        return self._obs
+
+    @property
+    def mask(self) -> np.ndarray:
+        return self._mask
+
+    @property
+    def dice(self) -> np.ndarray:
+        """The current roll of every game ``(n, 6)`` (dice of closed rows are stale)."""
+        return self._S[:, K.DICE:K.DICE + 6]
+
+    @property
+    def lucky(self) -> np.ndarray:
+        """Longo: the lucky numbers ``(n, players, 2)`` of the current games."""
+        return self._sheets[:, :, K.LUCKY:K.LUCKY + 2]
+
+    @property
+    def phase(self) -> np.ndarray:
+        """1: action 1, 2: action 2, per game."""
+        return self._S[:, K.PHASE]
+
+    # the raw state (read-only views, for agents that want more than the observation)
+    @property
+    def states(self) -> np.ndarray:
+        """``(n, K.H + players * K.PB)``: every game's state in the layout of
+        :mod:`qwixo.qwixx.kernels` (header, then one block per player), for agents that call
+        the kernels themselves (e.g. :func:`qwixo.qwixx.kernels.score`)."""
+        return self._S
+
+    @property
+    def last(self) -> np.ndarray:
+        """``(n, players, 4)``: each player's last crossed cell per row (-1: none)."""
+        return self._sheets[:, :, K.LAST:K.LAST + 4]
+
+    @property
+    def crosses(self) -> np.ndarray:
+        """``(n, players, 4)``: crosses per row, the lock box included."""
+        return self._sheets[:, :, K.CNT:K.CNT + 4]
+
+    @property
+    def penalties(self) -> np.ndarray:
+        """``(n, players)``: penalty boxes crossed."""
+        return self._sheets[:, :, K.PEN]
+
+    @property
+    def closed(self) -> np.ndarray:
+        """``(n,)``: bit mask of the closed rows (1 = red, 2 = yellow, 4 = green, 8 = blue)."""
+        return self._S[:, K.CLOSED]
+
+    @property
+    def active(self) -> np.ndarray:
+        """``(n,)``: the active player (who rolled) of every game."""
+        return self._S[:, K.ACTIVE]
+
+    @property
+    def a1_crossed(self) -> np.ndarray:
+        """``(n,)``: 1 when the active player crossed in this turn's action 1 (action 2)."""
+        return self._S[:, K.A1CROSSED]
+
+    def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
+        out = np.empty(self.n, np.int64) if out is None else out
+        sample_masks(self._mask, self._rng, out)
+        return out

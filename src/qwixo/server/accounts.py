@@ -1,0 +1,366 @@
+"""Accounts (optional), sessions, rated games and players' statistics.
+
+Guests keep playing exactly as before with seat tokens; an account adds a name and a password,
+a rating per rating class, statistics and a history (``docs/web.md``, "Accounts and ratings").
+
+**Passwords** are hashed with argon2id (``argon2-cffi``'s defaults), off the event loop; a
+password is never logged, stored in clear or returned. Sign-in is rate-limited per client
+address and per account name (:data:`SIGNIN_RATE`); an unknown name costs the same hash as a
+wrong password.
+
+**Sessions**: a random token (32 bytes) in the cookie :data:`SESSION_COOKIE` (``HttpOnly``,
+``SameSite=Lax``, ``Secure`` when the request came over https, also through a trusted proxy);
+only its SHA-256 is stored. Each sign-in makes a new token (and ends the session the browser
+had: no fixation); sign-out deletes the row, so the old cookie opens nothing.
+
+**CSRF**: a write authenticated by the cookie must carry the header :data:`CSRF_HEADER` with
+the session's CSRF token (derived from the session token, returned by sign-in and by
+``GET /api/account``; a page of another origin can read neither). The Origin check and the
+JSON-only rule of :mod:`qwixo.server.security` apply as well.
+
+**Rated games** (``rated: true`` at creation): rated when the game ends if every seat is a bot
+or a seat claimed by an account (each player once), nobody undid (rated games refuse undo and
+hints). :func:`rating_ops` computes the new ratings with :mod:`qwixo.tournament.ratings`
+(Glicko-2 for two players, OpenSkill for more and for teams; bots start from the shipped
+``bot_ratings.json``) and returns the statements that the store commits **in the same
+transaction** as the game's last event — once per game (a unique ``rated_games`` row).
+
+>>> csrf_of("abc") == csrf_of("abc") != csrf_of("abd")
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from qwixo.core import Game, load_game
+from qwixo.i18n import t
+from qwixo.server.protocol import Name, ServerError, _Strict, name_key
+from qwixo.server.ratelimit import KeyedLimiter
+from qwixo.server.store import token_hash
+from qwixo.server.store_accounts import AccountStore, Op
+from qwixo.tournament import ratings as R
+
+SESSION_COOKIE = "qwixo_session"
+CSRF_HEADER = "x-csrf-token"
+SESSION_SECONDS = 30 * 24 * 3600
+MIN_PASSWORD, MAX_PASSWORD = 8, 256
+#: sign-in attempts: (per second, burst) per client address and per account name
+SIGNIN_RATE = {"address": (0.2, 10.0), "name": (1 / 30, 5.0)}
+#: sign-ups per client address (each costs an argon2 hash)
+SIGNUP_RATE = (0.05, 5.0)
+
+Password = Annotated[str, Field(min_length=1, max_length=MAX_PASSWORD)]
+
+
+class Credentials(_Strict):
+    """Body of ``POST /api/account/signup`` and ``/signin``."""
+
+    name: Name
+    password: Password
+
+
+class PasswordOnly(_Strict):
+    """Body of ``POST /api/account/delete``."""
+
+    password: Password
+
+
+class SeatClaim(_Strict):
+    game: Annotated[str, Field(min_length=1, max_length=40)]
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class ClaimSeats(_Strict):
+    """Body of ``POST /api/account/seats``: the seat tokens this browser holds."""
+
+    seats: Annotated[list[SeatClaim], Field(max_length=100)]
+
+
+class Empty(_Strict):
+    """An empty JSON object (``{}``)."""
+
+
+def csrf_of(session_token: str) -> str:
+    """The CSRF token of a session (a keyed hash of its secret token)."""
+    return hmac.new(session_token.encode(), b"qwixo-csrf", hashlib.sha256).hexdigest()[:32]
+
+
+def account_player(account_id: str) -> str:
+    return "a:" + account_id
+
+
+def bot_player(bot: str) -> str:
+    return "b:" + bot
+
+
+class Accounts:
+    """Accounts and sessions over one store."""
+
+    def __init__(self, store: Any) -> None:
+        from argon2 import PasswordHasher
+
+        self.db = AccountStore(store)
+        self.hasher = PasswordHasher()  # argon2id
+        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        self.by_address = KeyedLimiter(*SIGNIN_RATE["address"])
+        self.by_name = KeyedLimiter(*SIGNIN_RATE["name"])
+        self.signups = KeyedLimiter(*SIGNUP_RATE)
+
+    async def _hash(self, password: str) -> str:
+        return await asyncio.get_running_loop().run_in_executor(None, self.hasher.hash, password)
+
+    async def _verify(self, stored: str, password: str) -> bool:
+        from argon2.exceptions import Argon2Error, InvalidHashError
+
+        def run() -> bool:
+            try:
+                return self.hasher.verify(stored, password)
+            except (Argon2Error, InvalidHashError):
+                return False
+        return await asyncio.get_running_loop().run_in_executor(None, run)
+
+    async def sign_up(self, name: str, password: str, address: str) -> str:
+        """A new account; returns its id. Refused: a short password, a taken name."""
+        if not self.signups.take(address):
+            raise ServerError("rate_limited", status=429)
+        if len(password) < MIN_PASSWORD:
+            raise ServerError("password_too_short", min=MIN_PASSWORD)
+        account_id = secrets.token_hex(8)
+        if not await self.db.create_account(account_id, name, name_key(name),
+                                            await self._hash(password)):
+            raise ServerError("name_taken", status=409, name=name)
+        return account_id
+
+    async def sign_in(self, name: str, password: str, address: str) -> tuple[str, str]:
+        """``(account id, name)`` when the password is right; rate-limited."""
+        key = name_key(name)
+        if not self.by_address.take(address) or not self.by_name.take(key):
+            raise ServerError("rate_limited", status=429)
+        row = await self.db.account_by_key(key)
+        ok = await self._verify(row[2] if row else self._dummy, password)
+        if row is None or not ok:
+            raise ServerError("bad_credentials", status=401)
+        if self.hasher.check_needs_rehash(row[2]):
+            await self.db.set_password(row[0], await self._hash(password))
+        return row[0], row[1]
+
+    async def check_password(self, account_id: str, password: str) -> None:
+        row = await self.db.account_by_id(account_id)
+        if row is None or not await self._verify(row[2], password):
+            raise ServerError("bad_credentials", status=401)
+
+    async def new_session(self, account_id: str, old_token: str | None) -> str:
+        """A new session token (the browser's previous session, if any, ends)."""
+        token = secrets.token_urlsafe(32)
+        await self.db.add_session(token_hash(token), account_id,
+                                  replaces=token_hash(old_token) if old_token else None)
+        return token
+
+    async def session(self, token: str | None) -> tuple[str, str] | None:
+        """``(account id, name)`` of a live session token."""
+        if not token or len(token) > 100:
+            return None
+        return await self.db.session(token_hash(token), SESSION_SECONDS)
+
+    # -- seats ------------------------------------------------------------------------
+    async def claim(self, lobby: Any, account_id: str, claims: list[SeatClaim]
+                    ) -> list[dict[str, Any]]:
+        """Link to the account the seats whose tokens are given; one result per claim."""
+        out = []
+        for c in claims:
+            entry: dict[str, Any] = {"game": c.game, "claimed": False}
+            try:
+                room = await lobby.get(c.game)
+                seat = lobby.seat_of(room, c.token)
+            except ServerError as e:
+                entry["error"] = e.key
+                out.append(entry)
+                continue
+            entry["seat"] = seat
+            owners = await self.db.seat_accounts(room.id)
+            if owners.get(seat) == account_id:
+                entry["claimed"] = True
+            elif seat in owners:
+                entry["error"] = "seat_has_account"
+            elif account_id in owners.values():
+                entry["error"] = "account_has_seat"
+            else:
+                entry["claimed"] = await self.db.claim_seat(room.id, seat, account_id)
+            out.append(entry)
+        return out
+
+
+# -- rated games --------------------------------------------------------------------------
+def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any]) -> None:
+    """At creation: a rated game must have a rating class, no undo, no score pad."""
+    if not rated:
+        return
+    cls = rating_class_of(game_name, game)
+    if cls is None or options.get("undo") or options.get("scorepad"):
+        raise ServerError("not_ratable", why="undo" if options.get("undo") else
+                          "scorepad" if options.get("scorepad") else "solo")
+    options["rated"] = True
+
+
+def turn_based(hours: float | None, options: dict[str, Any]) -> None:
+    """A turn-based game: the turn clock counts ``hours`` per decision (instead of the
+    seconds of ``clock``; both at once are refused). The clock rule is unchanged: past the
+    time the server decides for the absent seat (docs/web-protocol.md §5)."""
+    if hours is None:
+        return
+    if options.get("clock") or options.get("scorepad"):
+        raise ServerError("bad_setting", name="turn_hours", value=hours,
+                          why="not with clock or scorepad")
+    options["clock"] = float(hours) * 3600.0
+    options["turn_hours"] = float(hours)
+
+
+def rating_class_of(game_name: str, game: Game) -> str | None:
+    """The rating class of a game (read from its own settings through ``to_dict``)."""
+    d = game.to_dict()
+    settings = dict(d.get("settings") or {})
+    settings.setdefault("size", d.get("size"))
+    settings.setdefault("edition", d.get("edition"))
+    settings["players"] = game.num_players
+    return R.rating_class(game_name, settings)
+
+
+def refuse_hint(room: Any) -> None:
+    """Rated games have no hints."""
+    if room.options.get("rated"):
+        raise ServerError("no_hints_rated", status=409)
+
+
+def _start(player: str, cls: str, system: str) -> R.Rating:
+    if player.startswith("b:"):
+        bots = R.bot_ratings().get("classes", {}).get(cls, {}).get("bots", {})
+        if player[2:] in bots:
+            return R.Rating.from_dict({**bots[player[2:]], "system": system})
+    return R.initial(system)
+
+
+async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
+    """The statements rating the game ``room`` that ``game`` just finished (none when it is not
+    rated or not ratable: a seat without account, a player in two seats, an undo)."""
+    if not room.options.get("rated") or not game.is_over:
+        return []
+    cls = rating_class_of(room.game_name, game)
+    if cls is None or any(ev["kind"] == "undo" for ev in room.events):
+        return []
+    db = AccountStore(store)
+    owners = await db.seat_accounts(room.id)
+    players = []
+    for s in room.seats:
+        if s.kind == "bot":
+            players.append(bot_player(s.bot))
+        elif s.seat in owners:
+            players.append(account_player(owners[s.seat]))
+        else:
+            return []
+    if len(set(players)) != len(players):
+        return []
+    system = R.system_of(room.game_name, game.num_players)
+    rows = await db.ratings(players, cls)
+    before = [R.Rating(*rows[p]) if p in rows else _start(p, cls, system) for p in players]
+    after = R.rate_game(room.game_name, game.num_players, before, game.scores())
+    now = time.time()
+    return db.rating_ops(room.id, cls, now, [
+        (i, p, rows.get(p), b, a)
+        for i, (p, b, a) in enumerate(zip(players, before, after, strict=True))])
+
+
+# -- statistics ------------------------------------------------------------------------------
+def game_record(row: tuple) -> dict[str, Any]:
+    """One game of a player (a row of :meth:`AccountStore.games_of`), with its result read
+    through the contract (scores, winners)."""
+    gid, seat, name, _settings, snapshot, status, version, created, updated = row
+    game = load_game(snapshot)
+    rec: dict[str, Any] = {"id": gid, "game": name, "seat": seat, "status": status,
+                           "class": rating_class_of(name, game), "players": game.num_players,
+                           "moves": version, "created": created, "updated": updated,
+                           "url": f"/?game={gid}"}
+    if game.is_over:
+        scores = game.scores()
+        rec.update(score=scores[seat], scores=scores, won=seat in game.winners(),
+                   replay=f"/api/games/{gid}/replay/0",
+                   details=details(game.view(seat), seat))
+    return rec
+
+
+def details(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Game-specific figures of one seat, read from the contract's view of the finished game
+    (its ``board``: score sheets, lines; no rule is recomputed here): for a game with score
+    sheets the crosses per colour, locks (lock cells crossed), penalties, lucky and bonus
+    crosses; for a game of lines whether it was won by a line the opponent pushed."""
+    board = view.get("board") or {}
+    out: dict[str, Any] = {"end_reason": view.get("end_reason"), "seat": seat}
+    sheets = [sh for sh in board.get("sheets") or [] if sh.get("seat") == seat]
+    if sheets:
+        sh = sheets[0]
+        crosses: dict[str, int] = {}
+        locks = 0
+        for row in sh.get("rows", []):
+            for cell in row.get("cells", []):
+                if cell.get("crossed"):
+                    crosses[cell.get("color") or row.get("color")] = \
+                        crosses.get(cell.get("color") or row.get("color"), 0) + 1
+                    locks += int(bool(cell.get("lock")))
+        out.update(crosses=crosses, locks=locks, penalties=sh.get("penalties", 0),
+                   lucky=len(sh.get("lucky") or []), bonus=len(sh.get("rewards") or []))
+    if "lines" in board:
+        out["size"] = board.get("size")
+        out["opponent_line"] = view.get("end_reason") == "opponent_line" \
+            and seat in (view.get("winners") or [])
+    return out
+
+
+def statistics(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per rating class: games, wins, mean and best score, mean length (events), wins per
+    seat (side); with score sheets the mean crosses per colour, locks, penalties, lucky and
+    bonus crosses per game; with lines the wins by a line the opponent pushed."""
+    out: dict[str, dict[str, Any]] = {}
+    for rec in records:
+        if "score" not in rec:
+            continue
+        st = out.setdefault(rec["class"] or rec["game"], {
+            "games": 0, "wins": 0, "scores": [], "lengths": [], "by_seat": {}, "sums": {},
+            "crosses": {}})
+        st["games"] += 1
+        st["wins"] += int(rec["won"])
+        st["scores"].append(rec["score"])
+        st["lengths"].append(rec["moves"])
+        side = st["by_seat"].setdefault(str(rec["seat"]), {"games": 0, "wins": 0})
+        side["games"] += 1
+        side["wins"] += int(rec["won"])
+        d = rec.get("details") or {}
+        for k in ("locks", "penalties", "lucky", "bonus", "opponent_line"):
+            if k in d:
+                st["sums"][k] = st["sums"].get(k, 0) + int(d[k])
+        for colour, n in (d.get("crosses") or {}).items():
+            st["crosses"][colour] = st["crosses"].get(colour, 0) + n
+    for st in out.values():
+        sc, ln, sums, crosses = st.pop("scores"), st.pop("lengths"), st.pop("sums"), \
+            st.pop("crosses")
+        n = st["games"]
+        st.update(mean_score=round(sum(sc) / n, 2), best_score=max(sc),
+                  mean_length=round(sum(ln) / n, 1))
+        if crosses:
+            st["mean_crosses"] = {c: round(v / n, 2) for c, v in sorted(crosses.items())}
+        for k in ("locks", "penalties", "lucky", "bonus"):
+            if k in sums:
+                st[f"mean_{k}"] = round(sums[k] / n, 2)
+        if "opponent_line" in sums:
+            st["wins_by_opponent_line"] = sums["opponent_line"]
+    return out
+
+
+def anonymous_name(lang: str = "en") -> str:
+    return t("account_deleted_name", lang)

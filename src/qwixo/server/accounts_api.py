@@ -1,0 +1,251 @@
+"""The HTTP API of accounts, ratings and statistics (``docs/web-protocol.md`` §5), as an
+``APIRouter``: sign-up, sign-in, sign-out (everywhere), delete, claiming seats, the profile,
+history, leaderboards and the export of one's games. See :mod:`qwixo.server.accounts`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from qwixo.server import protocol as P
+from qwixo.server.accounts import (
+    CSRF_HEADER,
+    SESSION_COOKIE,
+    SESSION_SECONDS,
+    Accounts,
+    ClaimSeats,
+    Credentials,
+    Empty,
+    PasswordOnly,
+    account_player,
+    anonymous_name,
+    bot_player,
+    csrf_of,
+    game_record,
+    statistics,
+)
+from qwixo.server.http_api import (
+    body_schema,
+    client_address,
+    lang_of,
+    lobby_of,
+    read_body,
+    state_of,
+)
+from qwixo.server.protocol import ServerError, name_key
+from qwixo.tournament import ratings as R
+
+router = APIRouter()
+
+
+def accounts_of(request: Request) -> Accounts:
+    st = state_of(request)
+    acc = getattr(st, "accounts", None)
+    if acc is None or acc.db.store is not st.store:
+        acc = Accounts(st.store)
+        st.accounts = acc  # type: ignore[attr-defined]
+    return acc
+
+
+def _secure(request: Request) -> bool:
+    """https, also behind a trusted proxy (uvicorn sets the scheme from its headers)."""
+    return request.url.scheme == "https"
+
+
+def _signed_in(request: Request, account_id: str, name: str, token: str,
+               status: int = 200) -> JSONResponse:
+    resp = JSONResponse({"name": name, "csrf": csrf_of(token)}, status_code=status)
+    resp.set_cookie(SESSION_COOKIE, token, max_age=SESSION_SECONDS, path="/", httponly=True,
+                    samesite="lax", secure=_secure(request))
+    return resp
+
+
+def _signed_out() -> JSONResponse:
+    resp = JSONResponse({"ok": True})
+    resp.delete_cookie(SESSION_COOKIE, path="/")
+    return resp
+
+
+async def current(request: Request, write: bool = False) -> tuple[str, str, str]:
+    """``(account id, name, token)`` of the signed-in person; a write also needs the CSRF
+    header of the session. Raises ``signed_out`` (401) or ``csrf_failed`` (403)."""
+    token = request.cookies.get(SESSION_COOKIE)
+    found = await accounts_of(request).session(token)
+    if found is None or token is None:
+        raise ServerError("signed_out", status=401)
+    if write:
+        sent = request.headers.get(CSRF_HEADER, "")
+        import hmac
+
+        if not hmac.compare_digest(sent.encode(), csrf_of(token).encode()):
+            raise ServerError("csrf_failed", status=403)
+    return found[0], found[1], token
+
+
+@router.post("/api/account/signup", status_code=201, openapi_extra=body_schema(Credentials))
+async def sign_up(request: Request) -> JSONResponse:
+    """Create an account and sign in (sets the session cookie)."""
+    body = P.parse_body(Credentials, await read_body(request))
+    acc = accounts_of(request)
+    account_id = await acc.sign_up(body.name, body.password, client_address(request))
+    token = await acc.new_session(account_id, request.cookies.get(SESSION_COOKIE))
+    return _signed_in(request, account_id, body.name, token, 201)
+
+
+@router.post("/api/account/signin", openapi_extra=body_schema(Credentials))
+async def sign_in(request: Request) -> JSONResponse:
+    """Sign in: a new session (the browser's previous one ends). Rate-limited."""
+    body = P.parse_body(Credentials, await read_body(request))
+    acc = accounts_of(request)
+    account_id, name = await acc.sign_in(body.name, body.password, client_address(request))
+    token = await acc.new_session(account_id, request.cookies.get(SESSION_COOKIE))
+    return _signed_in(request, account_id, name, token)
+
+
+@router.get("/api/account")
+async def me(request: Request) -> dict[str, Any]:
+    """The signed-in person: name and the CSRF token for writes (401 when signed out)."""
+    _, name, token = await current(request)
+    return {"name": name, "csrf": csrf_of(token)}
+
+
+@router.post("/api/account/signout", openapi_extra=body_schema(Empty))
+async def sign_out(request: Request) -> JSONResponse:
+    """End this session (its cookie opens nothing any more)."""
+    _, _, token = await current(request, write=True)
+    from qwixo.server.store import token_hash
+
+    await accounts_of(request).db.end_session(token_hash(token))
+    return _signed_out()
+
+
+@router.post("/api/account/signout-all", openapi_extra=body_schema(Empty))
+async def sign_out_all(request: Request) -> JSONResponse:
+    """End every session of the account (all browsers)."""
+    account_id, _, _ = await current(request, write=True)
+    await accounts_of(request).db.end_sessions(account_id)
+    return _signed_out()
+
+
+@router.post("/api/account/delete", openapi_extra=body_schema(PasswordOnly))
+async def delete_account(request: Request) -> JSONResponse:
+    """Delete the account (password asked again): its games stay, under an anonymous name."""
+    account_id, _, _ = await current(request, write=True)
+    body = P.parse_body(PasswordOnly, await read_body(request))
+    acc = accounts_of(request)
+    await acc.check_password(account_id, body.password)
+    anonymous = anonymous_name(lang_of(request))
+    owned = [r[:2] for r in await acc.db.games_of(account_id, limit=100_000)]
+    await acc.db.delete_account(account_id, anonymous)
+    lobby = lobby_of(request)
+    for gid, seat in owned:  # the games in memory show the new name too
+        room = lobby.rooms.get(gid)
+        if room is not None:
+            room.seats[seat].name = anonymous
+    return _signed_out()
+
+
+@router.post("/api/account/seats", openapi_extra=body_schema(ClaimSeats))
+async def claim_seats(request: Request) -> dict[str, Any]:
+    """Link to the account the seats whose tokens this browser holds (once per seat)."""
+    account_id, _, _ = await current(request, write=True)
+    body = P.parse_body(ClaimSeats, await read_body(request))
+    return {"seats": await accounts_of(request).claim(lobby_of(request), account_id,
+                                                      list(body.seats))}
+
+
+async def _profile(request: Request, account_id: str, name: str) -> dict[str, Any]:
+    db = accounts_of(request).db
+    player = account_player(account_id)
+    records = [game_record(r) for r in await db.games_of(account_id)]
+    rated = await db.rated_ids([r["id"] for r in records])
+    for r in records:
+        r["rated"] = r["id"] in rated
+    history: dict[str, list] = {}
+    for cls, gid, prev, prev_dev, rating, dev, when in await db.history_of(player):
+        history.setdefault(cls, []).append({"game": gid, "previous": round(prev, 2),
+                                            "previous_deviation": round(prev_dev, 2),
+                                            "rating": round(rating, 2),
+                                            "deviation": round(dev, 2), "time": when})
+    ratings = {}
+    for cls, rating, dev, vol, games, system in await db.ratings_of(player):
+        ratings[cls] = {**R.Rating(rating, dev, vol, games, system).to_dict(),
+                        "history": history.get(cls, [])}
+    return {"name": name, "ratings": ratings, "statistics": statistics(records),
+            "games": records}
+
+
+@router.get("/api/players/{name}")
+async def profile(name: str, request: Request) -> dict[str, Any]:
+    """A player's profile: ratings per class with their history points, statistics per
+    class, and the history of games (newest first) with replay links."""
+    row = await accounts_of(request).db.account_by_key(name_key(name[:P.MAX_NAME]))
+    if row is None:
+        raise ServerError("no_such_player", status=404, name=name[:P.MAX_NAME])
+    return await _profile(request, row[0], row[1])
+
+
+@router.get("/api/account/export")
+async def export(request: Request) -> JSONResponse:
+    """Everything about the signed-in person's games, as a JSON file: the profile plus each
+    game's full public history (events)."""
+    account_id, name, _ = await current(request)
+    data = await _profile(request, account_id, name)
+    lobby = lobby_of(request)
+    for rec in data["games"]:
+        room = await lobby.get(rec["id"])
+        rec["events"] = [room.public_event(ev, rec["seat"]) for ev in room.events]
+        rec["seats"] = [s.public() for s in room.seats]
+    resp = JSONResponse(data)
+    resp.headers["content-disposition"] = 'attachment; filename="qwixo-games.json"'
+    return resp
+
+
+@router.get("/api/leaderboard")
+async def leaderboard_classes(request: Request) -> dict[str, Any]:
+    """The rating classes that have ratings."""
+    return {"classes": await accounts_of(request).db.classes()}
+
+
+@router.get("/api/leaderboard/{cls}")
+async def leaderboard(cls: str, request: Request, limit: int = 100) -> dict[str, Any]:
+    """The accounts of a rating class, best first (by ``rating - 2 deviation``), and the
+    bots' ratings in that class (played here, else the shipped ones)."""
+    db = accounts_of(request).db
+    rows = await db.leaderboard(cls[:40], max(1, min(500, limit)))
+    bots = {p[2:]: {"rating": round(r, 2), "deviation": round(d, 2), "games": g}
+            for p, r, d, g in await db.bot_board(cls[:40])}
+    shipped = R.bot_ratings().get("classes", {}).get(cls, {}).get("bots", {})
+    for b, r in shipped.items():
+        bots.setdefault(b, {"rating": r["rating"], "deviation": r["deviation"],
+                            "games": 0})
+    return {"class": cls, "players": [
+        {"rank": i + 1, "name": n, "rating": round(r, 2), "deviation": round(d, 2),
+         "games": g} for i, (n, r, d, g) in enumerate(rows)],
+        "bots": dict(sorted(bots.items(), key=lambda kv: -kv[1]["rating"]))}
+
+
+__all__ = ["bot_player", "router"]
+
+
+@router.get("/api/account/turns")
+async def your_turn(request: Request) -> dict[str, Any]:
+    """The signed-in person's running games where one of their seats must act now (decide
+    or roll), oldest wait first, with the turn clock's deadline (epoch seconds) if any."""
+    account_id, _, _ = await current(request)
+    lobby = lobby_of(request)
+    out = []
+    for gid, seat, name, *_rest in await accounts_of(request).db.games_of(account_id):
+        if _rest[2] == "finished":
+            continue
+        room = await lobby.get(gid)
+        pub = room.public
+        if pub["is_over"] or not (seat in pub["to_act"] or (
+                pub["needs_roll"] and pub["roller"] == seat)):
+            continue
+        out.append({"id": gid, "game": name, "seat": seat, "since": room.updated,
+                    "deadline": room.deadline, "url": f"/?game={gid}"})
+    out.sort(key=lambda x: x["since"])
+    return {"games": out}

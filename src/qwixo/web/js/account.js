@@ -1,0 +1,268 @@
+// The account, profile and leaderboard pages (account.html, profile.html, leaderboard.html):
+// sign up / in / out, claiming this browser's seats, a profile with its rating graph (an SVG
+// plot), the leaderboards. Protocol: docs/web-protocol.md section 6. Cookie-authenticated
+// writes carry the session's CSRF token in the X-CSRF-Token header.
+
+import { LANGS, lang, loadLang, pickLang, t } from "./i18n.js";
+import { h, s, clear, $ } from "./dom.js";
+
+const SEATS_KEY = "qwixo.seats";
+let me = null; // {name, csrf} when signed in
+
+async function call(method, path, body) {
+  const opts = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  if (me && method !== "GET") opts.headers["X-CSRF-Token"] = me.csrf;
+  const res = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${lang()}`, opts);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) {
+    const err = new Error((data && data.text) || `HTTP ${res.status}`);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+function say(text, error = false) {
+  const el = $("#status");
+  el.className = "acct-status" + (error ? " acct-error" : "");
+  el.textContent = text;
+}
+
+async function whoAmI() {
+  try { me = await call("GET", "/api/account"); } catch (e) { me = null; }
+}
+
+// -- the account page --------------------------------------------------------------------
+function browserSeats() {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}") || {}; } catch (e) { all = {}; }
+  const out = [];
+  for (const [game, g] of Object.entries(all)) {
+    for (const token of Object.values((g && g.seats) || {})) {
+      if (typeof token === "string") out.push({ game, token });
+    }
+  }
+  return out.slice(0, 100);
+}
+
+async function claimSeats() {
+  const seats = browserSeats();
+  if (!seats.length) return 0;
+  const r = await call("POST", "/api/account/seats", { seats });
+  return r.seats.filter((x) => x.claimed).length;
+}
+
+function field(id, label, type, autocomplete) {
+  return h("label", { for: id }, h("span", { text: label }),
+    h("input", { id, name: id, type, autocomplete, required: true, maxlength: type === "password" ? 256 : 40 }));
+}
+
+function credentialsForm(kind) {
+  const id = (x) => `${kind}-${x}`;
+  const form = h("form", { class: "acct-form card", "aria-labelledby": id("title") },
+    h("h2", { id: id("title"), text: t(kind === "signup" ? "acct_sign_up" : "acct_sign_in") }),
+    field(id("name"), t("acct_name"), "text", "username"),
+    field(id("password"), t("acct_password"), "password",
+      kind === "signup" ? "new-password" : "current-password"),
+    h("button", { class: "btn primary", type: "submit",
+      text: t(kind === "signup" ? "acct_sign_up" : "acct_sign_in") }));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      me = await call("POST", `/api/account/${kind}`, {
+        name: $(`#${id("name")}`).value, password: $(`#${id("password")}`).value });
+      const n = await claimSeats();
+      say(t("acct_signed_in_as", { name: me.name }) + (n ? " " + t("acct_claimed", { n }) : ""));
+      render();
+    } catch (e) {
+      say(e.message, true);
+    }
+  });
+  return form;
+}
+
+function accountPage(main) {
+  if (!me) {
+    main.append(h("h1", { text: t("acct_title") }), h("p", { class: "muted", text: t("acct_optional") }),
+      credentialsForm("signin"), credentialsForm("signup"));
+    return;
+  }
+  const act = (label, fn, cls = "btn") => h("button", { class: cls, type: "button", text: label, onclick: async () => {
+    try { await fn(); } catch (e) { say(e.message, true); }
+  } });
+  const pw = h("input", { id: "delete-password", type: "password", autocomplete: "current-password", maxlength: 256 });
+  main.append(
+    h("h1", { text: t("acct_signed_in_as", { name: me.name }) }),
+    h("div", { class: "card acct-row" },
+      h("a", { class: "btn", href: `/profile.html?name=${encodeURIComponent(me.name)}`, text: t("acct_profile") }),
+      h("a", { class: "btn", href: "/api/account/export", download: "qwixo-games.json", text: t("acct_export") }),
+      act(t("acct_claim"), async () => say(t("acct_claimed", { n: await claimSeats() }))),
+      act(t("acct_sign_out"), async () => { await call("POST", "/api/account/signout", {}); me = null; say(t("acct_signed_out")); render(); }),
+      act(t("acct_sign_out_all"), async () => { await call("POST", "/api/account/signout-all", {}); me = null; say(t("acct_signed_out")); render(); })),
+    turnsSection(),
+    h("div", { class: "card acct-form" },
+      h("h2", { text: t("acct_delete") }), h("p", { class: "muted", text: t("acct_delete_note") }),
+      h("label", { for: "delete-password" }, h("span", { text: t("acct_password") }), pw),
+      act(t("acct_delete"), async () => {
+        if (!window.confirm(t("acct_delete_confirm"))) return;
+        await call("POST", "/api/account/delete", { password: pw.value });
+        me = null; say(t("acct_deleted")); render();
+      }, "btn")));
+}
+
+// -- your turn (turn-based games), with opt-in browser notifications -----------------------
+const NOTIFY_KEY = "qwixo.notify";
+let turnTimer = null;
+let knownTurns = null;
+
+function turnsSection() {
+  const list = h("ul", { id: "turns", "aria-live": "polite" });
+  const box = h("input", { id: "notify", type: "checkbox",
+    checked: localStorage.getItem(NOTIFY_KEY) === "1" && window.Notification && Notification.permission === "granted" });
+  box.addEventListener("change", async () => {
+    if (box.checked && window.Notification) {
+      box.checked = (await Notification.requestPermission()) === "granted";
+    }
+    localStorage.setItem(NOTIFY_KEY, box.checked ? "1" : "0");
+  });
+  const refresh = async () => {
+    if (!me) return;
+    let games = [];
+    try { games = (await call("GET", "/api/account/turns")).games; } catch (e) { return; }
+    clear(list).append(...(games.length ? games.map((g) => h("li", {},
+      h("a", { href: g.url, text: `${g.game} — ${g.id}` }),
+      g.deadline ? ` (${t("acct_turn_until", { when: new Date(g.deadline * 1000).toLocaleString(lang()) })})` : ""))
+      : [h("li", { class: "muted", text: t("acct_no_turns") })]));
+    const ids = new Set(games.map((g) => g.id));
+    if (knownTurns && box.checked && window.Notification && Notification.permission === "granted") {
+      for (const g of games) if (!knownTurns.has(g.id)) new Notification("qwixo", { body: t("acct_turn_notification", { game: g.game }) });
+    }
+    knownTurns = ids;
+  };
+  if (turnTimer) clearInterval(turnTimer);
+  turnTimer = setInterval(refresh, 60_000);
+  refresh();
+  return h("section", { class: "card" }, h("h2", { text: t("acct_your_turn") }), list,
+    h("label", { for: "notify", class: "acct-row" }, box, h("span", { text: t("acct_notify") })));
+}
+
+// -- the profile page ----------------------------------------------------------------------
+function ratingGraph(cls, points) {
+  // rating after each rated game, with the band rating ± 2 deviations
+  const W = 640, H = 220, P = 36;
+  const all = [{ rating: points[0].previous, deviation: points[0].previous_deviation }, ...points];
+  const lo = Math.min(...all.map((p) => p.rating - 2 * p.deviation));
+  const hi = Math.max(...all.map((p) => p.rating + 2 * p.deviation));
+  const x = (i) => P + (i * (W - 2 * P)) / Math.max(1, all.length - 1);
+  const y = (v) => H - P - ((v - lo) * (H - 2 * P)) / Math.max(1, hi - lo);
+  const line = all.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
+  const up = all.map((p, i) => `${x(i).toFixed(1)},${y(p.rating + 2 * p.deviation).toFixed(1)}`);
+  const down = all.map((p, i) => `${x(i).toFixed(1)},${y(p.rating - 2 * p.deviation).toFixed(1)}`).reverse();
+  const last = all[all.length - 1];
+  return s("svg", { class: "rating-graph", viewBox: `0 0 ${W} ${H}`, role: "img",
+    "aria-label": t("acct_graph_label", { cls, n: points.length, rating: Math.round(last.rating) }) },
+  s("title", { text: t("acct_graph_label", { cls, n: points.length, rating: Math.round(last.rating) }) }),
+  s("polygon", { class: "band", points: [...up, ...down].join(" ") }),
+  s("line", { class: "axis", x1: P, y1: H - P, x2: W - P, y2: H - P }),
+  s("line", { class: "axis", x1: P, y1: P, x2: P, y2: H - P }),
+  s("text", { x: 2, y: y(hi) + 4, text: Math.round(hi) }),
+  s("text", { x: 2, y: y(lo) + 4, text: Math.round(lo) }),
+  s("text", { x: W - P, y: H - P + 16, "text-anchor": "end", text: t("acct_games_n", { n: points.length }) }),
+  s("path", { class: "line", d: line }),
+  all.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 3, fill: "currentColor" })));
+}
+
+function extras(cls, st) {
+  // game-specific figures (present only for the games that have them)
+  const items = [];
+  const add = (key, value) => items.push(h("dt", { text: t(key) }), h("dd", { text: value }));
+  if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${c}: ${n}`).join(", "));
+  for (const k of ["locks", "penalties", "lucky", "bonus"]) if (st[`mean_${k}`] !== undefined) add(`acct_mean_${k}`, st[`mean_${k}`]);
+  if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", st.wins_by_opponent_line);
+  add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => `${Number(seat) + 1}: ${x.wins}/${x.games}`).join(", "));
+  return h("section", { "aria-label": cls }, h("h3", { text: cls }), h("dl", { class: "acct-extras" }, items));
+}
+
+async function profilePage(main) {
+  const name = new URLSearchParams(location.search).get("name") || (me && me.name);
+  if (!name) { main.append(h("p", {}, h("a", { href: "/account.html", text: t("acct_sign_in") }))); return; }
+  const p = await call("GET", `/api/players/${encodeURIComponent(name)}`);
+  main.append(h("h1", { text: t("acct_profile_of", { name: p.name }) }));
+  for (const [cls, r] of Object.entries(p.ratings)) {
+    main.append(h("section", { class: "card", "aria-label": cls },
+      h("h2", { text: `${cls}: ${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }),
+      r.history.length ? ratingGraph(cls, r.history) : null));
+  }
+  const stats = Object.entries(p.statistics);
+  if (stats.length) {
+    main.append(h("section", { class: "card" }, h("h2", { text: t("acct_statistics") }),
+      h("table", { class: "acct-table" },
+        h("thead", {}, h("tr", {}, ["acct_class", "acct_games", "acct_wins", "acct_mean_score", "acct_best_score", "acct_mean_length"]
+          .map((k) => h("th", { scope: "col", text: t(k) })))),
+        h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: cls }),
+          [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: v })))))),
+      stats.map(([cls, st]) => extras(cls, st))));
+  }
+  main.append(h("section", { class: "card" }, h("h2", { text: t("acct_history") }),
+    h("ul", {}, p.games.map((g) => h("li", {},
+      h("a", { href: g.url, text: `${g.class || g.game} — ${new Date(g.updated * 1000).toLocaleString(lang())}` }),
+      " ", g.score !== undefined ? t(g.won ? "acct_won" : "acct_lost", { score: g.score }) : t("acct_running"),
+      g.rated ? ` (${t("acct_rated")})` : "")))));
+}
+
+// -- the leaderboard page ------------------------------------------------------------------
+async function leaderboardPage(main) {
+  const { classes } = await call("GET", "/api/leaderboard");
+  const wanted = new URLSearchParams(location.search).get("class");
+  const list = [...new Set([...(classes || []), "quixo-5x5-2p", "qwixx-classic-2p", "qwixx-classic-3p"])].sort();
+  const cls = list.includes(wanted) ? wanted : list[0];
+  const sel = h("select", { id: "class" }, list.map((c) => h("option", { value: c, text: c, selected: c === cls })));
+  sel.addEventListener("change", () => { location.search = `?class=${encodeURIComponent(sel.value)}`; });
+  main.append(h("h1", { text: t("acct_leaderboard") }),
+    h("label", { for: "class", class: "acct-row" }, h("span", { text: t("acct_class") }), sel));
+  const b = await call("GET", `/api/leaderboard/${encodeURIComponent(cls)}`);
+  const table = (rows, first) => h("table", { class: "acct-table" },
+    h("thead", {}, h("tr", {}, [first, "acct_rating", "acct_games"].map((k) => h("th", { scope: "col", text: t(k) })))),
+    h("tbody", {}, rows));
+  main.append(h("section", { class: "card" }, h("h2", { text: t("acct_players") }),
+    b.players.length ? table(b.players.map((p) => h("tr", {},
+      h("th", { scope: "row" }, `${p.rank}. `, h("a", { href: `/profile.html?name=${encodeURIComponent(p.name)}`, text: p.name })),
+      h("td", { text: `${Math.round(p.rating)} ± ${Math.round(2 * p.deviation)}` }), h("td", { text: p.games }))), "acct_name")
+      : h("p", { class: "muted", text: t("acct_nobody") })),
+  h("section", { class: "card" }, h("h2", { text: t("acct_bots") }),
+    table(Object.entries(b.bots).map(([bot, r]) => h("tr", {}, h("th", { scope: "row", text: bot }),
+      h("td", { text: `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }), h("td", { text: r.games }))), "acct_bot")));
+}
+
+// -- frame ---------------------------------------------------------------------------------
+async function render() {
+  const main = clear($("#main"));
+  document.title = `qwixo — ${t("acct_" + document.body.dataset.page)}`;
+  $("#nav-account").textContent = me ? me.name : t("acct_account");
+  $("#nav-leaderboard").textContent = t("acct_leaderboard");
+  $("#lang-label").textContent = t("web_language");
+  try {
+    const page = document.body.dataset.page;
+    if (page === "account") accountPage(main);
+    else if (page === "profile") await profilePage(main);
+    else await leaderboardPage(main);
+  } catch (e) {
+    main.append(h("p", { class: "acct-error", text: e.message }));
+  }
+}
+
+async function start() {
+  await loadLang(pickLang());
+  const sel = $("#lang");
+  for (const [code, name] of Object.entries(LANGS)) sel.append(h("option", { value: code, text: name, selected: code === lang() }));
+  sel.addEventListener("change", async () => { await loadLang(sel.value); render(); });
+  await whoAmI();
+  await render();
+}
+
+start();

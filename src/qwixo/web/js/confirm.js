@@ -1,0 +1,33 @@
+// A confirmation dialog (the native <dialog>, modal: focus stays inside, Escape cancels) for
+// actions that cost points. Resolves true when the player confirms.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function confirmDialog({ title, text, ok, cancel }) {
+  return new Promise((resolve) => {
+    const okBtn = h("button", { type: "button", class: "btn danger", id: "confirm-ok" }, ok);
+    const noBtn = h("button", { type: "button", class: "btn primary", id: "confirm-cancel" }, cancel || t("web_go_back"));
+    const dlg = h("dialog", { class: "confirm", id: "confirm", "aria-labelledby": "confirm-title", "aria-describedby": "confirm-text" },
+      h("h2", { id: "confirm-title" }, title),
+      h("p", { id: "confirm-text" }, text),
+      h("div", { class: "actions" }, noBtn, okBtn));
+    let answer = false;
+    okBtn.addEventListener("click", () => { answer = true; dlg.close(); });
+    noBtn.addEventListener("click", () => dlg.close());
+    dlg.addEventListener("close", () => { dlg.remove(); resolve(answer); });
+    document.body.append(dlg);
+    dlg.showModal();
+    noBtn.focus();
+  });
+}
+
+// the penalty a pass would cost now (the engine says so in view.qwixx.pass_penalty: Qwixx
+// action 2 after nothing crossed in action 1), or null
+export function passPenalty(view) {
+  const q = view.qwixx;
+  if (!q || !q.pass_penalty || !(view.options || []).includes("pass")) return null;
+  const sheet = (q.sheets || []).find((s) => s.seat === view.you) || {};
+  const points = (q.layout && q.layout.penalty_points) || 5;
+  return { points, count: (sheet.penalties || 0) + 1, max: (q.layout && q.layout.max_penalties) || 4 };
+}

@@ -1,0 +1,146 @@
+// The offline score pad (/?pad=EDITION): a paper Qwixx pad for a real table, drawn with the
+// same sheets as the game page. It needs no server once the page has been opened (the service
+// worker keeps the page, the translations and the edition tables); the pad lives in this
+// browser only (localStorage "qwixo.pad") and is never sent anywhere. Like paper it does not
+// check the rules: tap a box to cross it, tap again to take the cross back. Row points come
+// from the edition's score table; Bonus A/B extras are not added (the online score pad does).
+
+import { h, clear } from "./dom.js";
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { navClick, go } from "./nav.js";
+import { sheetView, sheetLegend } from "./qwixx.js";
+import { confirmDialog } from "./confirm.js";
+import { EDITIONS } from "./rules.js";
+
+const KEY = "qwixo.pad";
+
+function load(edition) {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY) || "null");
+    if (s && s.edition === edition && Array.isArray(s.players)) return s;
+  } catch (e) {
+    // a damaged pad: start a new one
+  }
+  return { edition, players: [0, 1].map(() => ({ marks: {}, penalties: 0 })) };
+}
+
+function save(state) {
+  localStorage.setItem(KEY, JSON.stringify(state));
+}
+
+// the player's sheet in the shape the game view uses
+export function padSheet(layout, p, seat) {
+  let total = 0;
+  const rows = layout.rows.map((r) => {
+    const cells = r.cells.map((c, i) => ({ n: c.number, color: c.colour, crossed: !!p.marks[`${r.colour}:${i}`], lock: c.lock,
+      bonus: c.bonus ? true : c.reward || null }));
+    const locked = cells[cells.length - 1].crossed;
+    const crosses = cells.filter((c) => c.crossed).length + (locked ? 1 : 0);
+    const points = layout.score_table[Math.min(crosses, layout.score_table.length - 1)];
+    total += points;
+    return { row: r.colour, color: r.colour, cells, lock: { color: r.cells[r.cells.length - 1].colour, crossed: locked },
+      closed: false, crosses, points };
+  });
+  total -= p.penalties * (layout.penalty_points || 5);
+  return { seat, rows, penalties: p.penalties, lucky: [], bar: [], rewards: [], total };
+}
+
+class PadPage {
+  constructor(root, edition) {
+    this.root = root;
+    this.edition = EDITIONS.includes(edition) ? edition : "classic";
+    this.layout = null;
+    this.failed = false;
+    this.state = load(this.edition);
+  }
+
+
+  toggle(seat, row, i) {
+    const marks = this.state.players[seat].marks;
+    const k = `${row}:${i}`;
+    if (marks[k]) delete marks[k];
+    else marks[k] = true;
+    save(this.state);
+    this.render(`cell:${row}${i}`, seat);
+  }
+
+  penalty(seat, d) {
+    const p = this.state.players[seat];
+    p.penalties = Math.max(0, Math.min(this.layout.max_penalties || 4, p.penalties + d));
+    save(this.state);
+    this.render();
+  }
+
+  async reset() {
+    const ok = await confirmDialog({ title: t("web_pad_clear"), text: t("web_pad_clear_confirm"), ok: t("web_pad_clear") });
+    if (!ok) return;
+    this.state.players = this.state.players.map(() => ({ marks: {}, penalties: 0 }));
+    save(this.state);
+    this.render();
+  }
+
+  players(d) {
+    const n = Math.max(1, Math.min(5, this.state.players.length + d));
+    while (this.state.players.length < n) this.state.players.push({ marks: {}, penalties: 0 });
+    this.state.players.length = n;
+    save(this.state);
+    this.render();
+  }
+
+  playerSheet(seat) {
+    const view = { game: "qwixx", you: seat, seats: [], scores: [], options: [],
+      qwixx: { edition: this.edition, layout: this.layout, sheets: [], option_cells: {}, phase: "action1" } };
+    const sheet = sheetView(view, padSheet(this.layout, this.state.players[seat], seat), {
+      interactive: true, nameOf: (s) => t("web_player_name", { n: s + 1 }), legend: false,
+      onCell: (row, i) => this.toggle(seat, row, i) });
+    sheet.querySelector(".sheet-foot").append(h("div", { class: "actions" },
+      h("button", { type: "button", class: "btn small", onclick: () => this.penalty(seat, 1) }, `+ ${t("web_penalties")}`),
+      h("button", { type: "button", class: "btn small", onclick: () => this.penalty(seat, -1) }, `− ${t("web_penalties")}`)));
+    return sheet;
+  }
+
+  head() {
+    return [
+      h("a", { href: "/", class: "back", onclick: navClick }, t("web_back_to_lobby")),
+      h("h1", {}, `${t("web_pad_title")} · ${t(`web_edition_${this.edition}`)}`),
+      h("p", { class: "muted" }, t("web_pad_intro")),
+      h("div", { class: "actions" },
+        h("label", { class: "field" }, h("span", { class: "field-label" }, t("web_edition")),
+          h("select", { name: "pad-edition", onchange: (e) => go(`/?pad=${e.target.value}`) },
+            EDITIONS.map((e) => h("option", { value: e, selected: e === this.edition }, t(`web_edition_${e}`))))),
+        h("button", { type: "button", class: "btn", id: "pad-add", onclick: () => this.players(1) }, `+ ${t("web_players")}`),
+        h("button", { type: "button", class: "btn", id: "pad-remove", onclick: () => this.players(-1) }, `− ${t("web_players")}`),
+        h("button", { type: "button", class: "btn", id: "pad-clear", onclick: (e) => this.reset(e) }, t("web_pad_clear"))),
+    ];
+  }
+
+  render(focusKey = null, focusSeat = null) {
+    clear(this.root);
+    const page = h("div", { class: "pad-page game-page game-qwixx", dataset: { pending: "0" } }, this.head());
+    if (!this.layout) page.append(h("p", { class: this.failed ? "error-box" : "loading", role: this.failed ? "alert" : null }, t(this.failed ? "web_network_error" : "web_loading")));
+    else {
+      page.append(h("div", { class: "sheets" }, this.state.players.map((_, s) => this.playerSheet(s))));
+      const legend = sheetLegend(this.edition);
+      if (legend) page.append(legend);
+      page.append(h("p", { class: "muted" }, t("web_pad_note")));
+    }
+    this.root.append(page);
+    if (focusKey !== null) {
+      const el = this.root.querySelector(`.sheet[data-seat="${focusSeat}"] [data-key="${focusKey}"]`);
+      if (el) {
+        for (const x of el.closest("[data-roving]").querySelectorAll("[data-kx]")) x.setAttribute("tabindex", x === el ? "0" : "-1");
+        el.focus();
+      }
+    }
+  }
+
+}
+
+export function padView(root, edition) {
+  const self = new PadPage(root, edition);
+  self.render();
+  api("GET", `/api/editions/${encodeURIComponent(self.edition)}`).then((l) => { self.layout = l; self.render(); })
+    .catch(() => { self.failed = true; self.render(); });
+  return { dispose() {}, rerender: () => self.render() };
+}

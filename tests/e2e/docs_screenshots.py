@@ -1,0 +1,86 @@
+"""The user guide's pictures: every screen of the web table on a desktop (1280x800) and a
+phone (390x844), saved as docs/img/web-<screen>-<desktop|phone>.png::
+
+    .venv/bin/python tests/e2e/docs_screenshots.py [--lang en] [--out docs/img]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from a11y import create, screens, settle  # noqa: E402
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+KEEP = ("lobby", "quixo-2p", "quixo-4p", "quixo-finished", "replay", "qwixx-classic",
+        "qwixx-longo", "qwixx-mixx-a", "qwixx-bonus-a", "qwixx-bonus-b", "scorepad",
+        "rules-quixo", "rules-qwixx-bonus-b")
+
+
+def extra_screens(base: str):
+    def pad(page):
+        page.goto(f"{base}?pad=classic")
+        page.wait_for_selector(".pad-page .sheet")
+        sheet = page.locator('.pad-page .sheet[data-seat="0"]')
+        for i in (0, 2, 3, 6):
+            sheet.locator(f'.qcell[data-row="r"][data-index="{i}"]').click()
+        sheet.locator('.qcell[data-row="g"][data-index="1"]').click()
+
+    def penalty(page):
+        _, url = create(base, "qwixx", {"edition": "classic", "players": 2},
+                        [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+        page.goto(url)
+        page.click("#guide-skip")
+        page.click("#roll")
+        settle(page)
+        page.click("#pass")
+        settle(page)
+        page.wait_for_selector("#pass.costly", timeout=30_000)
+        page.click("#pass")
+        page.wait_for_selector("dialog#confirm")
+
+    return [("pad-offline", pad), ("qwixx-penalty-confirm", penalty)]
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--lang", default="en")
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parents[2] / "docs" / "img"))
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        srv = Server(Path(tmp))
+        srv.start()
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                todo = [(n, s) for n, s in screens(srv.url, args.lang) if n in KEEP]
+                todo += extra_screens(srv.url)
+                for name, setup in todo:
+                    for size, viewport in SIZES.items():
+                        ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
+                        ctx.set_default_timeout(30_000)
+                        page = ctx.new_page()
+                        setup(page)
+                        page.wait_for_timeout(300)
+                        if not page.locator("dialog[open]").count():
+                            page.evaluate("window.scrollTo(0, 0)")
+                        path = out / f"web-{name}-{size}.png"
+                        page.screenshot(path=str(path))
+                        print(path)
+                        ctx.close()
+                browser.close()
+        finally:
+            srv.stop()
+
+
+if __name__ == "__main__":
+    main()

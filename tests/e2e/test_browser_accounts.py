@@ -1,0 +1,75 @@
+"""Accounts in the browser: sign up on the account page, claim the seat of a rated game this
+browser holds, play it against a bot to the end, then the profile (its rating graph, an SVG
+plot) and the leaderboard — by keyboard where a person would type."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import httpx
+import pytest
+from e2e_helpers import shot
+from playwright.sync_api import expect
+from websockets.sync.client import connect
+
+from qwixo.i18n import t
+
+pytestmark = pytest.mark.browser
+
+
+def _play_seat0(ws_url: str, token: str) -> None:
+    rng = random.Random(2)
+    with connect(ws_url) as ws:
+        ws.send(json.dumps({"type": "auth", "token": token}))
+        view = None
+        while True:
+            m = json.loads(ws.recv(timeout=60))
+            if m["type"] in ("welcome", "state"):
+                view = m["view"]
+                if view["is_over"]:
+                    return
+                if 0 in view["to_act"] and view["options"]:
+                    ws.send(json.dumps({"type": "choose",
+                                        "decision": rng.choice(view["options"]),
+                                        "id": view["version"]}))
+            elif m["type"] == "error":
+                assert m["key"] == "not_your_turn", m  # a view already answered
+
+
+def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
+    url = own_server.url
+    g = httpx.post(url + "api/games", json={
+        "game": "quixo", "settings": {"size": 3, "ply_limit": 30}, "rated": True,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random", "seconds": 0.05}]},
+        timeout=30).json()
+    token = g["seats"][0]["token"]
+    page.goto(url + "account.html?lang=en")
+    # this browser holds the seat (as the lobby page remembers it)
+    page.evaluate("([id, tok]) => localStorage.setItem('qwixo.seats', JSON.stringify("
+                  "{[id]: {game: 'quixo', seats: {'0': tok}}}))", [g["id"], token])
+    page.get_by_label(t("acct_name", "en")).last.fill("Ada")
+    page.locator("#signup-password").fill("correct horse battery")
+    page.locator("#signup-password").press("Enter")
+    expect(page.locator("#status")).to_contain_text(t("acct_signed_in_as", "en", name="Ada"))
+    expect(page.locator("#status")).to_contain_text(t("acct_claimed", "en", n=1))
+    # the rated game waits for this person's first move: in the "your turn" list
+    expect(page.locator("#turns")).to_contain_text(g["id"])
+    shot(page, "account-signed-in")
+    _play_seat0(url.replace("http://", "ws://") + f"ws/{g['id']}", token)
+    page.goto(url + "profile.html?name=Ada&lang=en")
+    graph = page.locator("svg.rating-graph")
+    expect(graph).to_have_count(1)
+    expect(graph.locator("circle")).to_have_count(2)  # the start and one rated game
+    assert "quixo-3x3-2p" in graph.get_attribute("aria-label")
+    expect(page.locator("h1")).to_have_text(t("acct_profile_of", "en", name="Ada"))
+    shot(page, "profile")
+    page.goto(url + "leaderboard.html?class=quixo-3x3-2p&lang=pl")
+    expect(page.locator("h1")).to_have_text(t("acct_leaderboard", "pl"))
+    expect(page.locator("table").first).to_contain_text("Ada")
+    expect(page.locator("table").last).to_contain_text("random")
+    shot(page, "leaderboard")
+    # sign out from the account page: the page shows the forms again
+    page.goto(url + "account.html?lang=en")
+    page.get_by_role("button", name=t("acct_sign_out", "en"), exact=True).click()
+    expect(page.locator("#signin-name")).to_be_visible()

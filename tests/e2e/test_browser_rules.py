@@ -1,0 +1,72 @@
+"""The rules pages (every game and Qwixx edition, every language, drawn with the real board and
+sheet: the sheet from GET /api/editions/{name}) and the offline score pad: it keeps working
+with the server gone (service worker) and sends nothing about the pad to any server."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from e2e_helpers import new_page, shot
+from playwright.sync_api import expect
+
+from qwixo.i18n import t
+from qwixo.qwixx.editions import EDITIONS
+
+pytestmark = pytest.mark.browser
+
+
+def test_editions_endpoint(server):
+    with urllib.request.urlopen(server.url + "api/editions") as r:
+        assert json.loads(r.read())["editions"] == list(EDITIONS)
+    with urllib.request.urlopen(server.url + "api/editions/longo") as r:
+        assert json.loads(r.read()) == EDITIONS["longo"].to_dict()
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "it", "pl"])
+def test_rules_pages_in_every_language(server, page, lang):
+    page.goto(f"{server.url}?rules=quixo&lang={lang}")
+    expect(page.locator(".rules-page h1")).to_have_text(t("web_rules_title", lang, game="Quixo"))
+    expect(page.locator(".rules-page")).to_contain_text(t("web_rules_quixo_move", lang))
+    expect(page.locator(".rules-page .quixo-board")).to_have_count(2)  # 2 and 4 players
+    for edition, ed in EDITIONS.items():
+        page.locator(".rules-nav a", has_text=t(f"web_edition_{edition}", lang)).click()
+        sheet = page.locator(".rules-page .sheet")
+        expect(sheet).to_have_count(1)
+        expect(page.locator(".rules-page")).to_contain_text(t(f"web_rules_ed_{edition}", lang))
+        for r, row in zip("rygb", ed.rows, strict=True):
+            nums = [int(x) for x in sheet.locator(f'.qcell[data-row="{r}"] .num').all_inner_texts()]
+            assert nums == list(row.numbers), (edition, r)
+        if lang == "en":
+            shot(page, f"rules-{edition}")
+
+
+def test_offline_score_pad(own_server, browser):
+    page = new_page(browser)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url))
+    try:
+        page.goto(own_server.url + "?pad=bonus-a")
+        page.wait_for_selector(".pad-page .sheet")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("() => caches.has('qwixo-v1')")
+        page.wait_for_function("async () => (await (await caches.open('qwixo-v1')).keys()).length > 30")
+        own_server.stop()  # no server from here on
+        page.reload()
+        sheet = page.locator('.pad-page .sheet[data-seat="0"]')
+        expect(sheet).to_be_visible()
+        sheet.locator('.qcell[data-row="r"][data-index="0"]').click()
+        sheet.locator('.qcell[data-row="r"][data-index="2"]').click()
+        expect(sheet.locator(".qcell.crossed")).to_have_count(2)
+        expect(sheet.locator('.qcell.skipped[data-row="r"]')).to_have_count(1)
+        expect(sheet.locator(".sheet-total b")).to_have_text("3")  # 2 crosses: 3 points
+        sheet.get_by_role("button", name=f"+ {t('web_penalties', 'en')}").click()
+        expect(sheet.locator(".sheet-total b")).to_have_text("\u22122")
+        page.reload()  # kept in this browser
+        expect(page.locator('.pad-page .sheet[data-seat="0"] .qcell.crossed')).to_have_count(2)
+        shot(page, "pad-offline")
+        # nothing about the pad went to the server: only the page's files and tables
+        assert not [u for u in sent if "/api/" in u and "/api/i18n/" not in u and "/api/editions" not in u], sent
+    finally:
+        page.context.close()

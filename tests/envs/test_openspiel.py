@@ -1,0 +1,79 @@
+"""OpenSpiel games: OpenSpiel's own random simulation test with serialisation, the
+turn-based conversion of Qwixx, its MCTS bot, and its alpha-beta value of the 3x3 start
+against qwixo's perfect database."""
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import mcts, minimax  # noqa: E402
+
+import qwixo.envs.openspiel  # noqa: E402,F401  (registers the games)
+from qwixo.quixo import db  # noqa: E402
+
+pytestmark = pytest.mark.research
+
+
+@pytest.mark.parametrize(("name", "params"), [
+    ("python_qwixo_quixo", {"size": 3}),
+    ("python_qwixo_quixo", {"size": 5, "max_plies": 60}),
+    ("python_qwixo_quixo", {"size": 4, "players": 4, "max_plies": 40}),
+    ("python_qwixo_qwixx", {}),
+    ("python_qwixo_qwixx", {"edition": "longo", "players": 3, "reward": "score"}),
+    ("python_qwixo_qwixx", {"edition": "bonus-b", "players": 1}),
+    ("python_qwixo_qwixx", {"edition": "bonus-a", "players": 2, "reward": "margin"}),
+], ids=str)
+def test_random_sim_test_with_serialisation(name, params):
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        pyspiel.random_sim_test(pyspiel.convert_to_turn_based(game), num_sims=1,
+                                serialize=False, verbose=False)
+
+
+def test_qwixx_chance_nodes_roll_the_dice_in_play():
+    game = pyspiel.load_game("python_qwixo_qwixx", {"players": 2})
+    s = game.new_initial_state()
+    assert s.is_chance_node()
+    assert s.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
+    for a in (2, 3, 0, 0, 0, 0):      # 3 + 4 = 7, then the coloured dice
+        s.apply_action(a)
+    assert s.is_simultaneous_node()
+    assert s.game.dice == [3, 4, 1, 1, 1, 1]
+    c = game.codec if hasattr(game, "codec") else None
+    texts = sorted(s.action_to_string(0, a) for a in s.legal_actions(0))
+    assert texts == sorted(["pass", "r7", "y7", "g7", "b7"])
+    assert c is None or len(s.observation_tensor(1)) == c.obs_size
+    s.apply_actions([1 + 5, 0])      # player 0 crosses red 7 (action 1 + 5), player 1 passes
+    assert s.current_player() == 0 and s.game.phase == "action2"
+
+
+def test_mcts_bot_plays_quixo_and_turn_based_qwixx():
+    rng = np.random.RandomState(3)
+    for name, params, turn in [("python_qwixo_quixo", {"size": 3, "max_plies": 40}, False),
+                               ("python_qwixo_qwixx", {"players": 2}, True)]:
+        game = pyspiel.load_game(name, params)
+        if turn:
+            game = pyspiel.convert_to_turn_based(game)
+        bot = mcts.MCTSBot(game, 1.4, 20, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes(), strict=True)
+                s.apply_action(int(rng.choice(outcomes, p=probs)))
+            elif s.current_player() == 0:
+                s.apply_action(bot.step(s))
+            else:
+                s.apply_action(int(rng.choice(s.legal_actions())))
+        assert sorted(s.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.slow
+def test_alpha_beta_value_of_the_3x3_start_agrees_with_the_solver():
+    value, plies = db.lookup(".../.../... x")  # the perfect database: ('win', 7)
+    assert value == "win"
+    for horizon, expected in ((plies, 1.0), (plies - 1, 0.0)):
+        game = pyspiel.load_game("python_qwixo_quixo", {"size": 3, "max_plies": horizon})
+        v, _ = minimax.alpha_beta_search(game, maximum_depth=horizon + 1)
+        assert v == expected, horizon

@@ -1,0 +1,62 @@
+"""Helpers of the account tests: sign up, claim a seat, play a game against a bot."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from server_helpers import auth, recv_until
+
+PASSWORD = "correct horse battery"
+
+
+def sign_up(client, name, password=PASSWORD):
+    r = client.post("/api/account/signup", json={"name": name, "password": password})
+    assert r.status_code == 201, r.text
+    return r.json()["csrf"]
+
+
+def rated_vs_bot(client, csrf, bot="random", size=3, claim=True, **extra):
+    """A rated Quixo game, seat 0 a person (claimed by the signed-in account), seat 1 a bot."""
+    r = client.post("/api/games", json={
+        "game": "quixo", "settings": {"size": size, "ply_limit": 40}, "rated": True,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot, "seconds": 0.05}], **extra})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    if claim:
+        r = client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                        json={"seats": [{"game": g["id"], "token": g["seats"][0]["token"]}]})
+        assert r.status_code == 200 and r.json()["seats"][0]["claimed"], r.text
+    return g
+
+
+def play_to_end(client, g, seed=1):
+    """Seat 0 plays random legal moves over the WebSocket until the game is over."""
+    rng = random.Random(seed)
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        view = auth(ws, g["seats"][0]["token"])["view"]
+        n = 0
+        while not view["is_over"]:
+            if 0 in view["to_act"] and view["options"]:
+                ws.send_json({"type": "choose", "decision": rng.choice(view["options"]),
+                              "id": n})
+                n += 1
+                ok, seen = recv_until(ws, lambda m: m["type"] in ("ok", "error"))
+                if ok.get("key") == "rate_limited":  # the connection's message budget
+                    time.sleep(0.5)
+                    views = [m["view"] for m in seen if m["type"] == "state"]
+                    view = views[-1] if views else view
+                    continue
+                assert ok["type"] == "ok", ok
+                views = [m["view"] for m in seen if m["type"] == "state"
+                         and m["view"]["version"] >= ok["version"]]
+                if views:
+                    view = views[-1]
+                    continue
+                v = ok["version"]
+                m, _ = recv_until(ws, lambda m, v=v: m["type"] == "state"
+                                  and m["view"]["version"] >= v)
+            else:
+                m, _ = recv_until(ws, lambda m: m["type"] == "state")
+            view = m["view"]
+    return view

@@ -1,0 +1,187 @@
+"""Two ``qwixo serve`` processes on one real PostgreSQL: players connected to different
+processes play whole Qwixx and Quixo games with bots; one process killed with SIGKILL in the
+middle of games — its players reconnect to the other, nothing acknowledged is lost, bots and
+the turn clock go on."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+import pytest
+from proc_helpers import Server, ws_recv
+from websockets.sync.client import connect
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # connect() outside with
+
+
+@pytest.fixture
+def two(pg, tmp_path):
+    url = pg.new_database()
+    servers = [Server(url, tmp_path / f"data{i}", "--bot-processes", "0") for i in range(2)]
+    yield servers
+    for s in servers:
+        s.stop()
+
+
+class Player(threading.Thread):
+    """A person at one seat, on one server: rolls when it is their roll, picks a random option
+    when it is their decision, until the game is over (or ``stop_at`` acknowledged moves)."""
+
+    def __init__(self, server: Server, game_id: str, token: str, seed: int,
+                 stop_at: int | None = None) -> None:
+        super().__init__(daemon=True)
+        self.ws = connect(f"{server.ws_base}ws/{game_id}")
+        self.ws.send(json.dumps({"type": "auth", "token": token}))
+        welcome = ws_recv(self.ws, lambda m: m["type"] in ("welcome", "error"))
+        assert welcome["type"] == "welcome", welcome
+        self.seat = welcome["seat"]
+        self.view = welcome["view"]
+        self.rng = random.Random(seed)
+        self.stop_at = stop_at
+        self.acked: list[tuple[int, str]] = []  # (version, decision) the server confirmed
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except BaseException as e:  # noqa: BLE001 - reported by the test
+            self.error = e
+
+    def _recv(self, pred, timeout: float = 60.0) -> dict:
+        """The next message matching ``pred``; every state seen on the way is taken."""
+        end = time.time() + timeout
+        while True:
+            m = json.loads(self.ws.recv(timeout=max(0.01, end - time.time())))
+            if m["type"] == "state" and m["view"]["version"] >= self.view["version"]:
+                self.view = m["view"]
+            if pred(m):
+                return m
+
+    def _play(self) -> None:
+        end = time.time() + 240
+        while not self.view["is_over"] and time.time() < end:
+            if self.stop_at is not None and len(self.acked) >= self.stop_at:
+                return
+            v = self.view
+            msg = None
+            if v["needs_roll"] and v["roller"] == self.seat:
+                msg = {"type": "roll"}
+            elif self.seat in v["to_act"] and v["options"]:
+                msg = {"type": "choose", "decision": self.rng.choice(v["options"])}
+            if msg is None:  # wait for a newer state (a bot, another player, the clock)
+                self._newer(v["version"])
+                continue
+            msg["id"] = v["version"]
+            self.ws.send(json.dumps(msg))
+            reply = self._recv(lambda m, i=msg["id"]: m["type"] in ("ok", "error")
+                               and m.get("id") == i)
+            if reply["type"] == "ok":
+                self.acked.append((reply["version"], msg.get("decision", "roll")))
+            elif self.view["version"] == v["version"]:  # refused: a state is on its way
+                self._newer(v["version"])
+
+    def _newer(self, version: int) -> None:
+        self._recv(lambda m: m["type"] == "state" and m["view"]["version"] > version)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def _create(server: Server, body: dict) -> dict:
+    r = server.http.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def _history(server: Server, game_id: str) -> list[dict]:
+    return server.http.get(f"/api/games/{game_id}/history").json()["events"]
+
+
+def test_players_on_two_processes_play_whole_games_with_bots(two):
+    a, b = two
+    qwixx = _create(a, {"game": "qwixx", "settings": {"seed": 11, "players": 3}, "seats": [
+        {"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"},
+        {"kind": "bot", "bot": "random"}]})
+    quixo = _create(b, {"game": "quixo", "settings": {"size": 4, "ply_limit": 40}, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    players = [Player(a, qwixx["id"], qwixx["seats"][0]["token"], 1),
+               Player(b, qwixx["id"], qwixx["seats"][1]["token"], 2),
+               Player(a, quixo["id"], quixo["seats"][0]["token"], 3)]
+    for p in players:
+        p.start()
+    for p in players:
+        p.join(timeout=300)
+    for p in players:
+        p.close()
+        assert p.error is None, p.error
+        assert p.view["is_over"]
+    for game in (qwixx, quixo):
+        va = a.http.get(f"/api/games/{game['id']}").json()
+        vb = b.http.get(f"/api/games/{game['id']}").json()
+        assert va["is_over"] and va["version"] == vb["version"]
+        assert va["scores"] == vb["scores"]
+        assert _history(a, game["id"]) == _history(b, game["id"])
+    kinds = {(e["seat"], e["kind"]) for e in _history(a, qwixx["id"])}
+    assert (2, "choose") in kinds and (0, "choose") in kinds and (1, "choose") in kinds
+
+
+def test_a_killed_process_loses_nothing_and_the_other_goes_on(two):
+    a, b = two
+    # a Qwixx game of two people (one on each process) and a bot, created on the doomed one
+    qwixx = _create(a, {"game": "qwixx", "settings": {"seed": 4, "players": 3}, "seats": [
+        {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    # a Quixo game against a bot, with a turn clock, its person on the doomed process
+    quixo = _create(a, {"game": "quixo", "settings": {"size": 4}, "clock": 5, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    first = [Player(a, qwixx["id"], qwixx["seats"][0]["token"], 5, stop_at=6),
+             Player(b, qwixx["id"], qwixx["seats"][1]["token"], 6, stop_at=6),
+             Player(a, quixo["id"], quixo["seats"][0]["token"], 7, stop_at=3)]
+    for p in first:
+        p.start()
+    for p in first:
+        p.join(timeout=240)
+        assert p.error is None, p.error
+    acked = [(g["id"], v, d) for g, p in zip((qwixx, qwixx, quixo), first, strict=True)
+             for v, d in p.acked]
+    a.kill9()
+    killed = time.time()
+    for p in first:
+        p.close()
+    # everything a player was told was accepted is on the surviving process
+    for gid, version, decision in acked:
+        events = _history(b, gid)
+        assert len(events) >= version
+        ev = events[version - 1]
+        if decision == "roll":
+            assert ev["kind"] == "roll"
+        else:  # (a choice still hidden from the others is masked in the history)
+            assert ev["kind"] == "choose" and ev.get("decision", decision) == decision
+    # the Quixo person reconnects to B and lets the clock run out: the surviving process
+    # takes the game over (lease), the clock decides for them and the bot answers
+    before = b.http.get(f"/api/games/{quixo['id']}").json()["version"]
+    with connect(f"{b.ws_base}ws/{quixo['id']}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": quixo["seats"][0]["token"]}))
+        ws_recv(ws, lambda m: m["type"] == "welcome")
+        back = time.time() - killed
+        auto = ws_recv(ws, lambda m: m["type"] == "state" and m["event"] is not None
+                       and m["event"].get("auto") and m["view"]["version"] > before, timeout=30)
+        clock_back = time.time() - killed
+        bot = ws_recv(ws, lambda m: m["type"] == "state" and m["event"] is not None
+                      and m["event"]["seat"] == 1 and m["view"]["version"] > auto["view"]["version"],
+                      timeout=30)
+        assert bot["event"]["kind"] == "choose"
+        print(f"failover after kill -9: client back on the other process {back:.1f} s, the "
+              f"clock's move {clock_back:.1f} s, the bot's answer {time.time() - killed:.1f} s")
+    # the Qwixx players: both now on B, play the game to its end with the bot
+    second = [Player(b, qwixx["id"], qwixx["seats"][i]["token"], 8 + i) for i in range(2)]
+    for p in second:
+        p.start()
+    for p in second:
+        p.join(timeout=300)
+        p.close()
+        assert p.error is None, p.error
+        assert p.view["is_over"]
+    assert clock_back < 25  # lease expiry (3 s) + the 5 s clock, with room for a busy machine

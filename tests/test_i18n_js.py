@@ -1,0 +1,59 @@
+"""The front end's translation module (web/js/i18n.js) shows the same texts as qwixo.i18n.t:
+plural forms by the count, Qwixx codes in words. Runs the module itself in Node.js."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from qwixo.i18n import LANGS, catalog, t
+
+JS = Path(__file__).resolve().parent.parent / "src" / "qwixo" / "web" / "js" / "i18n.js"
+RUNNER = """
+import { readFileSync } from "node:fs";
+const [,, module, cats, cases] = process.argv;
+const catalogs = JSON.parse(readFileSync(cats, "utf8"));
+globalThis.localStorage = { setItem() {}, getItem() { return null; } };
+globalThis.document = { documentElement: {} };
+globalThis.fetch = async (url) => ({ ok: true, json: async () => catalogs[url.split("/").pop()] });
+const m = await import(module);
+const out = {};
+for (const lang of Object.keys(catalogs)) {
+  await m.loadLang(lang);
+  out[lang] = JSON.parse(readFileSync(cases, "utf8")).map(([k, p]) => m.t(k, p));
+}
+console.log(JSON.stringify(out));
+"""
+CASES = [
+    ("web_players_n", {"n": n}) for n in (1, 2, 3, 5, 12, 22, 101)
+] + [
+    ("web_draw_rule", {"plies": 300}),
+    ("row_closed", {"row": "g"}),
+    ("die_removed", {"die": "b", "dice": "1 2 3"}),
+    ("lock_needs", {"cell": "r12", "need": 5, "have": 2}),
+    ("announce_row_locked", {"row": "Y", "name": "Ala"}),
+    ("announce_timeout", {"name": "Ala", "decision": "pass"}),
+    ("bad_dice", {"dice": "[9]", "faces": 6, "count": 5, "names": "w1 w2 r y b"}),
+    ("not_your_turn", {"player": 2}),
+    ("quixo_opponent_cube", {"square": "b1"}),
+]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_front_end_formats_like_the_server(tmp_path):
+    cats = tmp_path / "cats.json"
+    cats.write_text(json.dumps({lang: catalog(lang) for lang in LANGS}), encoding="utf-8")
+    cases = tmp_path / "cases.json"
+    cases.write_text(json.dumps(CASES), encoding="utf-8")
+    runner = tmp_path / "run.mjs"
+    runner.write_text(RUNNER, encoding="utf-8")
+    r = subprocess.run(["node", str(runner), JS.as_uri(), str(cats), str(cases)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    for lang in LANGS:
+        assert got[lang] == [t(key, lang, **params) for key, params in CASES], lang
