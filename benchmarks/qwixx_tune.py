@@ -1,4 +1,4 @@
-"""Tune the ``odds`` Qwixx policy's parameters by coordinate search in the playout kernel.
+"""Tune the ``odds`` Qwixx policy's parameters by coordinate search in the batch kernel.
 
 Usage::
 

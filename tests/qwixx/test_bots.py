@@ -322,27 +322,31 @@ def test_odds_weighs_skipped_cells_by_their_odds():
 
 
 @pytest.mark.parametrize("edition", batch.KERNEL_EDITIONS)
-def test_playout_kernel_plays_the_batch_kernel_rules(edition):
-    """The playout kernel's turn loop and the batch kernel's give the same games for the
-    policies both know, from positions of random contract games (1-5 players)."""
-    rng = random.Random(edition)
-    for players in range(1, 6):
+def test_odds_policy_of_the_batch_loop_plays_as_the_odds_bot(edition):
+    """The ``odds`` policy of the batch turn loop and the ``odds`` bot through the contract
+    play the same games on the same dice (1-4 players), and the playout wrappers are the batch
+    loop's rollouts for the policies both name."""
+    bot = qwixo.make_bot("qwixx", "odds")
+    for players in range(1, 5):
         g = qwixo.new_game("qwixx", edition=edition, players=players, seed=players)
-        for _ in range(rng.randrange(60)):
-            if g.is_over:
-                break
+        dice = []
+        while not g.is_over and len(dice) < 200:
             if g.needs_roll:
-                g.roll()
-            else:
-                p = rng.choice(g.to_act)
-                g.choose(p, rng.choice(g.options(p)))
-        if g.is_over or g.needs_roll:
-            continue
-        pos = batch.state_of(g)
-        for pol in ("gap", "race", "random"):
-            a = batch.rollouts(pos, 40, seed=players, policies=[pol] * players)
-            b = playout.rollouts(pos, 40, seed=players, policies=[pol] * players)
-            assert (a == b).all(), (edition, players, pol)
+                dice.append([x or 0 for x in g.roll()])
+                continue
+            picks = {p: bot.decide(g, p) for p in list(g.to_act)}
+            for p, pick in picks.items():
+                g.choose(p, pick)
+        res = batch.replay(edition, players, dice, [], policy="odds",
+                           lucky=np.array(g.lucky or [(0, 0)] * players))
+        assert res["scores"] == g.scores(), (edition, players)
+    g = qwixo.new_game("qwixx", edition=edition, players=3, seed=2)
+    g.roll()
+    pos = batch.state_of(g)
+    for pol in ("gap", "odds"):
+        a = batch.rollouts(pos, 40, seed=3, policies=[pol] * 3)
+        b = playout.rollouts(pos, 40, seed=3, policies=[pol] * 3)
+        assert (a == b).all(), (edition, pol)
 
 
 def test_odds_kernel_and_bot_are_deterministic():
