@@ -1,59 +1,144 @@
-"""Qwixx bot strength and batch-simulation speed figures.
+"""Qwixx bot strength: paired tables on common dice, win rates with 95% intervals.
 
 Usage::
 
-    python benchmarks/qwixx_strength.py [--games N] [--jobs J] [--seed S] [--edition E]
-        [--players K] [--opponents random,race,gap,optimal] [--bench-seconds T]
+    python benchmarks/qwixx_strength.py [--tables "strong,odds;strong,gap"] [--deals N]
+        [--edition E] [--jobs J] [--seed S] [--playouts N | --seconds T] [--solo N]
 
-1. Batch simulator speed: random-policy 4-player classic games per second on one core (the
-   game of the C reference loop qwixx_fast.c; ``benchmarks/qwixx_batch.py`` runs the two side
-   by side).
-2. ``strong`` against every other bot: ``--games`` games each (seats rotated), the win rate
-   with its 95% Wilson interval, mean scores, Elo difference (a shared win counts as a share).
-3. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
+1. Strength: each table (a ``;``-separated list of comma-separated lineups, one bot per seat)
+   plays ``--deals`` deals; a deal is played once per rotation of the seats on the **same
+   dice** (common random numbers: seat ``s`` meets the same rolls in every rotation), so a
+   two-player table plays every deal twice with the seats swapped. Printed per bot: the win
+   rate (a shared first place counts as a share) with its 95% Wilson interval over the games,
+   the mean score, and the milliseconds per decision. ``strong`` is made with ``--playouts``
+   (default: the bot's default) or a time budget ``--seconds`` per decision; ``strong-gap``
+   is the ``strong`` bot with ``gap`` playouts (its model before ``odds``).
+2. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing as mp
+import random
 import sys
 import time
 import warnings
+from typing import Any
+
+DEFAULT_TABLES = "strong,odds;strong,gap;strong,race"
+
+
+def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> Any:
+    import qwixo
+
+    kw: dict[str, Any] = {}
+    if name.startswith("strong"):
+        if playouts:
+            kw["playouts"] = playouts
+        if name == "strong-gap":  # the previous strong bot: gap playouts
+            from qwixo.qwixx.strong import StrongBot
+
+            return StrongBot(seconds=seconds, seed=seed, model="gap", **kw)
+    return qwixo.make_bot("qwixx", name, seconds=seconds, seed=seed, **kw)
+
+
+def play_deal(task: tuple) -> list[dict[str, Any]]:
+    """Every rotation of ``lineup`` on the dice of deal ``j``: one record per game."""
+    import qwixo
+
+    j, lineup, edition, seed, playouts, seconds = task
+    P = len(lineup)
+    faces = 8 if edition == "longo" else 6
+    out = []
+    for rot in range(P):
+        seats = lineup[rot:] + lineup[:rot]
+        dice_rng = random.Random(f"qwixx-deal:{seed}:{j}")
+        g = qwixo.new_game("qwixx", edition=edition, players=P, seed=seed * 100_003 + j)
+        bots = [make(n, random.Random(f"qwixx-bot:{seed}:{j}:{n}").getrandbits(62), playouts,
+                     seconds) for n in seats]
+        times = [0.0] * P
+        counts = [0] * P
+        while not g.is_over:
+            if g.needs_roll:
+                d = [dice_rng.randint(1, faces) for _ in range(6)]
+                g.roll([x if k < 2 or not (g.closed >> (k - 2)) & 1 else None
+                        for k, x in enumerate(d)])
+                continue
+            for p in list(g.to_act):
+                t0 = time.perf_counter()
+                choice = bots[p].decide(g, p)
+                times[p] += time.perf_counter() - t0
+                counts[p] += 1
+                g.choose(p, choice)
+        sc = g.scores()
+        best = max(sc)
+        m = sc.count(best)
+        out.append({"seats": seats, "scores": sc,
+                    "share": [1.0 / m if s == best else 0.0 for s in sc],
+                    "times": times, "counts": counts})
+    return out
+
+
+def run_table(lineup: list[str], deals: int, edition: str, seed: int, jobs: int,
+              playouts: int | None, seconds: float | None) -> dict[str, dict[str, float]]:
+    from qwixo.tournament.stats import wilson
+
+    tasks = [(j, lineup, edition, seed, playouts, seconds) for j in range(deals)]
+    if jobs > 1:
+        with mp.get_context("fork").Pool(jobs) as pool:
+            recs = [r for deal in pool.imap_unordered(play_deal, tasks) for r in deal]
+    else:
+        recs = [r for t in tasks for r in play_deal(t)]
+    res: dict[str, dict[str, float]] = {}
+    for name in dict.fromkeys(lineup):
+        n = w = pts = t = c = 0.0
+        for r in recs:
+            for s, who in enumerate(r["seats"]):
+                if who == name:
+                    n += 1
+                    w += r["share"][s]
+                    pts += r["scores"][s]
+                    t += r["times"][s]
+                    c += r["counts"][s]
+        lo, hi = wilson(w, n)
+        res[name] = {"games": n, "win": w / n, "lo": lo, "hi": hi, "score": pts / n,
+                     "ms": 1000 * t / max(c, 1)}
+    return res
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=200, help="games per match (default 200)")
+    ap.add_argument("--tables", default=DEFAULT_TABLES,
+                    help=f"lineups, ';'-separated (default {DEFAULT_TABLES!r})")
+    ap.add_argument("--deals", type=int, default=150,
+                    help="deals per table; each is played once per seat rotation")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--edition", default="classic")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--opponents", default="random,race,gap,optimal")
-    ap.add_argument("--bench-seconds", type=float, default=3.0)
-    ap.add_argument("--solo", type=int, default=100, help="solitaire games per bot (0: skip)")
+    ap.add_argument("--playouts", type=int, default=None, help="strong: playouts per option")
+    ap.add_argument("--seconds", type=float, default=None, help="time budget per decision")
+    ap.add_argument("--solo", type=int, default=0, help="solitaire games per bot (0: skip)")
     args = ap.parse_args(argv)
 
-    from qwixo.qwixx.batch import bench
-    from qwixo.tournament.runner import run_tournament
-
     warnings.simplefilter("ignore", RuntimeWarning)  # optimal's fallback notice
-    if args.bench_seconds > 0:
-        r = bench(args.bench_seconds)
-        print(f"batch kernel, random policy, 4-player classic, one core: "
-              f"{r['games_per_s']:.0f} games/s ({r['rolls_per_game']:.2f} rolls/game, "
-              f"mean score {r['mean_score']:.3f}; C reference: 24.02 rolls/game, 8.399)")
-    for opp in [o for o in args.opponents.split(",") if o]:
+    budget = f"{args.seconds} s/decision" if args.seconds else \
+        f"{args.playouts or 'default'} playouts/option"
+    for table in [t for t in args.tables.split(";") if t.strip()]:
+        lineup = [x.strip() for x in table.split(",")]
         t0 = time.perf_counter()
-        rep = run_tournament("qwixx", ["strong", opp], games=args.games, players=args.players,
-                             edition=args.edition, jobs=args.jobs, seed=args.seed)
-        s, o = rep["bots"]
-        print(f"strong vs {opp} ({args.edition}, {args.players} players, {rep['games']} games): "
-              f"win {100 * s['win_rate']:.1f}% [95% CI {100 * s['ci95'][0]:.1f}-"
-              f"{100 * s['ci95'][1]:.1f}%], mean score {s['score']['mean']:.1f} vs "
-              f"{o['score']['mean']:.1f}, Elo +{s['elo'] - o['elo']:.0f}, "
-              f"{time.perf_counter() - t0:.0f} s", flush=True)
+        res = run_table(lineup, args.deals, args.edition, args.seed, args.jobs, args.playouts,
+                        args.seconds)
+        games = args.deals * len(lineup)
+        print(f"[{args.edition}, {len(lineup)} players, {games} games = {args.deals} deals x "
+              f"{len(lineup)} seatings, strong: {budget}, {time.perf_counter() - t0:.0f} s] "
+              + "; ".join(f"{n}: win {100 * r['win']:.1f}% [{100 * r['lo']:.1f}-"
+                          f"{100 * r['hi']:.1f}], mean {r['score']:.1f}, {r['ms']:.1f} ms/dec"
+                          for n, r in res.items()), flush=True)
     if args.solo > 0:
-        for bot in ["random", "race", "gap", "optimal", "strong"]:
+        from qwixo.tournament.runner import run_tournament
+
+        for bot in ["random", "race", "gap", "optimal", "odds", "strong"]:
             rep = run_tournament("qwixx", [bot], games=args.solo, players=1,
                                  edition=args.edition, jobs=args.jobs, seed=args.seed)
             sc = rep["bots"][0]["score"]

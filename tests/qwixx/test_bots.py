@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import qwixo
 from qwixo.core import IllegalMove
-from qwixo.qwixx import batch
+from qwixo.qwixx import batch, playout
 from qwixo.qwixx.bots import BOTS, OptimalBot, heuristic
 from qwixo.qwixx.editions import EDITION_NAMES
 from qwixo.qwixx.strong import StrongBot, hint_lines
@@ -33,13 +33,13 @@ def play(bots, edition="classic", seed=0, check=True):
 
 
 def test_registry_order_and_names():
-    assert qwixo.list_bots("qwixx") == ["random", "race", "gap", "optimal", "strong"]
+    assert qwixo.list_bots("qwixx") == ["random", "race", "gap", "optimal", "odds", "strong"]
     for name in BOTS:
         assert qwixo.make_bot("qwixx", name, seed=1).name == name
 
 
 @pytest.mark.parametrize("edition", EDITION_NAMES)
-@pytest.mark.parametrize("name", ["random", "race", "gap"])
+@pytest.mark.parametrize("name", ["random", "race", "gap", "odds"])
 def test_cheap_bots_play_every_edition(edition, name):
     for players in (1, 3, 5):
         bots = [qwixo.make_bot("qwixx", name, seed=s) for s in range(players)]
@@ -225,8 +225,9 @@ def test_every_bot_answers_legally_anywhere(seed, steps, players, edition):
             g.choose(p, rng.choice(g.options(p)))
     if g.is_over or g.needs_roll:
         return
-    bots = [qwixo.make_bot("qwixx", n, seed=seed) for n in ("random", "race", "gap")]
+    bots = [qwixo.make_bot("qwixx", n, seed=seed) for n in ("random", "race", "gap", "odds")]
     bots.append(StrongBot(seed=seed, playouts=8))
+    bots.append(StrongBot(seed=seed, playouts=8, model="gap"))
     for p in g.to_act:
         for bot in bots:
             before = g.to_json()
@@ -302,3 +303,97 @@ def test_strong_locks_to_win_and_not_to_lose():
     ev = {e.option: e for e in StrongBot(seed=1).evaluate(behind, 0)}
     assert ev["r12"].win == 0.0 and max(e.win for e in ev.values()) > 0.3
     assert StrongBot(seed=1).decide(behind, 0) != "r12"
+
+
+def test_odds_locks_to_win_and_not_to_lose():
+    ahead, behind = _lock_position(False), _lock_position(True)
+    odds = qwixo.make_bot("qwixx", "odds")
+    assert odds.decide(ahead, 0) == "r12"
+    assert odds.decide(behind, 0) != "r12"
+
+
+def test_odds_weighs_skipped_cells_by_their_odds():
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    g.roll([1, 2, 6, 6, 6, 6])    # white 3: red 3 / yellow 3 skip only a 2 (1 roll in 36)
+    assert qwixo.make_bot("qwixx", "odds").decide(g, 1) in ("r3", "y3")
+    g2 = qwixo.new_game("qwixx", players=2, seed=1)
+    g2.roll([4, 4, 6, 6, 6, 6])   # white 8: red/yellow 8 skip five likely cells, green/blue
+    assert qwixo.make_bot("qwixx", "odds").decide(g2, 1) == "pass"   # 8 skip four
+
+
+@pytest.mark.parametrize("edition", batch.KERNEL_EDITIONS)
+def test_odds_policy_of_the_batch_loop_plays_as_the_odds_bot(edition):
+    """The ``odds`` policy of the batch turn loop and the ``odds`` bot through the contract
+    play the same games on the same dice (1-4 players), and the playout wrappers are the batch
+    loop's rollouts for the policies both name."""
+    bot = qwixo.make_bot("qwixx", "odds")
+    for players in range(1, 5):
+        g = qwixo.new_game("qwixx", edition=edition, players=players, seed=players)
+        dice = []
+        while not g.is_over and len(dice) < 200:
+            if g.needs_roll:
+                dice.append([x or 0 for x in g.roll()])
+                continue
+            picks = {p: bot.decide(g, p) for p in list(g.to_act)}
+            for p, pick in picks.items():
+                g.choose(p, pick)
+        res = batch.replay(edition, players, dice, [], policy="odds",
+                           lucky=np.array(g.lucky or [(0, 0)] * players))
+        assert res["scores"] == g.scores(), (edition, players)
+    g = qwixo.new_game("qwixx", edition=edition, players=3, seed=2)
+    g.roll()
+    pos = batch.state_of(g)
+    for pol in ("gap", "odds"):
+        a = batch.rollouts(pos, 40, seed=3, policies=[pol] * 3)
+        b = playout.rollouts(pos, 40, seed=3, policies=[pol] * 3)
+        assert (a == b).all(), (edition, pol)
+
+
+def test_odds_kernel_and_bot_are_deterministic():
+    r1 = playout.run_games("longo", 50, players=3, seed=4, policies=["odds", "gap", "race"])
+    r2 = playout.run_games("longo", 50, players=3, seed=4, policies=["odds", "gap", "race"])
+    assert (r1["scores"] == r2["scores"]).all()
+    with pytest.raises(ValueError):
+        playout.run_games("classic", 2, players=2, params=[1.0, 2.0])
+
+
+def test_strong_models():
+    g = qwixo.new_game("qwixx", players=2, seed=4)
+    g.roll([1, 1, 6, 6, 6, 6])
+    for model in playout.POLICY_IDS.keys() & {"odds", "gap"}:
+        assert StrongBot(seed=0, playouts=64, model=model).decide(g, 1) in ("r2", "y2")
+    with pytest.raises(ValueError):
+        StrongBot(model="nope")
+
+
+def test_strong_models_each_opponent_by_the_rule_that_predicts_it():
+    """After a few decisions the opponent of a gap bot is modelled by gap, of a race bot by
+    race; the opponents' hidden action-1 decisions of the current roll are not looked at."""
+    for opp in ("gap", "race"):
+        g = qwixo.new_game("qwixx", players=2, seed=3)
+        bots = [StrongBot(seed=1, playouts=16), qwixo.make_bot("qwixx", opp)]
+        while not g.is_over:
+            if g.needs_roll:
+                g.roll()
+                continue
+            for p in list(g.to_act):
+                g.choose(p, bots[p].decide(g, p))
+        assert bots[0]._watch.policies(g) == ["odds", opp]
+    g = qwixo.new_game("qwixx", players=2, seed=3)
+    g.roll([1, 1, 6, 6, 6, 6])
+    g.choose(1, "r2")                      # hidden from player 0 until action 1 resolves
+    bot = StrongBot(seed=1, playouts=16)
+    bot.decide(g, 0)
+    assert bot._watch.done == 1 and bot._watch.seen.sum() == 0
+
+
+def test_strong_drops_the_options_far_behind():
+    """Successive elimination: an obvious loser gets fewer playouts than the best option;
+    without elimination every option gets the same number; hints keep every option."""
+    g = qwixo.new_game("qwixx", players=2, seed=4)
+    g.roll([3, 3, 6, 6, 6, 6])            # white 6: r6 / y6 skip four cells, g6 / b6 six
+    ev = StrongBot(seed=0, playouts=512).evaluate(g, 1)
+    assert len(ev) == len(g.options(1))
+    assert ev[-1].n < ev[0].n <= 512
+    flat = StrongBot(seed=0, playouts=128, prune=False).evaluate(g, 1)
+    assert {e.n for e in flat} == {128}

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["qwixo.qwixx.bots", "qwixo.qwixx.strong", "qwixo.qwixx.batch",
+MODULES = ["qwixo.qwixx.bots", "qwixo.qwixx.rulebots", "qwixo.qwixx.strong", "qwixo.qwixx.batch", "qwixo.qwixx.playout",
            "qwixo.qwixx.bots_cli"]
 
 

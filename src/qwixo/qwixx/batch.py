@@ -29,7 +29,8 @@ cell ``i`` of row ``r``, plus :data:`LUCKY_FLAG` for a Longo lucky cross, plus
 
 Policies (per seat): ``random`` (uniform among the options, pass included: the game of the C
 reference loop ``qwixx_fast.c``, see ``benchmarks/qwixx_batch.py``), ``gap`` (skip at most one
-cell, take locks) and ``race`` (race to lock the two longest rows).
+cell, take locks), ``race`` (race to lock the two longest rows) and ``odds``
+(:func:`qwixo.qwixx.playout.odds_choice`, with a parameter vector per seat: ``params``).
 
 >>> res = run_games("classic", 2000, players=4, seed=1)
 >>> 20 < res["rolls_per_game"] < 28 and 6 < res["mean_score"] < 11
@@ -77,9 +78,10 @@ from qwixo.qwixx.kernels import (
     resolve_action1,
     white_options,
 )
+from qwixo.qwixx.odds import JOINT, ODDS, W_SIZE, odds_choice, params_table, weights
 
 RANDOM, GAP, RACE, SCRIPT = 0, 1, 2, 3
-POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE}
+POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE, "odds": ODDS}
 KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo", "bonus-a", "bonus-b")
 TRACE_WIDTH = 67
 ST_SIZE = 10
@@ -175,7 +177,7 @@ def _mix(seed):
 
 # -- one game ------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
-def _decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T):
+def _decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T, prm, wcell, w, ev):
     """The decision of player ``q`` among ``opts[:k]`` (pass always allowed) in ``action``."""
     pol = policies[q]
     if pol == RANDOM and fixed[q] == -2 and (action == 1 or s[FIXED2] == 0):  # the hot path
@@ -220,6 +222,9 @@ def _decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T):
         if s[ERR] == 0:
             s[ERR] = 1
         return -1
+    if pol == ODDS:
+        return odds_choice(s, q, action, action == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
+                           prm[q], action == 1 and q == s[ACTIVE] and prm[q, JOINT] > 0, w, ev)
     return _heuristic(s, q, action, k, opts, pol, T)
 
 
@@ -266,15 +271,19 @@ def _heuristic(s, q, action, k, opts, pol, T):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def play(s, T, fixed, policies, rng, sdice, schoice, trace, max_rolls, opts, w, ev, choice):
+def play(s, T, fixed, policies, rng, sdice, schoice, trace, max_rolls, opts, w, ev, choice, prm,
+         wcell):
     """Play one game from state ``s`` to its end, in place; returns the number of rolls.
 
     ``fixed[p] >= -1`` fixes player p's first decision (its option code; ``-2``: the policy
-    decides). ``policies[p]``: :data:`RANDOM`, :data:`GAP`, :data:`RACE` or :data:`SCRIPT`
+    decides). ``policies[p]``: :data:`RANDOM`, :data:`GAP`, :data:`RACE`, ``ODDS`` (with the
+    parameters ``prm[p]`` and the cell weights ``wcell``, :mod:`qwixo.qwixx.playout`) or
+    :data:`SCRIPT`
     (choices read from ``schoice``; then every decision is written to ``trace`` as
     ``[player, action, k, code_1 .. code_k]``). Dice come from ``sdice`` rows while there are
     any, else from ``rng``. ``s[ERR]`` is set to 1 when a scripted choice is not an option.
-    Scratch: ``opts`` (:data:`~qwixo.qwixx.kernels.OPTS_SIZE`), ``w`` (``PB``), ``ev`` (any
+    Scratch: ``opts`` (:data:`~qwixo.qwixx.kernels.OPTS_SIZE`), ``w`` (``PB``; ``W_SIZE`` of
+    :mod:`qwixo.qwixx.playout` when a seat plays ``odds``), ``ev`` (any
     event buffer, e.g. ``(0, 5)``: the batch records no events), ``choice`` (one per player).
     """
     P = s[NPL]
@@ -299,28 +308,30 @@ def play(s, T, fixed, policies, rng, sdice, schoice, trace, max_rolls, opts, w, 
             closed = s[CLOSED]
             for q in range(P):
                 k = white_options(s, H + q * PB, closed, total, T, opts, w, ev)
-                choice[q] = _decide(s, q, 1, k, opts, fixed, policies, rng, schoice, trace, T)
+                choice[q] = _decide(s, q, 1, k, opts, fixed, policies, rng, schoice, trace, T, prm,
+                                    wcell, w, ev)
             reason, _ = resolve_action1(s, T, choice, ev, full)
             if s[PHASE] == P_OVER:
                 break
         q = s[ACTIVE]
         k = colour_options(s, H + q * PB, s[CLOSED], s[DICE], s[DICE + 1], s, DICE + 2, T, opts,
                            w, ev)
-        c = _decide(s, q, 2, k, opts, fixed, policies, rng, schoice, trace, T)
+        c = _decide(s, q, 2, k, opts, fixed, policies, rng, schoice, trace, T, prm, wcell, w,
+                    ev)
         reason, _ = finish_action2(s, T, c, ev, full)
     s[ROLLS] += rolls
     return rolls
 
 
 @njit(cache=True)
-def _run(n, P, seed, lucky, policies, T, scores, rolls_out):
+def _run(n, P, seed, lucky, policies, T, scores, rolls_out, prm, wcell, paired):
     s = np.zeros(H + P * PB, np.int64)
     fixed = np.empty(P, np.int64)
     sdice = np.zeros((0, 6), np.int64)
     schoice = np.zeros(0, np.int64)
     trace = np.zeros((0, TRACE_WIDTH), np.int64)
     opts = np.empty(OPTS_SIZE, np.int64)
-    w = np.empty(PB, np.int64)
+    w = np.empty(W_SIZE, np.int64)
     ev = np.zeros((0, 5), np.int64)
     choice = np.empty(P, np.int64)
     rng = np.empty(1, np.uint64)
@@ -336,18 +347,24 @@ def _run(n, P, seed, lucky, policies, T, scores, rolls_out):
             s[b + K.LUCKY + 1] = lucky[p, 1]
         s[ACTIVE] = g % P  # rotate the first player
         fixed[:] = -2
+        if paired:
+            rng[0] = _mix(seed * 1000003 + g // P)  # the same dice for every rotation
         rolls_out[g] = play(s, T, fixed, policies, rng, sdice, schoice, trace, 1 << 20, opts, w,
-                            ev, choice)
+                            ev, choice, prm, wcell)
         for p in range(P):
             scores[g, p] = K.score(s, H + p * PB, T, True)
 
 
 def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
               policies: str | list[str] = "random",
-              lucky: np.ndarray | None = None) -> dict[str, Any]:
+              lucky: np.ndarray | None = None, params: Any = None,
+              paired: bool = False) -> dict[str, Any]:
     """Play ``games`` kernel games; mean score, rolls per game and the score table.
 
     ``policies``: one policy for every seat or one per seat. The first player rotates.
+    ``params``: the ``odds`` parameters (one vector, or one per seat; default
+    :data:`qwixo.qwixx.playout.DEFAULT_PARAMS`). ``paired``: games ``P·j`` to ``P·j + P - 1``
+    share their dice (the seats' rotations see the same rolls).
 
     >>> r = run_games("classic", 200, players=2, seed=5, policies=["gap", "random"])
     >>> r["games"], bool(r["scores"][:, 0].mean() > r["scores"][:, 1].mean())
@@ -361,7 +378,8 @@ def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
         lucky = default_lucky(edition_name, players)
     scores = np.zeros((games, players), np.int64)
     rolls = np.zeros(games, np.int64)
-    _run(games, players, seed, np.asarray(lucky, np.int64), pol, tab.T, scores, rolls)
+    _run(games, players, seed, np.asarray(lucky, np.int64), pol, tab.T, scores, rolls,
+         params_table(params, players), weights(tab.name), paired)
     return {"games": games, "mean_score": float(scores.mean()) if games else 0.0,
             "rolls_per_game": float(rolls.mean()) if games else 0.0, "scores": scores,
             "rolls": rolls}
@@ -405,7 +423,7 @@ def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, fl
 
 # -- rollouts from a position (the strong bot and hints) -----------------------------------
 @njit(cache=True)
-def _rollouts(n, seed, s0, fixed0, policies, T, scores):
+def _rollouts(n, seed, s0, fixed0, policies, T, scores, prm, wcell):
     P = s0[NPL]
     s = np.empty_like(s0)
     fixed = np.empty_like(fixed0)
@@ -413,7 +431,7 @@ def _rollouts(n, seed, s0, fixed0, policies, T, scores):
     schoice = np.zeros(0, np.int64)
     trace = np.zeros((0, TRACE_WIDTH), np.int64)
     opts = np.empty(OPTS_SIZE, np.int64)
-    w = np.empty(PB, np.int64)
+    w = np.empty(W_SIZE, np.int64)
     ev = np.zeros((0, 5), np.int64)
     choice = np.empty(P, np.int64)
     rng = np.empty(1, np.uint64)
@@ -421,7 +439,8 @@ def _rollouts(n, seed, s0, fixed0, policies, T, scores):
         s[:] = s0
         fixed[:] = fixed0
         rng[0] = _mix(seed * 1000003 + g)  # common random numbers across candidate moves
-        play(s, T, fixed, policies, rng, sdice, schoice, trace, 1 << 20, opts, w, ev, choice)
+        play(s, T, fixed, policies, rng, sdice, schoice, trace, 1 << 20, opts, w, ev, choice, prm,
+             wcell)
         for p in range(P):
             scores[g, p] = K.score(s, H + p * PB, T, True)
 
@@ -473,12 +492,14 @@ def pack(pos: Position) -> np.ndarray:
 
 
 def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = None,
-             policies: list[str] | None = None, then: int | None = None) -> np.ndarray:
+             policies: list[str] | None = None, then: int | None = None,
+             params: Any = None) -> np.ndarray:
     """Final scores ``(n, players)`` of ``n`` games played on from ``pos``.
 
     ``fixed`` maps a player to its first decision (an option code); the other decisions follow
     ``policies`` (default ``gap`` for everyone). ``then``: the active player's action 2 on
-    the same dice after action 1 (an option code; passes if it is no longer legal). Game g uses
+    the same dice after action 1 (an option code; passes if it is no longer legal). ``params``:
+    the ``odds`` parameters (as in :func:`run_games`). Game g uses
     the same random dice for a given ``seed`` whatever ``fixed`` says (common random numbers).
     """
     tab = tables(pos.edition)
@@ -491,12 +512,13 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
     s = pack(pos)
     if then is not None:
         s[FIXED2] = then + 2
-    _rollouts(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores)
+    _rollouts(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, params_table(params, P),
+              weights(tab.name))
     return scores
 
 
 @njit(cache=True)
-def _replay(P, lucky, first, sdice, schoice, policies, T, trace, out):
+def _replay(P, lucky, first, sdice, schoice, policies, T, trace, out, prm, wcell):
     s = np.zeros(H + P * PB, np.int64)
     s[NPL] = P
     for p in range(P):
@@ -509,10 +531,10 @@ def _replay(P, lucky, first, sdice, schoice, policies, T, trace, out):
     fixed = -2 * np.ones(P, np.int64)
     rng = np.ones(1, np.uint64)
     opts = np.empty(OPTS_SIZE, np.int64)
-    w = np.empty(PB, np.int64)
+    w = np.empty(W_SIZE, np.int64)
     ev = np.zeros((0, 5), np.int64)
     choice = np.empty(P, np.int64)
-    play(s, T, fixed, policies, rng, sdice, schoice, trace, 0, opts, w, ev, choice)
+    play(s, T, fixed, policies, rng, sdice, schoice, trace, 0, opts, w, ev, choice, prm, wcell)
     for p in range(P):
         out[p] = K.score(s, H + p * PB, T, True)
     return s
@@ -537,7 +559,8 @@ def replay(edition_name: str, players: int, dice: list[list[int]], choices: list
     trace = np.zeros((len(choices) + 1, TRACE_WIDTH), np.int64)
     out = np.zeros(players, np.int64)
     pol = np.full(players, SCRIPT if policy is None else POLICY_IDS[policy], np.int64)
-    s = _replay(players, lk, 0, sd, sc, pol, tab.T, trace, out)
+    s = _replay(players, lk, 0, sd, sc, pol, tab.T, trace, out, params_table(None, players),
+                weights(tab.name))
     steps = [{"player": int(row[0]), "action": int(row[1]),
               "options": [int(x) for x in row[3:3 + row[2]]]} for row in trace[:s[TIDX]]]
     return {"scores": [int(x) for x in out], "trace": steps, "error": int(s[ERR]),

@@ -14,13 +14,15 @@ gap       skip-gap player: takes a lock when it may, else the cross skipping the
           cells if that skips at most one (up to three to avoid a penalty)
 optimal   the exact solitaire policy (:mod:`qwixo.qwixx.solitaire`) on its own sheet where
           the solver supports the edition; ``gap`` elsewhere (see :attr:`OptimalBot.fallback`)
-strong    plays to win: Monte Carlo search over the dice with the gap policy as the model of
+odds      weighs skipped cells by their dice odds, hurries as the game nears its end, locks
+          unless that ends the game behind (:mod:`qwixo.qwixx.playout`)
+strong    plays to win: Monte Carlo search over the dice with the odds policy as the model of
           every player, maximising its win chance (:mod:`qwixo.qwixx.strong`)
 ========  ===============================================================================
 
 >>> import qwixo
 >>> qwixo.list_bots("qwixx")
-['random', 'race', 'gap', 'optimal', 'strong']
+['random', 'race', 'gap', 'optimal', 'odds', 'strong']
 >>> g = qwixo.new_game("qwixx", players=2, seed=1)
 >>> _ = g.roll([3, 4, 2, 2, 2, 2])
 >>> qwixo.make_bot("qwixx", "gap").decide(g, 1)    # red 7 skips 5 cells: no
@@ -34,91 +36,18 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from qwixo.core import Game, IllegalMove
+from qwixo.core import Game
+from qwixo.qwixx.rulebots import (  # noqa: F401  (re-exported: the registry's names)
+    FORCED_SKIP,
+    GAP_SKIP,
+    OddsBot,
+    _my_options,
+    facing_penalty,
+    heuristic,
+    option_cell,
+)
 
 _UNSET = object()
-
-#: how many cells a heuristic may skip: (normal, to avoid a penalty)
-GAP_SKIP, FORCED_SKIP = 1, 3
-
-
-def _my_options(game: Game, player: int) -> list[str]:
-    opts = [str(o) for o in game.options(player)]
-    if not opts:
-        if game.is_over:
-            raise IllegalMove("game_over")
-        raise IllegalMove("not_your_turn", player=player)
-    return opts
-
-
-def option_cell(game: Any, player: int, text: str) -> tuple[int, int] | None:
-    """Row and position an option crosses first (None for "pass").
-
-    >>> import qwixo
-    >>> g = qwixo.new_game("qwixx", edition="mixx-b", players=1, seed=1)
-    >>> option_cell(g, 0, "r2"), option_cell(g, 0, "pass")
-    ((0, 2), None)
-    """
-    if text == "pass":
-        return None
-    if text.startswith("L:"):
-        r = "rygb".index(text[2])
-        return r, game.sheets_state[player].last[r] + 1
-    return game.rules.cell_of[text.split("+")[0]]
-
-
-def facing_penalty(game: Any, player: int) -> bool:
-    """True when ``player`` is the active player in action 2 and crossed nothing in action 1."""
-    return (game.phase == "action2" and player == game.active
-            and not game.a1_crossed)
-
-
-def heuristic(game: Any, player: int, policy: str = "gap") -> str:
-    """The choice of the ``gap`` or ``race`` heuristic (the same rule as the batch kernel).
-
-    A lock is always taken. Otherwise the option skipping the fewest cells (ties: the row
-    with more crosses, then the lower row and cell, then the lower Bonus B tie row), if it
-    skips at most :data:`GAP_SKIP`
-    cells (``race``: two in its two rows with the most crosses, none elsewhere), or
-    :data:`FORCED_SKIP` when a penalty is coming.
-
-    >>> import qwixo
-    >>> g = qwixo.new_game("qwixx", players=1, seed=1)
-    >>> _ = g.roll([1, 2, 6, 6, 6, 6])
-    >>> heuristic(g, 0)          # red 3 skips one cell (red 2)
-    'r3'
-    """
-    opts = _my_options(game, player)
-    sheet = game.sheets_state[player]
-    last, cnt = sheet.last, sheet.count
-    lock_from = game.rules.lock_from
-    force = facing_penalty(game, player)
-    best, bestkey = "pass", None
-    for text in opts:
-        cell = option_cell(game, player, text)
-        if cell is None:
-            continue
-        r, i = cell
-        tie = text.partition("+")[2]
-        code = (32 * r + i) * 8 + ("rygb".index(tie) + 1 if tie else 0)
-        if i >= lock_from[r]:
-            key = (0, code, text)
-        else:
-            skip = i - last[r] - 1
-            allowed = GAP_SKIP
-            if policy == "race":
-                rank = sum(1 for q in range(4)
-                           if cnt[q] > cnt[r] or (cnt[q] == cnt[r] and q < r))
-                allowed = GAP_SKIP + 1 if rank < 2 else 0
-            if force:
-                allowed = FORCED_SKIP
-            if skip > allowed:
-                continue
-            key = (1, (skip * 64 - cnt[r]) * 2048 + code, text)
-        if bestkey is None or key < bestkey:
-            best, bestkey = text, key
-    return best
-
 
 class RandomBot:
     """Uniformly random among the legal options (pass included): the weakest baseline.
@@ -250,5 +179,6 @@ BOTS: dict[str, Callable[..., Any]] = {
     "race": RaceBot,
     "gap": GapBot,
     "optimal": OptimalBot,
+    "odds": OddsBot,
     "strong": _strong,
 }

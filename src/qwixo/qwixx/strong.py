@@ -39,16 +39,22 @@ from typing import Any
 import numpy as np
 
 from qwixo.core import Game, IllegalMove
-from qwixo.qwixx import batch
+from qwixo.qwixx import batch, playout
 from qwixo.qwixx.batch import A1CROSSED, CLOSED, PHASE, Position, option_code
 
 #: playouts per option per batch, and batches without a time budget
 BATCH = 64
-DEFAULT_BATCHES = 6
+DEFAULT_BATCHES = 16
 #: playouts per option for a hint without a time budget
 HINT_PLAYOUTS = 2048
 #: action-2 crosses skipping more cells than this are not searched jointly with action 1
 JOINT_SKIP = 3
+#: the models of every player in the playouts: the ``odds`` policy (default) or ``gap``
+MODELS = ("odds", "gap")
+#: decisions where the rules disagreed before an opponent gets its own model
+ADAPT_AFTER = 3
+#: a candidate behind the leader by more than this many standard errors is dropped
+PRUNE_Z = 3.0
 #: weight of the final margin (points) next to the win share
 MARGIN_WEIGHT = 0.002
 
@@ -126,6 +132,73 @@ def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
     return out
 
 
+class OpponentModels:
+    """Which model predicts each opponent best: the ``odds``, ``gap`` and ``race`` rules are
+    asked what they would have chosen at every past decision of the opponents that has taken
+    effect (hidden action-1 decisions of the current roll are never looked at), on a replay
+    of the game kept up to date call after call; an opponent is modelled by the rule that
+    agreed most often, after :data:`ADAPT_AFTER` decisions where the rules disagreed, and by
+    ``odds`` until then and on ties."""
+
+    RULES = ("odds", "gap", "race")
+
+    def __init__(self, game: Any, player: int) -> None:
+        from qwixo.qwixx.game import QwixxGame
+
+        self.player = player
+        self.replay = QwixxGame(edition=game.edition.name, players=game.num_players,
+                                lucky=game.lucky or None)
+        self.done = 0
+        self.hits = np.zeros((game.num_players, len(self.RULES)), np.int64)
+        self.seen = np.zeros(game.num_players, np.int64)
+
+    def follows(self, game: Any, player: int) -> bool:
+        """Whether this replay is a prefix of ``game`` (the same game, the same player)."""
+        return (player == self.player and game.num_players == self.replay.num_players
+                and len(game.history) >= self.done
+                and game.history[:self.done] == self.replay.history)
+
+    def _rule_choice(self, rule: str, p: int) -> str:
+        from qwixo.qwixx import rulebots
+
+        g = self.replay
+        if rule == "odds":
+            return rulebots.OddsBot().decide(g, p)
+        return rulebots.heuristic(g, p, rule)
+
+    def update(self, game: Any) -> None:
+        hist = game.history
+        end = len(hist)
+        while end > 0 and hist[end - 1][0] != "roll":  # this roll's decisions: not yet
+            end -= 1
+        if game.phase == "action2":  # action 1 has taken effect: its decisions are public
+            end = len(hist)
+        for entry in hist[self.done:end]:
+            if entry[0] == "roll":
+                self.replay.roll(entry[1])
+                continue
+            p, text = entry[1], entry[2]
+            if p != self.player and len(self.replay.options(p)) > 1:
+                said = [self._rule_choice(r, p) for r in self.RULES]
+                if len(set(said)) > 1:
+                    self.seen[p] += 1
+                    self.hits[p] += [x == text for x in said]
+            self.replay.choose(p, text)
+        self.done = end
+
+    def policies(self, game: Any) -> list[str]:
+        """The playout policy of every seat (``odds`` for the searching player)."""
+        self.update(game)
+        out = []
+        for p in range(game.num_players):
+            rule = "odds"
+            if p != self.player and self.seen[p] >= ADAPT_AFTER:
+                k = int(np.argmax(self.hits[p]))  # the first on ties: odds
+                rule = self.RULES[k]
+            out.append(rule)
+        return out
+
+
 class StrongBot:
     """Monte Carlo search over the dice with the gap policy as the model; plays to win.
 
@@ -140,9 +213,18 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 playouts: int | None = None, joint: bool = False, **_: Any) -> None:
+                 playouts: int | None = None, joint: bool = False, model: str = "odds",
+                 params: Any = None, adapt: bool = True, prune: bool = True,
+                 **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
+        if model not in MODELS:
+            raise ValueError(f"model must be one of {', '.join(MODELS)}")
+        self.model = model
+        self.params = params
+        self.adapt = adapt and model == "odds"
+        self.prune = prune
+        self._watch: OpponentModels | None = None
         self.seconds = seconds
         self.playouts = playouts or BATCH * DEFAULT_BATCHES
         self.pair_playouts = max(BATCH, self.playouts // 2)
@@ -151,7 +233,7 @@ class StrongBot:
 
     # -- search ------------------------------------------------------------------------
     def evaluate(self, game: Game, player: int, options: list[str] | None = None,
-                 seed: int | None = None) -> list[Evaluation]:
+                 seed: int | None = None, prune: bool | None = None) -> list[Evaluation]:
         """Every option of ``player`` (or the ``options`` given) with its search result, best
         first. Does not change ``game``.
 
@@ -167,6 +249,8 @@ class StrongBot:
             raise IllegalMove("not_your_turn", player=player)
         if seed is None:
             seed = self.rng.getrandbits(62)
+        if prune is None:
+            prune = self.prune
         P = game.num_players
         # candidates: (option index, position, fixed decisions, extra points, action-2 code)
         cands: list[tuple[int, Position, dict[int, int], np.ndarray, int | None]] = []
@@ -180,15 +264,26 @@ class StrongBot:
             for then_text, code in follow:
                 cands.append((k, pos, fixed, extra, code))
                 thens.append(then_text)
-        sums = np.zeros((len(cands), 4))  # value, win, score, margin
-        done = 0
-        per = self.playouts if len(cands) == len(options) else self.pair_playouts
+        policies = None
+        if self.adapt and P > 1:
+            if self._watch is None or not self._watch.follows(game, player):
+                self._watch = OpponentModels(game, player)
+            policies = self._watch.policies(game)
+        C = len(cands)
+        sums = np.zeros((C, 4))  # value, win, score, margin
+        counts = np.zeros(C, np.int64)
+        values: list[list[np.ndarray]] = [[] for _ in range(C)]
+        alive = np.ones(C, bool)
+        per = self.playouts if C == len(options) else self.pair_playouts
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds * 0.9
         batch_no = 0
         while True:
             n = BATCH
             for c, (_, pos, fixed, extra, then) in enumerate(cands):
-                sc = batch.rollouts(pos, n, seed * 7919 + batch_no, fixed, then=then) + extra
+                if not alive[c]:
+                    continue
+                sc = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then,
+                                    policies) + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
                     others = np.delete(sc, player, axis=1)
@@ -202,25 +297,58 @@ class StrongBot:
                     margin = me
                     value = me
                 sums[c] += (value.sum(), win.sum(), me.sum(), margin.sum())
-            done += n
+                counts[c] += n
+                values[c].append(value)
             batch_no += 1
+            if prune and batch_no >= 2:
+                self._eliminate(sums, counts, values, alive)
+            if alive.sum() <= 1:
+                break
             if deadline is None:
-                if done >= per:
+                if counts[alive].min() >= per:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        means = sums / done
+        means = sums / counts[:, None]
         best_of: dict[int, int] = {}
         for c, (k, *_rest) in enumerate(cands):
-            if k not in best_of or means[c, 0] > means[best_of[k], 0]:
+            if (k not in best_of or (alive[c], means[c, 0])
+                    > (alive[best_of[k]], means[best_of[k], 0])):
                 best_of[k] = c
         out = []
         for k, text in enumerate(options):
-            m = means[best_of[k]]
+            c = best_of[k]
+            m = means[c]
             out.append(Evaluation(text, float(m[0]), float(m[1]) if P > 1 else None,
-                                  float(m[2]), float(m[3]), done, thens[best_of[k]]))
-        out.sort(key=lambda e: -e.value)
+                                  float(m[2]), float(m[3]), int(counts[c]), thens[c]))
+        # the survivors of the elimination first, then by value
+        rank = {e.option: bool(alive[best_of[k]]) for k, e in enumerate(out)}
+        out.sort(key=lambda e: (not rank[e.option], -e.value))
         return out
+
+    @staticmethod
+    def _eliminate(sums: np.ndarray, counts: np.ndarray, values: list[list[np.ndarray]],
+                   alive: np.ndarray) -> None:
+        """Drop the candidates that are behind the leader by more than :data:`PRUNE_Z`
+        standard errors of their paired difference (the same dice: common random numbers)."""
+        idx = np.flatnonzero(alive)
+        lead = idx[np.argmax(sums[idx, 0] / counts[idx])]
+        top = np.concatenate(values[lead])
+        for c in idx:
+            if c == lead:
+                continue
+            mine = np.concatenate(values[c])
+            d = top[:mine.shape[0]] - mine
+            sd = d.std(ddof=1)
+            if d.mean() > PRUNE_Z * sd / np.sqrt(d.shape[0]) + 1e-9:
+                alive[c] = False
+
+    def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
+                  then: int | None, policies: list[str] | None = None) -> np.ndarray:
+        if self.model == "gap":
+            return batch.rollouts(pos, n, seed, fixed, then=then)
+        return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
+                                then=then)
 
     def decide(self, game: Game, player: int) -> str:
         options = [str(o) for o in game.options(player)]
@@ -259,7 +387,7 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
         return [t("qwixx_hint_nothing", lang, player=player)]
     if playouts is None and seconds is None:
         playouts = HINT_PLAYOUTS
-    bot = StrongBot(seconds=seconds, playouts=playouts, joint=True)
+    bot = StrongBot(seconds=seconds, playouts=playouts, joint=True, prune=False)
     evals = bot.evaluate(game, player, options, seed=seed)
     lines = []
     for k, e in enumerate(evals, 1):

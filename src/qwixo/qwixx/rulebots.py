@@ -1,0 +1,123 @@
+"""The rule-based Qwixx players that other bots build on: the ``gap``/``race`` heuristics
+(:func:`heuristic`) and the ``odds`` rule (:class:`OddsBot`). Kept apart from the registry
+(:mod:`qwixo.qwixx.bots`, which re-exports them) so that :mod:`qwixo.qwixx.strong` can model its
+opponents with them without importing the registry that imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qwixo.core import Game, IllegalMove
+
+#: how many cells a heuristic may skip: (normal, to avoid a penalty)
+GAP_SKIP, FORCED_SKIP = 1, 3
+
+
+def _my_options(game: Game, player: int) -> list[str]:
+    opts = [str(o) for o in game.options(player)]
+    if not opts:
+        if game.is_over:
+            raise IllegalMove("game_over")
+        raise IllegalMove("not_your_turn", player=player)
+    return opts
+
+
+def option_cell(game: Any, player: int, text: str) -> tuple[int, int] | None:
+    """Row and position an option crosses first (None for "pass").
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", edition="mixx-b", players=1, seed=1)
+    >>> option_cell(g, 0, "r2"), option_cell(g, 0, "pass")
+    ((0, 2), None)
+    """
+    if text == "pass":
+        return None
+    if text.startswith("L:"):
+        r = "rygb".index(text[2])
+        return r, game.sheets_state[player].last[r] + 1
+    return game.rules.cell_of[text.split("+")[0]]
+
+
+def facing_penalty(game: Any, player: int) -> bool:
+    """True when ``player`` is the active player in action 2 and crossed nothing in action 1."""
+    return (game.phase == "action2" and player == game.active
+            and not game.a1_crossed)
+
+
+def heuristic(game: Any, player: int, policy: str = "gap") -> str:
+    """The choice of the ``gap`` or ``race`` heuristic (the same rule as the batch kernel).
+
+    A lock is always taken. Otherwise the option skipping the fewest cells (ties: the row
+    with more crosses, then the lower row and cell, then the lower Bonus B tie row), if it
+    skips at most :data:`GAP_SKIP`
+    cells (``race``: two in its two rows with the most crosses, none elsewhere), or
+    :data:`FORCED_SKIP` when a penalty is coming.
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", players=1, seed=1)
+    >>> _ = g.roll([1, 2, 6, 6, 6, 6])
+    >>> heuristic(g, 0)          # red 3 skips one cell (red 2)
+    'r3'
+    """
+    opts = _my_options(game, player)
+    sheet = game.sheets_state[player]
+    last, cnt = sheet.last, sheet.count
+    lock_from = game.rules.lock_from
+    force = facing_penalty(game, player)
+    best, bestkey = "pass", None
+    for text in opts:
+        cell = option_cell(game, player, text)
+        if cell is None:
+            continue
+        r, i = cell
+        tie = text.partition("+")[2]
+        code = (32 * r + i) * 8 + ("rygb".index(tie) + 1 if tie else 0)
+        if i >= lock_from[r]:
+            key = (0, code, text)
+        else:
+            skip = i - last[r] - 1
+            allowed = GAP_SKIP
+            if policy == "race":
+                rank = sum(1 for q in range(4)
+                           if cnt[q] > cnt[r] or (cnt[q] == cnt[r] and q < r))
+                allowed = GAP_SKIP + 1 if rank < 2 else 0
+            if force:
+                allowed = FORCED_SKIP
+            if skip > allowed:
+                continue
+            key = (1, (skip * 64 - cnt[r]) * 2048 + code, text)
+        if bestkey is None or key < bestkey:
+            best, bestkey = text, key
+    return best
+
+
+class OddsBot:
+    """The ``odds`` heuristic: :func:`qwixo.qwixx.playout.odds_choice` (the rule the ``strong``
+    bot's playouts follow) with :data:`~qwixo.qwixx.playout.DEFAULT_PARAMS`; deterministic.
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", players=2, seed=5)
+    >>> _ = g.roll([1, 1, 6, 6, 6, 6])
+    >>> OddsBot().decide(g, 1)     # white 2: red 2 skips nothing
+    'r2'
+    """
+
+    name = "odds"
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None,
+                 params: Any = None, **_: Any) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self.params = params
+
+    def decide(self, game: Game, player: int) -> str:
+        from qwixo.qwixx import batch, playout
+
+        opts = _my_options(game, player)
+        if len(opts) == 1:
+            return opts[0]
+        codes = [batch.option_code(game, player, t) for t in opts]
+        code = playout.decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
+                                   facing_penalty(game, player), self.params)
+        return opts[codes.index(code)] if code in codes else "pass"
