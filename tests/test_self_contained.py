@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 OUTSIDE = [
     re.compile(r"(^|[^\w.])(\.\./)+shared/"),  # the development folder beside the repository
     re.compile(r"(^|[^\w.])shared/(spec|seeds|bench)\b"),
-    re.compile(r"/work/(main|shared|wt)\b"),  # this workplace's own folders
-    re.compile(re.escape(str(ROOT.parent) + "/")),  # the folder the clone sits in
+    # the folder the clone sits in (in the development tree: the workplace's own folders)
+    re.compile(re.escape(str(ROOT.parent) + "/")),
 ]
 
 
