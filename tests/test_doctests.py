@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["qwixo", "qwixo.core", "qwixo.i18n", "qwixo.paths", "qwixo.quixo.tables"]
+MODULES = ["qwixo", "qwixo.core", "qwixo.i18n", "qwixo.paths", "qwixo.quixo.tables",
+           "qwixo.envs.codec", "qwixo.envs.quixo_codec", "qwixo.envs.qwixx_codec"]
 
 
 @pytest.mark.parametrize("name", MODULES)

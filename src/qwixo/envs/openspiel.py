@@ -34,37 +34,39 @@ from qwixo.qwixx.batch import default_lucky
 QUIXO_DEFAULTS = {"size": 5, "players": 2, "max_plies": 200}
 QWIXX_DEFAULTS = {"edition": "classic", "players": 2, "reward": "outcome"}
 
-_QUIXO_TYPE = pyspiel.GameType(
-    short_name="python_qwixo_quixo",
-    long_name="Quixo (qwixo)",
+
+def _game_type(short_name: str, long_name: str, **kw: Any) -> pyspiel.GameType:
+    """The GameType of one of the two games: what they share, and ``kw`` where they differ."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        **kw,
+    )
+
+
+_QUIXO_TYPE = _game_type(
+    "python_qwixo_quixo", "Quixo (qwixo)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=4,
     min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
     parameter_specification=QUIXO_DEFAULTS,
 )
 
-_QWIXX_TYPE = pyspiel.GameType(
-    short_name="python_qwixo_qwixx",
-    long_name="Qwixx (qwixo)",
+_QWIXX_TYPE = _game_type(
+    "python_qwixo_qwixx", "Qwixx (qwixo)",
     dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=5,
     min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
     parameter_specification=QWIXX_DEFAULTS,
 )
 

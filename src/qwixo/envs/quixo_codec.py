@@ -32,10 +32,11 @@ from typing import Any
 import numpy as np
 
 import qwixo
+from qwixo.envs.codec import ActionCodec
 from qwixo.quixo.notation import PASS_TEXT, SEATS, move_texts
 
 
-class QuixoCodec:
+class QuixoCodec(ActionCodec):
     """Action numbering and observations of one Quixo configuration.
 
     >>> c = QuixoCodec(size=3)
@@ -45,9 +46,6 @@ class QuixoCodec:
     >>> int(c.mask(g, 0).sum()), int(c.observe(g, 0)[:, :, 2].sum())
     (20, 9)
     """
-
-    def __deepcopy__(self, memo: dict) -> Any:
-        return self  # immutable: shared by copies (OpenSpiel clones states with deepcopy)
 
     game_name = "quixo"
 
@@ -62,10 +60,7 @@ class QuixoCodec:
             texts: tuple[str, ...] = base
         else:
             texts = tuple(f"{t}:{s}" for t in base for s in SEATS) + (PASS_TEXT,)
-        #: ``action_texts[a]``: the contract's text of action ``a``
-        self.action_texts = texts
-        self._index = {t: i for i, t in enumerate(texts)}
-        self.num_actions = len(texts)
+        self._number(texts)
         self.num_planes = 3 if self.players == 2 else 5
         self.obs_shape = (self.size, self.size, self.num_planes)
         n = self.size
@@ -79,20 +74,6 @@ class QuixoCodec:
         """A new game (Quixo has no chance: ``seed`` is not used)."""
         return qwixo.new_game("quixo", size=self.size, players=self.players,
                               ply_limit=self.max_plies)
-
-    # -- actions ------------------------------------------------------------------------
-    def action_of(self, text: str) -> int:
-        """The action number of an option text (``KeyError`` when there is none)."""
-        return self._index[text]
-
-    def text_of(self, action: int) -> str:
-        return self.action_texts[int(action)]
-
-    def mask(self, game: Any, player: int) -> np.ndarray:
-        m = np.zeros(self.num_actions, np.int8)
-        for t in game.options(player):
-            m[self._index[t]] = 1
-        return m
 
     # -- observations -------------------------------------------------------------------
     def observe(self, game: Any, player: int) -> np.ndarray:

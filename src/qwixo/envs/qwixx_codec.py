@@ -40,21 +40,19 @@ from typing import Any
 import numpy as np
 
 import qwixo
+from qwixo.envs.codec import ActionCodec
 from qwixo.qwixx.editions import COLOURS, REWARD_KINDS, edition
 
 PHASES = ("action1", "action2", "over")
 
 
-class QwixxCodec:
+class QwixxCodec(ActionCodec):
     """Action numbering and observations of one Qwixx configuration.
 
     >>> c = QwixxCodec("classic", players=2)
     >>> c.num_actions, c.action_texts[:3], c.obs_size
     (45, ('pass', 'r2', 'r3'), 151)
     """
-
-    def __deepcopy__(self, memo: dict) -> Any:
-        return self  # immutable: shared by copies (OpenSpiel clones states with deepcopy)
 
     game_name = "qwixx"
 
@@ -77,10 +75,7 @@ class QwixxCodec:
             for r in range(4):
                 for n in ed.rows[r].numbers:
                     texts += [f"{COLOURS[r]}{n}+{c}" for c in COLOURS]
-        #: ``action_texts[a]``: the contract's text of action ``a``
-        self.action_texts = tuple(texts)
-        self._index = {t: i for i, t in enumerate(texts)}
-        self.num_actions = len(texts)
+        self._number(texts)
         self._num_index = [{n: i for i, n in enumerate(ed.rows[r].numbers)} for r in range(4)]
         self.bar_len = len(ed.bar)
         P = self.players
@@ -108,18 +103,22 @@ class QwixxCodec:
         return qwixo.new_game("qwixx", edition=self.edition_name, players=self.players,
                               seed=seed)
 
-    # -- actions ------------------------------------------------------------------------
-    def action_of(self, text: str) -> int:
-        return self._index[text]
-
-    def text_of(self, action: int) -> str:
-        return self.action_texts[int(action)]
-
-    def mask(self, game: Any, player: int) -> np.ndarray:
-        m = np.zeros(self.num_actions, np.int8)
-        for t in game.options(player):
-            m[self._index[t]] = 1
-        return m
+    def _sheet_extras(self, obs: np.ndarray, k: int, penalties: int, lucky: Any, bar: Any,
+                      rewards: Any) -> None:
+        """Player ``k``'s penalties, lucky numbers, bar boxes used and rewards into ``obs``."""
+        B = self.blocks
+        for j in range(min(penalties, 4)):
+            obs[B["penalties"][0] + k * 4 + j] = 1
+        if "lucky" in B:
+            for n in lucky:
+                obs[B["lucky"][0] + k * (2 * self.faces - 1) + n - 2] = 1
+        if "bar" in B:
+            for j, used in enumerate(bar):
+                if used:
+                    obs[B["bar"][0] + k * self.bar_len + j] = 1
+        if "rewards" in B:
+            for kind in rewards:
+                obs[B["rewards"][0] + k * len(REWARD_KINDS) + REWARD_KINDS.index(kind)] = 1
 
     # -- observations -------------------------------------------------------------------
     def observe(self, game: Any, player: int) -> np.ndarray:
@@ -136,18 +135,8 @@ class QwixxCodec:
                     obs[base + idx[n]] = 1
                 if row["locked"]:
                     obs[B["locks"][0] + k * 4 + r] = 1
-            for j in range(min(s["penalties"], 4)):
-                obs[B["penalties"][0] + k * 4 + j] = 1
-            if "lucky" in B:
-                for n in s["lucky"]:
-                    obs[B["lucky"][0] + k * (2 * F - 1) + n - 2] = 1
-            if "bar" in B:
-                for j, box in enumerate(s["bar"]):
-                    if box:
-                        obs[B["bar"][0] + k * self.bar_len + j] = 1
-            if "rewards" in B:
-                for kind in s["rewards"]:
-                    obs[B["rewards"][0] + k * len(REWARD_KINDS) + REWARD_KINDS.index(kind)] = 1
+            self._sheet_extras(obs, k, s["penalties"], s.get("lucky", ()), s.get("bar", ()),
+                               s.get("rewards", ()))
         for c in game.closed_rows:
             obs[B["closed"][0] + COLOURS.index(c)] = 1
         phase = game.phase
@@ -183,18 +172,9 @@ class QwixxCodec:
                         obs[base + i] = 1
                 if row["lock"]["crossed"]:
                     obs[B["locks"][0] + k * 4 + r] = 1
-            for j in range(min(s["penalties"], 4)):
-                obs[B["penalties"][0] + k * 4 + j] = 1
-            if "lucky" in B:
-                for n in s["lucky"]:
-                    obs[B["lucky"][0] + k * (2 * F - 1) + n - 2] = 1
-            if "bar" in B:
-                for j, box in enumerate(s["bar"]):
-                    if box["state"] != "free":
-                        obs[B["bar"][0] + k * self.bar_len + j] = 1
-            if "rewards" in B:
-                for kind in s["rewards"]:
-                    obs[B["rewards"][0] + k * len(REWARD_KINDS) + REWARD_KINDS.index(kind)] = 1
+            self._sheet_extras(obs, k, s["penalties"], s.get("lucky", ()),
+                               [box["state"] != "free" for box in s.get("bar", ())],
+                               s.get("rewards", ()))
         for c in board["closed"]:
             obs[B["closed"][0] + COLOURS.index(c)] = 1
         phase = view["phase"]
