@@ -90,3 +90,66 @@ def test_a_deadline_that_passed_while_down_is_decided_at_once(tmp_path):
     events, fresh = asyncio.run(again())
     assert len(events) == 1 and events[0]["auto"] and events[0]["seat"] == 0
     assert fresh is not None and fresh > time.time() + 3500  # the next player's full hour
+
+
+def _app(db_path):
+    from fastapi.testclient import TestClient
+
+    from qwixo.server.app import create_app
+
+    return TestClient(create_app(db_path, warm_up=False, http_rate=1000, http_burst=1000))
+
+
+def test_chat_is_committed_and_its_history_outlives_the_server(tmp_path):
+    """Public and team lines (4-player Quixo with ``confer``) come back after a restart, each
+    reader getting the public lines and its own team's only; an account deleted later leaves
+    its lines under the anonymous name, as its seats."""
+    from accounts_helpers import PASSWORD, sign_up
+    from server_helpers import auth, create, recv_until
+
+    db = tmp_path / "chat.sqlite"
+    with _app(db) as client:
+        g = create(client, settings={"players": 4, "size": 5}, confer=True,
+                   seats=[{"kind": "human", "name": n} for n in ("N", "E", "S", "W")])
+        tok = [s["token"] for s in g["seats"]]
+        csrf = sign_up(client, "Norah")
+        client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                    json={"seats": [{"game": g["id"], "token": tok[0]}]})
+        with client.websocket_connect(f"/ws/{g['id']}") as n:
+            auth(n, tok[0])
+            for i, (text, to) in enumerate([("hello all", "all"), ("take a1", "team")]):
+                n.send_json({"type": "chat", "text": text, "to": to, "id": i})
+                assert recv_until(n, lambda m: m["type"] in ("ok", "error"))[0]["type"] == "ok"
+            n.send_json({"type": "react", "reaction": "★", "id": 9})
+            recv_until(n, lambda m: m["type"] == "ok")
+    teams = [next(t for t in _teams(g) if s in t) for s in range(4)]
+
+    with _app(db) as client:  # a new server on the same database
+        def log_of(seat):
+            with client.websocket_connect(f"/ws/{g['id']}") as ws:
+                if seat is None:
+                    ws.send_json({"type": "spectate"})
+                    recv_until(ws, lambda m: m["type"] == "welcome")
+                else:
+                    auth(ws, tok[seat])
+                ws.send_json({"type": "ping", "id": "p"})
+                m, _ = recv_until(ws, lambda m: m["type"] in ("chat_log", "pong"))
+                return [(x["name"], x["text"], x["to"]) for x in m.get("messages", [])]
+
+        partner = next(s for s in teams[0] if s != 0)
+        other = next(s for s in range(4) if s not in teams[0])
+        assert log_of(partner) == [("N", "hello all", "all"), ("N", "take a1", "team")]
+        assert log_of(other) == log_of(None) == [("N", "hello all", "all")]
+        client.post("/api/account/signin", json={"name": "Norah", "password": PASSWORD})
+        csrf = client.get("/api/account").json()["csrf"]
+        assert client.post("/api/account/delete", headers={"x-csrf-token": csrf},
+                           json={"password": PASSWORD}).status_code == 200
+    with _app(db) as client:
+        assert log_of(partner) == [("Former player", "hello all", "all"),
+                                   ("Former player", "take a1", "team")]
+
+
+def _teams(g):
+    import qwixo
+
+    return qwixo.new_game(g["game"], players=4, size=5).teams()
