@@ -1,7 +1,8 @@
 """What the server acknowledged survives ``kill -9`` of a real ``qwixo serve``: the turn
 clock's deadline (the next clock fires at the original time, not a full period after the
 restart; turn-based games too) and the chat — on SQLite (a restart) and on PostgreSQL (the
-other process takes the game over)."""
+other process takes the game over; a line written on one process reaches the other's
+connections at once)."""
 
 from __future__ import annotations
 
@@ -93,7 +94,12 @@ def test_postgresql_takeover_keeps_the_deadline_and_the_chat(pg, tmp_path):
     try:
         game = _create(a, clock=CLOCK)  # process A runs its clock (it holds the lease)
         deadline = _deadline(a, game["id"])
-        _chat(a, game, "good luck")
+        with connect(f"{b.ws_base}ws/{game['id']}") as watcher:  # a spectator on B
+            watcher.send(json.dumps({"type": "spectate"}))
+            ws_recv(watcher, lambda m: m["type"] == "welcome")
+            _chat(a, game, "good luck")  # written on A, heard on B at once
+            line = ws_recv(watcher, lambda m: m["type"] == "chat", timeout=10)
+            assert (line["name"], line["text"], line["to"]) == ("Ada", "good luck", "all")
         time.sleep(2)
         a.kill9()
         ready = time.time()  # B takes the game over once A's lease has expired

@@ -10,7 +10,8 @@
   (:mod:`qwixo.server.store_chat`: it survives a restart); a connection that enters gets the
   last ``CHAT_KEEP`` public lines and its team's last ``CHAT_KEEP`` (``chat_log``, only when
   there is any). The line and the entering are serialised per room (``lock``): a connection
-  gets each line once, in the log or live.
+  gets each line once, in the log or live. Several processes (PostgreSQL): a line written on
+  another process reaches this one's connections through :func:`relay`.
 - ``react`` (``reaction`` one of ``REACTIONS``): ``{"type": "reaction", "seat", "name",
   "reaction", "time"}`` to every connection; a player's reactions are limited to one per
   ``REACT_EVERY`` seconds (``rate_limited``).
@@ -116,7 +117,7 @@ def _name(room: Any, seat: int | None) -> str | None:
     return room.seats[seat].name if seat is not None else None
 
 
-async def _chat(conn: Any, room: Any, msg: Chat, store: Any) -> None:
+async def _chat(conn: Any, room: Any, msg: Chat, store: Any, owner: str) -> None:
     opts = chat_options(room)
     if conn.seat is None and not opts["spectators"]:
         raise SocialError("spectator_cannot_chat", status=403)
@@ -129,7 +130,7 @@ async def _chat(conn: Any, room: Any, msg: Chat, store: Any) -> None:
         out = {"type": "chat", "seat": conn.seat, "name": _name(room, conn.seat),
                "text": msg.text, "to": msg.to, "time": time.time()}
         try:
-            await ChatStore(store).add(room.id, out, team)
+            await ChatStore(store).add(room.id, out, team, owner)
         except StoreError:
             log.exception("could not save a chat line of game %s", room.id)
             raise SocialError("server_error", status=500) from None
@@ -152,11 +153,11 @@ def _react(conn: Any, room: Any, msg: React) -> None:
         c.send(out)
 
 
-async def handle(conn: Any, room: Any, msg: Chat | React, store: Any) -> None:
+async def handle(conn: Any, room: Any, msg: Chat | React, store: Any, owner: str = "") -> None:
     """A ``chat`` or ``react`` message of ``conn``; answers ``ok`` once the line is
-    committed (or raises)."""
+    committed (or raises). ``owner``: this process, for the other processes' relay."""
     if isinstance(msg, Chat):
-        await _chat(conn, room, msg, store)
+        await _chat(conn, room, msg, store, owner)
     else:
         _react(conn, room, msg)
     conn.send({"type": "ok", "id": msg.id, "version": room.version})
@@ -174,11 +175,30 @@ async def chat_log(conn: Any, room: Any, store: Any) -> dict[str, Any] | None:
     A database that cannot be read leaves the log out rather than the player."""
     team = team_of(room, conn.seat) if conn.seat is not None else None
     try:
-        msgs = await ChatStore(store).history(room.id, team, CHAT_KEEP)
+        lines = await ChatStore(store).history(room.id, team, CHAT_KEEP)
     except StoreError:
         log.warning("could not read the chat of game %s", room.id, exc_info=True)
         return None
-    return {"type": "chat_log", "messages": msgs} if msgs else None
+    conn.chat_seen = max((i for i, _, _ in lines), default=0)  # (for :func:`relay`)
+    return {"type": "chat_log", "messages": [m for _, _, m in lines]} if lines else None
+
+
+async def relay(room: Any, line_id: int, store: Any) -> None:
+    """Chat line ``line_id``, written on another process, to this process's connections that
+    may read it and did not have it in their ``chat_log``."""
+    try:
+        line = await ChatStore(store).line(line_id)
+    except StoreError:
+        log.warning("could not read chat line %s", line_id, exc_info=True)
+        return
+    if line is None:
+        return
+    _, key, msg = line
+    for c in list(room.conns):
+        if getattr(c, "chat_seen", 0) >= line_id:
+            continue
+        if not key or (c.seat is not None and str(c.seat) in key.split(",")):
+            c.send(msg)
 
 
 def listed(summary: dict[str, Any], now: float | None = None) -> bool:

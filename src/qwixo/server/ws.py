@@ -197,7 +197,7 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
     elif isinstance(msg, (P.Auth, P.Spectate)):
         raise ServerError("already_authenticated")
     elif isinstance(msg, (P.Chat, P.React)):
-        await social.handle(conn, room, msg, lobby.store)
+        await social.handle(conn, room, msg, lobby.store, lobby.owner)
     elif isinstance(msg, P.Rematch):
         await rematch.handle(conn, room, lobby, msg)
     elif conn.seat is None:
