@@ -173,7 +173,8 @@ async def chat_log(conn: Any, room: Any, store: Any) -> dict[str, Any] | None:
     """The ``chat_log`` message for a connection that enters (its team's lines too), or None
     when there is no line to show it (nothing is sent then: the session goes on as before).
     A database that cannot be read leaves the log out rather than the player."""
-    team = team_of(room, conn.seat) if conn.seat is not None else None
+    team = (team_of(room, conn.seat) if conn.seat is not None and chat_options(room)["team"]
+            else None)  # (no team lines exist in a game without team chat)
     try:
         lines = await ChatStore(store).history(room.id, team, CHAT_KEEP)
     except StoreError:
