@@ -92,6 +92,34 @@ def test_a_deadline_that_passed_while_down_is_decided_at_once(tmp_path):
     assert fresh is not None and fresh > time.time() + 3500  # the next player's full hour
 
 
+def test_a_game_stored_without_a_deadline_gets_a_fresh_period(tmp_path):
+    """A game of a database from before migration 0004 (no deadline stored) resumes with a
+    fresh period for the seat to act, as documented, and stores it with the next decision."""
+    path = tmp_path / "old.sqlite"
+
+    async def main():
+        store = Store(path)
+        lobby = Lobby(store)
+        room, _ = await lobby.create(CreateGame.model_validate(QWIXX_CLOCK))
+        await lobby.close()
+        store.call(lambda db: db.execute("UPDATE games SET deadline = NULL"))
+        store.close()
+        store = Store(path)
+        lobby = Lobby(store)
+        t0 = time.time()
+        room = await lobby.get(room.id)
+        lobby.kick(room)
+        fresh = room.deadline
+        await lobby.act(room, 0, "roll")
+        out = fresh - t0, room.deadline, _stored_deadline(store, room.id)
+        await lobby.close()
+        store.close()
+        return out
+
+    fresh, deadline, stored = asyncio.run(main())
+    assert 59 <= fresh <= 61 and stored == deadline is not None
+
+
 def _app(db_path):
     from fastapi.testclient import TestClient
 
