@@ -177,7 +177,7 @@ async def chat_log(conn: Any, room: Any, store: Any) -> dict[str, Any] | None:
             else None)  # (no team lines exist in a game without team chat)
     try:
         lines = await ChatStore(store).history(room.id, team, CHAT_KEEP)
-    except StoreError:
+    except Exception:  # noqa: BLE001 - (SQLite reads raise its own errors)
         log.warning("could not read the chat of game %s", room.id, exc_info=True)
         return None
     conn.chat_seen = max((i for i, _, _ in lines), default=0)  # (for :func:`relay`)
@@ -189,7 +189,7 @@ async def relay(room: Any, line_id: int, store: Any) -> None:
     may read it and did not have it in their ``chat_log``."""
     try:
         line = await ChatStore(store).line(line_id)
-    except StoreError:
+    except Exception:  # noqa: BLE001 - the next line comes anyway
         log.warning("could not read chat line %s", line_id, exc_info=True)
         return
     if line is None:
