@@ -320,6 +320,9 @@ class Lobby:
                 changed = True
         events = row["events"]
         if row["version"] <= room.version or len(events) != row["version"] - room.version:
+            if row["version"] == room.version and row.get("deadline") is not None:
+                # nothing new (e.g. a takeover's sync): the deadline stored with this version
+                self.scheduler.restore_clock(room, row["deadline"])
             if changed:
                 room.broadcast(None)
             return
