@@ -81,7 +81,7 @@ def line_seats(game: Any, lines: list[list[str]], rows: list[str]) -> list[list[
     >>> g = qwixo.new_game("quixo", players=4)
     >>> line_seats(g, full_lines(["NNSSN", ".....", ".....", ".....", "EEWEW"]),
     ...            ["NNSSN", ".....", ".....", ".....", "EEWEW"])
-    [[0, 2], [1, 3]]
+    [[1, 3], [0, 2]]
     """
     n = len(rows)
     out = []
