@@ -193,13 +193,13 @@ class LobbyPage {
       settings.push(this.field(t("web_players"), this.select("players", this.form.qplayers, [[2, "2"], [4, "4"]],
         (v) => { this.form.qplayers = +v; this.render(); })));
       settings.push(this.field(t("web_board_size"), this.select("size", this.form.size, [3, 4, 5, 6, 7].map((n) => [n, `${n}×${n}`]),
-        (v) => { this.form.size = +v; })));
+        (v) => { this.form.size = +v; this.render(); }))); // the bots' ratings depend on it
       settings.push(h("label", { class: "field check" },
         h("input", { type: "checkbox", name: "draw", checked: this.form.draw, onchange: (e) => { this.form.draw = e.target.checked; } }),
         h("span", {}, t("web_draw_rule", { plies: DRAW_PLIES }))));
     } else {
       settings.push(this.field(t("web_edition"), this.select("edition", this.form.edition, EDITIONS.map((e) => [e, t(`web_edition_${e}`)]),
-        (v) => { this.form.edition = v; })));
+        (v) => { this.form.edition = v; this.render(); })));
       settings.push(this.field(t("web_players"), this.select("players", this.form.xplayers, [2, 3, 4, 5].map((n) => [n, String(n)]),
         (v) => { this.form.xplayers = +v; this.render(); })));
       settings.push(h("label", { class: "field check" },
