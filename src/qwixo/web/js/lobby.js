@@ -143,7 +143,7 @@ class LobbyPage {
             if (this.form.clock > 0) this.form.clock = Math.min(l.max, Math.max(l.min, this.form.clock));
             this.render();
           }, t("web_time_unit"))),
-      h("p", { class: "muted hint", id: "clock-hint" }, t(unit === "seconds" ? "web_turn_clock" : "web_turn_days_hint")));
+      h("p", { class: "muted field-note", id: "clock-hint" }, t(unit === "seconds" ? "web_turn_clock" : "web_turn_days_hint")));
   }
 
   // the "rated" choice: only for a signed-in person, never with undo or a score pad
@@ -159,7 +159,7 @@ class LobbyPage {
           "aria-describedby": "rated-why",
           onchange: (e) => { this.form.rated = e.target.checked; if (this.form.rated) this.form.undo = false; this.render(); } }),
         h("span", {}, t("web_rated"))),
-      h("p", { class: "muted hint", id: "rated-why" }, why));
+      h("p", { class: "muted field-note", id: "rated-why" }, why));
   }
 
   // under a bot seat: its rating in this class (and the person's own, to compare)
@@ -226,7 +226,7 @@ class LobbyPage {
         "aria-describedby": this.form.rated ? "undo-why" : null,
         onchange: (e) => { this.form.undo = e.target.checked; } }),
       h("span", {}, t("web_allow_undo")),
-      this.form.rated ? h("span", { class: "muted hint", id: "undo-why" }, ` (${t("web_undo_not_rated")})`) : null));
+      this.form.rated ? h("span", { class: "muted field-note", id: "undo-why" }, ` (${t("web_undo_not_rated")})`) : null));
     if (!(this.form.game === "qwixx" && this.form.scorepad)) settings.push(this.clockField());
     const cls = this.classRatings();
     const levelText = (b) => {
