@@ -173,6 +173,14 @@ def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby
     prof = httpx.get(url + "api/players/Ada", timeout=30).json()
     mine = prof["ratings"]["quixo-3x3-2p"]
     assert mine["games"] == 1 and mine["history"][0]["game"] == gid
+    # the profile: the Quixo figures, with the lines the opponent's push made
+    page.goto(url + "profile.html?name=Ada&lang=en")
+    extras = page.locator("dl.acct-extras").first
+    expect(extras).to_contain_text(t("acct_lines_by_opponent_push", "en"))
+    st = prof["statistics"]["quixo-3x3-2p"]
+    assert st["lines_by_opponent_push"] == sum(
+        g.get("details", {}).get("lines_by_opponent", 0) for g in prof["games"])
+    _no_serious(page, "profile")
     # back in the lobby: her rating beside the bots', and nothing waits for her
     page.goto(url + "?lang=en")
     page.wait_for_selector("#create")
