@@ -437,7 +437,11 @@ class LobbyPage {
     } catch (e) {
       this.myRatings = {};
     }
-    if (!this.turns && !this.disposed) this.turns = turnsCard(() => api("GET", "/api/account/turns"));
+    if (!this.turns && !this.disposed) this.turns = this.newTurns();
+  }
+
+  newTurns() {
+    return turnsCard(() => api("GET", "/api/account/turns"));
   }
 
   render() {
@@ -505,6 +509,9 @@ export function lobbyView(root) {
   self.timer = setInterval(() => self.refresh(), 5000);
   return {
     dispose() { self.disposed = true; clearInterval(self.timer); if (self.turns) self.turns.stop(); },
-    rerender: () => self.render(),
+    rerender: () => { // a new language: the "your turn" card is made again in it
+      if (self.turns) { self.turns.stop(); self.turns = self.newTurns(); }
+      self.render();
+    },
   };
 }
