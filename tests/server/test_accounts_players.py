@@ -63,3 +63,19 @@ def test_lines_made_by_the_opponents_push_are_counted(client):
     st = client.get("/api/players/Ada").json()["statistics"]["quixo-5x5-2p"]
     assert st["games"] == 2 and st["lines_by_opponent_push"] == 1
     assert st["wins_by_opponent_line"] == 1 and st["wins"] == 2
+
+
+def test_rated_and_turn_based_games_say_so_in_the_view_and_the_lists(client):
+    sign_up(client, "Ada")
+    g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random",
+                                                  "seconds": 0.05}],
+               rated=True, turn_hours=48)
+    view = client.get(f"/api/games/{g['id']}").json()
+    assert view["rated"] is True and view["turn_hours"] == 48
+    assert view["hint_available"] is False  # rated games refuse hints
+    plain = create(client)
+    v2 = client.get(f"/api/games/{plain['id']}").json()
+    assert (v2["rated"], v2["turn_hours"], v2["hint_available"]) == (False, None, True)
+    listed = {x["id"]: x for x in client.get("/api/games").json()["games"]}
+    assert (listed[g["id"]]["rated"], listed[g["id"]]["turn_hours"]) == (True, 48)
+    assert listed[plain["id"]]["rated"] is False
