@@ -165,6 +165,11 @@ def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby
     assert "Quixo" in page.evaluate("window.__shown[0].body")
     view = httpx.get(url + f"api/games/{gid}", timeout=30).json()
     assert view["clock"]["limit"] == 2 * 24 * 3600  # two days, the turn-based clock
+    assert view["rated"] and view["turn_hours"] == 48 and view["hint_available"] is False
+    # the lists mark it in words (not by colour alone)
+    row = page.locator(f'.game-row[data-id="{gid}"]')
+    expect(row).to_contain_text(t("web_rated", "en"))
+    expect(row).to_contain_text(t("web_turn_hours_chip", "en", hours=48))
     shot(page, "lobby-rated-created")
     # play it to the end with the seat this browser holds: the game is rated
     seats = page.evaluate("JSON.parse(localStorage.getItem('qwixo.seats'))")
