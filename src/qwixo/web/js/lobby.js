@@ -506,7 +506,7 @@ export function lobbyView(root) {
     if (!self.form.touched) self.form.seats = []; // the defaults depend on the bot list
     if (!self.created) self.render();
   }).catch(() => {});
-  self.whoAmI().then(() => { if (self.me && !self.created) self.render(); });
+  self.whoAmI().then(() => { if (self.me) self.render(); });
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);
   return {
