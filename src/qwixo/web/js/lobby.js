@@ -377,7 +377,7 @@ class LobbyPage {
       h("div", { class: "game-row-title" }, gameTitle(g.game, g.settings)),
       h("div", { class: "chips" }, (g.seats || []).map((s) => this.seatChip(g, s, status)),
         g.rated ? h("span", { class: "chip rated-chip" }, `★ ${t("web_rated")}`) : null,
-        g.turn_hours ? h("span", { class: "chip" }, `⏱ ${t("web_turn_hours_chip", { hours: g.turn_hours })}`) : null),
+        g.turn_hours ? h("span", { class: "chip" }, t("web_turn_hours_chip", { hours: g.turn_hours })) : null),
       h("div", { class: "actions" },
         status === "open" ? freeSeats.map((s) =>
           h("button", { type: "button", class: "btn small primary join", onclick: () => this.takeSeat(g, s.seat) },
