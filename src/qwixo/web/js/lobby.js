@@ -150,8 +150,7 @@ class LobbyPage {
   ratedField() {
     const can = !!this.me && this.ratable();
     if (!can) this.form.rated = false;
-    const why = !this.me ? h("span", {}, t("web_rated_signed_out"), " ",
-      h("a", { href: "/account.html", id: "rated-sign-in" }, t("web_rated_sign_in_link")))
+    const why = !this.me ? t("web_rated_signed_out")
       : !this.ratable() ? t("web_rated_no_scorepad") : t("web_rated_note");
     return h("div", { class: "field check rated-field" },
       h("label", {},
@@ -159,7 +158,8 @@ class LobbyPage {
           "aria-describedby": "rated-why",
           onchange: (e) => { this.form.rated = e.target.checked; if (this.form.rated) this.form.undo = false; this.render(); } }),
         h("span", {}, t("web_rated"))),
-      h("p", { class: "muted field-note", id: "rated-why" }, why));
+      h("p", { class: "muted field-note", id: "rated-why" }, why),
+      this.me ? null : h("a", { href: "/account.html", id: "rated-sign-in", class: "btn small" }, t("web_rated_sign_in_link")));
   }
 
   // under a bot seat: its rating in this class (and the person's own, to compare)
@@ -377,7 +377,7 @@ class LobbyPage {
       h("div", { class: "game-row-title" }, gameTitle(g.game, g.settings)),
       h("div", { class: "chips" }, (g.seats || []).map((s) => this.seatChip(g, s, status)),
         g.rated ? h("span", { class: "chip rated-chip" }, `★ ${t("web_rated")}`) : null,
-        g.turn_hours ? h("span", { class: "chip" }, `⏱ ${t("web_turn_hours_chip", { hours: g.turn_hours })}`) : null),
+        g.turn_hours ? h("span", { class: "chip" }, t("web_turn_hours_chip", { hours: g.turn_hours })) : null),
       h("div", { class: "actions" },
         status === "open" ? freeSeats.map((s) =>
           h("button", { type: "button", class: "btn small primary join", onclick: () => this.takeSeat(g, s.seat) },
@@ -418,12 +418,14 @@ class LobbyPage {
   renderAccount() {
     return h("section", { class: "card account-card", id: "account-card", "aria-label": t("acct_account") },
       this.me
-        ? h("p", {}, t("acct_signed_in_as", { name: this.me.name }), " · ",
-          h("a", { href: `/profile.html?name=${encodeURIComponent(this.me.name)}` }, t("acct_profile")), " · ",
-          h("a", { href: "/leaderboard.html" }, t("acct_leaderboard")))
-        : h("p", {}, h("a", { href: "/account.html", id: "account-link" }, `${t("acct_sign_in")} / ${t("acct_sign_up")}`),
-          " · ", h("a", { href: "/leaderboard.html" }, t("acct_leaderboard")), h("br"),
-          h("span", { class: "muted" }, t("acct_optional"))));
+        ? [h("p", {}, t("acct_signed_in_as", { name: this.me.name })),
+          h("div", { class: "actions" },
+            h("a", { class: "btn small", href: `/profile.html?name=${encodeURIComponent(this.me.name)}` }, t("acct_profile")),
+            h("a", { class: "btn small", href: "/leaderboard.html" }, t("acct_leaderboard")))]
+        : [h("p", { class: "muted" }, t("acct_optional")),
+          h("div", { class: "actions" },
+            h("a", { class: "btn small", href: "/account.html", id: "account-link" }, `${t("acct_sign_in")} / ${t("acct_sign_up")}`),
+            h("a", { class: "btn small", href: "/leaderboard.html" }, t("acct_leaderboard")))]);
   }
 
   async whoAmI() {
@@ -506,7 +508,7 @@ export function lobbyView(root) {
     if (!self.form.touched) self.form.seats = []; // the defaults depend on the bot list
     if (!self.created) self.render();
   }).catch(() => {});
-  self.whoAmI().then(() => { if (self.me && !self.created) self.render(); });
+  self.whoAmI().then(() => { if (self.me) self.render(); });
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);
   return {
