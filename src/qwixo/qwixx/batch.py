@@ -381,7 +381,8 @@ def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, ch
     """:func:`_run` when every seat plays ``random`` (the game of the C reference loop): the
     same kernels on the same state, with the decisions inline, the random state in a register
     and one 64-bit xorshift64* output split into several draws (:func:`_draw`: a roll's six
-    dice and most of its decisions). ``log`` rows (while there are any): a roll's six dice,
+    dice and most of its decisions). ``log`` rows (while there are any): a roll's six dice
+    (0: out of the game),
     every player's action-1 decision, then the active player's action 2 (-2: none, the game
     ended in action 1). Scratch ``s``, ``opts``, ``w``, ``ev``, ``choice`` as :func:`play`."""
     P = choice.shape[0]
@@ -411,8 +412,8 @@ def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, ch
             used = f6
             rolls += 1
             if t < nlog:
-                for j in range(6):
-                    log[t, j] = s[DICE + j]
+                for j in range(6):  # 0: the die of a closed row, out of the game
+                    log[t, j] = s[DICE + j] if j < 2 or (s[CLOSED] >> (j - 2)) & 1 == 0 else 0
             total = s[DICE] + s[DICE + 1]
             closed = s[CLOSED]
             for q in range(P):
@@ -512,7 +513,7 @@ def _scratch(players: int) -> tuple[np.ndarray, ...]:
 def random_log(edition_name: str, games: int, players: int = 4, seed: int = 0,
                rows: int = 10_000) -> dict[str, Any]:
     """:func:`run_games` with every seat ``random``, and the first ``rows`` rolls written
-    down: ``log[t]`` = the six dice, each player's action-1 option code, the active player's
+    down: ``log[t]`` = the six dice (0: out of the game), each player's action-1 option code, the active player's
     action-2 code (-2: none, the game ended in action 1). Game ``g`` begins with player
     ``g % players``; its rolls follow those of the games before it (``rolls``). For checking
     the loop against the contract engine (tests/qwixx/test_batch.py)."""
