@@ -1,7 +1,8 @@
 """Batch simulation of Qwixx: numba kernels that play many games at once.
 
 The kernel :func:`play` plays one game from any position to its end; :func:`run_games` and
-:func:`rollouts` loop it over many games inside numba. Every rule it plays — options, crossing,
+:func:`rollouts` loop it over many games inside numba (games where every seat plays ``random``
+have a loop of their own, :func:`_run_random`, on the same kernels). Every rule it plays — options, crossing,
 chains, rewards, score, penalty, end — is a helper of :mod:`qwixo.qwixx.kernels`, the same code
 the contract game calls, on the same state layout; this module adds only the dice, the
 policies and the loops. It plays every edition.
