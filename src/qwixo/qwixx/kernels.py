@@ -225,8 +225,7 @@ def fewest_mask(s, b):
 
 
 @intrinsic
-def popcount(typingctx, x):
-    """The number of set bits of an integer (the CPU's popcount)."""
+def _ctpop(typingctx, x):
     if not isinstance(x, types.Integer):
         return None
 
@@ -236,14 +235,25 @@ def popcount(typingctx, x):
 
 
 @intrinsic
-def lowest_bit(typingctx, x):
-    """The position of the lowest set bit of a non-zero integer (count trailing zeros)."""
+def _cttz(typingctx, x):
     if not isinstance(x, types.Integer):
         return None
 
     def codegen(context, builder, sig, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
     return x(x), codegen
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def popcount(x):
+    """The number of set bits of an integer (the CPU's popcount instruction)."""
+    return _ctpop(x)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def lowest_bit(x):
+    """The position of the lowest set bit of a non-zero integer (count trailing zeros)."""
+    return _cttz(x)
 
 
 # -- crossing ------------------------------------------------------------------------------------
