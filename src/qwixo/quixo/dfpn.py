@@ -273,6 +273,7 @@ class Prover:
         self.t = search_tables(n)
         size = 1 << table_bits
         self.tt = np.zeros(2 * size, dtype=np.uint64)  # (key, value) entries side by side
+        self.tt.fill(0)  # its pages now, not in the first proof's time budget
         M = self.t.M
         self.cb = np.zeros((MAX_DEPTH + 1, M, 2), dtype=np.uint64)
         self.cst = np.zeros((MAX_DEPTH + 1, M), dtype=np.int64)
