@@ -29,7 +29,10 @@ from functools import cache
 from math import comb
 
 import numpy as np
-from numba import njit, prange
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from qwixo.quixo.tables import move_tables
 
@@ -99,6 +102,29 @@ def rank_tables(n: int) -> RankTables:
         seg_all=t.seg_all.astype(i64), seg_move=t.seg_move.astype(i64),
         shift=t.shift.astype(i64),
     )
+
+
+@intrinsic
+def prefetch(typingctx, arr, idx):
+    """Ask the processor to bring ``arr[idx]`` (a 1-d array) into its caches, without waiting
+    for it (LLVM's ``llvm.prefetch``; no bounds check, and a prefetch never faults). A plain
+    load whose value is not used would be dropped by the compiler."""
+    if not isinstance(arr, types.Array) or arr.ndim != 1 or not isinstance(idx, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        aryty = sig.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]],
+                                       wraparound=False)
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        # read, keep in all cache levels, data
+        builder.call(fn, [builder.bitcast(ptr, cgutils.voidptr_t), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, idx), codegen
 
 
 # -- bit helpers ---------------------------------------------------------------------------
@@ -219,74 +245,92 @@ CNT_SHIFT = 16
 BLOCK = 256  # frontier positions whose un-moves are gathered before memory is touched
 
 
+@njit(cache=True, nogil=True)
+def _init_row(ra, a, b, loc, nn, nxt_base, codes, me_arr, op_arr, work, lt_arr, we_arr,
+              cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift):
+    """The first pass over the positions of rank ``ra`` of ``me`` in class ``(a, b)``."""
+    full = (1 << nn) - 1
+    nb = cm[nn - a, b]
+    nmoves = src_bit.shape[0]
+    me = unrank(ra, a, nn, cm)
+    free = full & ~me
+    v = (1 << b) - 1
+    buf = np.empty(nmoves, dtype=np.int64)
+    for rb in range(nb):
+        op = pdep(v, free, pdep8, pop8)
+        i = loc + ra * nb + rb
+        me_arr[i] = me
+        op_arr[i] = op
+        if rb + 1 < nb:
+            v = next_subset(v)
+        lt_arr[i] = NONE16
+        we_arr[i] = NONE16
+        if has_line(me, line):
+            work[i] = 1
+            continue
+        if has_line(op, line):
+            work[i] = 2
+            continue
+        c = 0
+        k = 0
+        for m in range(nmoves):
+            sb = src_bit[m]
+            if op & sb:
+                continue
+            if me & sb:
+                c += 1
+                continue
+            cme = push(op, m, seg_all, seg_move, shift)
+            cop = push(me, m, seg_all, seg_move, shift) | dst_bit[m]
+            buf[k] = index_in(cme, cop, b, a + 1, nxt_base, nn, full, cm, rt, pop8, pext8)
+            k += 1
+        w = NONE16
+        mx = 0
+        ok = True
+        for q in range(k):
+            cc = np.int64(codes[buf[q]])
+            if cc == 0:
+                ok = False
+            elif cc & 1:
+                d = (cc >> 1) + 1
+                if d > mx:
+                    mx = d
+            else:
+                d = cc >> 1  # (cc - 2) / 2 + 1
+                if d < w:
+                    w = d
+        work[i] = c << CNT_SHIFT
+        we_arr[i] = w
+        if ok and w == NONE16:
+            lt_arr[i] = mx
+
+
 @njit(cache=True, parallel=True)
 def init_class(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we_arr,
                cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift):
-    """First pass over class ``(a, b)`` (pair-local offset ``loc``).
+    """First pass over class ``(a, b)`` (pair-local offset ``loc``), on every numba thread.
 
     Marks terminal positions, counts the moves that stay in the pair (taking one's own cube),
     and looks up the children in the next class (taking a blank) in ``codes``.
     """
-    full = (1 << nn) - 1
-    na = cm[nn, a]
-    nb = cm[nn - a, b]
-    nmoves = src_bit.shape[0]
     nxt_base = class_off[b, a + 1] if a + b < nn else -1
-    for ra in prange(na):
-        me = unrank(ra, a, nn, cm)
-        free = full & ~me
-        v = (1 << b) - 1
-        buf = np.empty(nmoves, dtype=np.int64)
-        for rb in range(nb):
-            op = pdep(v, free, pdep8, pop8)
-            i = loc + ra * nb + rb
-            me_arr[i] = me
-            op_arr[i] = op
-            if rb + 1 < nb:
-                v = next_subset(v)
-            lt_arr[i] = NONE16
-            we_arr[i] = NONE16
-            if has_line(me, line):
-                work[i] = 1
-                continue
-            if has_line(op, line):
-                work[i] = 2
-                continue
-            c = 0
-            k = 0
-            for m in range(nmoves):
-                sb = src_bit[m]
-                if op & sb:
-                    continue
-                if me & sb:
-                    c += 1
-                    continue
-                cme = push(op, m, seg_all, seg_move, shift)
-                cop = push(me, m, seg_all, seg_move, shift) | dst_bit[m]
-                buf[k] = index_in(cme, cop, b, a + 1, nxt_base, nn, full, cm, rt, pop8, pext8)
-                k += 1
-            w = NONE16
-            mx = 0
-            ok = True
-            for q in range(k):
-                cc = np.int64(codes[buf[q]])
-                if cc == 0:
-                    ok = False
-                elif cc & 1:
-                    d = (cc >> 1) + 1
-                    if d > mx:
-                        mx = d
-                else:
-                    d = cc >> 1  # (cc - 2) / 2 + 1
-                    if d < w:
-                        w = d
-            work[i] = c << CNT_SHIFT
-            we_arr[i] = w
-            if ok and w == NONE16:
-                lt_arr[i] = mx
+    for ra in prange(cm[nn, a]):
+        _init_row(ra, a, b, loc, nn, nxt_base, codes, me_arr, op_arr, work, lt_arr, we_arr,
+                  cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
+def init_class_serial(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we_arr,
+                      cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move,
+                      shift):
+    """:func:`init_class` on the calling thread, without the GIL (pairs solved side by side)."""
+    nxt_base = class_off[b, a + 1] if a + b < nn else -1
+    for ra in range(cm[nn, a]):
+        _init_row(ra, a, b, loc, nn, nxt_base, codes, me_arr, op_arr, work, lt_arr, we_arr,
+                  cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift)
+
+
+@njit(cache=True, nogil=True)
 def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_arr,
              cm, rt, pop8, pext8, src_bit, dst_bit, seg_all, shift):
     """Retrograde counting inside a pair of classes ``(a, b)`` / ``(b, a)``, level by level.
@@ -356,7 +400,6 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
     level = 0
     last = 0
     one_cnt = np.uint32(1 << CNT_SHIFT)
-    touched = np.uint32(0)
     while True:
         if 1 <= level <= maxt:
             for s in range(start[level], start[level + 1]):
@@ -406,7 +449,7 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
                     bwon[k] = won
                     k += 1
             for q in range(k):
-                touched ^= work[bj[q]]
+                prefetch(work, bj[q])
             for q in range(k):
                 j = bj[q]
                 w = work[j]
@@ -433,7 +476,7 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
         fwon, nwon = nwon, fwon
         nf = nn2
         level += 1
-    return last + 0 * np.int64(touched & 1)
+    return last
 
 
 @njit(cache=True, inline="always")
