@@ -200,12 +200,17 @@ def solve(n: int, blanks: int | None = None, *,
           memory_limit: int = MEMORY_LIMIT, threads: int | None = None) -> SolveResult:
     """Solve every N×N position with at most ``blanks`` blank cubes (None: all positions).
 
-    ``threads``: numba threads for the first pass over the large classes (default: numba's
-    default, all cores); small classes always use one (a parallel region costs more than they
-    do, above all on a busy machine). The retrograde counting itself runs on one core.
+    ``threads`` (default: numba's default, all cores): the pairs of classes of one total of
+    cubes, which depend only on the total above, are solved side by side, one a thread, largest
+    first (when the memory allows: 66 bytes a position of the pairs in flight); a total with a
+    single large pair gets the numba threads for its first pass instead. ``threads=1`` solves
+    every pair on the calling thread.
 
     ``progress`` is called after each class with ``{"to_move", "other", "win", "loss", "draw",
-    "states", "levels", "seconds"}``. Raises ``MemoryError`` (before allocating anything) when
+    "states", "levels", "seconds", "init_seconds", "cpu_seconds", "group", "side_by_side"}``
+    (``cpu_seconds``: the CPU time of the thread that solved the pair, halved for a pair of two
+    classes; ``group``: the total of cubes; ``side_by_side``: solved beside other pairs), once
+    every pair of a total is solved. Raises ``MemoryError`` (before allocating anything) when
     the estimate is above ``memory_limit``, and ``ValueError`` on bad arguments.
     """
     import numba
@@ -254,8 +259,10 @@ def _pairs_by_total(classes: list[tuple[int, int]]) -> list[list[list[tuple[int,
     return out
 
 
-def _solve_pair(n, layout, off, codes, pair, parallel: bool) -> tuple[int, float, float]:
-    """Solve one pair of classes into ``codes``; returns (levels, seconds, first-pass seconds).
+def _solve_pair(n, layout, off, codes, pair, parallel: bool
+                ) -> tuple[int, float, float, float]:
+    """Solve one pair of classes into ``codes``; returns (levels, seconds, first-pass seconds,
+    CPU seconds of this thread).
     ``parallel``: the first pass on every numba thread, else on this thread without the GIL."""
     from qwixo.quixo import retro
 
@@ -263,6 +270,7 @@ def _solve_pair(n, layout, off, codes, pair, parallel: bool) -> tuple[int, float
     nn = n * n
     a, b = pair[0]
     tp = time.perf_counter()
+    cpu0 = time.thread_time()
     base = layout.offsets[(a, b)]
     size = sum(class_size(n, x, y) for x, y in pair)
     me_arr = np.empty(size, dtype=np.int64)
@@ -281,7 +289,7 @@ def _solve_pair(n, layout, off, codes, pair, parallel: bool) -> tuple[int, float
                             tb.comb, tb.rt, tb.pop8, tb.pext8, tb.src_bit,
                             tb.dst_bit, tb.seg_all, tb.shift)
     np.bitwise_and(work, 0xFFFF, out=codes[base:base + size], casting="unsafe")
-    return int(levels), time.perf_counter() - tp, t_init
+    return int(levels), time.perf_counter() - tp, t_init, time.thread_time() - cpu0
 
 
 def _solve_pairs(n, layout, off, codes, classes, stats, progress, many,
@@ -303,7 +311,7 @@ def _solve_pairs(n, layout, off, codes, classes, stats, progress, many,
             sizes = [sum(class_size(n, x, y) for x, y in pair) for pair in group]
             side = (pool is not None and len(group) > 1
                     and kept + 66 * sum(sorted(sizes)[-many:]) <= memory_limit)
-            results: dict[int, tuple[int, float, float]] = {}
+            results: dict[int, tuple[int, float, float, float]] = {}
             if side:
                 order = sorted(range(len(group)), key=lambda i: -sizes[i])
                 futures = {i: pool.submit(_solve_pair, n, layout, off, codes, group[i], False)
@@ -317,7 +325,7 @@ def _solve_pairs(n, layout, off, codes, classes, stats, progress, many,
                         numba.set_num_threads(many)
                     results[i] = _solve_pair(n, layout, off, codes, pair, big)
             for i, pair in enumerate(group):
-                levels, dt, t_init = results[i]
+                levels, dt, t_init, cpu = results[i]
                 for x, y in pair:
                     o = layout.offsets[(x, y)]
                     part = codes[o:o + class_size(n, x, y)]
@@ -326,7 +334,9 @@ def _solve_pairs(n, layout, off, codes, classes, stats, progress, many,
                     st = {"to_move": x, "other": y, "states": int(part.size), "win": win,
                           "loss": int(part.size) - win - draw, "draw": draw,
                           "levels": levels, "seconds": round(dt / len(pair), 4),
-                          "init_seconds": round(t_init / len(pair), 4)}
+                          "init_seconds": round(t_init / len(pair), 4),
+                          "cpu_seconds": round(cpu / len(pair), 4), "group": x + y,
+                          "side_by_side": side}
                     stats.append(st)
                     if progress is not None:
                         progress(st)
