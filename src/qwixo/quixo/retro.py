@@ -245,89 +245,81 @@ CNT_SHIFT = 16
 BLOCK = 256  # frontier positions whose un-moves are gathered before memory is touched
 
 
-@njit(cache=True, nogil=True)
-def _init_row(ra, a, b, loc, nn, nxt_base, codes, me_arr, op_arr, work, lt_arr, we_arr,
-              cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift):
-    """The first pass over the positions of rank ``ra`` of ``me`` in class ``(a, b)``."""
-    full = (1 << nn) - 1
-    nb = cm[nn - a, b]
-    nmoves = src_bit.shape[0]
-    me = unrank(ra, a, nn, cm)
-    free = full & ~me
-    v = (1 << b) - 1
-    buf = np.empty(nmoves, dtype=np.int64)
-    for rb in range(nb):
-        op = pdep(v, free, pdep8, pop8)
-        i = loc + ra * nb + rb
-        me_arr[i] = me
-        op_arr[i] = op
-        if rb + 1 < nb:
-            v = next_subset(v)
-        lt_arr[i] = NONE16
-        we_arr[i] = NONE16
-        if has_line(me, line):
-            work[i] = 1
-            continue
-        if has_line(op, line):
-            work[i] = 2
-            continue
-        c = 0
-        k = 0
-        for m in range(nmoves):
-            sb = src_bit[m]
-            if op & sb:
-                continue
-            if me & sb:
-                c += 1
-                continue
-            cme = push(op, m, seg_all, seg_move, shift)
-            cop = push(me, m, seg_all, seg_move, shift) | dst_bit[m]
-            buf[k] = index_in(cme, cop, b, a + 1, nxt_base, nn, full, cm, rt, pop8, pext8)
-            k += 1
-        w = NONE16
-        mx = 0
-        ok = True
-        for q in range(k):
-            cc = np.int64(codes[buf[q]])
-            if cc == 0:
-                ok = False
-            elif cc & 1:
-                d = (cc >> 1) + 1
-                if d > mx:
-                    mx = d
-            else:
-                d = cc >> 1  # (cc - 2) / 2 + 1
-                if d < w:
-                    w = d
-        work[i] = c << CNT_SHIFT
-        we_arr[i] = w
-        if ok and w == NONE16:
-            lt_arr[i] = mx
-
-
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def init_class(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we_arr,
                cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift):
-    """First pass over class ``(a, b)`` (pair-local offset ``loc``), on every numba thread.
+    """First pass over class ``(a, b)`` (pair-local offset ``loc``).
 
     Marks terminal positions, counts the moves that stay in the pair (taking one's own cube),
     and looks up the children in the next class (taking a blank) in ``codes``.
     """
+    full = (1 << nn) - 1
+    na = cm[nn, a]
+    nb = cm[nn - a, b]
+    nmoves = src_bit.shape[0]
     nxt_base = class_off[b, a + 1] if a + b < nn else -1
-    for ra in prange(cm[nn, a]):
-        _init_row(ra, a, b, loc, nn, nxt_base, codes, me_arr, op_arr, work, lt_arr, we_arr,
-                  cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift)
+    for ra in prange(na):
+        me = unrank(ra, a, nn, cm)
+        free = full & ~me
+        v = (1 << b) - 1
+        buf = np.empty(nmoves, dtype=np.int64)
+        for rb in range(nb):
+            op = pdep(v, free, pdep8, pop8)
+            i = loc + ra * nb + rb
+            me_arr[i] = me
+            op_arr[i] = op
+            if rb + 1 < nb:
+                v = next_subset(v)
+            lt_arr[i] = NONE16
+            we_arr[i] = NONE16
+            if has_line(me, line):
+                work[i] = 1
+                continue
+            if has_line(op, line):
+                work[i] = 2
+                continue
+            c = 0
+            k = 0
+            for m in range(nmoves):
+                sb = src_bit[m]
+                if op & sb:
+                    continue
+                if me & sb:
+                    c += 1
+                    continue
+                cme = push(op, m, seg_all, seg_move, shift)
+                cop = push(me, m, seg_all, seg_move, shift) | dst_bit[m]
+                buf[k] = index_in(cme, cop, b, a + 1, nxt_base, nn, full, cm, rt, pop8, pext8)
+                k += 1
+            w = NONE16
+            mx = 0
+            ok = True
+            for q in range(k):
+                cc = np.int64(codes[buf[q]])
+                if cc == 0:
+                    ok = False
+                elif cc & 1:
+                    d = (cc >> 1) + 1
+                    if d > mx:
+                        mx = d
+                else:
+                    d = cc >> 1  # (cc - 2) / 2 + 1
+                    if d < w:
+                        w = d
+            work[i] = c << CNT_SHIFT
+            we_arr[i] = w
+            if ok and w == NONE16:
+                lt_arr[i] = mx
 
 
-@njit(cache=True, nogil=True)
-def init_class_serial(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we_arr,
-                      cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move,
-                      shift):
-    """:func:`init_class` on the calling thread, without the GIL (pairs solved side by side)."""
-    nxt_base = class_off[b, a + 1] if a + b < nn else -1
-    for ra in range(cm[nn, a]):
-        _init_row(ra, a, b, loc, nn, nxt_base, codes, me_arr, op_arr, work, lt_arr, we_arr,
-                  cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift)
+@njit(cache=True, parallel=True)
+def launch_threads(x):
+    """A tiny parallel loop: starts numba's threading layer (so that
+    ``numba.threading_layer()`` can say which one it is)."""
+    total = 0
+    for i in prange(x.shape[0]):
+        total += x[i]
+    return total
 
 
 @njit(cache=True, nogil=True)

@@ -259,13 +259,16 @@ def _pairs_by_total(classes: list[tuple[int, int]]) -> list[list[list[tuple[int,
     return out
 
 
-def _solve_pair(n, layout, off, codes, pair, parallel: bool
+def _solve_pair(n, layout, off, codes, pair, threads: int
                 ) -> tuple[int, float, float, float]:
     """Solve one pair of classes into ``codes``; returns (levels, seconds, first-pass seconds,
-    CPU seconds of this thread).
-    ``parallel``: the first pass on every numba thread, else on this thread without the GIL."""
+    CPU seconds of this thread). ``threads``: numba threads of the first pass (the setting is
+    the calling thread's own); the kernels run without the GIL."""
+    import numba
+
     from qwixo.quixo import retro
 
+    numba.set_num_threads(threads)
     tb = retro.rank_tables(n)
     nn = n * n
     a, b = pair[0]
@@ -278,11 +281,11 @@ def _solve_pair(n, layout, off, codes, pair, parallel: bool
     work = np.empty(size, dtype=np.uint32)
     lt = np.empty(size, dtype=np.uint16)
     we = np.empty(size, dtype=np.uint16)
-    first = retro.init_class if parallel else retro.init_class_serial
     for x, y in pair:
-        first(x, y, layout.offsets[(x, y)] - base, nn, off, codes,
-              me_arr, op_arr, work, lt, we, tb.comb, tb.rt, tb.pop8, tb.pext8,
-              tb.pdep8, tb.line, tb.src_bit, tb.dst_bit, tb.seg_all, tb.seg_move, tb.shift)
+        retro.init_class(x, y, layout.offsets[(x, y)] - base, nn, off, codes,
+                         me_arr, op_arr, work, lt, we, tb.comb, tb.rt, tb.pop8, tb.pext8,
+                         tb.pdep8, tb.line, tb.src_bit, tb.dst_bit, tb.seg_all, tb.seg_move,
+                         tb.shift)
     t_init = time.perf_counter() - tp
     base_ba = layout.offsets[(b, a)] - base
     levels = retro.run_pair(a, b, 0, base_ba, size, nn, me_arr, op_arr, work, lt, we,
@@ -292,20 +295,35 @@ def _solve_pair(n, layout, off, codes, pair, parallel: bool
     return int(levels), time.perf_counter() - tp, t_init, time.thread_time() - cpu0
 
 
+def _threadsafe_layer() -> bool:
+    """Whether numba's threading layer may be entered from several threads at once (omp and
+    tbb may; workqueue may not)."""
+    import numba
+
+    from qwixo.quixo import retro
+
+    try:
+        layer = numba.threading_layer()
+    except ValueError:  # not started yet
+        retro.launch_threads(np.zeros(4, dtype=np.int64))
+        layer = numba.threading_layer()
+    return layer in ("omp", "tbb")
+
+
 def _solve_pairs(n, layout, off, codes, classes, stats, progress, many,
                  memory_limit: int = MEMORY_LIMIT) -> None:
     """Solve the classes total by total. With ``many`` > 1 threads, the pairs of a total are
-    solved side by side, one a thread (largest first), when there are several and the memory
-    allows it; a total with a single pair gets the numba threads for its first pass instead."""
+    solved side by side, one a thread (largest first), when there are several, the memory
+    allows it and numba's threading layer may be entered from several threads at once (omp,
+    tbb; not workqueue); otherwise one after the other, a large pair's first pass on every
+    numba thread."""
     from concurrent.futures import ThreadPoolExecutor
-
-    import numba
 
     from qwixo.quixo import retro
 
     retro.rank_tables(n)  # built once, before any worker thread asks for them
     kept = 2 * layout.total
-    pool = ThreadPoolExecutor(max_workers=many) if many > 1 else None
+    pool = ThreadPoolExecutor(max_workers=many) if many > 1 and _threadsafe_layer() else None
     try:
         for group in _pairs_by_total(classes):
             sizes = [sum(class_size(n, x, y) for x, y in pair) for pair in group]
@@ -314,16 +332,14 @@ def _solve_pairs(n, layout, off, codes, classes, stats, progress, many,
             results: dict[int, tuple[int, float, float, float]] = {}
             if side:
                 order = sorted(range(len(group)), key=lambda i: -sizes[i])
-                futures = {i: pool.submit(_solve_pair, n, layout, off, codes, group[i], False)
+                futures = {i: pool.submit(_solve_pair, n, layout, off, codes, group[i], 1)
                            for i in order}
                 for i, fut in futures.items():
                     results[i] = fut.result()
             else:
                 for i, pair in enumerate(group):
                     big = many > 1 and sizes[i] >= PARALLEL_MIN
-                    if big:
-                        numba.set_num_threads(many)
-                    results[i] = _solve_pair(n, layout, off, codes, pair, big)
+                    results[i] = _solve_pair(n, layout, off, codes, pair, many if big else 1)
             for i, pair in enumerate(group):
                 levels, dt, t_init, cpu = results[i]
                 for x, y in pair:
