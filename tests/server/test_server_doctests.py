@@ -7,7 +7,8 @@ import warnings
 import pytest
 
 MODULES = ["qwixo.server.app", "qwixo.server.botrunner", "qwixo.server.protocol",
-           "qwixo.server.ratelimit", "qwixo.server.store", "qwixo.quixo.view",
+           "qwixo.server.ratelimit", "qwixo.server.store", "qwixo.server.store_pg",
+           "qwixo.quixo.view",
            "qwixo.qwixx.view", "qwixo.bots"]
 
 

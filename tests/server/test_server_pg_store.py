@@ -222,3 +222,70 @@ def test_a_first_release_sqlite_database_is_upgraded_and_played_on(tmp_path):
     assert qv["is_over"] and xv["phase"] == "action2"
     # the first release counts as version 1: every later migration ran once
     assert versions == list(range(2, SCHEMA_VERSION + 1)) and SCHEMA_VERSION >= 2
+
+
+def test_a_notified_move_is_taken_without_reading_the_database(pg):
+    """A move's notification carries its event: the other process applies it to its own copy
+    (a roll made again with the game's generator gives the same dice, so its copy equals the
+    stored snapshot) and reads nothing; a seat change still makes it read the game."""
+    qwixx = {"game": "qwixx", "settings": {"players": 2},
+             "seats": [{"kind": "human"}, {"kind": "human"}]}
+
+    async def main():
+        (a, _), (b, _) = pairs = await _two(pg.new_database())
+        try:
+            room_a, tokens = await a.create(CreateGame.model_validate(qwixx))
+            room_b = await b.get(room_a.id)
+            reads = []
+            real_load = b.store.load_game
+
+            async def counting_load(game_id, since=0):
+                reads.append((game_id, since))
+                return await real_load(game_id, since)
+
+            b.store.load_game = counting_load
+            await a.act(room_a, room_a.public["roller"], "roll")
+            for p in list(room_a.public["to_act"]):
+                await a.act(room_a, p, "choose", "pass")
+            for _ in range(200):
+                if room_b.version == room_a.version:
+                    break
+                await asyncio.sleep(0.02)
+            moves_read = list(reads)
+            stored = await real_load(room_a.id)
+            await a.claim(room_a, 1, "Bea")  # a seat: version 0, no event
+            for _ in range(200):
+                if room_b.seats[1].name == "Bea":
+                    break
+                await asyncio.sleep(0.02)
+            return room_a, room_b, stored, moves_read, reads
+        finally:
+            await _close(pairs)
+
+    room_a, room_b, stored, moves_read, reads = asyncio.run(main())
+    assert room_a.version >= 3 and room_b.version == room_a.version
+    assert moves_read == []
+    assert room_b.snapshot == stored["snapshot"] == room_a.snapshot
+    assert room_b.events == room_a.events
+    assert room_b.seats[1].name == "Bea" and len(reads) == 1
+
+
+def test_a_write_whose_version_check_fails_commits_none_of_its_statements(pg):
+    async def main():
+        store = PgStore(pg.new_database())
+        await store.open()
+        lobby = Lobby(store)
+        room, _ = await lobby.create(CreateGame.model_validate(QUIXO))
+        await lobby.act(room, 0, "choose", "a1c1")
+        ev = {"n": 1, "kind": "choose", "seat": 0, "time": 0.0, "decision": "a1a3"}
+        extra = [("UPDATE games SET summary = %s WHERE id = %s", ('{"x": 1}', room.id), None)]
+        with pytest.raises(StoreConflict):
+            await store.add_event(room.id, ev, room.snapshot, "running", {}, extra=extra)
+        async with store.pool.connection() as conn:
+            cur = await conn.execute("SELECT summary FROM games WHERE id = %s", (room.id,))
+            summary = json.loads((await cur.fetchone())[0])
+        await lobby.close()
+        await store.aclose()
+        return summary
+
+    assert asyncio.run(main()) != {"x": 1}

@@ -59,13 +59,22 @@ def game_settings(name: str) -> tuple[str, ...]:
     return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
-def apply_events(game: Game, events: list[dict[str, Any]]) -> Game | None:
+def apply_events(game: Game, events: list[dict[str, Any]], reroll: bool = False) -> Game | None:
     """A copy of ``game`` with the server's ``events`` (roll, choose, undo) applied, or None
-    when one does not apply (then the stored snapshot is loaded instead)."""
+    when one does not apply (then the stored snapshot is loaded instead).
+
+    ``reroll``: a roll is made again with the game's own random generator, which must give the
+    event's dice — then the copy's generator is where the committing process's is, exactly as
+    in the stored snapshot; other dice (typed in score-pad mode, a generator that went another
+    way) give None."""
     new = game.copy()
     try:
         for ev in events:
-            if ev["kind"] == "roll":
+            if ev["kind"] == "roll" and reroll:
+                dice = [None if d is None else int(d) for d in new.roll()]
+                if dice != ev["dice"]:
+                    return None
+            elif ev["kind"] == "roll":
                 new.roll(ev["dice"])
             elif ev["kind"] == "choose":
                 new.choose(ev["seat"], ev["decision"])
@@ -300,11 +309,29 @@ class Lobby:
         return seat, token
 
     # -- several processes --------------------------------------------------------------
-    async def sync(self, room: Room) -> None:
-        """Take what other processes committed in this game (their moves, seats)."""
+    async def sync(self, room: Room, events: list[dict[str, Any]] | None = None) -> None:
+        """Take what other processes committed in this game (their moves, seats): the
+        ``events`` their notifications carried when they follow on from the room's version
+        (no database read), else what the database holds."""
         async with room.lock:
-            await self._sync_locked(room)
+            if not (events and self._take_notified(room, events)):
+                await self._sync_locked(room)
         self.kick(room)
+
+    def _take_notified(self, room: Room, events: list[dict[str, Any]]) -> bool:
+        """Apply the notified ``events`` to the room's game; False when they do not follow on
+        from the room's version or do not apply as committed (then the database is read)."""
+        events = sorted((e for e in events if e["n"] > room.version), key=lambda e: e["n"])
+        if not events:
+            return True  # nothing new
+        if [e["n"] for e in events] != list(range(room.version + 1,
+                                                  room.version + 1 + len(events))):
+            return False  # one is missing: read them all
+        new = apply_events(room.game, events, reroll=True)
+        if new is None:
+            return False
+        self._take_events(room, new, new.to_json(), events, events[-1]["time"])
+        return True
 
     async def _sync_locked(self, room: Room) -> None:
         row = await self.store.load_game(room.id, since=room.version)
@@ -324,12 +351,18 @@ class Lobby:
         # game, whose random generator has moved on with the roll
         rolled = any(ev["kind"] == "roll" for ev in events)
         new = (None if rolled else apply_events(room.game, events)) or load_game(row["snapshot"])
+        self._take_events(room, new, row["snapshot"], events, row["updated"])
+
+    def _take_events(self, room: Room, new: Game, snapshot: str, events: list[dict[str, Any]],
+                     updated: float) -> None:
+        """The room takes ``events`` committed by another process (``new``: its game after
+        them) and every connection hears about it."""
         undone = any(ev["kind"] == "undo" for ev in events)
         after = new.view(None, since=room.public["event_count"])
         engine_events = [] if undone else after["events"]
         after["events"] = []
-        room.game, room.public, room.snapshot = new, after, row["snapshot"]
-        room.updated = row["updated"]
+        room.game, room.public, room.snapshot = new, after, snapshot
+        room.updated = updated
         room.events.extend(events)
         room.epoch += 1  # bot and clock tasks of the old state are stale
         last = events[-1]

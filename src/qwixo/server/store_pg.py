@@ -9,8 +9,9 @@ async connection pool. What several processes need on top of a one-process store
   lost the race gets :class:`~qwixo.server.store.StoreConflict`, reloads and tries again (so
   exactly one of two racing decisions wins, as within one process).
 - **Every process hears every change** through PostgreSQL's ``LISTEN``/``NOTIFY``: the
-  transaction that commits a change also runs ``pg_notify('qwixo', 'GAME VERSION OWNER')``
-  (delivered at commit, never for a rolled-back change), and :meth:`PgStore.listen` calls back
+  transaction that commits a change also runs ``pg_notify('qwixo', 'GAME VERSION OWNER
+  EVENT')`` (delivered at commit, never for a rolled-back change; a move carries its event as
+  JSON, so the other processes need not read it back), and :meth:`PgStore.listen` calls back
   with each notification. PostgreSQL already holds the state, so no other server (such as
   Redis) has to be run, secured and kept consistent with it.
 - **Server work runs once**: a process runs a game's bots, rolls and clock only while it holds
@@ -51,6 +52,40 @@ _MIGRATION_LOCK = 0x71776978  # pg_advisory_xact_lock key of the migrations
 
 def is_postgres_url(db: str) -> bool:
     return str(db).startswith(("postgresql://", "postgres://"))
+
+
+#: a notification's event is left out past this size (PostgreSQL takes 8000 bytes)
+MAX_PAYLOAD = 7000
+
+
+def _payload(game_id: str, version: int, owner: str, event: dict[str, Any]) -> str:
+    """A move's notification: ``GAME VERSION OWNER EVENT-JSON`` (the event left out when too
+    long: the listeners then read the game from the database).
+
+    >>> _payload("g1", 3, "ab", {"n": 3, "kind": "choose", "seat": 0, "decision": "a1a5"})
+    'g1 3 ab {"n":3,"kind":"choose","seat":0,"decision":"a1a5"}'
+    >>> _parse_payload(_payload("g1", 3, "ab", {"n": 3, "kind": "roll", "dice": [1, 2]}))
+    ('g1', 3, 'ab', {'n': 3, 'kind': 'roll', 'dice': [1, 2]})
+    >>> _parse_payload("g1 0 ab")
+    ('g1', 0, 'ab', None)
+    """
+    text = f"{game_id} {version} {owner} {json.dumps(event, separators=(',', ':'))}"
+    return text if len(text.encode()) <= MAX_PAYLOAD else f"{game_id} {version} {owner}"
+
+
+def _parse_payload(payload: str) -> tuple[str, int, str, dict[str, Any] | None]:
+    """``(game_id, version, owner, event or None)`` of a notification's payload."""
+    parts = payload.split(" ", 3)
+    game_id, version, owner = (parts + ["", ""])[:3]
+    event = None
+    if len(parts) > 3:
+        try:
+            event = json.loads(parts[3])
+        except ValueError:
+            event = None
+        if not isinstance(event, dict) or event.get("n") != int(version or 0):
+            event = None
+    return game_id, int(version or 0), owner, event
 
 
 class PgStore:
@@ -102,16 +137,30 @@ class PgStore:
 
     # -- writes -----------------------------------------------------------------------
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any], int | None]]) -> None:
-        """Run the statements in one transaction (a count: the rows they must change)."""
+        """Run the statements in one transaction (a count: the rows they must change).
+
+        One statement runs alone in autocommit — its own transaction, **one** round trip (a
+        move: :meth:`add_event`); several are sent together in pipeline mode between
+        ``BEGIN`` and ``COMMIT`` (two round trips however many they are), and a count that
+        does not match rolls them all back."""
         import psycopg
 
         t0 = time.perf_counter()
         try:
-            async with self.pool.connection() as conn, conn.transaction():
-                for sql, params, rows in statements:
+            async with self.pool.connection() as conn:
+                if len(statements) == 1:
+                    sql, params, rows = statements[0]
                     cur = await conn.execute(sql, params)
                     if rows is not None and cur.rowcount != rows:
                         raise StoreConflict("the game moved on")
+                else:
+                    async with conn.transaction():
+                        async with conn.pipeline():
+                            curs = [await conn.execute(sql, params)
+                                    for sql, params, _ in statements]
+                        for cur, (_, _, rows) in zip(curs, statements, strict=True):
+                            if rows is not None and cur.rowcount != rows:
+                                raise StoreConflict("the game moved on")
         except StoreError:
             raise
         except (psycopg.Error, OSError) as e:
@@ -154,7 +203,7 @@ class PgStore:
             "SELECT pg_notify(%s, %s) FROM e",
             (snapshot, n, status, json.dumps(summary), event["time"], int(due), game_id, n - 1,
              n, event["kind"], event["seat"], json.dumps(blob), event["time"],
-             CHANNEL, f"{game_id} {n} {owner}"), 1), *extra])
+             CHANNEL, _payload(game_id, n, owner, event)), 1), *extra])
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,
                          status: str, summary: dict[str, Any], owner: str = "") -> None:
@@ -267,10 +316,11 @@ class PgStore:
         return await self._read(run)
 
     # -- notifications ----------------------------------------------------------------
-    async def listen(self, callback: Callable[[str, int, str], Any]) -> None:
-        """Call ``callback(game_id, version, owner)`` for every change any process commits
-        (version 0: a seat changed; ``game_id`` ``"*"``: notifications may have been missed —
-        the connection was lost — so everything should be reloaded)."""
+    async def listen(self, callback: Callable[..., Any]) -> None:
+        """Call ``callback(game_id, version, owner, event)`` for every change any process
+        commits (version 0: a seat changed; ``game_id`` ``"*"``: notifications may have been
+        missed — the connection was lost — so everything should be reloaded; ``event``: the
+        committed event of a move, or None)."""
         ready = asyncio.get_running_loop().create_future()
         self._listener = asyncio.create_task(self._listen(callback, ready))
         await ready
@@ -291,8 +341,7 @@ class PgStore:
                     else:
                         callback("*", 0, "")
                     async for note in conn.notifies():
-                        game_id, version, owner = (note.payload.split(" ") + ["", ""])[:3]
-                        callback(game_id, int(version or 0), owner)
+                        callback(*_parse_payload(note.payload))
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - the database restarts: listen again
