@@ -84,6 +84,7 @@ def test_two_processes_one_winner_and_every_change_reaches_both(pg):
             watcher = Conn()
             watcher.seat = 1
             room_b.conns.add(watcher)
+            room_a.conns.add(Conn())  # watched on A too (else A would drop the game)
             # the same seat decides on both processes at once: exactly one decision wins
             results = await asyncio.gather(a.act(room_a, 0, "choose", "a1c1"),
                                            b.act(room_b, 0, "choose", "a1a3"),
@@ -236,6 +237,8 @@ def test_a_notified_move_is_taken_without_reading_the_database(pg):
         try:
             room_a, tokens = await a.create(CreateGame.model_validate(qwixx))
             room_b = await b.get(room_a.id)
+            watcher = Conn()  # someone watches the game on B (else B would drop it)
+            room_b.conns.add(watcher)
             reads = []
             real_load = b.store.load_game
 
@@ -289,3 +292,50 @@ def test_a_write_whose_version_check_fails_commits_none_of_its_statements(pg):
         return summary
 
     assert asyncio.run(main()) != {"x": 1}
+
+
+def test_the_work_follows_the_people_and_an_unwatched_game_is_dropped(pg):
+    """A person connecting on B takes the game's server work from A (the bot then moves on B;
+    A gives it up at its next renewal); A, which nobody watches, drops the game at the next
+    notification and reads it again when it is asked for it."""
+    spec = {"game": "quixo", "settings": {"size": 3},
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "human"}]}
+
+    async def main():
+        (a, _), (b, _) = pairs = await _two(pg.new_database())
+        try:
+            room_a, _tokens = await a.create(CreateGame.model_validate(spec))
+            for _ in range(200):  # A runs the bot's first move
+                if room_a.id in a.scheduler.held and room_a.version == 1:
+                    break
+                await asyncio.sleep(0.02)
+            held_by_a = room_a.id in a.scheduler.held
+            room_b = await b.get(room_a.id)
+            person = Conn()
+            person.seat = 1
+            room_b.conns.add(person)
+            await b.take_work(room_b)
+            for _ in range(150):  # A's renewal (every second) tells it the lease is gone
+                if room_a.id not in a.scheduler.held:
+                    break
+                await asyncio.sleep(0.02)
+            await b.act(room_b, 1, "choose", room_b.game.options(1)[0])
+            for _ in range(200):  # the bot answers, on B
+                if room_b.version >= 3:
+                    break
+                await asyncio.sleep(0.02)
+            for _ in range(100):  # A heard of it and dropped the game nobody watches there
+                if room_a.id not in a.rooms:
+                    break
+                await asyncio.sleep(0.02)
+            dropped = room_a.id not in a.rooms
+            again = await a.get(room_a.id)
+            return (held_by_a, room_b.id in b.scheduler.held, room_a.id in a.scheduler.held,
+                    room_b.events, dropped, again.events, again is room_a)
+        finally:
+            await _close(pairs)
+
+    held_by_a, held_by_b, still_a, events_b, dropped, events_again, same = asyncio.run(main())
+    assert held_by_a and held_by_b and not still_a
+    assert [e["seat"] for e in events_b[:3]] == [0, 1, 0]
+    assert dropped and not same and events_again == events_b

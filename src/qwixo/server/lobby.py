@@ -109,6 +109,19 @@ class Lobby:
     def kick(self, room: Room) -> None:
         self.scheduler.kick(room)
 
+    async def take_work(self, room: Room) -> None:
+        """(Several processes) A person's connection came to this process: the game's server
+        work (bots, rolls, the clock) comes here too, taken from the process that held it
+        (which learns it at its next renewal, within a second; a decision both make in that
+        second is committed once, the versions see to it). So the moves of a game whose
+        people are on one process never cross to another one."""
+        if not self.store.shared or room.id in self.scheduler.held or room.public["is_over"]:
+            return
+        if await self.store.take_lease(room.id, self.owner, self.lease_seconds, force=True):
+            self.scheduler.held.add(room.id)
+            room.lease_retry = 0.0
+            self.kick(room)
+
     # -- creation and loading ---------------------------------------------------------
     def _make_game(self, spec: CreateGame) -> tuple[Game, dict[str, Any], dict[str, Any]]:
         settings = dict(spec.settings)

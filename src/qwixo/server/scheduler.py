@@ -27,7 +27,7 @@ log = logging.getLogger("qwixo.server")
 #: seconds before a process that was refused a game's lease asks again: the holder renews it
 #: every second and hears every change; if it dies, the lease sweep of the other processes
 #: finds the game once the lease has expired (so asking sooner would only cost queries)
-LEASE_RETRY = 3.0
+LEASE_RETRY = 30.0
 
 #: ``act(room, seat, kind, value, auto=..., epoch=...)`` of the lobby
 Act = Callable[..., Awaitable[dict[str, Any] | None]]

@@ -7,7 +7,9 @@ background (``docs/web.md``, "PostgreSQL and several processes").
   A move's notification carries the event itself, so the process applies it to its own copy
   of the game without reading the database (a roll is made again with the game's own random
   generator and must give the same dice); a seat change, a gap in the versions or a lost
-  notification connection make it read the game from the database instead.
+  notification connection make it read the game from the database instead. A game nobody
+  watches on this process and whose work another process does is dropped from memory
+  instead of followed.
 - **Leases**: every second the process renews the leases of the games whose bots, rolls and
   clock it runs, and looks for games waiting for server work whose lease has expired (their
   process died): it loads them and takes them over.
@@ -53,6 +55,12 @@ class Sharing:
         for room in rooms:
             if version and version <= room.version:
                 continue
+            if self._idle(room):
+                # nobody here watches it and another process does its work: forget it rather
+                # than follow it (it is read again from the database when needed)
+                del lobby.rooms[room.id]
+                self._events.pop(room.id, None)
+                continue
             # the events the notifications carried, until one comes without (a seat, a
             # missed notification): then the database is read
             if event is None or game_id == "*":
@@ -64,6 +72,14 @@ class Sharing:
                 task = asyncio.get_running_loop().create_task(self._sync(room))
                 self.tasks.append(task)
                 task.add_done_callback(self._forget)
+
+    def _idle(self, room) -> bool:
+        """No connection of this process is in the room, its server work is another
+        process's, and nothing of it runs here."""
+        return (not room.conns and room.id not in self.lobby.scheduler.held
+                and room.id not in self._syncing and not room.lock.locked()
+                and all(t.done() for t in room.tasks.values())
+                and self.lobby.rooms.get(room.id) is room)
 
     def _forget(self, task: asyncio.Task) -> None:
         with contextlib.suppress(ValueError):

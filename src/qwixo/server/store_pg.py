@@ -278,18 +278,21 @@ class PgStore:
         return await self._read(run)
 
     # -- leases: which process does a game's server work ----------------------------------
-    async def take_lease(self, game_id: str, owner: str, seconds: float) -> bool:
+    async def take_lease(self, game_id: str, owner: str, seconds: float,
+                         force: bool = False) -> bool:
         """Take (or keep) the lease of ``game_id`` for ``seconds``: True when ``owner`` has
-        it now (it was free, expired, or already its own)."""
+        it now (it was free, expired, or already its own). ``force``: take it even from a live
+        holder (which learns it at its next renewal, within a second)."""
         import psycopg
 
+        when = "" if force else (f"WHERE leases.owner = EXCLUDED.owner "
+                                 f"OR leases.until < {_NOW} ")
         try:
             async with self.pool.connection() as conn:
                 cur = await conn.execute(
                     f"INSERT INTO leases (game_id, owner, until) VALUES (%s, %s, {_NOW} + %s) "
                     "ON CONFLICT (game_id) DO UPDATE SET owner = EXCLUDED.owner, "
-                    f"until = EXCLUDED.until WHERE leases.owner = EXCLUDED.owner "
-                    f"OR leases.until < {_NOW} RETURNING owner", (game_id, owner, seconds))
+                    f"until = EXCLUDED.until {when}RETURNING owner", (game_id, owner, seconds))
                 return await cur.fetchone() is not None
         except (psycopg.Error, OSError):
             log.warning("could not take the lease of game %s", game_id, exc_info=True)
