@@ -65,6 +65,11 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+try:  # the client must not be the bottleneck: parse the views fast
+    from orjson import loads
+except ImportError:  # pragma: no cover
+    from json import loads
 from websockets.exceptions import ConnectionClosed
 
 URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
@@ -242,7 +247,7 @@ class Run:
     async def _play(self, ws, token: str, seat: int, rng: random.Random, counter: bool,
                     first: bool) -> bool:
         await ws.send(json.dumps({"type": "auth", "token": token}))
-        msg = json.loads(await asyncio.wait_for(ws.recv(), 120))
+        msg = loads(await asyncio.wait_for(ws.recv(), 120))
         if msg["type"] != "welcome":
             raise RuntimeError(f"not welcomed: {msg}")
         view = msg["view"]
@@ -290,7 +295,7 @@ class Run:
                 raw = await asyncio.wait_for(ws.recv(), timeout=min(wait, 30.0))
             except TimeoutError:
                 continue
-            msg = json.loads(raw)
+            msg = loads(raw)
             kind = msg["type"]
             if kind in ("welcome", "state"):
                 newer = msg["view"]["version"] >= view["version"]
@@ -418,6 +423,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --compare: the number of processes on PostgreSQL (default 2)")
     ap.add_argument("--pg-url", default=None,
                     help="with --compare: this PostgreSQL database (default: a throwaway one)")
+    ap.add_argument("--pg-tcp", action="store_true",
+                    help="reach the throwaway PostgreSQL over TCP on 127.0.0.1 (default: its "
+                         "Unix socket, as a server on the same machine would)")
     ap.add_argument("--serve-arg", action="append", default=[],
                     help="an extra argument for every qwixo serve (repeatable)")
     ap.add_argument("--server-log", default=None, help="append the server's output to FILE")
@@ -462,6 +470,9 @@ def measure(args: argparse.Namespace, think: tuple[float, float], backend: str,
 
                     pg = PgServer()
                     db = pg.new_database()
+                    if not args.pg_tcp:  # same machine: PostgreSQL's Unix socket
+                        db = (f"postgresql://{pg.user}@/{db.rsplit('/', 1)[1]}"
+                              f"?host={pg.root}&port={pg.port}")
                     with open(os.path.join(pg.data, "postmaster.pid")) as f:
                         pg_pid = int(f.readline())
             else:

@@ -25,6 +25,16 @@ from qwixo.server.store import SeatRow
 
 OUTBOX_LIMIT = 512  # queued messages per connection before it is dropped as too slow
 
+try:
+    import orjson
+
+    def dumps(msg: Any) -> str:
+        """The JSON text of a message (orjson: a Qwixx view, ~16 KB, in a tenth of the time
+        of ``json.dumps``; the same JSON up to whitespace and escapes)."""
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+except ImportError:  # pragma: no cover - the web extra brings it
+    dumps = json.dumps
+
 
 @dataclass
 class Seat(SeatRow):
@@ -58,7 +68,7 @@ class Conn:
         if self.out.qsize() >= OUTBOX_LIMIT:
             self.close()
             return
-        self.out.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
+        self.out.put_nowait(msg if isinstance(msg, str) else dumps(msg))
 
     def close(self, code: int | None = None) -> None:
         if code is not None:
@@ -198,7 +208,7 @@ class Room:
             if conn.seat not in cache:
                 msg = {"type": "state", "view": self.view(conn.seat),
                        "event": self.public_event(event, conn.seat)}
-                cache[conn.seat] = json.dumps(msg)
+                cache[conn.seat] = dumps(msg)
             conn.send(cache[conn.seat])
             for key, params in announced:
                 conn.send({"type": "announce", "key": key, "params": params,
