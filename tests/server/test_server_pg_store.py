@@ -339,3 +339,24 @@ def test_the_work_follows_the_people_and_an_unwatched_game_is_dropped(pg):
     assert held_by_a and held_by_b and not still_a
     assert [e["seat"] for e in events_b[:3]] == [0, 1, 0]
     assert dropped and not same and events_again == events_b
+
+
+def test_the_work_stays_where_the_turn_clock_deadline_is_known(pg):
+    """A process that does not know a game's running deadline (it has just read the game)
+    leaves its clock with the process that runs it rather than start it again."""
+    spec = {"game": "quixo", "settings": {"size": 3}, "clock": 60,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
+
+    async def main():
+        (a, _), (b, _) = pairs = await _two(pg.new_database())
+        try:
+            room_a, _tokens = await a.create(CreateGame.model_validate(spec))
+            deadline = room_a.deadline
+            room_b = await b.get(room_a.id)
+            await b.take_work(room_b)
+            return deadline, room_b.deadline, room_a.id in b.scheduler.held
+        finally:
+            await _close(pairs)
+
+    deadline, deadline_b, taken = asyncio.run(main())
+    assert deadline is not None and deadline_b is None and not taken
