@@ -360,3 +360,41 @@ def test_the_work_stays_where_the_turn_clock_deadline_is_known(pg):
 
     deadline, deadline_b, taken = asyncio.run(main())
     assert deadline is not None and deadline_b is None and not taken
+
+
+def test_moves_of_many_games_commit_together_and_a_stale_one_alone_is_refused(pg):
+    """Group commit: with one transaction at a time, the moves waiting meanwhile go in one
+    transaction; a stale version among them is refused alone, the others are committed and
+    notified."""
+    async def main():
+        store = PgStore(pg.new_database())
+        await store.open()
+        store.writers = 1
+        lobby = Lobby(store)
+        rooms = [(await lobby.create(CreateGame.model_validate(QUIXO)))[0] for _ in range(8)]
+        heard = []
+        await store.listen(lambda gid, version, owner, event: heard.append((gid, version)))
+        commits = store.commits
+        stale = {"n": 1, "kind": "choose", "seat": 0, "time": 0.0, "decision": "a1a3"}
+        await lobby.act(rooms[0], 0, "choose", "a1c1")
+        results = await asyncio.gather(
+            *(lobby.act(r, 0, "choose", "a1c1") for r in rooms[1:]),
+            store.add_event(rooms[0].id, stale, rooms[0].snapshot, "running", {}),
+            return_exceptions=True)
+        for _ in range(100):
+            if len(heard) >= 8:
+                break
+            await asyncio.sleep(0.02)
+        rows = [await store.load_game(r.id) for r in rooms]
+        used = store.commits - commits
+        await lobby.close()
+        await store.aclose()
+        return results, rows, used, heard
+
+    results, rows, used, heard = asyncio.run(main())
+    assert all(isinstance(r, dict) for r in results[:-1])
+    assert isinstance(results[-1], StoreConflict)
+    assert [r["version"] for r in rows] == [1] * 8
+    assert [e["decision"] for e in rows[0]["events"]] == ["a1c1"]
+    assert used <= 3  # the first move alone, then the seven waiting in one or two
+    assert sorted(v for _, v in heard) == [1] * 8
