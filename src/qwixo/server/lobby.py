@@ -86,6 +86,26 @@ def apply_events(game: Game, events: list[dict[str, Any]], reroll: bool = False)
     return new
 
 
+def views_after(room: Room, new: Game, since: int) -> tuple[dict[str, Any],
+                                                            dict[int, dict[str, Any]]]:
+    """The room's spectator view of ``new`` (with the engine's events from ``since``) and
+    the seat views already made for it.
+
+    When only seated people watch, one seat's view gives both: the fields every view shares
+    (who acts, the phase, scores, the revealed events...) are the same in every seat's view
+    of a game, so the spectator view takes them from it, and its ``board`` is made only if a
+    spectator comes (:meth:`Room.view`). That seat's view is then kept for the broadcast: a
+    change costs one view instead of two."""
+    watchers = {c.seat for c in room.conns}
+    if not watchers or None in watchers:
+        return new.view(None, since=since), {}
+    seat = min(watchers)
+    v = new.view(seat, since=since)
+    public = {k: x for k, x in v.items() if k != "board"}
+    public["options"], public["pending"] = [], None
+    return public, {seat: v}
+
+
 class Lobby:
     """Every room of the server, its store, the bot runner and the scheduler."""
 
@@ -373,10 +393,11 @@ class Lobby:
         """The room takes ``events`` committed by another process (``new``: its game after
         them) and every connection hears about it."""
         undone = any(ev["kind"] == "undo" for ev in events)
-        after = new.view(None, since=room.public["event_count"])
+        after, seat_views = views_after(room, new, room.public["event_count"])
         engine_events = [] if undone else after["events"]
         after["events"] = []
         room.game, room.public, room.snapshot = new, after, snapshot
+        room.seat_views = (new, seat_views)
         room.updated = updated
         room.events.extend(events)
         room.epoch += 1  # bot and clock tasks of the old state are stale
@@ -437,8 +458,7 @@ class Lobby:
     async def _commit(self, room: Room, new: Game, ev: dict[str, Any]) -> None:
         """Store ``ev`` with the game ``new``; once committed the room takes them and every
         connection hears about it."""
-        before = room.public["event_count"]
-        after = new.view(None, since=before)
+        after, seat_views = views_after(room, new, room.public["event_count"])
         snapshot = new.to_json()
         old = (room.game, room.public, room.snapshot, room.updated)
         room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
@@ -460,6 +480,7 @@ class Lobby:
         engine_events = after.pop("events") if ev["kind"] != "undo" else []
         after["events"] = []
         room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
+        room.seat_views = (new, seat_views)
         room.events.append(ev)
         if ev["kind"] in ("roll", "undo"):
             room.epoch += 1

@@ -101,10 +101,14 @@ class Room:
     deadline_for: frozenset[int] = frozenset()
     deadline_action: tuple[str, int] | None = None
     tasks: dict[Any, asyncio.Task] = field(default_factory=dict)
-    #: the spectator's view of ``game`` (no events): what the scheduler reads
+    #: the spectator's view of ``game`` (no events): what the scheduler reads (its
+    #: ``board`` may be missing until a spectator needs it: :meth:`view`)
     public: dict[str, Any] = field(default_factory=dict)
     #: (several processes) when to ask again for the lease of this game's server work
     lease_retry: float = 0.0
+    #: (game, {seat: its view}): seat views made at the last change, valid while ``game`` is
+    #: that game (:func:`qwixo.server.lobby.views_after`)
+    seat_views: tuple[Game | None, dict[int, dict[str, Any]]] = (None, {})
 
     def __post_init__(self) -> None:
         if not self.public:
@@ -161,7 +165,13 @@ class Room:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent (``docs/web-protocol.md`` §3)."""
-        v = self.public if seat is None else self.game.view(seat, since=_NO_EVENTS)
+        if seat is None:
+            v = self.public
+            if "board" not in v:  # made from a seat's view: the spectators' board on demand
+                v["board"] = self.game.view(None, since=_NO_EVENTS)["board"]
+        else:
+            made = self.seat_views[1].get(seat) if self.seat_views[0] is self.game else None
+            v = made or self.game.view(seat, since=_NO_EVENTS)
         clock = self.options.get("clock")
         out: dict[str, Any] = {
             "id": self.id,
