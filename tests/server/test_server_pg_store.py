@@ -84,6 +84,7 @@ def test_two_processes_one_winner_and_every_change_reaches_both(pg):
             watcher = Conn()
             watcher.seat = 1
             room_b.conns.add(watcher)
+            room_a.conns.add(Conn())  # watched on A too (else A would drop the game)
             # the same seat decides on both processes at once: exactly one decision wins
             results = await asyncio.gather(a.act(room_a, 0, "choose", "a1c1"),
                                            b.act(room_b, 0, "choose", "a1a3"),
@@ -226,3 +227,186 @@ def test_a_first_release_sqlite_database_is_upgraded_and_played_on(tmp_path):
     assert kept == ([(None,), (None,)], (0,))
     # the first release counts as version 1: every later migration ran once
     assert versions == list(range(2, SCHEMA_VERSION + 1)) and SCHEMA_VERSION >= 2
+
+
+def test_a_notified_move_is_taken_without_reading_the_database(pg):
+    """A move's notification carries its event: the other process applies it to its own copy
+    (a roll made again with the game's generator gives the same dice, so its copy equals the
+    stored snapshot) and reads nothing; a seat change still makes it read the game."""
+    qwixx = {"game": "qwixx", "settings": {"players": 2},
+             "seats": [{"kind": "human"}, {"kind": "human"}]}
+
+    async def main():
+        (a, _), (b, _) = pairs = await _two(pg.new_database())
+        try:
+            room_a, tokens = await a.create(CreateGame.model_validate(qwixx))
+            room_b = await b.get(room_a.id)
+            watcher = Conn()  # someone watches the game on B (else B would drop it)
+            room_b.conns.add(watcher)
+            reads = []
+            real_load = b.store.load_game
+
+            async def counting_load(game_id, since=0):
+                reads.append((game_id, since))
+                return await real_load(game_id, since)
+
+            b.store.load_game = counting_load
+            await a.act(room_a, room_a.public["roller"], "roll")
+            for p in list(room_a.public["to_act"]):
+                await a.act(room_a, p, "choose", "pass")
+            for _ in range(200):
+                if room_b.version == room_a.version:
+                    break
+                await asyncio.sleep(0.02)
+            moves_read = list(reads)
+            stored = await real_load(room_a.id)
+            await a.claim(room_a, 1, "Bea")  # a seat: version 0, no event
+            for _ in range(200):
+                if room_b.seats[1].name == "Bea":
+                    break
+                await asyncio.sleep(0.02)
+            return room_a, room_b, stored, moves_read, reads
+        finally:
+            await _close(pairs)
+
+    room_a, room_b, stored, moves_read, reads = asyncio.run(main())
+    assert room_a.version >= 3 and room_b.version == room_a.version
+    assert moves_read == []
+    assert room_b.snapshot == stored["snapshot"] == room_a.snapshot
+    assert room_b.events == room_a.events
+    assert room_b.seats[1].name == "Bea" and len(reads) == 1
+
+
+def test_a_write_whose_version_check_fails_commits_none_of_its_statements(pg):
+    async def main():
+        store = PgStore(pg.new_database())
+        await store.open()
+        lobby = Lobby(store)
+        room, _ = await lobby.create(CreateGame.model_validate(QUIXO))
+        await lobby.act(room, 0, "choose", "a1c1")
+        ev = {"n": 1, "kind": "choose", "seat": 0, "time": 0.0, "decision": "a1a3"}
+        extra = [("UPDATE games SET summary = %s WHERE id = %s", ('{"x": 1}', room.id), None)]
+        with pytest.raises(StoreConflict):
+            await store.add_event(room.id, ev, room.snapshot, "running", {}, extra=extra)
+        async with store.pool.connection() as conn:
+            cur = await conn.execute("SELECT summary FROM games WHERE id = %s", (room.id,))
+            summary = json.loads((await cur.fetchone())[0])
+        await lobby.close()
+        await store.aclose()
+        return summary
+
+    assert asyncio.run(main()) != {"x": 1}
+
+
+def test_the_work_follows_the_people_and_an_unwatched_game_is_dropped(pg):
+    """A person connecting on B takes the game's server work from A (the bot then moves on B;
+    A gives it up at its next renewal); A, which nobody watches, drops the game at the next
+    notification and reads it again when it is asked for it."""
+    spec = {"game": "quixo", "settings": {"size": 3},
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "human"}]}
+
+    async def main():
+        (a, _), (b, _) = pairs = await _two(pg.new_database())
+        try:
+            room_a, _tokens = await a.create(CreateGame.model_validate(spec))
+            for _ in range(200):  # A runs the bot's first move
+                if room_a.id in a.scheduler.held and room_a.version == 1:
+                    break
+                await asyncio.sleep(0.02)
+            held_by_a = room_a.id in a.scheduler.held
+            room_b = await b.get(room_a.id)
+            person = Conn()
+            person.seat = 1
+            room_b.conns.add(person)
+            await b.take_work(room_b)
+            for _ in range(150):  # A's renewal (every second) tells it the lease is gone
+                if room_a.id not in a.scheduler.held:
+                    break
+                await asyncio.sleep(0.02)
+            await b.act(room_b, 1, "choose", room_b.game.options(1)[0])
+            for _ in range(200):  # the bot answers, on B
+                if room_b.version >= 3:
+                    break
+                await asyncio.sleep(0.02)
+            for _ in range(100):  # A heard of it and dropped the game nobody watches there
+                if room_a.id not in a.rooms:
+                    break
+                await asyncio.sleep(0.02)
+            dropped = room_a.id not in a.rooms
+            again = await a.get(room_a.id)
+            return (held_by_a, room_b.id in b.scheduler.held, room_a.id in a.scheduler.held,
+                    room_b.events, dropped, again.events, again is room_a)
+        finally:
+            await _close(pairs)
+
+    held_by_a, held_by_b, still_a, events_b, dropped, events_again, same = asyncio.run(main())
+    assert held_by_a and held_by_b and not still_a
+    assert [e["seat"] for e in events_b[:3]] == [0, 1, 0]
+    assert dropped and not same and events_again == events_b
+
+
+def test_the_work_moves_with_the_turn_clocks_stored_deadline(pg):
+    """A process that reads a game takes its running deadline from the database (stored with
+    the decision that started it), so a person's connection may bring the work there without
+    restarting the clock; a game whose deadline it does not know (stored before deadlines
+    were kept) leaves its clock with the process that runs it."""
+    spec = {"game": "quixo", "settings": {"size": 3}, "clock": 60,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
+
+    async def main():
+        (a, _), (b, _) = pairs = await _two(pg.new_database())
+        try:
+            room_a, _tokens = await a.create(CreateGame.model_validate(spec))
+            deadline = room_a.deadline
+            room_b = await b.get(room_a.id)
+            await b.take_work(room_b)
+            known = (room_b.deadline, room_a.id in b.scheduler.held)
+            room_c, _tokens = await a.create(CreateGame.model_validate(spec))
+            room_d = await b.get(room_c.id)
+            room_d.deadline = None  # as a game stored before deadlines were kept
+            await b.take_work(room_d)
+            return deadline, known, room_c.id in b.scheduler.held
+        finally:
+            await _close(pairs)
+
+    deadline, (deadline_b, taken), unknown_taken = asyncio.run(main())
+    assert deadline is not None and deadline_b == pytest.approx(deadline, abs=1e-3) and taken
+    assert not unknown_taken
+
+
+def test_moves_of_many_games_commit_together_and_a_stale_one_alone_is_refused(pg):
+    """Group commit: with one transaction at a time, the moves waiting meanwhile go in one
+    transaction; a stale version among them is refused alone, the others are committed and
+    notified."""
+    async def main():
+        store = PgStore(pg.new_database())
+        await store.open()
+        store.writers = 1
+        lobby = Lobby(store)
+        rooms = [(await lobby.create(CreateGame.model_validate(QUIXO)))[0] for _ in range(8)]
+        heard = []
+        await store.listen(lambda gid, version, owner, event: heard.append((gid, version)))
+        commits = store.commits
+        stale = {"n": 1, "kind": "choose", "seat": 0, "time": 0.0, "decision": "a1a3"}
+        await lobby.act(rooms[0], 0, "choose", "a1c1")
+        results = await asyncio.gather(
+            *(lobby.act(r, 0, "choose", "a1c1") for r in rooms[1:]),
+            store.add_event(rooms[0].id, stale, rooms[0].snapshot, "running", {}),
+            return_exceptions=True)
+        for _ in range(100):
+            if len(heard) >= 8:
+                break
+            await asyncio.sleep(0.02)
+        rows = [await store.load_game(r.id) for r in rooms]
+        used = store.commits - commits
+        await lobby.close()
+        await store.aclose()
+        return results, rows, used, heard
+
+    results, rows, used, heard = asyncio.run(main())
+    assert all(isinstance(r, dict) for r in results[:-1])
+    assert isinstance(results[-1], StoreConflict)
+    assert [r["version"] for r in rows] == [1] * 8
+    assert [e["decision"] for e in rows[0]["events"]] == ["a1c1"]
+    assert used <= 3  # the first move alone, then the seven waiting in one or two
+    assert sorted(v for _, v in heard) == [1] * 8

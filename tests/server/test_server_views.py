@@ -91,3 +91,79 @@ def test_four_player_quixo_through_the_server(client):
         s, _ = recv_until(ws, lambda m: m["type"] == "state" and m["view"]["version"] == 2)
         assert s["event"]["seat"] == 1  # the bot (E) answered
         assert s["view"]["to_act"] == [2] and s["view"]["quixo"]["turn"] == "S"
+
+
+def test_fields_every_view_shares_are_the_same_for_every_seat():
+    """What :func:`qwixo.server.lobby.views_after` relies on: a seat's view and the spectator
+    view agree on every field but the seat's own (options, pending, board), in random games."""
+    shared = ("game", "players", "phase", "to_act", "needs_roll", "roller", "is_over",
+              "scores", "winners", "end_reason", "decided", "events", "event_count")
+    for name, settings in (("qwixx", {"players": 3}), ("qwixx", {"players": 4,
+                                                                   "edition": "bonus-b"}),
+                           ("quixo", {"size": 5}), ("quixo", {"size": 5, "players": 4})):
+        rng = random.Random(name + str(settings))
+        g = qwixo.new_game(name, **settings)
+        since = 0
+        for _ in range(120):
+            if g.is_over:
+                break
+            pub = g.view(None, since=since)
+            for seat in range(g.num_players):
+                v = g.view(seat, since=since)
+                assert {k: v[k] for k in shared} == {k: pub[k] for k in shared}
+            since = pub["event_count"]
+            if g.needs_roll:
+                g.roll()
+                continue
+            p = rng.choice(list(g.to_act))
+            g.choose(p, rng.choice(g.options(p)))
+
+
+def test_a_change_watched_by_one_seat_makes_one_view(tmp_path, monkeypatch):
+    """Only a seated person watches: the change makes that seat's view once (the spectator
+    fields come from it), the person gets the same view as a fresh one, and a spectator who
+    comes later gets the whole spectator view, board included."""
+    import asyncio
+
+    from qwixo.core import game_class, load_game
+    from qwixo.server.lobby import Lobby
+    from qwixo.server.protocol import CreateGame
+    from qwixo.server.rooms import Conn
+    from qwixo.server.store import Store
+
+    cls = game_class("qwixx")
+    calls = []
+    real_view = cls.view
+
+    def counting(self, player=None, since=0):
+        calls.append(player)
+        return real_view(self, player, since)
+
+    async def main():
+        store = Store(tmp_path / "v.sqlite")
+        lobby = Lobby(store)
+        room, _ = await lobby.create(CreateGame.model_validate(
+            {"game": "qwixx", "settings": {"players": 2},
+             "seats": [{"kind": "human"}, {"kind": "human"}]}))
+        person = Conn()
+        person.seat = 0
+        room.conns.add(person)
+        monkeypatch.setattr(cls, "view", counting)
+        await lobby.act(room, room.public["roller"], "roll")
+        made = list(calls)
+        monkeypatch.setattr(cls, "view", real_view)
+        sent = [json.loads(m) for m in [person.out.get_nowait()
+                                        for _ in range(person.out.qsize())] if m]
+        state = [m for m in sent if m["type"] == "state"][-1]
+        room.seat_views = (None, {})
+        fresh = json.loads(json.dumps(room.view(0)))
+        spectator = room.view(None)
+        await lobby.close()
+        store.close()
+        return made, state["view"], fresh, spectator, load_game(room.snapshot)
+
+    made, sent_view, fresh, spectator, game = asyncio.run(main())
+    assert made == [0]
+    assert sent_view == fresh
+    assert spectator["qwixx"] == json.loads(json.dumps(game.view(None)["board"]))
+    assert spectator["options"] == [] and spectator["my_pending"] is None

@@ -59,13 +59,22 @@ def game_settings(name: str) -> tuple[str, ...]:
     return tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
-def apply_events(game: Game, events: list[dict[str, Any]]) -> Game | None:
+def apply_events(game: Game, events: list[dict[str, Any]], reroll: bool = False) -> Game | None:
     """A copy of ``game`` with the server's ``events`` (roll, choose, undo) applied, or None
-    when one does not apply (then the stored snapshot is loaded instead)."""
+    when one does not apply (then the stored snapshot is loaded instead).
+
+    ``reroll``: a roll is made again with the game's own random generator, which must give the
+    event's dice — then the copy's generator is where the committing process's is, exactly as
+    in the stored snapshot; other dice (typed in score-pad mode, a generator that went another
+    way) give None."""
     new = game.copy()
     try:
         for ev in events:
-            if ev["kind"] == "roll":
+            if ev["kind"] == "roll" and reroll:
+                dice = [None if d is None else int(d) for d in new.roll()]
+                if dice != ev["dice"]:
+                    return None
+            elif ev["kind"] == "roll":
                 new.roll(ev["dice"])
             elif ev["kind"] == "choose":
                 new.choose(ev["seat"], ev["decision"])
@@ -75,6 +84,26 @@ def apply_events(game: Game, events: list[dict[str, Any]]) -> Game | None:
     except (IllegalMove, KeyError, TypeError):
         return None
     return new
+
+
+def views_after(room: Room, new: Game, since: int) -> tuple[dict[str, Any],
+                                                            dict[int, dict[str, Any]]]:
+    """The room's spectator view of ``new`` (with the engine's events from ``since``) and
+    the seat views already made for it.
+
+    When only seated people watch, one seat's view gives both: the fields every view shares
+    (who acts, the phase, scores, the revealed events...) are the same in every seat's view
+    of a game, so the spectator view takes them from it, and its ``board`` is made only if a
+    spectator comes (:meth:`Room.view`). That seat's view is then kept for the broadcast: a
+    change costs one view instead of two."""
+    watchers = {c.seat for c in room.conns}
+    if not watchers or None in watchers:
+        return new.view(None, since=since), {}
+    seat = min(watchers)
+    v = new.view(seat, since=since)
+    public = {k: x for k, x in v.items() if k != "board"}
+    public["options"], public["pending"] = [], None
+    return public, {seat: v}
 
 
 class Lobby:
@@ -99,6 +128,21 @@ class Lobby:
 
     def kick(self, room: Room) -> None:
         self.scheduler.kick(room)
+
+    async def take_work(self, room: Room) -> None:
+        """(Several processes) A person's connection came to this process: the game's server
+        work (bots, rolls, the clock) comes here too, taken from the process that held it
+        (which learns it at its next renewal, within a second; a decision both make in that
+        second is committed once, the versions see to it). So the moves of a game whose
+        people are on one process never cross to another one."""
+        if not self.store.shared or room.id in self.scheduler.held or room.public["is_over"]:
+            return
+        if room.options.get("clock") and room.deadline is None and Scheduler.humans_due(room):
+            return  # its deadline is not known here: taking the clock over would restart it
+        if await self.store.take_lease(room.id, self.owner, self.lease_seconds, force=True):
+            self.scheduler.held.add(room.id)
+            room.lease_retry = 0.0
+            self.kick(room)
 
     # -- creation and loading ---------------------------------------------------------
     def _make_game(self, spec: CreateGame) -> tuple[Game, dict[str, Any], dict[str, Any]]:
@@ -303,11 +347,29 @@ class Lobby:
         return seat, token
 
     # -- several processes --------------------------------------------------------------
-    async def sync(self, room: Room) -> None:
-        """Take what other processes committed in this game (their moves, seats)."""
+    async def sync(self, room: Room, events: list[dict[str, Any]] | None = None) -> None:
+        """Take what other processes committed in this game (their moves, seats): the
+        ``events`` their notifications carried when they follow on from the room's version
+        (no database read), else what the database holds."""
         async with room.lock:
-            await self._sync_locked(room)
+            if not (events and self._take_notified(room, events)):
+                await self._sync_locked(room)
         self.kick(room)
+
+    def _take_notified(self, room: Room, events: list[dict[str, Any]]) -> bool:
+        """Apply the notified ``events`` to the room's game; False when they do not follow on
+        from the room's version or do not apply as committed (then the database is read)."""
+        events = sorted((e for e in events if e["n"] > room.version), key=lambda e: e["n"])
+        if not events:
+            return True  # nothing new
+        if [e["n"] for e in events] != list(range(room.version + 1,
+                                                  room.version + 1 + len(events))):
+            return False  # one is missing: read them all
+        new = apply_events(room.game, events, reroll=True)
+        if new is None:
+            return False
+        self._take_events(room, new, new.to_json(), events, events[-1]["time"])
+        return True
 
     async def _sync_locked(self, room: Room) -> None:
         row = await self.store.load_game(room.id, since=room.version)
@@ -330,17 +392,30 @@ class Lobby:
         # game, whose random generator has moved on with the roll
         rolled = any(ev["kind"] == "roll" for ev in events)
         new = (None if rolled else apply_events(room.game, events)) or load_game(row["snapshot"])
+        self._take_events(room, new, row["snapshot"], events, row["updated"], stored=True,
+                          deadline=row.get("deadline"))
+
+    def _take_events(self, room: Room, new: Game, snapshot: str, events: list[dict[str, Any]],
+                     updated: float, stored: bool = False, deadline: float | None = None) -> None:
+        """The room takes ``events`` committed by another process (``new``: its game after
+        them) and every connection hears about it. ``stored``: read from the database, with
+        the turn clock's stored ``deadline``; else (a notification's events) the clock is
+        computed here from the new state, as the committing process did (the deadlines differ
+        by the notification's delay; a takeover's sync reads the stored one)."""
         undone = any(ev["kind"] == "undo" for ev in events)
-        after = new.view(None, since=room.public["event_count"])
+        after, seat_views = views_after(room, new, room.public["event_count"])
         engine_events = [] if undone else after["events"]
         after["events"] = []
-        room.game, room.public, room.snapshot = new, after, row["snapshot"]
-        room.updated = row["updated"]
+        room.game, room.public, room.snapshot = new, after, snapshot
+        room.seat_views = (new, seat_views)
+        room.updated = updated
         room.events.extend(events)
         room.epoch += 1  # bot and clock tasks of the old state are stale
         last = events[-1]
-        # the deadline the process that made the change stored with it
-        self.scheduler.restore_clock(room, row.get("deadline"))
+        if stored:  # the deadline the process that made the change stored with it
+            self.scheduler.restore_clock(room, deadline)
+        else:
+            self.scheduler.update_clock(room, last)
         room.broadcast(last, announcements(room, engine_events, last))
 
     # -- decisions --------------------------------------------------------------------
@@ -396,8 +471,7 @@ class Lobby:
     async def _commit(self, room: Room, new: Game, ev: dict[str, Any]) -> None:
         """Store ``ev`` with the game ``new``; once committed the room takes them and every
         connection hears about it."""
-        before = room.public["event_count"]
-        after = new.view(None, since=before)
+        after, seat_views = views_after(room, new, room.public["event_count"])
         snapshot = new.to_json()
         old = (room.game, room.public, room.snapshot, room.updated, room.epoch)
         room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
@@ -421,6 +495,7 @@ class Lobby:
         engine_events = after.pop("events") if ev["kind"] != "undo" else []
         after["events"] = []
         room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
+        room.seat_views = (new, seat_views)
         room.events.append(ev)
         if ev["kind"] in ("roll", "undo"):
             room.epoch += 1

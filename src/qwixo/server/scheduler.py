@@ -24,7 +24,10 @@ from qwixo.server.rooms import Room
 
 log = logging.getLogger("qwixo.server")
 
-LEASE_RETRY = 1.0  # seconds before a process that was refused a lease asks again
+#: seconds before a process that was refused a game's lease asks again: the holder renews it
+#: every second and hears every change; if it dies, the lease sweep of the other processes
+#: finds the game once the lease has expired (so asking sooner would only cost queries)
+LEASE_RETRY = 30.0
 
 #: ``act(room, seat, kind, value, auto=..., epoch=...)`` of the lobby
 Act = Callable[..., Awaitable[dict[str, Any] | None]]

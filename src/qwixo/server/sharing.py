@@ -4,6 +4,12 @@ background (``docs/web.md``, "PostgreSQL and several processes").
 - **Notifications**: every change another process commits arrives through the store's
   ``LISTEN`` (:meth:`qwixo.server.store_pg.PgStore.listen`); a game this process has in memory
   then takes it (:meth:`qwixo.server.lobby.Lobby.sync`) and its connections get the new state.
+  A move's notification carries the event itself, so the process applies it to its own copy
+  of the game without reading the database (a roll is made again with the game's own random
+  generator and must give the same dice); a seat change, a gap in the versions or a lost
+  notification connection make it read the game from the database instead. A game nobody
+  watches on this process and whose work another process does is dropped from memory
+  instead of followed.
 - **Chat**: a line written on another process (a negative "version": ``-line id``) is read
   and passed to this process's connections of that game (:func:`qwixo.server.social.relay`).
 - **Leases**: every second the process renews the leases of the games whose bots, rolls and
@@ -16,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 from qwixo.server import social
 from qwixo.server.lobby import Lobby
@@ -32,6 +39,8 @@ class Sharing:
         self.lobby = lobby
         self.tasks: list[asyncio.Task] = []
         self._syncing: set[str] = set()
+        #: per game, the events notified since its last sync (None: read the database)
+        self._events: dict[str, list[dict[str, Any]] | None] = {}
 
     async def start(self) -> None:
         if not self.lobby.store.shared:
@@ -39,7 +48,8 @@ class Sharing:
         await self.lobby.store.listen(self._notified)
         self.tasks.append(asyncio.create_task(self._leases()))
 
-    def _notified(self, game_id: str, version: int, owner: str) -> None:
+    def _notified(self, game_id: str, version: int, owner: str,
+                  event: dict[str, Any] | None = None) -> None:
         lobby = self.lobby
         if owner == lobby.owner:
             return  # our own change
@@ -52,11 +62,29 @@ class Sharing:
         for room in rooms:
             if version and version <= room.version:
                 continue
+            if self._idle(room):
+                # nobody here watches it and another process does its work: forget it rather
+                # than follow it (it is read again from the database when needed)
+                del lobby.rooms[room.id]
+                self._events.pop(room.id, None)
+                continue
+            # the events the notifications carried, until one comes without (a seat, a
+            # missed notification): then the database is read
+            if event is None or game_id == "*":
+                self._events[room.id] = None
+            elif self._events.get(room.id, []) is not None:
+                self._events.setdefault(room.id, []).append(event)
             if room.id not in self._syncing:
                 self._syncing.add(room.id)
-                task = asyncio.get_running_loop().create_task(self._sync(room))
-                self.tasks.append(task)
-                task.add_done_callback(self._forget)
+                self._start(self._sync(room))
+
+    def _idle(self, room) -> bool:
+        """No connection of this process is in the room, its server work is another
+        process's, and nothing of it runs here."""
+        return (not room.conns and room.id not in self.lobby.scheduler.held
+                and room.id not in self._syncing and not room.lock.locked()
+                and all(t.done() for t in room.tasks.values())
+                and self.lobby.rooms.get(room.id) is room)
 
     def _start(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -70,7 +98,7 @@ class Sharing:
     async def _sync(self, room) -> None:
         try:
             self._syncing.discard(room.id)
-            await self.lobby.sync(room)
+            await self.lobby.sync(room, self._events.pop(room.id, None))
         except Exception:  # noqa: BLE001 - the next notification or sweep tries again
             log.warning("could not take the changes of game %s", room.id, exc_info=True)
 

@@ -433,7 +433,8 @@ class Store:
     async def open(self) -> None:
         """Ready the store (PostgreSQL: the pool, migrations); SQLite is ready at once."""
 
-    async def take_lease(self, game_id: str, owner: str, seconds: float) -> bool:
+    async def take_lease(self, game_id: str, owner: str, seconds: float,
+                         force: bool = False) -> bool:
         return True
 
     async def renew_leases(self, owner: str, seconds: float) -> set[str]:

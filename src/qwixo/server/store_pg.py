@@ -9,8 +9,9 @@ async connection pool. What several processes need on top of a one-process store
   lost the race gets :class:`~qwixo.server.store.StoreConflict`, reloads and tries again (so
   exactly one of two racing decisions wins, as within one process).
 - **Every process hears every change** through PostgreSQL's ``LISTEN``/``NOTIFY``: the
-  transaction that commits a change also runs ``pg_notify('qwixo', 'GAME VERSION OWNER')``
-  (delivered at commit, never for a rolled-back change), and :meth:`PgStore.listen` calls back
+  transaction that commits a change also runs ``pg_notify('qwixo', 'GAME VERSION OWNER
+  EVENT')`` (delivered at commit, never for a rolled-back change; a move carries its event as
+  JSON, so the other processes need not read it back), and :meth:`PgStore.listen` calls back
   with each notification. PostgreSQL already holds the state, so no other server (such as
   Redis) has to be run, secured and kept consistent with it.
 - **Server work runs once**: a process runs a game's bots, rolls and clock only while it holds
@@ -53,6 +54,48 @@ def is_postgres_url(db: str) -> bool:
     return str(db).startswith(("postgresql://", "postgres://"))
 
 
+_ADD_EVENT = (
+    "WITH u AS (UPDATE games SET snapshot = %s, version = %s, status = %s, "
+    "summary = %s, updated = %s, due = %s, deadline = %s WHERE id = %s AND version = %s "
+    "RETURNING id), "
+    "e AS (INSERT INTO events (game_id, n, kind, seat, data, time) "
+    "SELECT id, %s, %s, %s, %s, %s FROM u RETURNING game_id) "
+    "SELECT pg_notify(%s, %s) FROM e")
+
+#: a notification's event is left out past this size (PostgreSQL takes 8000 bytes)
+MAX_PAYLOAD = 7000
+
+
+def _payload(game_id: str, version: int, owner: str, event: dict[str, Any]) -> str:
+    """A move's notification: ``GAME VERSION OWNER EVENT-JSON`` (the event left out when too
+    long: the listeners then read the game from the database).
+
+    >>> _payload("g1", 3, "ab", {"n": 3, "kind": "choose", "seat": 0, "decision": "a1a5"})
+    'g1 3 ab {"n":3,"kind":"choose","seat":0,"decision":"a1a5"}'
+    >>> _parse_payload(_payload("g1", 3, "ab", {"n": 3, "kind": "roll", "dice": [1, 2]}))
+    ('g1', 3, 'ab', {'n': 3, 'kind': 'roll', 'dice': [1, 2]})
+    >>> _parse_payload("g1 0 ab")
+    ('g1', 0, 'ab', None)
+    """
+    text = f"{game_id} {version} {owner} {json.dumps(event, separators=(',', ':'))}"
+    return text if len(text.encode()) <= MAX_PAYLOAD else f"{game_id} {version} {owner}"
+
+
+def _parse_payload(payload: str) -> tuple[str, int, str, dict[str, Any] | None]:
+    """``(game_id, version, owner, event or None)`` of a notification's payload."""
+    parts = payload.split(" ", 3)
+    game_id, version, owner = (parts + ["", ""])[:3]
+    event = None
+    if len(parts) > 3:
+        try:
+            event = json.loads(parts[3])
+        except ValueError:
+            event = None
+        if not isinstance(event, dict) or event.get("n") != int(version or 0):
+            event = None
+    return game_id, int(version or 0), owner, event
+
+
 class PgStore:
     """The database of several server processes (``qwixo serve --db postgresql://...``)."""
 
@@ -66,6 +109,12 @@ class PgStore:
                                         kwargs={"autocommit": True})
         self.writes = 0
         self.commits = 0
+        #: group commit of moves: transactions at once, moves per transaction at most
+        self.writers = 4
+        self.batch = 64
+        self._waiting: list[tuple[str, tuple[str, Sequence[Any], int | None],
+                                  asyncio.Future]] = []
+        self._running = 0
         self.write_times: deque[tuple[float, float]] = deque(maxlen=10_000)
         self._listener: asyncio.Task | None = None
 
@@ -102,16 +151,30 @@ class PgStore:
 
     # -- writes -----------------------------------------------------------------------
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any], int | None]]) -> None:
-        """Run the statements in one transaction (a count: the rows they must change)."""
+        """Run the statements in one transaction (a count: the rows they must change).
+
+        One statement runs alone in autocommit — its own transaction, **one** round trip (a
+        move: :meth:`add_event`); several are sent together in pipeline mode between
+        ``BEGIN`` and ``COMMIT`` (two round trips however many they are), and a count that
+        does not match rolls them all back."""
         import psycopg
 
         t0 = time.perf_counter()
         try:
-            async with self.pool.connection() as conn, conn.transaction():
-                for sql, params, rows in statements:
+            async with self.pool.connection() as conn:
+                if len(statements) == 1:
+                    sql, params, rows = statements[0]
                     cur = await conn.execute(sql, params)
                     if rows is not None and cur.rowcount != rows:
                         raise StoreConflict("the game moved on")
+                else:
+                    async with conn.transaction():
+                        async with conn.pipeline():
+                            curs = [await conn.execute(sql, params)
+                                    for sql, params, _ in statements]
+                        for cur, (_, _, rows) in zip(curs, statements, strict=True):
+                            if rows is not None and cur.rowcount != rows:
+                                raise StoreConflict("the game moved on")
         except StoreError:
             raise
         except (psycopg.Error, OSError) as e:
@@ -145,18 +208,79 @@ class PgStore:
                         deadline: float | None = None) -> None:
         blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
         n = event["n"]
-        # one statement (its own transaction: one round trip): the version check, the event
-        # and the notification, which PostgreSQL delivers only once this has committed
-        await self._write([(
-            "WITH u AS (UPDATE games SET snapshot = %s, version = %s, status = %s, "
-            "summary = %s, updated = %s, due = %s, deadline = %s WHERE id = %s AND version = %s "
-            "RETURNING id), "
-            "e AS (INSERT INTO events (game_id, n, kind, seat, data, time) "
-            "SELECT id, %s, %s, %s, %s, %s FROM u RETURNING game_id) "
-            "SELECT pg_notify(%s, %s) FROM e",
-            (snapshot, n, status, json.dumps(summary), event["time"], int(due), deadline,
-             game_id, n - 1, n, event["kind"], event["seat"], json.dumps(blob), event["time"],
-             CHANNEL, f"{game_id} {n} {owner}"), 1), *extra])
+        # one statement: the version check, the event and the notification, which PostgreSQL
+        # delivers only once this has committed
+        op = (_ADD_EVENT,
+              (snapshot, n, status, json.dumps(summary), event["time"], int(due), deadline, game_id,
+               n - 1, n, event["kind"], event["seat"], json.dumps(blob), event["time"],
+               CHANNEL, _payload(game_id, n, owner, event)), 1)
+        if extra:  # a rated game's end: the ratings in the same transaction
+            await self._write([op, *extra])
+            return
+        await self._grouped(game_id, op)
+
+    # -- group commit of moves ------------------------------------------------------------
+    async def _grouped(self, game_id: str, op: tuple[str, Sequence[Any], int | None]) -> None:
+        """Commit one move, together with the moves of other games waiting at the same time.
+
+        Up to :attr:`writers` transactions run at once; a move that comes while they are all
+        busy waits for the next one, which takes every move then waiting (one transaction, one
+        ``NOTIFY`` lock, the statements pipelined: two round trips however many moves). Under
+        light load every move is its own one-statement transaction, as before; under heavy
+        load the database does less work per move instead of queueing. A move whose version
+        check fails is refused alone (:class:`StoreConflict`); a batch that fails as a whole
+        (an error, a deadlock) is tried again move by move."""
+        fut = asyncio.get_running_loop().create_future()
+        self._waiting.append((game_id, op, fut))
+        if self._running < self.writers:
+            self._running += 1
+            asyncio.get_running_loop().create_task(self._commit_waiting())
+        await fut
+
+    async def _commit_waiting(self) -> None:
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting[:self.batch], self._waiting[self.batch:]
+                batch.sort(key=lambda item: item[0])  # one lock order: no deadlock between
+                try:                                   # the batches of two processes
+                    await self._commit_batch(batch)
+                except StoreError:
+                    for item in batch:
+                        try:
+                            await self._commit_batch([item])
+                        except StoreError as e:
+                            if not item[2].done():
+                                item[2].set_exception(e)
+        finally:
+            self._running -= 1
+
+    async def _commit_batch(self, batch: list) -> None:
+        import psycopg
+
+        t0 = time.perf_counter()
+        try:
+            async with self.pool.connection() as conn:
+                if len(batch) == 1:
+                    curs = [await conn.execute(batch[0][1][0], batch[0][1][1])]
+                else:
+                    async with conn.pipeline(), conn.transaction():
+                        curs = [await conn.execute(sql, params)
+                                for _, (sql, params, _), _ in batch]
+                    # (BEGIN, the moves and COMMIT went together; leaving the pipeline
+                    # fetched every result)
+        except (psycopg.Error, OSError) as e:
+            raise StoreError(f"{type(e).__name__}: {e}") from None
+        seconds = time.perf_counter() - t0
+        self.commits += 1
+        for cur, (_, (_, _, rows), fut) in zip(curs, batch, strict=True):
+            self.writes += 1
+            self.write_times.append((time.time(), seconds))
+            if fut.done():
+                continue
+            if cur.rowcount == rows:
+                fut.set_result(None)
+            else:
+                fut.set_exception(StoreConflict("the game moved on"))
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,
                          status: str, summary: dict[str, Any], owner: str = "") -> None:
@@ -231,18 +355,21 @@ class PgStore:
         return await self._read(run)
 
     # -- leases: which process does a game's server work ----------------------------------
-    async def take_lease(self, game_id: str, owner: str, seconds: float) -> bool:
+    async def take_lease(self, game_id: str, owner: str, seconds: float,
+                         force: bool = False) -> bool:
         """Take (or keep) the lease of ``game_id`` for ``seconds``: True when ``owner`` has
-        it now (it was free, expired, or already its own)."""
+        it now (it was free, expired, or already its own). ``force``: take it even from a live
+        holder (which learns it at its next renewal, within a second)."""
         import psycopg
 
+        when = "" if force else (f"WHERE leases.owner = EXCLUDED.owner "
+                                 f"OR leases.until < {_NOW} ")
         try:
             async with self.pool.connection() as conn:
                 cur = await conn.execute(
                     f"INSERT INTO leases (game_id, owner, until) VALUES (%s, %s, {_NOW} + %s) "
                     "ON CONFLICT (game_id) DO UPDATE SET owner = EXCLUDED.owner, "
-                    f"until = EXCLUDED.until WHERE leases.owner = EXCLUDED.owner "
-                    f"OR leases.until < {_NOW} RETURNING owner", (game_id, owner, seconds))
+                    f"until = EXCLUDED.until {when}RETURNING owner", (game_id, owner, seconds))
                 return await cur.fetchone() is not None
         except (psycopg.Error, OSError):
             log.warning("could not take the lease of game %s", game_id, exc_info=True)
@@ -269,10 +396,11 @@ class PgStore:
         return await self._read(run)
 
     # -- notifications ----------------------------------------------------------------
-    async def listen(self, callback: Callable[[str, int, str], Any]) -> None:
-        """Call ``callback(game_id, version, owner)`` for every change any process commits
-        (version 0: a seat changed; ``game_id`` ``"*"``: notifications may have been missed —
-        the connection was lost — so everything should be reloaded)."""
+    async def listen(self, callback: Callable[..., Any]) -> None:
+        """Call ``callback(game_id, version, owner, event)`` for every change any process
+        commits (version 0: a seat changed; ``game_id`` ``"*"``: notifications may have been
+        missed — the connection was lost — so everything should be reloaded; ``event``: the
+        committed event of a move, or None)."""
         ready = asyncio.get_running_loop().create_future()
         self._listener = asyncio.create_task(self._listen(callback, ready))
         await ready
@@ -293,8 +421,7 @@ class PgStore:
                     else:
                         callback("*", 0, "")
                     async for note in conn.notifies():
-                        game_id, version, owner = (note.payload.split(" ") + ["", ""])[:3]
-                        callback(game_id, int(version or 0), owner)
+                        callback(*_parse_payload(note.payload))
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - the database restarts: listen again

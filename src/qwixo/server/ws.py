@@ -67,6 +67,8 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
     try:
         if await _authenticate(ws, conn, room, lobby):
             await _enter(conn, room, lobby)
+            if conn.seat is not None:
+                await lobby.take_work(room)
             await _messages(ws, conn, room, lobby)
     except WebSocketDisconnect:
         pass
