@@ -62,6 +62,67 @@ def test_symmetry_folding_changes_nothing(kind, tiny_solutions):
             assert folded.value(ks, p) == pytest.approx(full.value(ks, p), abs=1e-9)
 
 
+def _kernel_args(m):
+    return (float(m.penalty_points), m.trans, m.gain, m.closed, m.count, m.nextpos, m.index_of,
+            m.tgt_cnt, m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces, m.pairswap)
+
+
+def _solve_with(kernels, model):
+    """Every state of every penalty layer, level by level, with the given kernel module."""
+    codes, bounds = canonical_states(model)
+    n_pen = model.max_penalties
+    values = np.zeros((n_pen, model.size))
+    for p in range(n_pen - 1, -1, -1):
+        for blk in range(len(bounds) - 1):
+            kernels.solve_block(values, p, codes, int(bounds[blk]), int(bounds[blk + 1]),
+                                p + 1 < n_pen, *_kernel_args(model))
+    return values
+
+
+@pytest.mark.parametrize("symmetry", [True, False])
+@pytest.mark.parametrize("kind", sorted(TINY))
+def test_kernel_equals_the_kernel_before(kind, symmetry):
+    """The kernel of issue 15 part 2 gives the values of the one it replaced
+    (``solitaire_kernels_before.py``, kept unchanged), on every state of the toy sheets."""
+    import solitaire_kernels_before as before
+
+    from qwixo.qwixx import solitaire_kernels as now
+
+    ed, lucky = TINY[kind]
+    m = build_model(ed, lucky, symmetry=symmetry)
+    assert np.abs(_solve_with(now, m) - _solve_with(before, m)).max() <= 1e-12
+
+
+@pytest.mark.parametrize("name,lucky", [("classic", None), ("mixx-a", None), ("mixx-b", None),
+                                        ("longo", (5, 8))])
+def test_kernel_equals_the_kernel_before_on_real_sheets(name, lucky):
+    """A truncated solve of each real edition: 3,000 states sampled from every level, valued
+    by both kernels from the same table of random later values (both penalty layers' kinds of
+    lookups: same layer and one more penalty), must agree."""
+    import solitaire_kernels_before as before
+
+    from qwixo.qwixx import solitaire_kernels as now
+
+    m = build_model(name, lucky)
+    codes, bounds = canonical_states(m)
+    rng = np.random.default_rng(7)
+    sub = np.sort(rng.choice(len(codes), 3000, replace=False))
+    states = np.ascontiguousarray(codes[sub])
+    # level by level, as the solver does (a state reads the states of higher levels)
+    cuts = np.searchsorted(sub, bounds)
+    table = rng.random((2, m.size)) * 60  # penalty layers 0 and 1
+    out = []
+    for kernels in (now, before):
+        values = table.copy()
+        for lo, hi in zip(cuts[:-1], cuts[1:], strict=True):
+            if hi > lo:
+                kernels.solve_block(values, 0, states, int(lo), int(hi), True, *_kernel_args(m))
+        out.append(values[0])
+    changed = out[0] != table[0]
+    assert changed.sum() >= len(states) // 2  # the states were really valued
+    assert np.abs(out[0] - out[1]).max() <= 1e-12
+
+
 def test_symmetries_of_the_real_editions():
     assert symmetries(edition("classic")) == ("r<->y", "g<->b", "pairs")
     assert symmetries(edition("mixx-a")) == ("pairs",)

@@ -22,50 +22,51 @@ from numba import njit, prange
 NEG = -1.0e30
 
 
-@njit(cache=True, inline="always")
-def _index(A, B, k0, k1, k2, k3):
-    return A[k0, k1] + B[k2, k3]
+@njit(cache=True)
+def _cell_tables(tgt_cnt, tgt_row, tgt_pos, L):
+    """Per cell (row, position): the die colour that crosses it in action 2 (-1: none) and
+    the sum it needs."""
+    die = np.full((4, L), -1, np.int64)
+    num = np.full((4, L), -1, np.int64)
+    for c in range(4):
+        for t in range(tgt_cnt.shape[1]):
+            for j in range(tgt_cnt[c, t]):
+                die[tgt_row[c, t, j], tgt_pos[c, t, j]] = c
+                num[tgt_row[c, t, j], tgt_pos[c, t, j]] = t
+    return die, num
 
 
 @njit(cache=True)
-def _expected_max(Y, ncol, faces, base, buf, ptr):
-    """E[max(base, Y[0, d0], ..., Y[ncol-1, d])] with the d's independent and uniform.
-
-    Only the values above ``base`` are compared: they are packed to the front of each row of
-    ``Y`` (in place; ``ptr[c]`` counts them), the others all count as ``base``. ``buf`` is
-    unused scratch.
-    """
+def _expected_max(Y, ncol, faces, base):
+    """E[max(base, Y[0, d0], ..., Y[ncol-1, d])], the d's independent and uniform; ties go to
+    the lowest colour. A value at most ``base`` counts as ``base``."""
+    below = 1.0
     nabove = 0
-    below = 1.0  # the number of rolls where every die is at most base
     for c in range(ncol):
         k = 0
         for d in range(faces):
-            v = Y[c, d]
-            if v > base:
-                Y[c, k] = v
+            if Y[c, d] <= base:
                 k += 1
-        ptr[c] = k
-        nabove += k
-        below *= faces - k
+        below *= faces - (faces - k)
+        nabove += faces - k
     if nabove == 0:
         return base
-    # E[max] = sum over values v of v * P(v is the maximum); ties go to the lowest colour:
-    # Y[c, d] is the maximum when die c shows d, every lower colour shows less and every
-    # higher colour at most as much (the values at most base of the other dice always do)
     total = base * below
     for c in range(ncol):
-        for d in range(ptr[c]):
+        for d in range(faces):
             v = Y[c, d]
+            if v <= base:
+                continue
             p = 1.0
             for c2 in range(ncol):
                 if c2 == c:
                     continue
-                n = faces - ptr[c2]
+                n = 0
                 if c2 < c:
-                    for d2 in range(ptr[c2]):
+                    for d2 in range(faces):
                         n += Y[c2, d2] < v
                 else:
-                    for d2 in range(ptr[c2]):
+                    for d2 in range(faces):
                         n += Y[c2, d2] <= v
                 p *= n
                 if n == 0:
@@ -77,65 +78,67 @@ def _expected_max(Y, ncol, faces, base, buf, ptr):
     return total / scale
 
 
-@njit(cache=True, inline="always")
-def _add_option(opt_k, opt_g, opt_end, nopt, r, kr, pos, trans, gain, closed, ncl):
-    """Append the action-1 option "cross cell ``pos`` of row ``r``" when it is legal from row
-    state ``kr``; returns the new number of options."""
-    nk = trans[kr, pos]
-    if nk >= 0:
-        opt_k[nopt, 0] = r
-        opt_k[nopt, 1] = nk
-        opt_g[nopt] = gain[kr, pos]
-        opt_end[nopt] = 1 if (closed[nk] == 1 and ncl + 1 >= 2) else 0
-        nopt += 1
-    return nopt
-
-
 @njit(cache=True)
-def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, nextpos,
-                 index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
-                 N0, N, Y, opt_k, opt_g, opt_end, buf, ptr, dies):
-    """Expected future points of state ``ks`` (4 kinds) with the layer ``Vp`` (same penalties)
-    and ``Vn`` (one more penalty) already known for every later state."""
+def _state_value(k0, k1, k2, k3, Vp, Vn, has_next, pen_points, trans, gain, closed, count,
+                 nextpos, index_of, lucky, A, B, faces, celldie, cellnum,
+                 N0, N, Y, cpos, cnk, cg, ch, cn, ks, dies, slot):
+    L = trans.shape[1]
     nsum = 2 * faces + 1
-    ncl = 0
-    for r in range(4):
-        ncl += closed[ks[r]]
-    # -- pass: one more penalty
+    ks[0] = k0
+    ks[1] = k1
+    ks[2] = k2
+    ks[3] = k3
+    a01 = A[k0, k1]
+    b23 = B[k2, k3]
+    ncl = closed[k0] + closed[k1] + closed[k2] + closed[k3]
     pass_val = -pen_points
     if has_next:
-        pass_val += Vn[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
-    # -- dice present: the die of a closed row is gone
+        pass_val += Vn[a01 + b23]
     ncol = 0
     for c in range(4):
+        slot[c] = -1
         if closed[ks[c]] == 0:
             dies[ncol] = c
+            slot[c] = ncol
             ncol += 1
-    # -- action 2 alone (no action 1): N0[c, t]
     for c in range(4):
         for t in range(nsum):
             N0[c, t] = NEG
-    for ci in range(ncol):
-        c = dies[ci]
-        for t in range(2, nsum):
-            best = NEG
-            for j in range(tgt_cnt[c, t]):
-                q = tgt_row[c, t, j]
-                kq = ks[q]
-                nk = trans[kq, tgt_pos[c, t, j]]
-                if nk < 0:
-                    continue
-                g = gain[kq, tgt_pos[c, t, j]]
+    # -- the legal cells of every row, with the state's index half after crossing them
+    for q in range(4):
+        kq = ks[q]
+        n = 0
+        for j in range(L):
+            nk = trans[kq, j]
+            if nk < 0:
+                continue
+            cpos[q, n] = j
+            cnk[q, n] = nk
+            cg[q, n] = gain[kq, j]
+            if q == 0:
+                h = A[nk, k1]
+            elif q == 1:
+                h = A[k0, nk]
+            elif q == 2:
+                h = B[nk, k3]
+            else:
+                h = B[k2, nk]
+            ch[q, n] = h
+            # action 2 alone
+            c = celldie[q, j]
+            if c >= 0 and closed[ks[c]] == 0:
+                t = cellnum[q, j]
+                g = gain[kq, j]
                 if closed[nk] == 1 and ncl + 1 >= 2:
                     v = g
+                elif q < 2:
+                    v = g + Vp[h + b23]
                 else:
-                    old = ks[q]
-                    ks[q] = nk
-                    v = g + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
-                    ks[q] = old
-                if v > best:
-                    best = v
-            N0[c, t] = best
+                    v = g + Vp[a01 + h]
+                if v > N0[c, t]:
+                    N0[c, t] = v
+            n += 1
+        cn[q] = n
     mincount = 127
     for r in range(4):
         if count[ks[r]] < mincount:
@@ -143,76 +146,113 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
     total = 0.0
     inv = 1.0 / (faces * faces)
     for s in range(2, nsum):
-        # -- action-1 options for the white sum s
-        nopt = 0
-        for r in range(4):
-            kr = ks[r]
-            pos = index_of[r, s]
-            if pos >= 0:
-                nopt = _add_option(opt_k, opt_g, opt_end, nopt, r, kr, pos, trans, gain, closed,
-                                   ncl)
-            if lucky[s] and count[kr] == mincount and closed[kr] == 0:
-                nopt = _add_option(opt_k, opt_g, opt_end, nopt, r, kr, nextpos[kr], trans, gain,
-                                   closed, ncl)
-        base = pass_val
-        for c in range(4):
-            for t in range(nsum):
-                N[c, t] = N0[c, t]
-        # the action-2 sums reachable with white dice of sum s: w + d, w in [wlo, whi]
         wlo = s - faces if s - faces > 1 else 1
         whi = s - 1 if s - 1 < faces else faces
         tlo = wlo + 1
         thi = whi + faces
-        for o in range(nopt):
-            r = opt_k[o, 0]
-            nk = opt_k[o, 1]
-            ga = opt_g[o]
-            if opt_end[o] == 1:
+        base = pass_val
+        for c in range(4):
+            for t in range(tlo, thi + 1):
+                N[c, t] = N0[c, t]
+        for o in range(8):
+            r = o & 3
+            kr = ks[r]
+            if o < 4:
+                pos = index_of[r, s]
+                if pos < 0:
+                    continue
+            else:
+                if lucky[s] == 0 or count[kr] != mincount or closed[kr] == 1:
+                    continue
+                pos = nextpos[kr]
+            nkr = trans[kr, pos]
+            if nkr < 0:
+                continue
+            ga = gain[kr, pos]
+            tcl = ncl + closed[nkr]
+            if closed[nkr] == 1 and ncl + 1 >= 2:
                 if ga > base:
                     base = ga
                 continue
-            old_r = ks[r]
-            ks[r] = nk
-            k0, k1, k2, k3 = ks[0], ks[1], ks[2], ks[3]
-            tcl = ncl + closed[nk]
-            a01 = A[k0, k1]
-            b23 = B[k2, k3]
-            v = ga + Vp[a01 + b23]
+            if r == 0:
+                hr = A[nkr, k1]
+                a01x = hr
+                b23x = b23
+            elif r == 1:
+                hr = A[k0, nkr]
+                a01x = hr
+                b23x = b23
+            elif r == 2:
+                hr = B[nkr, k3]
+                a01x = a01
+                b23x = hr
+            else:
+                hr = B[k2, nkr]
+                a01x = a01
+                b23x = hr
+            v = ga + Vp[a01x + b23x]
             if v > base:
                 base = v
-            # action 2 after this action 1: the index of the state with row q's kind changed
-            # is one half of the index kept and the other looked up
-            for ci in range(ncol):
-                c = dies[ci]
-                if closed[ks[c]] == 1:  # locked in action 1: its die is gone
-                    continue
-                for t in range(tlo, thi + 1):
-                    best = N[c, t]
-                    for j in range(tgt_cnt[c, t]):
-                        q = tgt_row[c, t, j]
-                        kq = ks[q]
-                        pos2 = tgt_pos[c, t, j]
-                        nk2 = trans[kq, pos2]
+            rgone = closed[nkr] == 1  # row r locked in action 1: its die is gone
+            for q in range(4):
+                if q == r:
+                    # a second cross in row r, right of the first
+                    for j in range(pos + 1, L):
+                        nk2 = trans[nkr, j]
                         if nk2 < 0:
                             continue
-                        g = ga + gain[kq, pos2]
+                        c = celldie[r, j]
+                        if c < 0 or closed[ks[c]] == 1 or (c == r and rgone):
+                            continue
+                        t = cellnum[r, j]
+                        if t < tlo or t > thi:
+                            continue
+                        g = ga + gain[nkr, j]
                         if closed[nk2] == 1 and tcl + 1 >= 2:
                             v2 = g
                         else:
-                            if q == 0:
+                            if r == 0:
                                 idx = A[nk2, k1] + b23
-                            elif q == 1:
+                            elif r == 1:
                                 idx = A[k0, nk2] + b23
-                            elif q == 2:
+                            elif r == 2:
                                 idx = a01 + B[nk2, k3]
                             else:
                                 idx = a01 + B[k2, nk2]
                             v2 = g + Vp[idx]
-                        if v2 > best:
-                            best = v2
-                    N[c, t] = best
-            ks[r] = old_r
-        # -- every pair of white dice with this sum
+                        if v2 > N[c, t]:
+                            N[c, t] = v2
+                    continue
+                same = (q < 2) == (r < 2)
+                for jj in range(cn[q]):
+                    j = cpos[q, jj]
+                    c = celldie[q, j]
+                    if c < 0 or closed[ks[c]] == 1 or (c == r and rgone):
+                        continue
+                    t = cellnum[q, j]
+                    if t < tlo or t > thi:
+                        continue
+                    nk2 = cnk[q, jj]
+                    g = ga + cg[q, jj]
+                    if closed[nk2] == 1 and tcl + 1 >= 2:
+                        v2 = g
+                    else:
+                        if not same:
+                            if q < 2:
+                                idx = ch[q, jj] + b23x
+                            else:
+                                idx = a01x + ch[q, jj]
+                        elif r == 0:
+                            idx = A[nkr, nk2] + b23
+                        elif r == 1:
+                            idx = A[nk2, nkr] + b23
+                        elif r == 2:
+                            idx = a01 + B[nkr, nk2]
+                        else:
+                            idx = a01 + B[nk2, nkr]
+                        v2 = g + Vp[idx]
+                    if v2 > N[c, t]:
+                        N[c, t] = v2
         for w1 in range(wlo, s // 2 + 1):
             w2 = s - w1
             if w2 < w1:
@@ -224,7 +264,7 @@ def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, n
                     a = N[c, w1 + d + 1]
                     b = N[c, w2 + d + 1]
                     Y[ci, d] = a if a > b else b
-            total += prob * _expected_max(Y, ncol, faces, base, buf, ptr)
+            total += prob * _expected_max(Y, ncol, faces, base)
     return total
 
 
@@ -233,37 +273,40 @@ def solve_block(V, p, states, lo, hi, has_next, pen_points, trans, gain, closed,
                 index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces, pairswap):
     """Solve the states ``states[lo:hi]`` (packed kinds, all of one level) of penalty layer p."""
     nsum = 2 * faces + 1
+    L = trans.shape[1]
+    celldie, cellnum = _cell_tables(tgt_cnt, tgt_row, tgt_pos, L)
     Vp = V[p]
     Vn = V[p + 1] if has_next else V[p]
     n = hi - lo
     chunk = 64
     nchunks = (n + chunk - 1) // chunk
-    for ch in prange(nchunks):
-        ks = np.empty(4, np.int64)
+    for ch_ in prange(nchunks):
         N0 = np.empty((4, nsum))
         N = np.empty((4, nsum))
         Y = np.empty((4, faces))
-        opt_k = np.empty((8, 2), np.int64)
-        opt_g = np.empty(8)
-        opt_end = np.empty(8, np.int64)
-        buf = np.empty(4 * faces + 1)
-        ptr = np.empty(4, np.int64)
+        cpos = np.empty((4, L), np.int64)
+        cnk = np.empty((4, L), np.int64)
+        cg = np.empty((4, L))
+        chh = np.empty((4, L), np.int64)
+        cn = np.empty(4, np.int64)
+        ks = np.empty(4, np.int64)
         dies = np.empty(4, np.int64)
-        end = lo + (ch + 1) * chunk
+        slot = np.empty(4, np.int64)
+        end = lo + (ch_ + 1) * chunk
         if end > hi:
             end = hi
-        for j in range(lo + ch * chunk, end):
+        for j in range(lo + ch_ * chunk, end):
             code = states[j]
-            ks[0] = (code >> 21) & 127
-            ks[1] = (code >> 14) & 127
-            ks[2] = (code >> 7) & 127
-            ks[3] = code & 127
-            v = _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count,
-                             nextpos, index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
-                             N0, N, Y, opt_k, opt_g, opt_end, buf, ptr, dies)
-            Vp[A[ks[0], ks[1]] + B[ks[2], ks[3]]] = v
+            k0 = (code >> 21) & 127
+            k1 = (code >> 14) & 127
+            k2 = (code >> 7) & 127
+            k3 = code & 127
+            v = _state_value(k0, k1, k2, k3, Vp, Vn, has_next, pen_points, trans, gain, closed,
+                             count, nextpos, index_of, lucky, A, B, faces, celldie, cellnum,
+                             N0, N, Y, cpos, cnk, cg, chh, cn, ks, dies, slot)
+            Vp[A[k0, k1] + B[k2, k3]] = v
             if pairswap:
-                Vp[A[ks[2], ks[3]] + B[ks[0], ks[1]]] = v
+                Vp[A[k2, k3] + B[k0, k1]] = v
 
 
 @njit(cache=True)
