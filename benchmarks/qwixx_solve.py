@@ -7,6 +7,8 @@ Usage::
     python benchmarks/qwixx_solve.py --editions longo --lucky 5,8 --estimate 20000
     python benchmarks/qwixx_solve.py --no-solve           # simulate with the saved table
     python benchmarks/qwixx_solve.py --estimate 40000 --compare-with /tmp/old_kernels.py
+    python benchmarks/qwixx_solve.py --editions classic --threads 1 --no-save --games 0 \
+        --engine-games 0 --compare-with tests/qwixx/solitaire_kernels_before.py
 
 For each edition it prints the optimal expected score, the solve time (wall and CPU), the
 table's memory and the peak memory of the process; then it plays ``--games`` solitaire games
@@ -15,7 +17,11 @@ real game engine with :class:`qwixo.qwixx.solitaire.OptimalBot`, and prints each
 95% confidence interval. ``--estimate N`` times N sampled states instead of solving, and
 extrapolates the CPU time of the full solve (for editions too slow to solve here);
 ``--compare-with FILE`` times another version of ``solitaire_kernels.py`` on the same states
-in the same run (twice each, alternating) and prints the largest difference of the values.
+in the same run (twice each, alternating) and prints the largest difference of the values;
+without ``--estimate`` it solves the whole edition with FILE's kernels too (after ours, same
+process, same threads) and prints both times, both expected scores and the largest difference
+of any state's value. ``tests/qwixx/solitaire_kernels_before.py`` is the kernel before issue
+15 part 2. ``--threads N`` solves with N threads (default: every core).
 """
 
 from __future__ import annotations
@@ -45,8 +51,11 @@ def _kernel_module(path: str | None):
         return solitaire_kernels
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("qwixx_kernels_compared", path)
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(Path(path).stem, path)
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # numba's cache finds the module again by its name
     spec.loader.exec_module(mod)
     return mod
 
@@ -94,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine-games", type=int, default=4000,
                     help="games through the real engine with OptimalBot")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=None, help="solver threads (default: all)")
+    ap.add_argument("--no-save", action="store_true", help="do not save the solved tables")
     ap.add_argument("--no-solve", action="store_true", help="use the saved tables")
     ap.add_argument("--estimate", type=int, default=0, metavar="N",
                     help="only estimate the solve time from N sampled states")
@@ -138,12 +149,26 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
         else:
             c0 = time.process_time()
-            sol = solve(model, progress=sys.stderr.isatty())
+            sol = solve(model, progress=sys.stderr.isatty(), threads=args.threads)
             cpu = time.process_time() - c0
-            sol.save(table_path(model.label))
+            if not args.no_save:
+                sol.save(table_path(model.label))
             print(f"{model.label}: expected {sol.expected:.6f}  solve {sol.seconds:.1f} s wall, "
                   f"{cpu:.1f} s CPU  states {sol.states}  table "
-                  f"{sol.values.nbytes / 2 ** 20:.0f} MB  peak RSS {_peak_mb():.0f} MB")
+                  f"{sol.values.nbytes / 2 ** 20:.0f} MB  peak RSS {_peak_mb():.0f} MB  threads "
+                  f"{args.threads or 'all'}", flush=True)
+            if args.compare_with:
+                c0 = time.process_time()
+                other = solve(model, progress=sys.stderr.isatty(), threads=args.threads,
+                              kernels=_kernel_module(args.compare_with))
+                cpu = time.process_time() - c0
+                diff = float(np.abs(other.values - sol.values).max())
+                print(f"{model.label}: with {args.compare_with}: expected {other.expected:.6f}  "
+                      f"solve {other.seconds:.1f} s wall, {cpu:.1f} s CPU; largest difference "
+                      f"of a value {diff:.3g}", flush=True)
+                del other
+        if args.games <= 0:
+            continue
         t0 = time.perf_counter()
         scores, turns = simulate(sol, args.games, args.seed)
         mean, half = _ci(scores)

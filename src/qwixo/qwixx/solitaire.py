@@ -404,29 +404,53 @@ class _Progress:
 
 
 def solve(ed: str | Edition | Model, lucky: Sequence[int] | None = None, *,
-          progress: bool = True, symmetry: bool = True) -> Solution:
+          progress: bool = True, symmetry: bool = True, threads: int | None = None,
+          kernels: Any = None) -> Solution:
     """Backward induction over every sheet state of one-player Qwixx.
 
     ``progress`` draws a bar on stderr. ``symmetry=False`` solves every state (a check of the
-    symmetry claims; several times slower).
+    symmetry claims; several times slower). ``threads``: how many threads solve the states of
+    one level (default: numba's, i.e. every core). ``kernels``: a module with ``solve_block``
+    (default :mod:`qwixo.qwixx.solitaire_kernels`; the benchmark passes an older version to
+    compare).
     """
-    from qwixo.qwixx.solitaire_kernels import solve_block
+    import numba
+
+    if kernels is None:
+        from qwixo.qwixx import solitaire_kernels as kernels
 
     model = ed if isinstance(ed, Model) else build_model(ed, lucky, symmetry=symmetry)
-    t0 = time.perf_counter()
-    codes, bounds = canonical_states(model)
-    n_pen = model.max_penalties
-    values = np.zeros((n_pen, model.size), dtype=np.float64)
-    bar = _Progress(len(codes) * n_pen, f"solve {model.label}", progress)
-    m = model
-    for p in range(n_pen - 1, -1, -1):
-        for blk in range(len(bounds) - 1):
-            lo, hi = int(bounds[blk]), int(bounds[blk + 1])
-            solve_block(values, p, codes, lo, hi, p + 1 < n_pen, float(m.penalty_points),
-                        m.trans, m.gain, m.closed, m.count, m.nextpos, m.index_of, m.tgt_cnt,
-                        m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces, m.pairswap)
-            bar.update(hi - lo, f"penalties {p}")
-    bar.close()
+    before = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    try:
+        t0 = time.perf_counter()
+        codes, bounds = canonical_states(model)
+        n_pen = model.max_penalties
+        m = model
+        args = (float(m.penalty_points), m.trans, m.gain, m.closed, m.count, m.nextpos,
+                m.index_of, m.tgt_cnt, m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces,
+                m.pairswap)
+        bar = _Progress(len(codes) * n_pen, f"solve {model.label}", progress)
+        if hasattr(kernels, "solve_level"):
+            # every penalty layer of a level at once, the layers side by side in memory
+            side = np.zeros((model.size, n_pen), dtype=np.float64)
+            for blk in range(len(bounds) - 1):
+                lo, hi = int(bounds[blk]), int(bounds[blk + 1])
+                kernels.solve_level(side, codes, lo, hi, *args)
+                bar.update((hi - lo) * n_pen)
+            values = np.ascontiguousarray(side.T)
+            del side
+        else:  # an older kernel: one penalty layer after the other
+            values = np.zeros((n_pen, model.size), dtype=np.float64)
+            for p in range(n_pen - 1, -1, -1):
+                for blk in range(len(bounds) - 1):
+                    lo, hi = int(bounds[blk]), int(bounds[blk + 1])
+                    kernels.solve_block(values, p, codes, lo, hi, p + 1 < n_pen, *args)
+                    bar.update(hi - lo, f"penalties {p}")
+        bar.close()
+    finally:
+        numba.set_num_threads(before)
     return Solution(model, values, time.perf_counter() - t0, len(codes) * n_pen)
 
 

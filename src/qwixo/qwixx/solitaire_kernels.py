@@ -78,11 +78,37 @@ def _expected_max(Y, ncol, faces, base):
     return total / scale
 
 
+@njit(cache=True, inline="always")
+def _upd(N, c, t, g, W, idx, npen):
+    """``N[c, t, p] = max(N[c, t, p], g + W[idx, p])`` for every penalty layer p."""
+    for p in range(npen):
+        v = g + W[idx, p]
+        if v > N[c, t, p]:
+            N[c, t, p] = v
+
+
+@njit(cache=True, inline="always")
+def _upd_end(N, c, t, g, npen):
+    """The option ends the game (a second row locked): worth ``g`` in every layer."""
+    for p in range(npen):
+        if g > N[c, t, p]:
+            N[c, t, p] = g
+
+
 @njit(cache=True)
-def _state_value(k0, k1, k2, k3, Vp, Vn, has_next, pen_points, trans, gain, closed, count,
-                 nextpos, index_of, lucky, A, B, faces, celldie, cellnum,
-                 N0, N, Y, cpos, cnk, cg, ch, cn, ks, dies, slot):
+def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nextpos, index_of,
+                  lucky, A, B, faces, celldie, cellnum, pairswap,
+                  N0, NS, B1, Y, cc, ct, cnk, cg, ch, cn, ks, dies):
+    """Value state ``(k0, k1, k2, k3)`` in every penalty layer (written to ``W[index, p]``).
+
+    What does not depend on the values (legal cells, action-1 options, state indices) is
+    worked out once for the four layers, and every lookup reads the four layers' values of a
+    state side by side (``W[index, 0:4]``). The layers are then valued from the last (one
+    more penalty ends the game) to the first: the penalty option of layer p is worth the
+    value of the same state in layer p + 1.
+    """
     L = trans.shape[1]
+    npen = W.shape[1]
     nsum = 2 * faces + 1
     ks[0] = k0
     ks[1] = k1
@@ -91,30 +117,27 @@ def _state_value(k0, k1, k2, k3, Vp, Vn, has_next, pen_points, trans, gain, clos
     a01 = A[k0, k1]
     b23 = B[k2, k3]
     ncl = closed[k0] + closed[k1] + closed[k2] + closed[k3]
-    pass_val = -pen_points
-    if has_next:
-        pass_val += Vn[a01 + b23]
     ncol = 0
     for c in range(4):
-        slot[c] = -1
         if closed[ks[c]] == 0:
             dies[ncol] = c
-            slot[c] = ncol
             ncol += 1
     for c in range(4):
         for t in range(nsum):
-            N0[c, t] = NEG
-    # -- the legal cells of every row, with the state's index half after crossing them
+            for p in range(npen):
+                N0[c, t, p] = NEG
+    # -- the cells action 2 may cross in every row (die present, cell legal), with the state's
+    # index half after crossing them; action 2 alone (N0) on the way
     for q in range(4):
         kq = ks[q]
         n = 0
         for j in range(L):
             nk = trans[kq, j]
-            if nk < 0:
+            c = celldie[q, j]
+            if nk < 0 or c < 0 or closed[ks[c]] == 1:
                 continue
-            cpos[q, n] = j
-            cnk[q, n] = nk
-            cg[q, n] = gain[kq, j]
+            t = cellnum[q, j]
+            g = gain[kq, j]
             if q == 0:
                 h = A[nk, k1]
             elif q == 1:
@@ -123,37 +146,37 @@ def _state_value(k0, k1, k2, k3, Vp, Vn, has_next, pen_points, trans, gain, clos
                 h = B[nk, k3]
             else:
                 h = B[k2, nk]
+            cc[q, n] = c
+            ct[q, n] = t
+            cnk[q, n] = nk
+            cg[q, n] = g
             ch[q, n] = h
-            # action 2 alone
-            c = celldie[q, j]
-            if c >= 0 and closed[ks[c]] == 0:
-                t = cellnum[q, j]
-                g = gain[kq, j]
-                if closed[nk] == 1 and ncl + 1 >= 2:
-                    v = g
-                elif q < 2:
-                    v = g + Vp[h + b23]
-                else:
-                    v = g + Vp[a01 + h]
-                if v > N0[c, t]:
-                    N0[c, t] = v
+            if closed[nk] == 1 and ncl + 1 >= 2:
+                _upd_end(N0, c, t, g, npen)
+            elif q < 2:
+                _upd(N0, c, t, g, W, h + b23, npen)
+            else:
+                _upd(N0, c, t, g, W, a01 + h, npen)
             n += 1
         cn[q] = n
     mincount = 127
     for r in range(4):
         if count[ks[r]] < mincount:
             mincount = count[ks[r]]
-    total = 0.0
-    inv = 1.0 / (faces * faces)
+    # -- per white sum s: the best action-1-only value B1[s, p] and the best value with each
+    # die and sum NS[s, c, t, p] (action 2 alone or after an action 1)
     for s in range(2, nsum):
+        N = NS[s]
         wlo = s - faces if s - faces > 1 else 1
         whi = s - 1 if s - 1 < faces else faces
         tlo = wlo + 1
         thi = whi + faces
-        base = pass_val
+        for p in range(npen):
+            B1[s, p] = NEG
         for c in range(4):
             for t in range(tlo, thi + 1):
-                N[c, t] = N0[c, t]
+                for p in range(npen):
+                    N[c, t, p] = N0[c, t, p]
         for o in range(8):
             r = o & 3
             kr = ks[r]
@@ -171,28 +194,27 @@ def _state_value(k0, k1, k2, k3, Vp, Vn, has_next, pen_points, trans, gain, clos
             ga = gain[kr, pos]
             tcl = ncl + closed[nkr]
             if closed[nkr] == 1 and ncl + 1 >= 2:
-                if ga > base:
-                    base = ga
+                for p in range(npen):
+                    if ga > B1[s, p]:
+                        B1[s, p] = ga
                 continue
             if r == 0:
-                hr = A[nkr, k1]
-                a01x = hr
+                a01x = A[nkr, k1]
                 b23x = b23
             elif r == 1:
-                hr = A[k0, nkr]
-                a01x = hr
+                a01x = A[k0, nkr]
                 b23x = b23
             elif r == 2:
-                hr = B[nkr, k3]
                 a01x = a01
-                b23x = hr
+                b23x = B[nkr, k3]
             else:
-                hr = B[k2, nkr]
                 a01x = a01
-                b23x = hr
-            v = ga + Vp[a01x + b23x]
-            if v > base:
-                base = v
+                b23x = B[k2, nkr]
+            ix = a01x + b23x
+            for p in range(npen):
+                v = ga + W[ix, p]
+                if v > B1[s, p]:
+                    B1[s, p] = v
             rgone = closed[nkr] == 1  # row r locked in action 1: its die is gone
             for q in range(4):
                 if q == r:
@@ -209,104 +231,111 @@ def _state_value(k0, k1, k2, k3, Vp, Vn, has_next, pen_points, trans, gain, clos
                             continue
                         g = ga + gain[nkr, j]
                         if closed[nk2] == 1 and tcl + 1 >= 2:
-                            v2 = g
+                            _upd_end(N, c, t, g, npen)
+                            continue
+                        if r == 0:
+                            idx = A[nk2, k1] + b23
+                        elif r == 1:
+                            idx = A[k0, nk2] + b23
+                        elif r == 2:
+                            idx = a01 + B[nk2, k3]
                         else:
-                            if r == 0:
-                                idx = A[nk2, k1] + b23
-                            elif r == 1:
-                                idx = A[k0, nk2] + b23
-                            elif r == 2:
-                                idx = a01 + B[nk2, k3]
-                            else:
-                                idx = a01 + B[k2, nk2]
-                            v2 = g + Vp[idx]
-                        if v2 > N[c, t]:
-                            N[c, t] = v2
+                            idx = a01 + B[k2, nk2]
+                        _upd(N, c, t, g, W, idx, npen)
                     continue
                 same = (q < 2) == (r < 2)
                 for jj in range(cn[q]):
-                    j = cpos[q, jj]
-                    c = celldie[q, j]
-                    if c < 0 or closed[ks[c]] == 1 or (c == r and rgone):
-                        continue
-                    t = cellnum[q, j]
-                    if t < tlo or t > thi:
+                    c = cc[q, jj]
+                    t = ct[q, jj]
+                    if t < tlo or t > thi or (c == r and rgone):
                         continue
                     nk2 = cnk[q, jj]
                     g = ga + cg[q, jj]
                     if closed[nk2] == 1 and tcl + 1 >= 2:
-                        v2 = g
-                    else:
-                        if not same:
-                            if q < 2:
-                                idx = ch[q, jj] + b23x
-                            else:
-                                idx = a01x + ch[q, jj]
-                        elif r == 0:
-                            idx = A[nkr, nk2] + b23
-                        elif r == 1:
-                            idx = A[nk2, nkr] + b23
-                        elif r == 2:
-                            idx = a01 + B[nkr, nk2]
+                        _upd_end(N, c, t, g, npen)
+                        continue
+                    if not same:
+                        if q < 2:
+                            idx = ch[q, jj] + b23x
                         else:
-                            idx = a01 + B[nk2, nkr]
-                        v2 = g + Vp[idx]
-                    if v2 > N[c, t]:
-                        N[c, t] = v2
-        for w1 in range(wlo, s // 2 + 1):
-            w2 = s - w1
-            if w2 < w1:
-                break
-            prob = inv if w1 == w2 else 2.0 * inv
-            for ci in range(ncol):
-                c = dies[ci]
-                for d in range(faces):
-                    a = N[c, w1 + d + 1]
-                    b = N[c, w2 + d + 1]
-                    Y[ci, d] = a if a > b else b
-            total += prob * _expected_max(Y, ncol, faces, base)
-    return total
+                            idx = a01x + ch[q, jj]
+                    elif r == 0:
+                        idx = A[nkr, nk2] + b23
+                    elif r == 1:
+                        idx = A[nk2, nkr] + b23
+                    elif r == 2:
+                        idx = a01 + B[nkr, nk2]
+                    else:
+                        idx = a01 + B[nk2, nkr]
+                    _upd(N, c, t, g, W, idx, npen)
+    # -- the layers, from the last: E[max] over the coloured dice for every white pair
+    inv = 1.0 / (faces * faces)
+    nxt = 0.0
+    for p in range(npen - 1, -1, -1):
+        pass_val = -pen_points
+        if p + 1 < npen:
+            pass_val += nxt
+        total = 0.0
+        for s in range(2, nsum):
+            N = NS[s]
+            base = pass_val
+            if B1[s, p] > base:
+                base = B1[s, p]
+            wlo = s - faces if s - faces > 1 else 1
+            for w1 in range(wlo, s // 2 + 1):
+                w2 = s - w1
+                if w2 < w1:
+                    break
+                prob = inv if w1 == w2 else 2.0 * inv
+                for ci in range(ncol):
+                    c = dies[ci]
+                    for d in range(faces):
+                        a = N[c, w1 + d + 1, p]
+                        b = N[c, w2 + d + 1, p]
+                        Y[ci, d] = a if a > b else b
+                total += prob * _expected_max(Y, ncol, faces, base)
+        W[a01 + b23, p] = total
+        if pairswap:
+            W[A[k2, k3] + B[k0, k1], p] = total
+        nxt = total
 
 
 @njit(cache=True, parallel=True)
-def solve_block(V, p, states, lo, hi, has_next, pen_points, trans, gain, closed, count, nextpos,
-                index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces, pairswap):
-    """Solve the states ``states[lo:hi]`` (packed kinds, all of one level) of penalty layer p."""
+def solve_level(W, states, lo, hi, pen_points, trans, gain, closed, count, nextpos, index_of,
+                tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces, pairswap):
+    """Solve the states ``states[lo:hi]`` (packed kinds, all of one level) in every penalty
+    layer: ``W[index, p]`` (the layers side by side; :func:`qwixo.qwixx.solitaire.solve`
+    transposes the table at the end). The states of a level are independent: ``prange``
+    shares them among the threads in chunks of 64."""
     nsum = 2 * faces + 1
+    npen = W.shape[1]
     L = trans.shape[1]
     celldie, cellnum = _cell_tables(tgt_cnt, tgt_row, tgt_pos, L)
-    Vp = V[p]
-    Vn = V[p + 1] if has_next else V[p]
     n = hi - lo
     chunk = 64
     nchunks = (n + chunk - 1) // chunk
     for ch_ in prange(nchunks):
-        N0 = np.empty((4, nsum))
-        N = np.empty((4, nsum))
+        N0 = np.empty((4, nsum, npen))
+        NS = np.empty((nsum, 4, nsum, npen))
+        B1 = np.empty((nsum, npen))
         Y = np.empty((4, faces))
-        cpos = np.empty((4, L), np.int64)
+        cc = np.empty((4, L), np.int64)
+        ct = np.empty((4, L), np.int64)
         cnk = np.empty((4, L), np.int64)
         cg = np.empty((4, L))
         chh = np.empty((4, L), np.int64)
         cn = np.empty(4, np.int64)
         ks = np.empty(4, np.int64)
         dies = np.empty(4, np.int64)
-        slot = np.empty(4, np.int64)
         end = lo + (ch_ + 1) * chunk
         if end > hi:
             end = hi
         for j in range(lo + ch_ * chunk, end):
             code = states[j]
-            k0 = (code >> 21) & 127
-            k1 = (code >> 14) & 127
-            k2 = (code >> 7) & 127
-            k3 = code & 127
-            v = _state_value(k0, k1, k2, k3, Vp, Vn, has_next, pen_points, trans, gain, closed,
-                             count, nextpos, index_of, lucky, A, B, faces, celldie, cellnum,
-                             N0, N, Y, cpos, cnk, cg, chh, cn, ks, dies, slot)
-            Vp[A[k0, k1] + B[k2, k3]] = v
-            if pairswap:
-                Vp[A[k2, k3] + B[k0, k1]] = v
+            _state_values((code >> 21) & 127, (code >> 14) & 127, (code >> 7) & 127, code & 127,
+                          W, pen_points, trans, gain, closed, count, nextpos, index_of, lucky,
+                          A, B, faces, celldie, cellnum, pairswap,
+                          N0, NS, B1, Y, cc, ct, cnk, cg, chh, cn, ks, dies)
 
 
 @njit(cache=True)
