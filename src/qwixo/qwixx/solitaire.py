@@ -326,6 +326,7 @@ class Solution:
     values: np.ndarray
     seconds: float = 0.0
     states: int = 0
+    threads: int = 0  # threads that solved it (0: not known, e.g. loaded from a file)
 
     @property
     def expected(self) -> float:
@@ -449,9 +450,10 @@ def solve(ed: str | Edition | Model, lucky: Sequence[int] | None = None, *,
                     kernels.solve_block(values, p, codes, lo, hi, p + 1 < n_pen, *args)
                     bar.update(hi - lo, f"penalties {p}")
         bar.close()
+        used = numba.get_num_threads()
     finally:
         numba.set_num_threads(before)
-    return Solution(model, values, time.perf_counter() - t0, len(codes) * n_pen)
+    return Solution(model, values, time.perf_counter() - t0, len(codes) * n_pen, used)
 
 
 def simulate(sol: Solution, games: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -37,7 +37,7 @@ def _cell_tables(tgt_cnt, tgt_row, tgt_pos, L):
 
 
 @njit(cache=True)
-def _expected_max(Y, ncol, faces, base):
+def _expected_max(Y, ncol, faces, base, kab):
     """E[max(base, Y[0, d0], ..., Y[ncol-1, d])], the d's independent and uniform; ties go to
     the lowest colour. A value at most ``base`` counts as ``base``."""
     below = 1.0
@@ -45,14 +45,16 @@ def _expected_max(Y, ncol, faces, base):
     for c in range(ncol):
         k = 0
         for d in range(faces):
-            if Y[c, d] <= base:
-                k += 1
-        below *= faces - (faces - k)
-        nabove += faces - k
+            k += Y[c, d] > base
+        kab[c] = k
+        below *= faces - k
+        nabove += k
     if nabove == 0:
         return base
     total = base * below
     for c in range(ncol):
+        if kab[c] == 0:
+            continue
         for d in range(faces):
             v = Y[c, d]
             if v <= base:
@@ -60,6 +62,9 @@ def _expected_max(Y, ncol, faces, base):
             p = 1.0
             for c2 in range(ncol):
                 if c2 == c:
+                    continue
+                if kab[c2] == 0:
+                    p *= faces
                     continue
                 n = 0
                 if c2 < c:
@@ -98,7 +103,7 @@ def _upd_end(N, c, t, g, npen):
 @njit(cache=True)
 def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nextpos, index_of,
                   lucky, A, B, faces, celldie, cellnum, pairswap,
-                  N0, NS, B1, Y, cc, ct, cnk, cg, ch, cn, ks, dies):
+                  N0, NS, B1, Y, cc, ct, cnk, cg, ch, cn, ks, dies, kab):
     """Value state ``(k0, k1, k2, k3)`` in every penalty layer (written to ``W[index, p]``).
 
     What does not depend on the values (legal cells, action-1 options, state indices) is
@@ -293,7 +298,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                         a = N[c, w1 + d + 1, p]
                         b = N[c, w2 + d + 1, p]
                         Y[ci, d] = a if a > b else b
-                total += prob * _expected_max(Y, ncol, faces, base)
+                total += prob * _expected_max(Y, ncol, faces, base, kab)
         W[a01 + b23, p] = total
         if pairswap:
             W[A[k2, k3] + B[k0, k1], p] = total
@@ -327,6 +332,7 @@ def solve_level(W, states, lo, hi, pen_points, trans, gain, closed, count, nextp
         cn = np.empty(4, np.int64)
         ks = np.empty(4, np.int64)
         dies = np.empty(4, np.int64)
+        kab = np.empty(4, np.int64)
         end = lo + (ch_ + 1) * chunk
         if end > hi:
             end = hi
@@ -335,7 +341,7 @@ def solve_level(W, states, lo, hi, pen_points, trans, gain, closed, count, nextp
             _state_values((code >> 21) & 127, (code >> 14) & 127, (code >> 7) & 127, code & 127,
                           W, pen_points, trans, gain, closed, count, nextpos, index_of, lucky,
                           A, B, faces, celldie, cellnum, pairswap,
-                          N0, NS, B1, Y, cc, ct, cnk, cg, chh, cn, ks, dies)
+                          N0, NS, B1, Y, cc, ct, cnk, cg, chh, cn, ks, dies, kab)
 
 
 @njit(cache=True)
