@@ -255,6 +255,10 @@ def test_cli_solve(tmp_path, monkeypatch, capsys, tiny_solutions):
     assert result["edition"] == "tiny-classic" and result["seconds"] >= 0
     assert (tmp_path / "solitaire-tiny-classic.npz").exists()
     assert "solve tiny-classic" in out.err  # the progress bar
+    # one thread: the same values, and the JSON line says so
+    assert main(["qwixx", "solve", "--no-save", "--quiet", "--threads", "1"]) == 0
+    one = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert one["threads"] == 1 and one["expected"] == result["expected"]
 
 
 def test_cli_refuses_bad_input(capsys):
