@@ -50,7 +50,6 @@ def _kernel_module(path: str | None):
 
         return solitaire_kernels
     import importlib.util
-
     from pathlib import Path
 
     spec = importlib.util.spec_from_file_location(Path(path).stem, path)
@@ -82,16 +81,29 @@ def estimate(model, sample: int, seed: int = 0, kernels=None) -> dict:
     m = model
     args = (float(m.penalty_points), m.trans, m.gain, m.closed, m.count, m.nextpos, m.index_of,
             m.tgt_cnt, m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces, m.pairswap)
-    work = values.copy()
-    kernels.solve_block(work, 0, sub, 0, min(50, len(sub)), True, *args)  # compile / warm up
-    work = values.copy()
+    n_pen = model.max_penalties
+
+    # one call for all the sampled states (sorted by decreasing level, so a state reads only
+    # states valued before it, or table values): with one thread both kernels see the same
+    # numbers, with more the chunks may race (fine for a timing)
+    def run(n):
+        if hasattr(kernels, "solve_level"):  # every penalty layer of a state at once
+            work = np.ascontiguousarray(values.T)
+            kernels.solve_level(work, sub, 0, n, *args)
+            return np.ascontiguousarray(work.T), n * n_pen
+        work = values.copy()  # an older kernel: one penalty layer after the other
+        for p in range(n_pen - 1, -1, -1):
+            kernels.solve_block(work, p, sub, 0, n, p + 1 < n_pen, *args)
+        return work, n * n_pen
+
+    run(min(50, len(sub)))  # compile / warm up
     c0, t0 = time.process_time(), time.perf_counter()
-    kernels.solve_block(work, 0, sub, 0, len(sub), True, *args)
+    work, done = run(len(sub))
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
     total = len(codes) * model.max_penalties
     return {"states": total, "sampled": len(sub), "values": source,
-            "cpu_per_state_us": 1e6 * cpu / len(sub),
-            "estimated_cpu_s": cpu / len(sub) * total, "estimated_wall_s": wall / len(sub) * total,
+            "cpu_per_state_us": 1e6 * cpu / done,
+            "estimated_cpu_s": cpu / done * total, "estimated_wall_s": wall / done * total,
             "table_mb": values.nbytes / 2 ** 20, "_result": work}
 
 
@@ -112,6 +124,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --estimate: time the kernels of FILE (e.g. an older "
                          "solitaire_kernels.py) on the same states too, and check the values")
     args = ap.parse_args(argv)
+    if args.threads:
+        import numba
+
+        numba.set_num_threads(args.threads)
 
     import qwixo
     from qwixo.qwixx.solitaire import (
