@@ -671,7 +671,7 @@ class OptimalBot:
     the best action 2 it can still make with the same dice (or the penalty); as a non-active
     player it may only use the white sum; rows locked by others are locked for it too.
     The policy table is loaded from ``directory`` (default: the data directory), and solved and
-    saved first when it is missing (classic: about a minute).
+    saved first when it is missing (classic: under a minute).
 
     >>> import qwixo
     >>> bot = OptimalBot(solution=solve(tiny_edition(), progress=False))
@@ -696,7 +696,7 @@ class OptimalBot:
     def supports(self, game: Any, player: int | None = None) -> bool:
         """True when the policy table of the game's sheet (and, in Longo, of the player's
         lucky numbers) is given or saved; for classic also when it may be solved on first use
-        (``compute``: about a minute). The others take minutes (Longo: 20 CPU-minutes) to solve: make
+        (``compute``: under a minute). The others take minutes (Longo: about 8 CPU-minutes) to solve: make
         them with ``qwixo qwixx solve --edition E``."""
         ed = getattr(game, "edition", None)
         name = getattr(ed, "name", None)
