@@ -696,7 +696,7 @@ class OptimalBot:
     def supports(self, game: Any, player: int | None = None) -> bool:
         """True when the policy table of the game's sheet (and, in Longo, of the player's
         lucky numbers) is given or saved; for classic also when it may be solved on first use
-        (``compute``: under a minute). The others take minutes (Longo: about 8 CPU-minutes) to solve: make
+        (``compute``: under a minute). The others take minutes (Longo: about 10 CPU-minutes) to solve: make
         them with ``qwixo qwixx solve --edition E``."""
         ed = getattr(game, "edition", None)
         name = getattr(ed, "name", None)
