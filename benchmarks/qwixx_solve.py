@@ -7,6 +7,8 @@ Usage::
     python benchmarks/qwixx_solve.py --editions longo --lucky 5,8 --estimate 20000
     python benchmarks/qwixx_solve.py --no-solve           # simulate with the saved table
     python benchmarks/qwixx_solve.py --estimate 40000 --compare-with /tmp/old_kernels.py
+    python benchmarks/qwixx_solve.py --editions classic --threads 1 --no-save --games 0 \
+        --engine-games 0 --compare-with tests/qwixx/solitaire_kernels_before.py
 
 For each edition it prints the optimal expected score, the solve time (wall and CPU), the
 table's memory and the peak memory of the process; then it plays ``--games`` solitaire games
@@ -15,7 +17,11 @@ real game engine with :class:`qwixo.qwixx.solitaire.OptimalBot`, and prints each
 95% confidence interval. ``--estimate N`` times N sampled states instead of solving, and
 extrapolates the CPU time of the full solve (for editions too slow to solve here);
 ``--compare-with FILE`` times another version of ``solitaire_kernels.py`` on the same states
-in the same run (twice each, alternating) and prints the largest difference of the values.
+in the same run (twice each, alternating) and prints the largest difference of the values;
+without ``--estimate`` it solves the whole edition with FILE's kernels too (after ours, same
+process, same threads) and prints both times, both expected scores and the largest difference
+of any state's value. ``tests/qwixx/solitaire_kernels_before.py`` is the kernel before issue
+15 part 2. ``--threads N`` solves with N threads (default: every core).
 """
 
 from __future__ import annotations
@@ -44,9 +50,11 @@ def _kernel_module(path: str | None):
 
         return solitaire_kernels
     import importlib.util
+    from pathlib import Path
 
-    spec = importlib.util.spec_from_file_location("qwixx_kernels_compared", path)
+    spec = importlib.util.spec_from_file_location(Path(path).stem, path)
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # numba's cache finds the module again by its name
     spec.loader.exec_module(mod)
     return mod
 
@@ -73,16 +81,35 @@ def estimate(model, sample: int, seed: int = 0, kernels=None) -> dict:
     m = model
     args = (float(m.penalty_points), m.trans, m.gain, m.closed, m.count, m.nextpos, m.index_of,
             m.tgt_cnt, m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces, m.pairswap)
-    work = values.copy()
-    kernels.solve_block(work, 0, sub, 0, min(50, len(sub)), True, *args)  # compile / warm up
-    work = values.copy()
+    n_pen = model.max_penalties
+
+    # one call for all the sampled states (sorted by decreasing level, so a state reads only
+    # states valued before it, or table values): with one thread both kernels see the same
+    # numbers, with more the chunks may race (fine for a timing)
+    fused = hasattr(kernels, "solve_level")  # every penalty layer of a state at once
+
+    def run(n, work):
+        if fused:
+            kernels.solve_level(work, sub, 0, n, *args)
+        else:  # an older kernel: one penalty layer after the other
+            for p in range(n_pen - 1, -1, -1):
+                kernels.solve_block(work, p, sub, 0, n, p + 1 < n_pen, *args)
+        return n * n_pen
+
+    def table():  # a fresh copy, made outside the timing
+        return np.ascontiguousarray(values.T) if fused else values.copy()
+
+    run(min(50, len(sub)), table())  # compile / warm up
+    work = table()
     c0, t0 = time.process_time(), time.perf_counter()
-    kernels.solve_block(work, 0, sub, 0, len(sub), True, *args)
+    done = run(len(sub), work)
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    if fused:
+        work = np.ascontiguousarray(work.T)
     total = len(codes) * model.max_penalties
     return {"states": total, "sampled": len(sub), "values": source,
-            "cpu_per_state_us": 1e6 * cpu / len(sub),
-            "estimated_cpu_s": cpu / len(sub) * total, "estimated_wall_s": wall / len(sub) * total,
+            "cpu_per_state_us": 1e6 * cpu / done,
+            "estimated_cpu_s": cpu / done * total, "estimated_wall_s": wall / done * total,
             "table_mb": values.nbytes / 2 ** 20, "_result": work}
 
 
@@ -94,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine-games", type=int, default=4000,
                     help="games through the real engine with OptimalBot")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=None, help="solver threads (default: all)")
+    ap.add_argument("--no-save", action="store_true", help="do not save the solved tables")
     ap.add_argument("--no-solve", action="store_true", help="use the saved tables")
     ap.add_argument("--estimate", type=int, default=0, metavar="N",
                     help="only estimate the solve time from N sampled states")
@@ -101,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --estimate: time the kernels of FILE (e.g. an older "
                          "solitaire_kernels.py) on the same states too, and check the values")
     args = ap.parse_args(argv)
+    if args.threads:
+        import numba
+
+        numba.set_num_threads(args.threads)
 
     import qwixo
     from qwixo.qwixx.solitaire import (
@@ -138,12 +171,26 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
         else:
             c0 = time.process_time()
-            sol = solve(model, progress=sys.stderr.isatty())
+            sol = solve(model, progress=sys.stderr.isatty(), threads=args.threads)
             cpu = time.process_time() - c0
-            sol.save(table_path(model.label))
+            if not args.no_save:
+                sol.save(table_path(model.label))
             print(f"{model.label}: expected {sol.expected:.6f}  solve {sol.seconds:.1f} s wall, "
                   f"{cpu:.1f} s CPU  states {sol.states}  table "
-                  f"{sol.values.nbytes / 2 ** 20:.0f} MB  peak RSS {_peak_mb():.0f} MB")
+                  f"{sol.values.nbytes / 2 ** 20:.0f} MB  peak RSS {_peak_mb():.0f} MB  threads "
+                  f"{args.threads or 'all'}", flush=True)
+            if args.compare_with:
+                c0 = time.process_time()
+                other = solve(model, progress=sys.stderr.isatty(), threads=args.threads,
+                              kernels=_kernel_module(args.compare_with))
+                cpu = time.process_time() - c0
+                diff = float(np.abs(other.values - sol.values).max())
+                print(f"{model.label}: with {args.compare_with}: expected {other.expected:.6f}  "
+                      f"solve {other.seconds:.1f} s wall, {cpu:.1f} s CPU; largest difference "
+                      f"of a value {diff:.3g}", flush=True)
+                del other
+        if args.games <= 0:
+            continue
         t0 = time.perf_counter()
         scores, turns = simulate(sol, args.games, args.seed)
         mean, half = _ci(scores)

@@ -62,6 +62,60 @@ def test_symmetry_folding_changes_nothing(kind, tiny_solutions):
             assert folded.value(ks, p) == pytest.approx(full.value(ks, p), abs=1e-9)
 
 
+def _kernel_args(m):
+    return (float(m.penalty_points), m.trans, m.gain, m.closed, m.count, m.nextpos, m.index_of,
+            m.tgt_cnt, m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces, m.pairswap)
+
+
+@pytest.mark.parametrize("symmetry", [True, False])
+@pytest.mark.parametrize("kind", sorted(TINY))
+def test_kernel_equals_the_kernel_before(kind, symmetry):
+    """The kernel of issue 15 part 2 gives the values of the one it replaced
+    (``solitaire_kernels_before.py``, kept unchanged), on every state of the toy sheets."""
+    import solitaire_kernels_before as before
+
+    ed, lucky = TINY[kind]
+    now = solve(ed, lucky, progress=False, symmetry=symmetry)
+    old = solve(ed, lucky, progress=False, symmetry=symmetry, kernels=before)
+    assert now.values.shape == old.values.shape
+    assert np.abs(now.values - old.values).max() <= 1e-12
+
+
+@pytest.mark.parametrize("name,lucky", [("classic", None), ("mixx-a", None), ("mixx-b", None),
+                                        ("longo", (5, 8))])
+def test_kernel_equals_the_kernel_before_on_real_sheets(name, lucky):
+    """A truncated solve of each real edition: 2,000 states sampled from every level (two
+    penalty layers, to keep the tables small), valued by both kernels from the same table of
+    random values for the other states, level by level as the solver goes, must agree."""
+    import dataclasses
+
+    import solitaire_kernels_before as before
+
+    from qwixo.qwixx import solitaire_kernels as now
+
+    m = dataclasses.replace(build_model(name, lucky), max_penalties=2)
+    codes, bounds = canonical_states(m)
+    rng = np.random.default_rng(7)
+    sub = np.sort(rng.choice(len(codes), 2000, replace=False))
+    states = np.ascontiguousarray(codes[sub])
+    cuts = [(int(lo), int(hi)) for lo, hi in zip(np.searchsorted(sub, bounds[:-1]),
+                                                np.searchsorted(sub, bounds[1:]), strict=True)
+            if hi > lo]
+    table = rng.random((2, m.size)) * 60
+    # the kernel before: one layer after the other, [layer, index]
+    old = table.copy()
+    for p in (1, 0):
+        for lo, hi in cuts:
+            before.solve_block(old, p, states, lo, hi, p == 0, *_kernel_args(m))
+    # this kernel: both layers of a level at once, [index, layer]
+    side = np.ascontiguousarray(table.T)
+    for lo, hi in cuts:
+        now.solve_level(side, states, lo, hi, *_kernel_args(m))
+    new = side.T
+    assert (new != table).sum() >= len(states)  # the states were really valued
+    assert np.abs(new - old).max() <= 1e-12
+
+
 def test_symmetries_of_the_real_editions():
     assert symmetries(edition("classic")) == ("r<->y", "g<->b", "pairs")
     assert symmetries(edition("mixx-a")) == ("pairs",)
@@ -201,6 +255,10 @@ def test_cli_solve(tmp_path, monkeypatch, capsys, tiny_solutions):
     assert result["edition"] == "tiny-classic" and result["seconds"] >= 0
     assert (tmp_path / "solitaire-tiny-classic.npz").exists()
     assert "solve tiny-classic" in out.err  # the progress bar
+    # one thread: the same values, and the JSON line says so
+    assert main(["qwixx", "solve", "--no-save", "--quiet", "--threads", "1"]) == 0
+    one = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert one["threads"] == 1 and one["expected"] == result["expected"]
 
 
 def test_cli_refuses_bad_input(capsys):

@@ -326,6 +326,7 @@ class Solution:
     values: np.ndarray
     seconds: float = 0.0
     states: int = 0
+    threads: int = 0  # threads that solved it (0: not known, e.g. loaded from a file)
 
     @property
     def expected(self) -> float:
@@ -404,30 +405,55 @@ class _Progress:
 
 
 def solve(ed: str | Edition | Model, lucky: Sequence[int] | None = None, *,
-          progress: bool = True, symmetry: bool = True) -> Solution:
+          progress: bool = True, symmetry: bool = True, threads: int | None = None,
+          kernels: Any = None) -> Solution:
     """Backward induction over every sheet state of one-player Qwixx.
 
     ``progress`` draws a bar on stderr. ``symmetry=False`` solves every state (a check of the
-    symmetry claims; several times slower).
+    symmetry claims; several times slower). ``threads``: how many threads solve the states of
+    one level (default: numba's, i.e. every core). ``kernels``: a module with ``solve_block``
+    (default :mod:`qwixo.qwixx.solitaire_kernels`; the benchmark passes an older version to
+    compare).
     """
-    from qwixo.qwixx.solitaire_kernels import solve_block
+    import numba
+
+    if kernels is None:
+        from qwixo.qwixx import solitaire_kernels as kernels
 
     model = ed if isinstance(ed, Model) else build_model(ed, lucky, symmetry=symmetry)
-    t0 = time.perf_counter()
-    codes, bounds = canonical_states(model)
-    n_pen = model.max_penalties
-    values = np.zeros((n_pen, model.size), dtype=np.float64)
-    bar = _Progress(len(codes) * n_pen, f"solve {model.label}", progress)
-    m = model
-    for p in range(n_pen - 1, -1, -1):
-        for blk in range(len(bounds) - 1):
-            lo, hi = int(bounds[blk]), int(bounds[blk + 1])
-            solve_block(values, p, codes, lo, hi, p + 1 < n_pen, float(m.penalty_points),
-                        m.trans, m.gain, m.closed, m.count, m.nextpos, m.index_of, m.tgt_cnt,
-                        m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces, m.pairswap)
-            bar.update(hi - lo, f"penalties {p}")
-    bar.close()
-    return Solution(model, values, time.perf_counter() - t0, len(codes) * n_pen)
+    before = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    try:
+        t0 = time.perf_counter()
+        codes, bounds = canonical_states(model)
+        n_pen = model.max_penalties
+        m = model
+        args = (float(m.penalty_points), m.trans, m.gain, m.closed, m.count, m.nextpos,
+                m.index_of, m.tgt_cnt, m.tgt_row, m.tgt_pos, m.lucky_mask, m.A, m.B, m.faces,
+                m.pairswap)
+        bar = _Progress(len(codes) * n_pen, f"solve {model.label}", progress)
+        if hasattr(kernels, "solve_level"):
+            # every penalty layer of a level at once, the layers side by side in memory
+            side = np.zeros((model.size, n_pen), dtype=np.float64)
+            for blk in range(len(bounds) - 1):
+                lo, hi = int(bounds[blk]), int(bounds[blk + 1])
+                kernels.solve_level(side, codes, lo, hi, *args)
+                bar.update((hi - lo) * n_pen)
+            values = np.ascontiguousarray(side.T)
+            del side
+        else:  # an older kernel: one penalty layer after the other
+            values = np.zeros((n_pen, model.size), dtype=np.float64)
+            for p in range(n_pen - 1, -1, -1):
+                for blk in range(len(bounds) - 1):
+                    lo, hi = int(bounds[blk]), int(bounds[blk + 1])
+                    kernels.solve_block(values, p, codes, lo, hi, p + 1 < n_pen, *args)
+                    bar.update(hi - lo, f"penalties {p}")
+        bar.close()
+        used = numba.get_num_threads()
+    finally:
+        numba.set_num_threads(before)
+    return Solution(model, values, time.perf_counter() - t0, len(codes) * n_pen, used)
 
 
 def simulate(sol: Solution, games: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -645,7 +671,7 @@ class OptimalBot:
     the best action 2 it can still make with the same dice (or the penalty); as a non-active
     player it may only use the white sum; rows locked by others are locked for it too.
     The policy table is loaded from ``directory`` (default: the data directory), and solved and
-    saved first when it is missing (classic: about a minute).
+    saved first when it is missing (classic: under a minute).
 
     >>> import qwixo
     >>> bot = OptimalBot(solution=solve(tiny_edition(), progress=False))
@@ -670,7 +696,7 @@ class OptimalBot:
     def supports(self, game: Any, player: int | None = None) -> bool:
         """True when the policy table of the game's sheet (and, in Longo, of the player's
         lucky numbers) is given or saved; for classic also when it may be solved on first use
-        (``compute``: about a minute). The others take minutes (Longo: 20 CPU-minutes) to solve: make
+        (``compute``: under a minute). The others take minutes (Longo: about 10 CPU-minutes) to solve: make
         them with ``qwixo qwixx solve --edition E``."""
         ed = getattr(game, "edition", None)
         name = getattr(ed, "name", None)

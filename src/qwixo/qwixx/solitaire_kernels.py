@@ -12,6 +12,12 @@ therefore ``max(B, Y_r(d_r), Y_y(d_y), Y_g(d_g), Y_b(d_b))`` with independent ``
 expectation is the sum over the ``4 × faces`` values of each value times the probability that it
 is the maximum: the product of the other dice's distribution functions at that value (ties go to
 the lowest colour), instead of enumerating ``faces ** 4`` colour rolls.
+
+:func:`solve_level` (issue 15 part 2) values the states of one level in every penalty layer at
+once, with the layers side by side (``W[index, p]``): the legal cells, the action-1 options
+and every state index are worked out once a state, and each lookup feeds the four layers.
+The kernel before it (one layer at a time) is kept in ``tests/qwixx/solitaire_kernels_before.py``;
+both give the same values, bit for bit.
 """
 
 from __future__ import annotations
@@ -22,50 +28,56 @@ from numba import njit, prange
 NEG = -1.0e30
 
 
-@njit(cache=True, inline="always")
-def _index(A, B, k0, k1, k2, k3):
-    return A[k0, k1] + B[k2, k3]
+@njit(cache=True)
+def _cell_tables(tgt_cnt, tgt_row, tgt_pos, L):
+    """Per cell (row, position): the die colour that crosses it in action 2 (-1: none) and
+    the sum it needs."""
+    die = np.full((4, L), -1, np.int64)
+    num = np.full((4, L), -1, np.int64)
+    for c in range(4):
+        for t in range(tgt_cnt.shape[1]):
+            for j in range(tgt_cnt[c, t]):
+                die[tgt_row[c, t, j], tgt_pos[c, t, j]] = c
+                num[tgt_row[c, t, j], tgt_pos[c, t, j]] = t
+    return die, num
 
 
 @njit(cache=True)
-def _expected_max(Y, ncol, faces, base, buf, ptr):
-    """E[max(base, Y[0, d0], ..., Y[ncol-1, d])] with the d's independent and uniform.
-
-    Only the values above ``base`` are compared: they are packed to the front of each row of
-    ``Y`` (in place; ``ptr[c]`` counts them), the others all count as ``base``. ``buf`` is
-    unused scratch.
-    """
+def _expected_max(Y, ncol, faces, base, kab):
+    """E[max(base, Y[0, d0], ..., Y[ncol-1, d])], the d's independent and uniform; ties go to
+    the lowest colour. A value at most ``base`` counts as ``base``."""
+    below = 1.0
     nabove = 0
-    below = 1.0  # the number of rolls where every die is at most base
     for c in range(ncol):
         k = 0
         for d in range(faces):
-            v = Y[c, d]
-            if v > base:
-                Y[c, k] = v
-                k += 1
-        ptr[c] = k
-        nabove += k
+            k += Y[c, d] > base
+        kab[c] = k
         below *= faces - k
+        nabove += k
     if nabove == 0:
         return base
-    # E[max] = sum over values v of v * P(v is the maximum); ties go to the lowest colour:
-    # Y[c, d] is the maximum when die c shows d, every lower colour shows less and every
-    # higher colour at most as much (the values at most base of the other dice always do)
     total = base * below
     for c in range(ncol):
-        for d in range(ptr[c]):
+        if kab[c] == 0:
+            continue
+        for d in range(faces):
             v = Y[c, d]
+            if v <= base:
+                continue
             p = 1.0
             for c2 in range(ncol):
                 if c2 == c:
                     continue
-                n = faces - ptr[c2]
+                if kab[c2] == 0:
+                    p *= faces
+                    continue
+                n = 0
                 if c2 < c:
-                    for d2 in range(ptr[c2]):
+                    for d2 in range(faces):
                         n += Y[c2, d2] < v
                 else:
-                    for d2 in range(ptr[c2]):
+                    for d2 in range(faces):
                         n += Y[c2, d2] <= v
                 p *= n
                 if n == 0:
@@ -78,192 +90,264 @@ def _expected_max(Y, ncol, faces, base, buf, ptr):
 
 
 @njit(cache=True, inline="always")
-def _add_option(opt_k, opt_g, opt_end, nopt, r, kr, pos, trans, gain, closed, ncl):
-    """Append the action-1 option "cross cell ``pos`` of row ``r``" when it is legal from row
-    state ``kr``; returns the new number of options."""
-    nk = trans[kr, pos]
-    if nk >= 0:
-        opt_k[nopt, 0] = r
-        opt_k[nopt, 1] = nk
-        opt_g[nopt] = gain[kr, pos]
-        opt_end[nopt] = 1 if (closed[nk] == 1 and ncl + 1 >= 2) else 0
-        nopt += 1
-    return nopt
+def _upd(N, c, t, g, W, idx, npen):
+    """``N[c, t, p] = max(N[c, t, p], g + W[idx, p])`` for every penalty layer p."""
+    for p in range(npen):
+        v = g + W[idx, p]
+        if v > N[c, t, p]:
+            N[c, t, p] = v
+
+
+@njit(cache=True, inline="always")
+def _upd_end(N, c, t, g, npen):
+    """The option ends the game (a second row locked): worth ``g`` in every layer."""
+    for p in range(npen):
+        if g > N[c, t, p]:
+            N[c, t, p] = g
 
 
 @njit(cache=True)
-def _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count, nextpos,
-                 index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
-                 N0, N, Y, opt_k, opt_g, opt_end, buf, ptr, dies):
-    """Expected future points of state ``ks`` (4 kinds) with the layer ``Vp`` (same penalties)
-    and ``Vn`` (one more penalty) already known for every later state."""
+def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nextpos, index_of,
+                  lucky, A, B, faces, celldie, cellnum, pairswap,
+                  N0, NS, B1, Y, cc, ct, cnk, cg, ch, cn, ks, dies, kab):
+    """Value state ``(k0, k1, k2, k3)`` in every penalty layer (written to ``W[index, p]``).
+
+    What does not depend on the values (legal cells, action-1 options, state indices) is
+    worked out once for the four layers, and every lookup reads the four layers' values of a
+    state side by side (``W[index, 0:4]``). The layers are then valued from the last (one
+    more penalty ends the game) to the first: the penalty option of layer p is worth the
+    value of the same state in layer p + 1.
+    """
+    L = trans.shape[1]
+    npen = W.shape[1]
     nsum = 2 * faces + 1
-    ncl = 0
-    for r in range(4):
-        ncl += closed[ks[r]]
-    # -- pass: one more penalty
-    pass_val = -pen_points
-    if has_next:
-        pass_val += Vn[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
-    # -- dice present: the die of a closed row is gone
+    ks[0] = k0
+    ks[1] = k1
+    ks[2] = k2
+    ks[3] = k3
+    a01 = A[k0, k1]
+    b23 = B[k2, k3]
+    ncl = closed[k0] + closed[k1] + closed[k2] + closed[k3]
     ncol = 0
     for c in range(4):
         if closed[ks[c]] == 0:
             dies[ncol] = c
             ncol += 1
-    # -- action 2 alone (no action 1): N0[c, t]
     for c in range(4):
         for t in range(nsum):
-            N0[c, t] = NEG
-    for ci in range(ncol):
-        c = dies[ci]
-        for t in range(2, nsum):
-            best = NEG
-            for j in range(tgt_cnt[c, t]):
-                q = tgt_row[c, t, j]
-                kq = ks[q]
-                nk = trans[kq, tgt_pos[c, t, j]]
-                if nk < 0:
-                    continue
-                g = gain[kq, tgt_pos[c, t, j]]
-                if closed[nk] == 1 and ncl + 1 >= 2:
-                    v = g
-                else:
-                    old = ks[q]
-                    ks[q] = nk
-                    v = g + Vp[_index(A, B, ks[0], ks[1], ks[2], ks[3])]
-                    ks[q] = old
-                if v > best:
-                    best = v
-            N0[c, t] = best
+            for p in range(npen):
+                N0[c, t, p] = NEG
+    # -- the cells action 2 may cross in every row (die present, cell legal), with the state's
+    # index half after crossing them; action 2 alone (N0) on the way
+    for q in range(4):
+        kq = ks[q]
+        n = 0
+        for j in range(L):
+            nk = trans[kq, j]
+            c = celldie[q, j]
+            if nk < 0 or c < 0 or closed[ks[c]] == 1:
+                continue
+            t = cellnum[q, j]
+            g = gain[kq, j]
+            if q == 0:
+                h = A[nk, k1]
+            elif q == 1:
+                h = A[k0, nk]
+            elif q == 2:
+                h = B[nk, k3]
+            else:
+                h = B[k2, nk]
+            cc[q, n] = c
+            ct[q, n] = t
+            cnk[q, n] = nk
+            cg[q, n] = g
+            ch[q, n] = h
+            if closed[nk] == 1 and ncl + 1 >= 2:
+                _upd_end(N0, c, t, g, npen)
+            elif q < 2:
+                _upd(N0, c, t, g, W, h + b23, npen)
+            else:
+                _upd(N0, c, t, g, W, a01 + h, npen)
+            n += 1
+        cn[q] = n
     mincount = 127
     for r in range(4):
         if count[ks[r]] < mincount:
             mincount = count[ks[r]]
-    total = 0.0
-    inv = 1.0 / (faces * faces)
+    # -- per white sum s: the best action-1-only value B1[s, p] and the best value with each
+    # die and sum NS[s, c, t, p] (action 2 alone or after an action 1)
     for s in range(2, nsum):
-        # -- action-1 options for the white sum s
-        nopt = 0
-        for r in range(4):
-            kr = ks[r]
-            pos = index_of[r, s]
-            if pos >= 0:
-                nopt = _add_option(opt_k, opt_g, opt_end, nopt, r, kr, pos, trans, gain, closed,
-                                   ncl)
-            if lucky[s] and count[kr] == mincount and closed[kr] == 0:
-                nopt = _add_option(opt_k, opt_g, opt_end, nopt, r, kr, nextpos[kr], trans, gain,
-                                   closed, ncl)
-        base = pass_val
-        for c in range(4):
-            for t in range(nsum):
-                N[c, t] = N0[c, t]
-        # the action-2 sums reachable with white dice of sum s: w + d, w in [wlo, whi]
+        N = NS[s]
         wlo = s - faces if s - faces > 1 else 1
         whi = s - 1 if s - 1 < faces else faces
         tlo = wlo + 1
         thi = whi + faces
-        for o in range(nopt):
-            r = opt_k[o, 0]
-            nk = opt_k[o, 1]
-            ga = opt_g[o]
-            if opt_end[o] == 1:
-                if ga > base:
-                    base = ga
-                continue
-            old_r = ks[r]
-            ks[r] = nk
-            k0, k1, k2, k3 = ks[0], ks[1], ks[2], ks[3]
-            tcl = ncl + closed[nk]
-            a01 = A[k0, k1]
-            b23 = B[k2, k3]
-            v = ga + Vp[a01 + b23]
-            if v > base:
-                base = v
-            # action 2 after this action 1: the index of the state with row q's kind changed
-            # is one half of the index kept and the other looked up
-            for ci in range(ncol):
-                c = dies[ci]
-                if closed[ks[c]] == 1:  # locked in action 1: its die is gone
+        for p in range(npen):
+            B1[s, p] = NEG
+        for c in range(4):
+            for t in range(tlo, thi + 1):
+                for p in range(npen):
+                    N[c, t, p] = N0[c, t, p]
+        for o in range(8):
+            r = o & 3
+            kr = ks[r]
+            if o < 4:
+                pos = index_of[r, s]
+                if pos < 0:
                     continue
-                for t in range(tlo, thi + 1):
-                    best = N[c, t]
-                    for j in range(tgt_cnt[c, t]):
-                        q = tgt_row[c, t, j]
-                        kq = ks[q]
-                        pos2 = tgt_pos[c, t, j]
-                        nk2 = trans[kq, pos2]
+            else:
+                if lucky[s] == 0 or count[kr] != mincount or closed[kr] == 1:
+                    continue
+                pos = nextpos[kr]
+            nkr = trans[kr, pos]
+            if nkr < 0:
+                continue
+            ga = gain[kr, pos]
+            tcl = ncl + closed[nkr]
+            if closed[nkr] == 1 and ncl + 1 >= 2:
+                for p in range(npen):
+                    if ga > B1[s, p]:
+                        B1[s, p] = ga
+                continue
+            if r == 0:
+                a01x = A[nkr, k1]
+                b23x = b23
+            elif r == 1:
+                a01x = A[k0, nkr]
+                b23x = b23
+            elif r == 2:
+                a01x = a01
+                b23x = B[nkr, k3]
+            else:
+                a01x = a01
+                b23x = B[k2, nkr]
+            ix = a01x + b23x
+            for p in range(npen):
+                v = ga + W[ix, p]
+                if v > B1[s, p]:
+                    B1[s, p] = v
+            rgone = closed[nkr] == 1  # row r locked in action 1: its die is gone
+            for q in range(4):
+                if q == r:
+                    # a second cross in row r, right of the first
+                    for j in range(pos + 1, L):
+                        nk2 = trans[nkr, j]
                         if nk2 < 0:
                             continue
-                        g = ga + gain[kq, pos2]
+                        c = celldie[r, j]
+                        if c < 0 or closed[ks[c]] == 1 or (c == r and rgone):
+                            continue
+                        t = cellnum[r, j]
+                        if t < tlo or t > thi:
+                            continue
+                        g = ga + gain[nkr, j]
                         if closed[nk2] == 1 and tcl + 1 >= 2:
-                            v2 = g
+                            _upd_end(N, c, t, g, npen)
+                            continue
+                        if r == 0:
+                            idx = A[nk2, k1] + b23
+                        elif r == 1:
+                            idx = A[k0, nk2] + b23
+                        elif r == 2:
+                            idx = a01 + B[nk2, k3]
                         else:
-                            if q == 0:
-                                idx = A[nk2, k1] + b23
-                            elif q == 1:
-                                idx = A[k0, nk2] + b23
-                            elif q == 2:
-                                idx = a01 + B[nk2, k3]
-                            else:
-                                idx = a01 + B[k2, nk2]
-                            v2 = g + Vp[idx]
-                        if v2 > best:
-                            best = v2
-                    N[c, t] = best
-            ks[r] = old_r
-        # -- every pair of white dice with this sum
-        for w1 in range(wlo, s // 2 + 1):
-            w2 = s - w1
-            if w2 < w1:
-                break
-            prob = inv if w1 == w2 else 2.0 * inv
-            for ci in range(ncol):
-                c = dies[ci]
-                for d in range(faces):
-                    a = N[c, w1 + d + 1]
-                    b = N[c, w2 + d + 1]
-                    Y[ci, d] = a if a > b else b
-            total += prob * _expected_max(Y, ncol, faces, base, buf, ptr)
-    return total
+                            idx = a01 + B[k2, nk2]
+                        _upd(N, c, t, g, W, idx, npen)
+                    continue
+                same = (q < 2) == (r < 2)
+                for jj in range(cn[q]):
+                    c = cc[q, jj]
+                    t = ct[q, jj]
+                    if t < tlo or t > thi or (c == r and rgone):
+                        continue
+                    nk2 = cnk[q, jj]
+                    g = ga + cg[q, jj]
+                    if closed[nk2] == 1 and tcl + 1 >= 2:
+                        _upd_end(N, c, t, g, npen)
+                        continue
+                    if not same:
+                        if q < 2:
+                            idx = ch[q, jj] + b23x
+                        else:
+                            idx = a01x + ch[q, jj]
+                    elif r == 0:
+                        idx = A[nkr, nk2] + b23
+                    elif r == 1:
+                        idx = A[nk2, nkr] + b23
+                    elif r == 2:
+                        idx = a01 + B[nkr, nk2]
+                    else:
+                        idx = a01 + B[nk2, nkr]
+                    _upd(N, c, t, g, W, idx, npen)
+    # -- the layers, from the last: E[max] over the coloured dice for every white pair
+    inv = 1.0 / (faces * faces)
+    nxt = 0.0
+    for p in range(npen - 1, -1, -1):
+        pass_val = -pen_points
+        if p + 1 < npen:
+            pass_val += nxt
+        total = 0.0
+        for s in range(2, nsum):
+            N = NS[s]
+            base = pass_val
+            if B1[s, p] > base:
+                base = B1[s, p]
+            wlo = s - faces if s - faces > 1 else 1
+            for w1 in range(wlo, s // 2 + 1):
+                w2 = s - w1
+                if w2 < w1:
+                    break
+                prob = inv if w1 == w2 else 2.0 * inv
+                for ci in range(ncol):
+                    c = dies[ci]
+                    for d in range(faces):
+                        a = N[c, w1 + d + 1, p]
+                        b = N[c, w2 + d + 1, p]
+                        Y[ci, d] = a if a > b else b
+                total += prob * _expected_max(Y, ncol, faces, base, kab)
+        W[a01 + b23, p] = total
+        if pairswap:
+            W[A[k2, k3] + B[k0, k1], p] = total
+        nxt = total
 
 
 @njit(cache=True, parallel=True)
-def solve_block(V, p, states, lo, hi, has_next, pen_points, trans, gain, closed, count, nextpos,
-                index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces, pairswap):
-    """Solve the states ``states[lo:hi]`` (packed kinds, all of one level) of penalty layer p."""
+def solve_level(W, states, lo, hi, pen_points, trans, gain, closed, count, nextpos, index_of,
+                tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces, pairswap):
+    """Solve the states ``states[lo:hi]`` (packed kinds, all of one level) in every penalty
+    layer: ``W[index, p]`` (the layers side by side; :func:`qwixo.qwixx.solitaire.solve`
+    transposes the table at the end). The states of a level are independent: ``prange``
+    shares them among the threads in chunks of 64."""
     nsum = 2 * faces + 1
-    Vp = V[p]
-    Vn = V[p + 1] if has_next else V[p]
+    npen = W.shape[1]
+    L = trans.shape[1]
+    celldie, cellnum = _cell_tables(tgt_cnt, tgt_row, tgt_pos, L)
     n = hi - lo
     chunk = 64
     nchunks = (n + chunk - 1) // chunk
-    for ch in prange(nchunks):
-        ks = np.empty(4, np.int64)
-        N0 = np.empty((4, nsum))
-        N = np.empty((4, nsum))
+    for ch_ in prange(nchunks):
+        N0 = np.empty((4, nsum, npen))
+        NS = np.empty((nsum, 4, nsum, npen))
+        B1 = np.empty((nsum, npen))
         Y = np.empty((4, faces))
-        opt_k = np.empty((8, 2), np.int64)
-        opt_g = np.empty(8)
-        opt_end = np.empty(8, np.int64)
-        buf = np.empty(4 * faces + 1)
-        ptr = np.empty(4, np.int64)
+        cc = np.empty((4, L), np.int64)
+        ct = np.empty((4, L), np.int64)
+        cnk = np.empty((4, L), np.int64)
+        cg = np.empty((4, L))
+        chh = np.empty((4, L), np.int64)
+        cn = np.empty(4, np.int64)
+        ks = np.empty(4, np.int64)
         dies = np.empty(4, np.int64)
-        end = lo + (ch + 1) * chunk
+        kab = np.empty(4, np.int64)
+        end = lo + (ch_ + 1) * chunk
         if end > hi:
             end = hi
-        for j in range(lo + ch * chunk, end):
+        for j in range(lo + ch_ * chunk, end):
             code = states[j]
-            ks[0] = (code >> 21) & 127
-            ks[1] = (code >> 14) & 127
-            ks[2] = (code >> 7) & 127
-            ks[3] = code & 127
-            v = _state_value(ks, Vp, Vn, has_next, pen_points, trans, gain, closed, count,
-                             nextpos, index_of, tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces,
-                             N0, N, Y, opt_k, opt_g, opt_end, buf, ptr, dies)
-            Vp[A[ks[0], ks[1]] + B[ks[2], ks[3]]] = v
-            if pairswap:
-                Vp[A[ks[2], ks[3]] + B[ks[0], ks[1]]] = v
+            _state_values((code >> 21) & 127, (code >> 14) & 127, (code >> 7) & 127, code & 127,
+                          W, pen_points, trans, gain, closed, count, nextpos, index_of, lucky,
+                          A, B, faces, celldie, cellnum, pairswap,
+                          N0, NS, B1, Y, cc, ct, cnk, cg, chh, cn, ks, dies, kab)
 
 
 @njit(cache=True)

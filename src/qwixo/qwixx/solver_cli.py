@@ -36,6 +36,8 @@ def register_qwixx(sub) -> None:
     p.add_argument("--no-save", action="store_true", help=t("clih_qxsolve_no_save"))
     p.add_argument("--quiet", action="store_true", help=t("clih_qxsolve_quiet"))
     p.add_argument("--no-symmetry", action="store_true", help=t("clih_qxsolve_no_symmetry"))
+    p.add_argument("--threads", type=int, default=None, metavar="N",
+                   help=t("clih_qxsolve_threads"))
     p.set_defaults(func=run_solve)
 
 
@@ -44,10 +46,11 @@ def run_solve(args: argparse.Namespace) -> int:
 
     lucky = _lucky(args.lucky) if args.lucky else None
     model = build_model(args.edition, lucky, symmetry=not args.no_symmetry)
-    sol = solve(model, progress=not args.quiet)
+    sol = solve(model, progress=not args.quiet, threads=args.threads)
     out = {"expected": round(sol.expected, 6), "edition": model.name,
            "lucky": list(model.lucky) or None, "seconds": round(sol.seconds, 2),
-           "states": sol.states, "symmetry": list(model.symmetry)}
+           "states": sol.states, "symmetry": list(model.symmetry),
+           "threads": sol.threads}
     if not args.no_save:
         path = sol.save(table_path(model.label, args.out))
         print(t("solver_saved", getattr(args, "lang", None), path=str(path)), file=sys.stderr)
