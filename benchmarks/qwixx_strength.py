@@ -11,8 +11,9 @@ Usage::
    two-player table plays every deal twice with the seats swapped. Printed per bot: the win
    rate (a shared first place counts as a share) with its 95% Wilson interval over the games,
    the mean score, and the milliseconds per decision. ``strong`` is made with ``--playouts``
-   (default: the bot's default) or a time budget ``--seconds`` per decision; ``strong-gap``
-   is the ``strong`` bot with ``gap`` playouts (its model before ``odds``).
+   (default: the bot's default) or a time budget ``--seconds`` per decision; ``strong-gap``,
+   ``strong-odds`` and ``strong-ev`` are the ``strong`` bot with that playout model (``gap``:
+   its model before ``odds``).
 2. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
 """
 
@@ -36,10 +37,10 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
     if name.startswith("strong"):
         if playouts:
             kw["playouts"] = playouts
-        if name == "strong-gap":  # the previous strong bot: gap playouts
+        if name in ("strong-gap", "strong-ev", "strong-odds"):  # other playout models
             from qwixo.qwixx.strong import StrongBot
 
-            return StrongBot(seconds=seconds, seed=seed, model="gap", **kw)
+            return StrongBot(seconds=seconds, seed=seed, model=name[7:], **kw)
     return qwixo.make_bot("qwixx", name, seconds=seconds, seed=seed, **kw)
 
 

@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
 
         names = evrule.EV_PARAM_NAMES
         best = evrule.EV_PARAMS.copy()
-        steps = np.array([0.2, 0.3, 0.3, 0.2, 0.3, 0.3, 0.3, 0, 0.3, 0.5, 0, 0, 0, 0, 0.0])
+        steps = np.array([0.2, 0.3, 0.3, 0.2, 0.3, 0.3, 0.3, 0, 0.3, 0.5, 0.3, 0.5, 0.3, 0, 0.0])
     else:
         names = playout.PARAM_NAMES
         best = playout.DEFAULT_PARAMS.copy()

@@ -48,6 +48,7 @@ from numba import njit
 
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.editions import COLOURS, edition
+from qwixo.qwixx.evrule import EJOINT, EV, EV_PARAMS, ev_choice
 from qwixo.qwixx.kernels import (
     A1CROSSED,
     ACTIVE,
@@ -78,7 +79,6 @@ from qwixo.qwixx.kernels import (
     resolve_action1,
     white_options,
 )
-from qwixo.qwixx.evrule import EJOINT, EV, EV_PARAMS, ev_choice
 from qwixo.qwixx.odds import JOINT, ODDS, W_SIZE, odds_choice, params_table, weights
 
 RANDOM, GAP, RACE, SCRIPT = 0, 1, 2, 3

@@ -56,11 +56,12 @@ from qwixo.qwixx.kernels import (
 #: the batch policy id of ``ev`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
 EV = 5
 #: the ``ev`` parameters (indices into a parameter vector of the odds' length)
-EA, EUCL, EUNEAR, EUPEN, EUPROG, EDENY, EPEN, EJOINT, ERISK, EDEAD = range(10)
+EA, EUCL, EUNEAR, EUPEN, EUPROG, EDENY, EPEN, EJOINT, ERISK, EDEAD, ETHREAT, ESAT, ECROSS = \
+    range(13)
 EV_PARAM_NAMES = ("a", "u_closed", "u_near", "u_pen", "u_prog", "deny", "pen_extra", "joint",
-                  "risk", "dead")
+                  "risk", "dead", "threat", "saturate", "cross")
 #: default parameters (a vector of :data:`qwixo.qwixx.odds.N_PARAMS` values; the rest unused)
-EV_PARAMS = np.array([0.8, 0.5, 0.3, 0.2, 0.0, 0.5, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+EV_PARAMS = np.array([1.2, 0.2, 0.0, 0.2, 0.0, 0.5, 0.0, 1.0, 0.0, 0.0, -0.3, 2.0, -0.18, 0.0,
                       0.0])
 BIG = 1000.0
 #: scratch :func:`ev_choice` needs (two sheet copies and the action-2 options)
@@ -73,9 +74,11 @@ def _tri(x):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def sheet_value(src, bb, closed, T, wcell, ah, dead):
+def sheet_value(src, bb, closed, T, wcell, ah, dead, threats, thr, sat):
     """The estimated final score of the sheet at ``src[bb:]``: its score plus, per open row,
-    the points of ``ah`` × (the free cells' odds) more crosses."""
+    the points of ``ah`` × (the free cells' odds) more crosses (times ``1 - thr`` in the rows
+    of the bit mask ``threats``: another player may lock them soon; ``sat``: the expected
+    crosses saturate as they near the free cells)."""
     val = float(K.score(src, bb, T, False))
     L = T[T_LEN]
     need = T[T_NEED]
@@ -94,6 +97,10 @@ def sheet_value(src, bb, closed, T, wcell, ah, dead):
             W += wcell[r, x]
             free += 1
         f = ah * W
+        if (threats >> r) & 1:
+            f *= 1.0 - thr
+        if sat > 0.0 and free > 0:
+            f = free * (1.0 - np.exp(-f / free * sat)) / sat
         if f > free:
             f = free
         if not reach:
@@ -136,6 +143,20 @@ def _horizon(s, T, prm):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
+def _threats(s, q, T):
+    """The rows a player other than ``q`` may lock soon (bit mask)."""
+    P = s[NPL]
+    need = T[T_NEED]
+    m = 0
+    for r in range(4):
+        for p in range(P):
+            b = H + p * PB
+            if p != q and s[b + CNT + r] >= need - 1 and s[b + LAST + r] >= T[T_LOCKFROM + r] - 3:
+                m |= 1 << r
+    return m
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
 def _best_opp(s, q, closed, T, wcell, ah, dead):
     """The best opponent's index by sheet value (-1 alone)."""
     P = s[NPL]
@@ -143,7 +164,7 @@ def _best_opp(s, q, closed, T, wcell, ah, dead):
     bv = -1e18
     for p in range(P):
         if p != q:
-            v = sheet_value(s, H + p * PB, closed, T, wcell, ah, dead)
+            v = sheet_value(s, H + p * PB, closed, T, wcell, ah, dead, 0, 0.0, 0.0)
             if v > bv:
                 bv = v
                 best = p
@@ -151,16 +172,18 @@ def _best_opp(s, q, closed, T, wcell, ah, dead):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def _option_value(s, q, src, bb, closed0, cl, v0, o, ov0, T, wcell, prm, ah, oppmax):
+def _option_value(s, q, src, bb, closed0, cl, v0, o, ov0, T, wcell, prm, ah, oppmax, thm):
     """The value of the sheet at ``src[bb:]`` (after an option; rows ``cl`` closed) against
     the sheet value ``v0`` before it: the change, the opponent's loss, the end of the game."""
     P = s[NPL]
     if P > 1 and K.popcount(cl) >= 2 and K.popcount(closed0) < 2:
         mine = K.score(src, bb, T, False)
         return (BIG if mine > oppmax else -BIG) + (mine - oppmax)
-    v = sheet_value(src, bb, cl, T, wcell, ah, prm[EDEAD]) - v0
+    v = sheet_value(src, bb, cl, T, wcell, ah, prm[EDEAD], thm, prm[ETHREAT], prm[ESAT]) - v0
+    v += prm[ECROSS]
     if o >= 0 and cl != closed0:
-        v += prm[EDENY] * (ov0 - sheet_value(s, H + o * PB, cl, T, wcell, ah, prm[EDEAD]))
+        v += prm[EDENY] * (ov0 - sheet_value(s, H + o * PB, cl, T, wcell, ah, prm[EDEAD], 0,
+                                             0.0, prm[ESAT]))
     return v
 
 
@@ -201,8 +224,10 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
             m = -1.0
         ah *= 1.0 + prm[ERISK] * m
     o = _best_opp(s, q, closed, T, wcell, ah, dead)
-    ov0 = sheet_value(s, H + o * PB, closed, T, wcell, ah, dead) if o >= 0 else 0.0
-    v0 = sheet_value(s, bq, closed, T, wcell, ah, dead)
+    ov0 = sheet_value(s, H + o * PB, closed, T, wcell, ah, dead, 0, 0.0,
+                      prm[ESAT]) if o >= 0 else 0.0
+    thm = _threats(s, q, T)
+    v0 = sheet_value(s, bq, closed, T, wcell, ah, dead, thm, prm[ETHREAT], prm[ESAT])
     pen = 1.0 + prm[EPEN]
     A = PB  # a copy of the sheet after the option
     B = 2 * PB + OPTS_SIZE  # a copy after action 1 and action 2
@@ -216,7 +241,8 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
             for x in range(PB):
                 w[A + x] = s[bq + x]
             cl, _, _, _ = apply(w, A, q, closed, code, T, ev, full)
-            val = _option_value(s, q, w, A, closed, cl, v0, o, ov0, T, wcell, prm, ah, oppmax)
+            val = _option_value(s, q, w, A, closed, cl, v0, o, ov0, T, wcell, prm, ah, oppmax,
+                                thm)
             if val > bestval:
                 bestval = val
                 best = code
@@ -231,7 +257,8 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
         val = 0.0
         if code >= 0:
             cl, _, _, _ = apply(w, A, q, closed, code, T, ev, full)
-            val = _option_value(s, q, w, A, closed, cl, v0, o, ov0, T, wcell, prm, ah, oppmax)
+            val = _option_value(s, q, w, A, closed, cl, v0, o, ov0, T, wcell, prm, ah, oppmax,
+                                thm)
             if val >= BIG / 2 or val <= -BIG / 2:  # the game ends here
                 if val > bestval:
                     bestval = val
@@ -248,7 +275,7 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
                 w[B + x] = w[A + x]
             cl2, _, _, _ = apply(w, B, q, cl, opts2[j2], T, ev, full)
             v2 = _option_value(s, q, w, B, closed, cl2, v0, o, ov0, T, wcell, prm, ah,
-                               oppmax) - val
+                               oppmax, thm) - val + (prm[ECROSS] if code >= 0 else 0.0)
             if v2 > b2:
                 b2 = v2
         if val + b2 > bestval:
