@@ -438,9 +438,11 @@ def test_ev_prefers_cheap_skips_and_beats_the_gap_rule():
 
 
 def test_strong_recognises_an_ev_opponent_and_can_play_ev_playouts():
-    g = qwixo.new_game("qwixx", players=2, seed=4)
+    """The ev rule predicts every decision of an ev opponent (the others do not), so it
+    becomes that opponent's model once it leads; the bot's own playouts follow ev."""
+    g = qwixo.new_game("qwixx", players=2, seed=5)
     bots = [StrongBot(seed=0, playouts=64, model="ev"), qwixo.make_bot("qwixx", "ev")]
-    while not g.is_over and len(g.history) < 120:
+    while not g.is_over:
         if g.needs_roll:
             g.roll()
             continue
@@ -448,4 +450,8 @@ def test_strong_recognises_an_ev_opponent_and_can_play_ev_playouts():
             g.choose(p, bots[p].decide(g, p))
     watch = bots[0]._watch
     assert isinstance(watch, OpponentModels)
-    assert watch.policies(g) == ["ev", "ev"]
+    ev_col = OpponentModels.RULES.index("ev")
+    assert watch.seen[1] >= 3 and watch.hits[1, ev_col] == watch.seen[1]
+    assert watch.hits[1].max() == watch.hits[1, ev_col]
+    want = "ev" if watch.hits[1, 0] < watch.hits[1, ev_col] else "odds"  # odds on ties
+    assert watch.policies(g) == ["ev", want]
