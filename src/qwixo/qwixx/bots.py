@@ -171,7 +171,7 @@ class OptimalBot:
 
 
 def _ev(seconds: float | None = None, seed: int | None = None, **kw: Any) -> Any:
-    from qwixo.qwixx.evrule import EvBot
+    from qwixo.qwixx.rulebots import EvBot
 
     return EvBot(seconds=seconds, seed=seed, **kw)
 

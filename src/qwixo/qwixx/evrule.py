@@ -22,7 +22,7 @@ against the best opponent:
 It is one numba function on the kernels' state, :func:`ev_choice`, with the same signature as
 :func:`qwixo.qwixx.odds.odds_choice`: the ``ev`` policy of the batch turn loop
 (:func:`qwixo.qwixx.batch.play`) and, through the contract, the ``ev`` bot
-(:class:`EvBot`). The parameters :data:`EV_PARAMS` (names :data:`EV_PARAM_NAMES`) were tuned
+(:class:`qwixo.qwixx.rulebots.EvBot`). The parameters :data:`EV_PARAMS` (names :data:`EV_PARAM_NAMES`) were tuned
 in the kernel by ``benchmarks/qwixx_tune.py --rule ev`` (2 players, classic).
 """
 
@@ -52,6 +52,7 @@ from qwixo.qwixx.kernels import (
     apply,
     colour_options,
 )
+from qwixo.qwixx.odds import N_PARAMS
 
 #: the batch policy id of ``ev`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
 EV = 5
@@ -286,8 +287,6 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
 
 def ev_params(params: Any = None) -> np.ndarray:
     """A parameter vector of the ``ev`` rule (default :data:`EV_PARAMS`)."""
-    from qwixo.qwixx.odds import N_PARAMS
-
     a = np.asarray(EV_PARAMS if params is None else params, np.float64)
     if a.shape != (N_PARAMS,):
         raise ValueError(f"ev parameters: want {N_PARAMS} values, got {a.shape}")
@@ -299,50 +298,3 @@ def _decide(s, q, action, force, opts, T, wcell, prm, joint):
     w = np.empty(_W, np.int64)
     ev = np.zeros((0, 5), np.int64)
     return ev_choice(s, q, action, force, opts, opts.shape[0], T, wcell, prm, joint, w, ev)
-
-
-def decide_code(pos: Any, player: int, codes: list[int], force: bool,
-                params: Any = None) -> int:
-    """The ``ev`` choice (an option code, -1 pass) of ``player`` among ``codes`` in ``pos``
-    (a :class:`qwixo.qwixx.batch.Position`; the action is read from it)."""
-    from qwixo.qwixx import batch
-    from qwixo.qwixx.kernels import ACTIVE, PHASE
-    from qwixo.qwixx.odds import weights
-
-    T = batch.tables(pos.edition).T
-    prm = ev_params(params)
-    action = 2 if int(pos.st[PHASE]) == 2 else 1
-    joint = action == 1 and player == int(pos.st[ACTIVE]) and bool(prm[EJOINT] > 0)
-    return int(_decide(batch.pack(pos), player, action, bool(force), np.array(codes, np.int64),
-                       T, weights(pos.edition), prm, joint))
-
-
-class EvBot:
-    """The ``ev`` heuristic (:func:`ev_choice` with :data:`EV_PARAMS`); deterministic.
-
-    >>> import qwixo
-    >>> g = qwixo.new_game("qwixx", players=2, seed=5)
-    >>> _ = g.roll([1, 1, 6, 6, 6, 6])
-    >>> EvBot().decide(g, 1)     # white 2: red 2 skips nothing
-    'r2'
-    """
-
-    name = "ev"
-
-    def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 params: Any = None, **_: Any) -> None:
-        self.seconds = seconds
-        self.seed = seed
-        self.params = params
-
-    def decide(self, game: Any, player: int) -> str:
-        from qwixo.qwixx import batch
-        from qwixo.qwixx.rulebots import _my_options, facing_penalty
-
-        opts = _my_options(game, player)
-        if len(opts) == 1:
-            return opts[0]
-        codes = [batch.option_code(game, player, t) for t in opts]
-        code = decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
-                           facing_penalty(game, player), self.params)
-        return opts[codes.index(code)] if code in codes else "pass"

@@ -169,7 +169,7 @@ class OpponentModels:
         if rule == "odds":
             return rulebots.OddsBot().decide(g, p)
         if rule == "ev":
-            from qwixo.qwixx.evrule import EvBot
+            from qwixo.qwixx.rulebots import EvBot
 
             return EvBot().decide(g, p)
         return rulebots.heuristic(g, p, rule)
