@@ -308,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--proof", choices=("on", "off"), default=None,
                     help="strong's proof helper (default: on up to 4x4)")
     ap.add_argument("--dfpn", choices=("on", "off"), default=None,
-                    help="strong's proof-number helper (default: 4x4, 1-3 cubes)")
+                    help="strong's proof-number helper (default: 4x4, 1-5 cubes)")
     ap.add_argument("--ladder", action="store_true", help="adjacent bots against each other")
     ap.add_argument("--ladder-games", type=int, default=4)
     ap.add_argument("--ladder-seconds", type=float, default=0.2)

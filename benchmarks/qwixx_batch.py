@@ -1,36 +1,34 @@
 """Qwixx batch kernel speed against the C reference loop, side by side in one run.
 
 The game: classic Qwixx, 4 players, every decision uniformly random among the legal options
-(pass included), one core — :func:`qwixo.qwixx.batch.bench`, the game of the C reference
-``qwixx_fast.c``. That C file is not part of this repository: give its path with
-``--c-ref PATH`` or the environment variable ``QWIXO_C_REF``; it is compiled with ``cc -O3``
-into a temporary directory. Without it, only the kernel's figure is printed (and the script
-says so). Both sides are timed in CPU seconds (the C program uses ``clock()``; the kernel
-``time.process_time``), alternately, best of ``--rounds``, because the machine is shared.
+(pass included), one core — :func:`qwixo.qwixx.batch.run_games` with every seat ``random``,
+the game of the C reference ``qwixx_fast.c``. That C file is not part of this repository:
+give its path with ``--c-ref PATH`` or the environment variable ``QWIXO_C_REF`` (a file or
+the folder that holds it); it is compiled with ``cc -O3`` into a temporary directory. Without
+it, only the kernel's figure is printed (and the script says so). Both sides are timed in CPU
+seconds (the C program uses ``clock()``; the kernel ``time.process_time``), alternately, best
+of ``--rounds``, because the machine is shared.
+
+``--edition``, ``--players`` and ``--policy`` time other kernel games (every edition, 1-5
+players, ``random``/``gap``/``race``/``odds`` for every seat); the C loop plays only the
+reference game, so it is compared only there.
 
     QWIXO_C_REF=path/to/qwixx_fast.c .venv/bin/python benchmarks/qwixx_batch.py [--seconds 3]
+    .venv/bin/python benchmarks/qwixx_batch.py --edition bonus-b --policy gap
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-
-def build_c(src: Path, workdir: Path) -> Path:
-    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if not cc:
-        sys.exit("no C compiler (cc) found")
-    exe = workdir / "qwixx_fast"
-    subprocess.run([cc, "-O3", "-o", str(exe), str(src)], check=True)
-    return exe
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _c_reference import absent_message, compile_c, find_c_reference  # noqa: E402
 
 
 def run_c(exe: Path, games: int) -> dict[str, float]:
@@ -44,16 +42,17 @@ def run_c(exe: Path, games: int) -> dict[str, float]:
             "mean_score": float(m.group(2))}
 
 
-def run_kernel(seconds: float, players: int = 4) -> dict[str, float]:
-    """Kernel games per CPU second over about ``seconds``."""
+def run_kernel(seconds: float, edition: str = "classic", players: int = 4,
+               policy: str = "random") -> dict[str, float]:
+    """Kernel games per CPU second over about ``seconds`` (chunks of games, one call each)."""
     from qwixo.qwixx.batch import run_games
 
-    run_games("classic", 10, players, 1)  # compile or load the numba cache
+    run_games(edition, 10, players, 1, policies=policy)  # compile or load the numba cache
     done, rolls, total = 0, 0.0, 0.0
-    chunk = 20_000
+    chunk = 20_000 if policy == "random" else 2_000
     t0 = time.process_time()
     while True:
-        r = run_games("classic", chunk, players, 1 + done)
+        r = run_games(edition, chunk, players, 1 + done, policies=policy)
         done += chunk
         rolls += r["rolls_per_game"] * chunk
         total += r["mean_score"] * chunk
@@ -67,21 +66,26 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per run (default 3)")
     ap.add_argument("--rounds", type=int, default=3, help="alternate runs, keep the best")
-    ap.add_argument("--c-ref", default=os.environ.get("QWIXO_C_REF"),
-                    help="path of the C reference qwixx_fast.c (default: $QWIXO_C_REF)")
+    ap.add_argument("--c-ref", default=None,
+                    help="path of the C reference qwixx_fast.c or its folder "
+                         "(default: $QWIXO_C_REF)")
+    ap.add_argument("--edition", default="classic", help="kernel edition (default classic)")
+    ap.add_argument("--players", type=int, default=4, help="players (default 4)")
+    ap.add_argument("--policy", default="random",
+                    help="every seat's policy: random (default), gap, race, odds")
     args = ap.parse_args(argv)
-    src = Path(args.c_ref) if args.c_ref else None
-    if src is None:
-        print("C reference: not given (--c-ref PATH or QWIXO_C_REF): kernel figure only")
-    elif not src.exists():
-        print(f"C reference: {src} does not exist: kernel figure only")
-        src = None
+    reference_game = (args.edition, args.players, args.policy) == ("classic", 4, "random")
+    src = find_c_reference("qwixx_fast.c", args.c_ref) if reference_game else None
+    if not reference_game:
+        print("C reference: it plays only 4-player classic random games: kernel figure only")
+    elif src is None:
+        print(absent_message("qwixx_fast.c"))
     best_k: dict[str, float] = {}
     best_c: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        exe = build_c(src, Path(tmp)) if src else None
+        exe = compile_c(src, Path(tmp)) if src else None
         for _ in range(max(1, args.rounds)):
-            k = run_kernel(args.seconds)
+            k = run_kernel(args.seconds, args.edition, args.players, args.policy)
             if k["games_per_s"] > best_k.get("games_per_s", 0):
                 best_k = k
             if exe:
@@ -89,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
                 c = run_c(exe, c_games)
                 if c["games_per_s"] > best_c.get("games_per_s", 0):
                     best_c = c
-    print(f"kernel (numba): {best_k['games_per_s']:,.0f} games/s, "
+    print(f"kernel (numba), {args.edition}, {args.players} players, {args.policy}: "
+          f"{best_k['games_per_s']:,.0f} games/s, "
           f"{best_k['rolls_per_game']:.2f} rolls/game, mean score {best_k['mean_score']:.3f}")
     if best_c:
         print(f"C reference:    {best_c['games_per_s']:,.0f} games/s, "

@@ -89,7 +89,13 @@ def test_quixo_view_and_events(size, players):
     moves = [e for e in v["events"] if e["type"] == "move"]
     assert [e["text"] for e in moves] == g.history and v["event_count"] == len(g.history) + 1
     assert v["events"][-1] == {"type": "game_over", "winners": g.winners(),
-                               "reason": g.end_reason, "lines": v["board"]["lines"]}
+                               "reason": g.end_reason, "lines": v["board"]["lines"],
+                               "line_seats": v["board"]["line_seats"], "by": moves[-1]["player"]}
+    # each line belongs to the players (2 players: one; 4: a team) of its cells' symbol
+    for line, seats in zip(v["board"]["lines"], v["board"]["line_seats"], strict=True):
+        cell = g.cell(line[0])
+        owner = "xo".index(cell) if g.num_players == 2 else "NESW".index(cell)
+        assert seats == [p for p in range(g.num_players) if g.side_of(p) == g.side_of(owner)]
     assert g.phase == "over" and g.winners == g.winners()  # also readable as an attribute
     g.undo()
     assert g.phase == "move" and g.view(None)["event_count"] == len(g.history)

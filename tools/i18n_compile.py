@@ -78,12 +78,13 @@ def read(lang: str) -> Catalog | None:
         return read_po(f, locale=lang, domain=DOMAIN)
 
 
-def load() -> dict[str, dict]:
+def load(reader=None) -> dict[str, dict]:
     """``{key: {"count": name or None, "fuzzy": {langs}, "comments": [..], lang: forms}}`` in
-    the English catalogue's order (``forms`` a tuple of strings; a language may be missing)."""
+    the English catalogue's order (``forms`` a tuple of strings; a language may be missing).
+    ``reader(lang)`` gives a language's catalogue (default: :func:`read`, the file)."""
     out: dict[str, dict] = {}
     for lang in LANGS:
-        cat = read(lang)
+        cat = (reader or read)(lang)
         if cat is None:
             continue
         for m in cat:

@@ -114,3 +114,23 @@ def test_the_strong_bot_takes_the_dfpn_setting():
     assert "proven" in bot.last_info
     with pytest.raises(IllegalMove):
         qwixo.make_bot("quixo", "strong", dfpn="yes")
+
+
+def test_loses_proves_the_other_sides_win_on_3x3():
+    """``prove(loses=True)``: True exactly where the database says the side to move loses,
+    False where it wins (3×3 has no draws)."""
+    from qwixo.quixo import db
+
+    rng = random.Random(31)
+    p = Prover(3, table_bits=16)
+    seen = {"win": 0, "loss": 0}
+    for _ in range(60):
+        g = random_position(3, 2, rng.randrange(1, 8), rng)
+        if g.is_over:
+            continue
+        value = db.lookup(g.position)[0]
+        (me, op), _, _, _ = boards_of(g.position)
+        p.clear()
+        assert p.prove(me, op, nodes=2_000_000, loses=True) is (value == "loss"), g.position
+        seen[value] += 1
+    assert seen["win"] >= 5 and seen["loss"] >= 5, seen

@@ -173,3 +173,28 @@ def test_late_move_reductions_search_fewer_nodes_to_the_same_depth():
         assert r.depth == 6 and 0 <= r.move < search_tables(5).M
         counts[lmr] = r.nodes
     assert counts[3] < counts[0], counts
+
+
+def test_numba_caches_are_where_numba_writes_them(tmp_path, monkeypatch):
+    """The stale-cache check looks where numba itself keeps the compiled kernels (next to the
+    sources, or the per-user cache of a read-only install, or under NUMBA_CACHE_DIR), and it
+    drops the cache files of the named modules there when a source changed."""
+    from numba.core import config
+
+    from qwixo.quixo import dfpn, retro, search
+
+    dirs = search.numba_cache_dirs()
+    for kernel in (search.negamax2, dfpn.mid, retro.run_pair):
+        assert kernel._cache._cache_path in {str(d) for d in dirs}
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path))
+    (d,) = search.numba_cache_dirs()
+    assert d.parent == tmp_path
+    d.mkdir()
+    (d / "somemod.f-1.py311.nbi").write_text("stale")
+    (d / "other.f-1.py311.nbi").write_text("kept")
+    search._drop_stale_caches("somemod", stamp_name="test-stamp")
+    assert not (d / "somemod.f-1.py311.nbi").exists()
+    assert (d / "other.f-1.py311.nbi").exists() and (d / "test-stamp.sha256").exists()
+    (d / "somemod.f-1.py311.nbi").write_text("fresh")  # same sources: kept from now on
+    search._drop_stale_caches("somemod", stamp_name="test-stamp")
+    assert (d / "somemod.f-1.py311.nbi").exists()

@@ -162,6 +162,26 @@ def test_4x4_few_blanks_consistent():
     assert res.probe(0, 0) is None  # the empty board has 16 blanks: not covered
 
 
+def test_pairs_side_by_side_give_the_same_codes():
+    """Two threads (the pairs of a total of cubes solved side by side, serial first pass) and
+    one thread give the same codes, class statistics in the same order, and the statistics say
+    which way each pair was solved."""
+    one = solve(4, blanks=2, threads=1)
+    two = solve(4, blanks=2, threads=2)
+    assert np.array_equal(one.codes, two.codes)
+    assert [(c["to_move"], c["other"], c["win"], c["loss"], c["draw"]) for c in one.class_stats] \
+        == [(c["to_move"], c["other"], c["win"], c["loss"], c["draw"]) for c in two.class_stats]
+    assert not any(c["side_by_side"] for c in one.class_stats)
+    assert all(c["side_by_side"] for c in two.class_stats if c["group"] >= 14)
+    assert all(c["cpu_seconds"] >= 0 and c["group"] == c["to_move"] + c["other"]
+               for c in two.class_stats)
+    # too little memory for two pairs at once: one after the other, the same codes
+    from qwixo.quixo.solver import memory_estimate
+
+    tight = solve(4, blanks=2, threads=2, memory_limit=memory_estimate(4, 2))
+    assert np.array_equal(one.codes, tight.codes)
+
+
 @pytest.mark.slow
 def test_4x4_complete_first_player_wins_in_21():
     res = solve(4)

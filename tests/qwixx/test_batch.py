@@ -134,3 +134,56 @@ def test_bonus_b_rewards_and_tie_choices_agree_with_the_contract():
         assert [(s["player"], sorted(["pass"] + [tab.code_text(c) for c in s["options"]]))
                 for s in res["trace"]] == offered
     assert ties > 0 and rewards > 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_loop_replays_in_the_contract_engine(players):
+    """The all-random batch loop (the C reference's game, benchmarks/qwixx_batch.py) plays the
+    contract's game: its dice and decisions, replayed through qwixo.new_game, are always among
+    the contract's options and end with the same scores (seats relabelled so that the game's
+    first player is the contract's player 0)."""
+    tab = tables("classic")
+    games = 60
+    res = batch.random_log("classic", games, players=players, seed=7, rows=40 * games)
+    assert res["rolls"].sum() <= len(res["log"])
+    t = 0
+    for gi in range(games):
+        first = gi % players
+        seat = [(first + j) % players for j in range(players)]  # contract j = kernel seat[j]
+        g = qwixo.new_game("qwixx", players=players, seed=0)
+        for _ in range(res["rolls"][gi]):
+            row = res["log"][t]
+            t += 1
+            assert not g.is_over
+            g.roll([int(d) for d in row[:6]])
+            for j in range(players):
+                code = int(row[6 + seat[j]])
+                text = tab.code_text(code)
+                assert text in g.options(j) or text == "pass"
+                g.choose(j, text)
+            if row[6 + players] == -2:
+                assert g.is_over
+                break
+            active = g.to_act[0]
+            text = tab.code_text(int(row[6 + players]))
+            assert text in g.options(active) or text == "pass"
+            g.choose(active, text)
+        assert g.is_over
+        assert g.scores() == [int(res["scores"][gi, seat[j]]) for j in range(players)]
+
+
+def test_random_loop_statistics_do_not_depend_on_the_loop():
+    """The fast all-random loop (run_games with every seat random) and the general loop
+    (batch.play, with its own random numbers) play the same game: over 20000 games each the
+    mean score (standard error of the difference about 0.05) and rolls per game (about 0.03)
+    agree within three standard errors, and so does the 90th percentile."""
+    fast = run_games("classic", 20000, players=4, seed=3)
+    # the general loop: batch.play with every seat random, through _run directly
+    tab = tables("classic")
+    scores = np.zeros((20000, 4), np.int64)
+    rolls = np.zeros(20000, np.int64)
+    batch._run(20000, 4, 3, np.zeros((4, 2), np.int64), np.zeros(4, np.int64), tab.T, scores,
+               rolls, batch.params_table(None, 4), batch.weights("classic"), False)
+    assert abs(fast["mean_score"] - scores.mean()) < 0.15
+    assert abs(fast["rolls_per_game"] - rolls.mean()) < 0.15
+    assert abs(np.percentile(fast["scores"], 90) - np.percentile(scores, 90)) <= 1

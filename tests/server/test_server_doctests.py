@@ -7,8 +7,8 @@ import warnings
 import pytest
 
 MODULES = ["qwixo.server.app", "qwixo.server.botrunner", "qwixo.server.protocol",
-           "qwixo.server.ratelimit", "qwixo.server.store", "qwixo.quixo.view",
-           "qwixo.qwixx.view", "qwixo.bots"]
+           "qwixo.server.ratelimit", "qwixo.server.store", "qwixo.server.store_chat",
+           "qwixo.quixo.view", "qwixo.qwixx.view", "qwixo.bots"]
 
 
 @pytest.mark.parametrize("name", MODULES)

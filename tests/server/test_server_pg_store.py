@@ -214,11 +214,15 @@ def test_a_first_release_sqlite_database_is_upgraded_and_played_on(tmp_path):
         await lobby.act(x, 0, "choose", "pass")
         versions = store.call(lambda db: [r[0] for r in db.execute(
             "SELECT version FROM schema_version ORDER BY version")])
+        # 0004: the games have a deadline column (none runs without a clock), and a chat table
+        kept = store.call(lambda db: (db.execute("SELECT deadline FROM games").fetchall(),
+                                      db.execute("SELECT COUNT(*) FROM chat").fetchone()))
         await lobby.close()
         store.close()
-        return q.public, x.public, versions
+        return q.public, x.public, versions, kept
 
-    qv, xv, versions = asyncio.run(play_on())
+    qv, xv, versions, kept = asyncio.run(play_on())
     assert qv["is_over"] and xv["phase"] == "action2"
+    assert kept == ([(None,), (None,)], (0,))
     # the first release counts as version 1: every later migration ran once
     assert versions == list(range(2, SCHEMA_VERSION + 1)) and SCHEMA_VERSION >= 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from server_helpers import auth, create, recv_until
 
@@ -94,3 +95,40 @@ def test_bots_accept_at_once(client):
         assert ready["seat"] == 0 and not any(m["type"] == "rematch_offer" for m in seen)
     new = client.get(f"/api/games/{ready['game']}").json()
     assert [(s["kind"], s["bot"]) for s in new["seats"]] == [("human", None), ("bot", "random")]
+
+
+def test_an_offer_nobody_answers_expires_for_everyone(client, monkeypatch):
+    """The offer waits ``OFFER_SECONDS`` (shortened here), then every connection hears it
+    expired; the next ``rematch`` is a new offer. A turn-based game's offer waits its time
+    per decision, and its rematch is turn-based too."""
+    from qwixo.server import rematch
+
+    monkeypatch.setattr(rematch, "OFFER_SECONDS", 0.5)
+    g = create(client, settings={"size": 3, "ply_limit": 12})
+    with client.websocket_connect(f"/ws/{g['id']}") as p0, \
+            client.websocket_connect(f"/ws/{g['id']}") as p1, \
+            client.websocket_connect(f"/ws/{g['id']}") as spec:
+        spec.send_json({"type": "spectate"})
+        recv_until(spec, lambda m: m["type"] == "welcome")
+        _play_to_end(client, g, p0, p1)
+        p0.send_json({"type": "rematch"})
+        offer, _ = recv_until(p1, lambda m: m["type"] == "rematch_offer")
+        assert 0 < offer["expires"] - time.time() <= 0.5
+        for ws in (p0, p1, spec):
+            c, _ = recv_until(ws, lambda m: m["type"] == "rematch_cancelled")
+            assert c == {"type": "rematch_cancelled", "seat": None, "reason": "expired"}
+        assert time.time() >= offer["expires"]
+        p1.send_json({"type": "rematch"})  # too late to accept: a new offer, by seat 1
+        o, _ = recv_until(p0, lambda m: m["type"] == "rematch_offer")
+        assert o["by"] == 1 and o["accepted"] == [1] and o["waiting"] == [0]
+        p0.send_json({"type": "rematch"})
+        ready, seen = recv_until(p0, lambda m: m["type"] == "rematch_ready")
+        time.sleep(0.7)  # the accepted offer's timer was stopped: nothing expires later
+        p0.send_json({"type": "ping", "id": "p"})
+        _, later = recv_until(p0, lambda m: m["type"] == "pong")
+        assert not any(m["type"] == "rematch_cancelled" for m in seen + later)
+    turn = create(client, settings={"size": 3, "ply_limit": 12}, turn_hours=2)
+    room = client.app.state.qwixo.lobby.rooms[turn["id"]]
+    assert rematch.offer_seconds(room) == 7200
+    spec = rematch._spec(room)
+    assert spec.turn_hours == 2 and spec.clock is None

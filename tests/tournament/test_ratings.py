@@ -171,11 +171,17 @@ def test_tournament_rate_cli(tmp_path, capsys):
 
 
 def test_shipped_bot_ratings():
+    import qwixo
+    from qwixo.server.lobby import DEFAULT_BOT_SECONDS
+
     data = R.bot_ratings()
-    for cls in ("quixo-5x5-2p", "qwixx-classic-2p"):
+    for cls, game in (("quixo-5x5-2p", "quixo"), ("qwixx-classic-2p", "qwixx")):
         entry = data["classes"][cls]
         assert entry["system"] == "glicko2"
         bots = entry["bots"]
         assert bots["strong"]["rating"] > bots["random"]["rating"]
+        # every level the lobby offers, measured at the lobby's time per decision
+        assert set(bots) == set(qwixo.list_bots(game))
+        assert entry["tournament"]["seconds"] == DEFAULT_BOT_SECONDS
         for b in bots.values():
-            assert b["games"] >= 50 and 0 < b["deviation"] < 150
+            assert b["games"] >= 25 and 0 < b["deviation"] < 150

@@ -29,7 +29,10 @@ from functools import cache
 from math import comb
 
 import numpy as np
-from numba import njit, prange
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from qwixo.quixo.tables import move_tables
 
@@ -99,6 +102,29 @@ def rank_tables(n: int) -> RankTables:
         seg_all=t.seg_all.astype(i64), seg_move=t.seg_move.astype(i64),
         shift=t.shift.astype(i64),
     )
+
+
+@intrinsic
+def prefetch(typingctx, arr, idx):
+    """Ask the processor to bring ``arr[idx]`` (a 1-d array) into its caches, without waiting
+    for it (LLVM's ``llvm.prefetch``; no bounds check, and a prefetch never faults). A plain
+    load whose value is not used would be dropped by the compiler."""
+    if not isinstance(arr, types.Array) or arr.ndim != 1 or not isinstance(idx, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        aryty = sig.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]],
+                                       wraparound=False)
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        # read, keep in all cache levels, data
+        builder.call(fn, [builder.bitcast(ptr, cgutils.voidptr_t), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, idx), codegen
 
 
 # -- bit helpers ---------------------------------------------------------------------------
@@ -219,7 +245,7 @@ CNT_SHIFT = 16
 BLOCK = 256  # frontier positions whose un-moves are gathered before memory is touched
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def init_class(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we_arr,
                cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift):
     """First pass over class ``(a, b)`` (pair-local offset ``loc``).
@@ -286,7 +312,17 @@ def init_class(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we
                 lt_arr[i] = mx
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
+def launch_threads(x):
+    """A tiny parallel loop: starts numba's threading layer (so that
+    ``numba.threading_layer()`` can say which one it is)."""
+    total = 0
+    for i in prange(x.shape[0]):
+        total += x[i]
+    return total
+
+
+@njit(cache=True, nogil=True)
 def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_arr,
              cm, rt, pop8, pext8, src_bit, dst_bit, seg_all, shift):
     """Retrograde counting inside a pair of classes ``(a, b)`` / ``(b, a)``, level by level.
@@ -356,7 +392,6 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
     level = 0
     last = 0
     one_cnt = np.uint32(1 << CNT_SHIFT)
-    touched = np.uint32(0)
     while True:
         if 1 <= level <= maxt:
             for s in range(start[level], start[level + 1]):
@@ -406,7 +441,7 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
                     bwon[k] = won
                     k += 1
             for q in range(k):
-                touched ^= work[bj[q]]
+                prefetch(work, bj[q])
             for q in range(k):
                 j = bj[q]
                 w = work[j]
@@ -433,7 +468,7 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
         fwon, nwon = nwon, fwon
         nf = nn2
         level += 1
-    return last + 0 * np.int64(touched & 1)
+    return last
 
 
 @njit(cache=True, inline="always")

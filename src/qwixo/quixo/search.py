@@ -51,15 +51,34 @@ from qwixo.quixo.notation import move_text, parse_position
 from qwixo.quixo.tables import move_tables
 
 
+def numba_cache_dirs() -> list:
+    """The directories where numba keeps the on-disk caches of this package's kernels: the
+    ``__pycache__`` next to the sources and, where that is not writable (a read-only install),
+    the per-user cache (``~/.cache/numba/quixo_<hash>``); with ``NUMBA_CACHE_DIR``, the place
+    under it. The same rules as numba's own cache locators, so a fresh install writes its
+    compiled kernels once and loads them from then on."""
+    from pathlib import Path
+
+    from numba.core import config
+    from numba.core.caching import UserWideCacheLocator
+    from numba.misc.appdirs import AppDirs
+
+    sub = UserWideCacheLocator.get_suitable_cache_subpath(__file__)
+    if config.CACHE_DIR:
+        return [Path(config.CACHE_DIR) / sub]
+    return [Path(__file__).parent / "__pycache__",
+            Path(AppDirs(appname="numba", appauthor=False).user_cache_dir) / sub]
+
+
 def _drop_stale_caches(*modules: str, sources: tuple[str, ...] = ("kernels.py",),
                        stamp_name: str = "qwixo-search-kernels") -> None:
     """Numba's on-disk cache of a function does not notice when a kernel it calls from another
     file (:mod:`qwixo.quixo.kernels`) changes, and a stale one can crash. So the cache files of
     ``modules`` (next to this file) are dropped whenever one of ``sources`` differs from the copy
     they were compiled against (recorded by the stamp file ``stamp_name`` in the same cache
-    directory: one stamp per group of modules)."""
+    directory: one stamp per group of modules), in every directory of
+    :func:`numba_cache_dirs` that exists."""
     import hashlib
-    import os
     from pathlib import Path
 
     here = Path(__file__).parent
@@ -68,21 +87,20 @@ def _drop_stale_caches(*modules: str, sources: tuple[str, ...] = ("kernels.py",)
         for src in sources:
             h.update((here / src).read_bytes())
         digest = h.hexdigest()
-        base = os.environ.get("NUMBA_CACHE_DIR")
-        dirs = [here / "__pycache__"]
-        if base:
-            dirs = [p.parent for p in Path(base).rglob("kernels.*.nbi")] or dirs
-        for d in dirs:
+        dirs = numba_cache_dirs()
+    except OSError:  # pragma: no cover (sources unreadable)
+        return
+    for d in dirs:
+        try:
             stamp = d / f"{stamp_name}.sha256"
-            if stamp.exists() and stamp.read_text().strip() == digest:
+            if not d.is_dir() or (stamp.exists() and stamp.read_text().strip() == digest):
                 continue
-            if d.exists():
-                for mod in modules:
-                    for f in d.glob(f"{mod}.*.nb[ci]"):
-                        f.unlink(missing_ok=True)
-                stamp.write_text(digest)
-    except OSError:  # a read-only install: nothing to do
-        pass
+            for mod in modules:
+                for f in d.glob(f"{mod}.*.nb[ci]"):
+                    f.unlink(missing_ok=True)
+            stamp.write_text(digest)
+        except OSError:  # a read-only directory: numba does not use it either
+            continue
 
 
 _drop_stale_caches("search", "mcts")

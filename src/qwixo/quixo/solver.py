@@ -200,12 +200,17 @@ def solve(n: int, blanks: int | None = None, *,
           memory_limit: int = MEMORY_LIMIT, threads: int | None = None) -> SolveResult:
     """Solve every N×N position with at most ``blanks`` blank cubes (None: all positions).
 
-    ``threads``: numba threads for the first pass over the large classes (default: numba's
-    default, all cores); small classes always use one (a parallel region costs more than they
-    do, above all on a busy machine). The retrograde counting itself runs on one core.
+    ``threads`` (default: numba's default, all cores): the pairs of classes of one total of
+    cubes, which depend only on the total above, are solved side by side, one a thread, largest
+    first (when the memory allows: 66 bytes a position of the pairs in flight); a total with a
+    single large pair gets the numba threads for its first pass instead. ``threads=1`` solves
+    every pair on the calling thread.
 
     ``progress`` is called after each class with ``{"to_move", "other", "win", "loss", "draw",
-    "states", "levels", "seconds"}``. Raises ``MemoryError`` (before allocating anything) when
+    "states", "levels", "seconds", "init_seconds", "cpu_seconds", "group", "side_by_side"}``
+    (``cpu_seconds``: the CPU time of the thread that solved the pair, halved for a pair of two
+    classes; ``group``: the total of cubes; ``side_by_side``: solved beside other pairs), once
+    every pair of a total is solved. Raises ``MemoryError`` (before allocating anything) when
     the estimate is above ``memory_limit``, and ``ValueError`` on bad arguments.
     """
     import numba
@@ -228,58 +233,132 @@ def solve(n: int, blanks: int | None = None, *,
     saved_threads = numba.get_num_threads()
     many = min(threads or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS)
     try:
-        _solve_pairs(n, layout, off, codes, classes, stats, progress, many)
+        _solve_pairs(n, layout, off, codes, classes, stats, progress, many, memory_limit)
     finally:
         numba.set_num_threads(saved_threads)
     return SolveResult(n, blanks, layout, codes, time.perf_counter() - t0, stats)
 
 
-def _solve_pairs(n, layout, off, codes, classes, stats, progress, many) -> None:
-    import numba
+def _pairs_by_total(classes: list[tuple[int, int]]) -> list[list[list[tuple[int, int]]]]:
+    """The pairs of classes (a class with its colour-swapped twin), in storage order, grouped
+    by their total of cubes: the pairs of one total depend only on the total above, not on
+    each other, so they can be solved side by side.
 
-    from qwixo.quixo import retro
-
-    tb = retro.rank_tables(n)
-    nn = n * n
+    >>> _pairs_by_total(class_order(3, blanks=0))
+    [[[(0, 9), (9, 0)], [(1, 8), (8, 1)], [(2, 7), (7, 2)], [(3, 6), (6, 3)], [(4, 5), (5, 4)]]]
+    """
+    out: list[list[list[tuple[int, int]]]] = []
     k = 0
     while k < len(classes):
         a, b = classes[k]
         pair = [(a, b)] if a == b else [(a, b), (b, a)]
         k += len(pair)
-        tp = time.perf_counter()
-        base = layout.offsets[(a, b)]
-        size = sum(class_size(n, x, y) for x, y in pair)
-        numba.set_num_threads(many if size >= PARALLEL_MIN else 1)
-        me_arr = np.empty(size, dtype=np.int64)
-        op_arr = np.empty(size, dtype=np.int64)
-        work = np.empty(size, dtype=np.uint32)
-        lt = np.empty(size, dtype=np.uint16)
-        we = np.empty(size, dtype=np.uint16)
-        for x, y in pair:
-            retro.init_class(x, y, layout.offsets[(x, y)] - base, nn, off, codes,
-                             me_arr, op_arr, work, lt, we, tb.comb, tb.rt, tb.pop8, tb.pext8,
-                             tb.pdep8, tb.line, tb.src_bit, tb.dst_bit, tb.seg_all, tb.seg_move,
-                             tb.shift)
-        t_init = time.perf_counter() - tp
-        base_ba = layout.offsets[(b, a)] - base
-        levels = retro.run_pair(a, b, 0, base_ba, size, nn, me_arr, op_arr, work, lt, we,
-                                tb.comb, tb.rt, tb.pop8, tb.pext8, tb.src_bit,
-                                tb.dst_bit, tb.seg_all, tb.shift)
-        codes[base:base + size] = work & 0xFFFF
-        del me_arr, op_arr, work, lt, we
-        dt = time.perf_counter() - tp
-        for x, y in pair:
-            o = layout.offsets[(x, y)]
-            part = codes[o:o + class_size(n, x, y)]
-            win = int(np.count_nonzero(part & 1))
-            draw = int(np.count_nonzero(part == 0))
-            st = {"to_move": x, "other": y, "states": int(part.size), "win": win,
-                  "loss": int(part.size) - win - draw, "draw": draw, "levels": int(levels),
-                  "seconds": round(dt / len(pair), 4),
-                  "init_seconds": round(t_init / len(pair), 4)}
-            stats.append(st)
-            if progress is not None:
-                progress(st)
+        if not out or sum(out[-1][0][0]) != a + b:
+            out.append([])
+        out[-1].append(pair)
+    return out
+
+
+def _solve_pair(n, layout, off, codes, pair, threads: int
+                ) -> tuple[int, float, float, float]:
+    """Solve one pair of classes into ``codes``; returns (levels, seconds, first-pass seconds,
+    CPU seconds of this thread). ``threads``: numba threads of the first pass (the setting is
+    the calling thread's own); the kernels run without the GIL."""
+    import numba
+
+    from qwixo.quixo import retro
+
+    numba.set_num_threads(threads)
+    tb = retro.rank_tables(n)
+    nn = n * n
+    a, b = pair[0]
+    tp = time.perf_counter()
+    cpu0 = time.thread_time()
+    base = layout.offsets[(a, b)]
+    size = sum(class_size(n, x, y) for x, y in pair)
+    me_arr = np.empty(size, dtype=np.int64)
+    op_arr = np.empty(size, dtype=np.int64)
+    work = np.empty(size, dtype=np.uint32)
+    lt = np.empty(size, dtype=np.uint16)
+    we = np.empty(size, dtype=np.uint16)
+    for x, y in pair:
+        retro.init_class(x, y, layout.offsets[(x, y)] - base, nn, off, codes,
+                         me_arr, op_arr, work, lt, we, tb.comb, tb.rt, tb.pop8, tb.pext8,
+                         tb.pdep8, tb.line, tb.src_bit, tb.dst_bit, tb.seg_all, tb.seg_move,
+                         tb.shift)
+    t_init = time.perf_counter() - tp
+    base_ba = layout.offsets[(b, a)] - base
+    levels = retro.run_pair(a, b, 0, base_ba, size, nn, me_arr, op_arr, work, lt, we,
+                            tb.comb, tb.rt, tb.pop8, tb.pext8, tb.src_bit,
+                            tb.dst_bit, tb.seg_all, tb.shift)
+    np.bitwise_and(work, 0xFFFF, out=codes[base:base + size], casting="unsafe")
+    return int(levels), time.perf_counter() - tp, t_init, time.thread_time() - cpu0
+
+
+def _threadsafe_layer() -> bool:
+    """Whether numba's threading layer may be entered from several threads at once (omp and
+    tbb may; workqueue may not)."""
+    import numba
+
+    from qwixo.quixo import retro
+
+    try:
+        layer = numba.threading_layer()
+    except ValueError:  # not started yet
+        retro.launch_threads(np.zeros(4, dtype=np.int64))
+        layer = numba.threading_layer()
+    return layer in ("omp", "tbb")
+
+
+def _solve_pairs(n, layout, off, codes, classes, stats, progress, many,
+                 memory_limit: int = MEMORY_LIMIT) -> None:
+    """Solve the classes total by total. With ``many`` > 1 threads, the pairs of a total are
+    solved side by side, one a thread (largest first), when there are several, the memory
+    allows it and numba's threading layer may be entered from several threads at once (omp,
+    tbb; not workqueue); otherwise one after the other, a large pair's first pass on every
+    numba thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from qwixo.quixo import retro
+
+    retro.rank_tables(n)  # built once, before any worker thread asks for them
+    kept = 2 * layout.total
+    pool = ThreadPoolExecutor(max_workers=many) if many > 1 and _threadsafe_layer() else None
+    try:
+        for group in _pairs_by_total(classes):
+            sizes = [sum(class_size(n, x, y) for x, y in pair) for pair in group]
+            side = (pool is not None and len(group) > 1
+                    and kept + 66 * sum(sorted(sizes)[-many:]) <= memory_limit)
+            results: dict[int, tuple[int, float, float, float]] = {}
+            if side:
+                order = sorted(range(len(group)), key=lambda i: -sizes[i])
+                futures = {i: pool.submit(_solve_pair, n, layout, off, codes, group[i], 1)
+                           for i in order}
+                for i, fut in futures.items():
+                    results[i] = fut.result()
+            else:
+                for i, pair in enumerate(group):
+                    big = many > 1 and sizes[i] >= PARALLEL_MIN
+                    results[i] = _solve_pair(n, layout, off, codes, pair, many if big else 1)
+            for i, pair in enumerate(group):
+                levels, dt, t_init, cpu = results[i]
+                for x, y in pair:
+                    o = layout.offsets[(x, y)]
+                    part = codes[o:o + class_size(n, x, y)]
+                    win = int(np.count_nonzero(part & 1))
+                    draw = int(np.count_nonzero(part == 0))
+                    st = {"to_move": x, "other": y, "states": int(part.size), "win": win,
+                          "loss": int(part.size) - win - draw, "draw": draw,
+                          "levels": levels, "seconds": round(dt / len(pair), 4),
+                          "init_seconds": round(t_init / len(pair), 4),
+                          "cpu_seconds": round(cpu / len(pair), 4), "group": x + y,
+                          "side_by_side": side}
+                    stats.append(st)
+                    if progress is not None:
+                        progress(st)
+    finally:
+        if pool is not None:
+            pool.shutdown()
 
 
 def verify_codes(n: int, layout: Layout, codes: np.ndarray) -> int:

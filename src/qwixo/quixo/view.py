@@ -73,18 +73,42 @@ def full_lines(rows: list[str]) -> list[list[str]]:
     return out
 
 
+def line_seats(game: Any, lines: list[list[str]], rows: list[str]) -> list[list[int]]:
+    """For each full line, the players whose symbol it shows (2 players: the one; 4 players:
+    the team), read with the game's own :meth:`~qwixo.quixo.game.QuixoGame.side_of`.
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("quixo", players=4)
+    >>> line_seats(g, full_lines(["NNSSN", ".....", ".....", ".....", "EEWEW"]),
+    ...            ["NNSSN", ".....", ".....", ".....", "EEWEW"])
+    [[1, 3], [0, 2]]
+    """
+    n = len(rows)
+    out = []
+    for line in lines:
+        f, r = ord(line[0][0]) - ord("a"), int(line[0][1:]) - 1
+        side = _SIDE.get(rows[n - 1 - r][f])
+        out.append([p for p in range(game.num_players) if game.side_of(p) == side])
+    return out
+
+
 def events(game: Any, since: int = 0) -> list[dict[str, Any]]:
     """The game's events from number ``since`` on: one ``move`` per ply (``player``,
     ``text``, ``from``, ``to``, ``dot``; a 4-player pass has ``from``/``to`` None), then
-    ``game_over`` (``winners``, ``reason``, ``lines``) once the game is over."""
+    ``game_over`` (``winners``, ``reason``, ``lines``, ``line_seats``: the players whose
+    symbol each line shows, ``by``: who made the last move) once the game is over."""
     movers = game._movers()
     history = game.history
     out: list[dict[str, Any]] = []
     for i in range(max(0, since), len(history)):
         out.append({"type": "move", "player": movers[i], **move_detail(history[i])})
     if game.is_over and since <= len(history):
+        rows = game.board
+        lines = full_lines(rows)
         out.append({"type": "game_over", "winners": game.winners(),
-                    "reason": game.end_reason, "lines": full_lines(game.board)})
+                    "reason": game.end_reason, "lines": lines,
+                    "line_seats": line_seats(game, lines, rows),
+                    "by": movers[-1] if movers else None})
     return out
 
 
@@ -99,6 +123,7 @@ def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]
     position = game.position
     board, turn = position.split()
     rows = board.split("/")
+    lines = full_lines(rows) if game.is_over else []
     last_move = None
     if game.history:
         last_move = {**move_detail(game.history[-1]), "seat": game._movers()[-1]}
@@ -114,6 +139,7 @@ def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]
                          "takeable": sorted({m["from"] for m in options if m["from"]},
                                             key=lambda s: (int(s[1:]), s[0])),
                          "last_move": last_move,
-                         "lines": full_lines(rows) if game.is_over else [],
+                         "lines": lines,
+                         "line_seats": line_seats(game, lines, rows),
                          "end_reason": game.end_reason,
                      })

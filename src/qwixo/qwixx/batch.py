@@ -1,7 +1,8 @@
 """Batch simulation of Qwixx: numba kernels that play many games at once.
 
 The kernel :func:`play` plays one game from any position to its end; :func:`run_games` and
-:func:`rollouts` loop it over many games inside numba. Every rule it plays — options, crossing,
+:func:`rollouts` loop it over many games inside numba (games where every seat plays ``random``
+have a loop of their own, :func:`_run_random`, on the same kernels). Every rule it plays — options, crossing,
 chains, rewards, score, penalty, end — is a helper of :mod:`qwixo.qwixx.kernels`, the same code
 the contract game calls, on the same state layout; this module adds only the dice, the
 policies and the loops. It plays every edition.
@@ -44,7 +45,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.editions import COLOURS, edition
@@ -56,6 +59,7 @@ from qwixo.qwixx.kernels import (
     CLOSED,
     CNT,
     DICE,
+    END_NONE,
     ERR,
     FIXED2,
     LAST,
@@ -175,6 +179,40 @@ def _mix(seed):
     if z == 0:
         z = np.uint64(1)
     return z
+
+
+# -- the random loop's numbers: one xorshift64* output split into many uniform draws ------------
+@intrinsic
+def _mulhi(typingctx, a, b):
+    """The high 64 bits of the 128-bit product of two ``uint64`` (one ``mul`` instruction)."""
+    if a != types.uint64 or b != types.uint64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        wide = ir.IntType(128)
+        p = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(p, ir.Constant(wide, 64)), ir.IntType(64))
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+_LIMIT = 1 << 32  # a fraction serves draws until their ranges multiply past this
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _draw(x, f, used, n):
+    """A uniform draw in ``0..n-1`` from the fraction ``f / 2**64`` (its digits in base
+    ``n``: ``mulhi(f, n)``, then ``f * n`` keeps the rest); ``used`` is the product of the
+    ranges drawn from ``f`` so far. A fresh xorshift64* output (state ``x``) replaces ``f``
+    before that product passes 2**32, so every draw is uniform to within 2**-32. Returns
+    ``(x, f, used, draw)``."""
+    if used * n > _LIMIT:
+        x ^= x >> np.uint64(12)
+        x ^= x << np.uint64(25)
+        x ^= x >> np.uint64(27)
+        f = x * np.uint64(2685821657736338717)
+        used = 1
+    un = np.uint64(n)
+    return x, f * un, used * n, np.int64(_mulhi(f, un))
 
 # -- one game ------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
@@ -336,6 +374,92 @@ def play(s, T, fixed, policies, rng, sdice, schoice, trace, max_rolls, opts, w, 
     return rolls
 
 
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _fresh(s, P, lucky, first):
+    """``s`` becomes a new game: empty sheets with the lucky numbers ``lucky[p]``, ``first``
+    to roll."""
+    for j in range(H + P * PB):
+        s[j] = 0
+    s[NPL] = P
+    for p in range(P):
+        b = H + p * PB
+        for r in range(4):
+            s[b + LAST + r] = -1
+        s[b + K.LUCKY] = lucky[p, 0]
+        s[b + K.LUCKY + 1] = lucky[p, 1]
+    s[ACTIVE] = first
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, choice, log):
+    """:func:`_run` when every seat plays ``random`` (the game of the C reference loop): the
+    same kernels on the same state, with the decisions inline, the random state in a register
+    and one 64-bit xorshift64* output split into several draws (:func:`_draw`: a roll's six
+    dice and most of its decisions). ``log`` rows (while there are any): a roll's six dice
+    (0: out of the game),
+    every player's action-1 decision, then the active player's action 2 (-2: none, the game
+    ended in action 1). Scratch ``s``, ``opts``, ``w``, ``ev``, ``choice`` as :func:`play`."""
+    P = choice.shape[0]
+    uf = np.uint64(T[T_FACES])
+    f6 = T[T_FACES] ** 6  # at most 8**6: far below 2**32
+    full = ev.shape[0]
+    nlog = log.shape[0]
+    t = 0
+    x = _mix(seed)
+    f = np.uint64(0)
+    used = _LIMIT
+    for g in range(n):
+        _fresh(s, P, lucky, g % P)
+        if paired:
+            x = _mix(seed * 1000003 + g // P)  # the same numbers for every rotation
+            used = _LIMIT
+        rolls = 0
+        while True:
+            # the six dice: the first base-``faces`` digits of a fresh output
+            x ^= x >> np.uint64(12)
+            x ^= x << np.uint64(25)
+            x ^= x >> np.uint64(27)
+            f = x * np.uint64(2685821657736338717)
+            for j in range(6):
+                s[DICE + j] = 1 + np.int64(_mulhi(f, uf))
+                f *= uf
+            used = f6
+            rolls += 1
+            if t < nlog:
+                for j in range(6):  # 0: the die of a closed row, out of the game
+                    log[t, j] = s[DICE + j] if j < 2 or (s[CLOSED] >> (j - 2)) & 1 == 0 else 0
+            total = s[DICE] + s[DICE + 1]
+            closed = s[CLOSED]
+            for q in range(P):
+                k = white_options(s, H + q * PB, closed, total, T, opts, w, ev)
+                opts[k] = -1  # pass: the last of k + 1 equally likely choices
+                x, f, used, j = _draw(x, f, used, k + 1)
+                choice[q] = opts[j]
+                if t < nlog:
+                    log[t, 6 + q] = opts[j]
+            reason, _ = resolve_action1(s, T, choice, ev, full)
+            if reason != END_NONE:
+                if t < nlog:
+                    log[t, 6 + P] = -2
+                    t += 1
+                break
+            q = s[ACTIVE]
+            k = colour_options(s, H + q * PB, s[CLOSED], s[DICE], s[DICE + 1], s, DICE + 2, T,
+                               opts, w, ev)
+            opts[k] = -1
+            x, f, used, j = _draw(x, f, used, k + 1)
+            if t < nlog:
+                log[t, 6 + P] = opts[j]
+                t += 1
+            reason, _ = finish_action2(s, T, opts[j], ev, full)
+            if reason != END_NONE:
+                break
+        s[ROLLS] += rolls
+        rolls_out[g] = rolls
+        for p in range(P):
+            scores[g, p] = K.score(s, H + p * PB, T, True)
+
+
 @njit(cache=True)
 def _run(n, P, seed, lucky, policies, T, scores, rolls_out, prm, wcell, paired):
     s = np.zeros(H + P * PB, np.int64)
@@ -350,15 +474,7 @@ def _run(n, P, seed, lucky, policies, T, scores, rolls_out, prm, wcell, paired):
     rng = np.empty(1, np.uint64)
     rng[0] = _mix(seed)
     for g in range(n):
-        s[:] = 0
-        s[NPL] = P
-        for p in range(P):
-            b = H + p * PB
-            for r in range(4):
-                s[b + LAST + r] = -1
-            s[b + K.LUCKY] = lucky[p, 0]
-            s[b + K.LUCKY + 1] = lucky[p, 1]
-        s[ACTIVE] = g % P  # rotate the first player
+        _fresh(s, P, lucky, g % P)  # rotate the first player
         fixed[:] = -2
         if paired:
             rng[0] = _mix(seed * 1000003 + g // P)  # the same dice for every rotation
@@ -391,11 +507,37 @@ def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
         lucky = default_lucky(edition_name, players)
     scores = np.zeros((games, players), np.int64)
     rolls = np.zeros(games, np.int64)
-    _run(games, players, seed, np.asarray(lucky, np.int64), pol, tab.T, scores, rolls,
-         _seat_params(params, pol), weights(tab.name), paired)
+    if (pol == RANDOM).all():
+        _run_random(games, seed, np.asarray(lucky, np.int64), tab.T, scores, rolls, paired,
+                    *_scratch(players), np.zeros((0, 7 + players), np.int64))
+    else:
+        _run(games, players, seed, np.asarray(lucky, np.int64), pol, tab.T, scores, rolls,
+             _seat_params(params, pol), weights(tab.name), paired)
     return {"games": games, "mean_score": float(scores.mean()) if games else 0.0,
             "rolls_per_game": float(rolls.mean()) if games else 0.0, "scores": scores,
             "rolls": rolls}
+
+
+def _scratch(players: int) -> tuple[np.ndarray, ...]:
+    """Scratch arrays of :func:`_run_random`: ``s``, ``opts``, ``w``, ``ev``, ``choice``."""
+    return (np.zeros(H + players * PB, np.int64), np.empty(OPTS_SIZE, np.int64),
+            np.empty(PB, np.int64), np.zeros((0, 5), np.int64), np.empty(players, np.int64))
+
+
+def random_log(edition_name: str, games: int, players: int = 4, seed: int = 0,
+               rows: int = 10_000) -> dict[str, Any]:
+    """:func:`run_games` with every seat ``random``, and the first ``rows`` rolls written
+    down: ``log[t]`` = the six dice (0: out of the game), each player's action-1 option code, the active player's
+    action-2 code (-2: none, the game ended in action 1). Game ``g`` begins with player
+    ``g % players``; its rolls follow those of the games before it (``rolls``). For checking
+    the loop against the contract engine (tests/qwixx/test_batch.py)."""
+    tab = tables(edition_name)
+    scores = np.zeros((games, players), np.int64)
+    rolls = np.zeros(games, np.int64)
+    log = np.zeros((rows, 7 + players), np.int64)
+    _run_random(games, seed, default_lucky(edition_name, players), tab.T, scores, rolls, False,
+                *_scratch(players), log)
+    return {"scores": scores, "rolls": rolls, "log": log}
 
 
 def default_lucky(edition_name: str, players: int) -> np.ndarray:

@@ -37,9 +37,48 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from qwixo.qwixx.editions import REWARD_KINDS, arrays, edition
+
+
+def _drop_stale_caches() -> None:
+    """Numba's on-disk cache of a function does not notice when a helper it inlined from
+    another file changes (e.g. the table layout here), and a stale one can crash. So the cache
+    files of the modules built on these kernels (:mod:`qwixo.qwixx.batch`,
+    :mod:`qwixo.qwixx.odds`, :mod:`qwixo.envs.vector`) are dropped whenever this file,
+    ``batch.py`` or ``odds.py`` differs from the copy they were compiled against (a stamp file
+    ``qwixo-qwixx-kernels.sha256`` in each cache directory), as the Quixo search does."""
+    import hashlib
+    import os
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    modules = {"batch": here, "odds": here, "vector": here.parent / "envs"}
+    try:
+        h = hashlib.sha256()
+        for src in ("kernels.py", "batch.py", "odds.py"):
+            h.update((here / src).read_bytes())
+        digest = h.hexdigest()
+        base = os.environ.get("NUMBA_CACHE_DIR")
+        dirs = {d / "__pycache__" for d in modules.values()}
+        if base:
+            dirs = {p.parent for m in modules for p in Path(base).rglob(f"{m}.*.nbi")}
+        for d in dirs:
+            stamp = d / "qwixo-qwixx-kernels.sha256"
+            if not d.exists() or (stamp.exists() and stamp.read_text().strip() == digest):
+                continue
+            for mod in modules:
+                for f in d.glob(f"{mod}.*.nb[ci]"):
+                    f.unlink(missing_ok=True)
+            stamp.write_text(digest)
+    except OSError:  # a read-only install: nothing to do
+        pass
+
+
+_drop_stale_caches()
 
 LUCKY_FLAG = 1024
 TIE_UNIT = 128
@@ -53,12 +92,14 @@ T_FACES, T_NEED, T_LEN, T_NBAR, T_PAIRS, T_PENPTS, T_MAXPEN = range(7)
 T_LOCKFROM = 8
 T_INDEX = T_LOCKFROM + 4                 # index_of[r, s] at T_INDEX + r * MAXS + s (-1: none)
 T_NUM = T_INDEX + 4 * MAXS               # numbers[r, i] at T_NUM + r * MAXL + i
-T_BYCOL = T_NUM + 4 * MAXL               # action 2: codes at T_BYCOL + (c * MAXS + s) * 5 + k
-T_BONUS = T_BYCOL + 4 * MAXS * 5         # Bonus A: bonus[r, i] at T_BONUS + r * MAXL + i
+T_BONUS = T_NUM + 4 * MAXL               # Bonus A: bonus[r, i] at T_BONUS + r * MAXL + i
 T_BAR = T_BONUS + 4 * MAXL               # Bonus A: colour of bar box k
 T_PKIND = T_BAR + MAXL                   # Bonus B: reward kind of cell (r, i) or -1
 T_PCELLS = T_PKIND + 4 * MAXL            # Bonus B: kind k -> r1, i1, r2, i2
-T_SIZE = T_PCELLS + 4 * 5
+T_CELLS = T_PCELLS + 4 * 5               # action 2: bit 16 * r + i of the cells of (c, s)
+T_LOCKM = T_CELLS + 4 * MAXS             # bit mask of row r's lock cells
+T_FULL = T_LOCKM + 4                     # bit mask of a row's cells
+T_SIZE = T_FULL + 1
 
 # -- the state s ---------------------------------------------------------------------------------
 CLOSED, ACTIVE, PHASE, A1CROSSED, ROLLS, SIDX, CIDX, TIDX, ERR, FIXED2, NPL = range(11)
@@ -97,11 +138,14 @@ def table(name: str) -> np.ndarray:
     T[T_MAXPEN] = ed.max_penalties
     T[T_LOCKFROM:T_LOCKFROM + 4] = a.lock_from
     T[T_INDEX:T_INDEX + 4 * MAXS] = -1
-    T[T_BYCOL:T_BYCOL + 4 * MAXS * 5] = -1
     T[T_PKIND:T_PKIND + 4 * MAXL] = -1
     T[T_PCELLS:T_PCELLS + 20] = -1
     L = a.numbers.shape[1]
     S = a.index_of.shape[1]
+    assert L < MAXL  # the action-2 masks hold a row in 16 bits, bit 63 unused
+    T[T_FULL] = (1 << L) - 1
+    for r in range(4):
+        T[T_LOCKM + r] = ((1 << L) - 1) & ~((1 << int(a.lock_from[r])) - 1)
     for r in range(4):
         for n in range(S):
             T[T_INDEX + r * MAXS + n] = a.index_of[r, n]
@@ -111,11 +155,9 @@ def table(name: str) -> np.ndarray:
             T[T_PKIND + r * MAXL + i] = a.pair_kind[r, i]
     for c in range(4):
         for n in range(S):
-            k = 0
             for r in range(4):
                 if a.cells_by_colour[c, n, r] >= 0:
-                    T[T_BYCOL + (c * MAXS + n) * 5 + k] = 32 * r + int(a.cells_by_colour[c, n, r])
-                    k += 1
+                    T[T_CELLS + c * MAXS + n] |= 1 << (16 * r + int(a.cells_by_colour[c, n, r]))
     T[T_BAR:T_BAR + len(a.bar)] = a.bar
     seen = [0] * 5
     for r in range(4):
@@ -141,12 +183,20 @@ def new_state(T: np.ndarray, players: int) -> np.ndarray:
 # -- legality ------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def legal(s, b, closed, r, i, T):
-    """May the sheet at ``b`` cross position ``i`` of row ``r`` (``closed``: closed rows)?"""
-    if i < 0 or (closed >> r) & 1 or i <= s[b + LAST + r]:
-        return False
-    if i >= T[T_LOCKFROM + r]:
-        return s[b + CNT + r] >= T[T_NEED]
-    return True
+    """May the sheet at ``b`` cross position ``i`` of row ``r`` (``closed``: closed rows)?
+    (Written without branches: every operand is safe to evaluate.)"""
+    return ((i >= 0) & (((closed >> r) & 1) == 0) & (i > s[b + LAST + r])
+            & ((i < T[T_LOCKFROM + r]) | (s[b + CNT + r] >= T[T_NEED])))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def open_cells(s, b, closed, r, T):
+    """Bit mask of the positions of row ``r`` the sheet at ``b`` may cross (bit ``i``:
+    :func:`legal` for position ``i``), computed without branches."""
+    full = T[T_FULL]
+    m = (full << (s[b + LAST + r] + 1)) & full
+    m &= ~(T[T_LOCKM + r] & -np.int64(s[b + CNT + r] < T[T_NEED]))
+    return m & (((closed >> r) & 1) - 1)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
@@ -174,13 +224,36 @@ def fewest_mask(s, b):
     return m
 
 
+@intrinsic
+def _ctpop(typingctx, x):
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+    return x(x), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return x(x), codegen
+
+
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def popcount(x):
-    c = 0
-    while x:
-        c += x & 1
-        x >>= 1
-    return c
+    """The number of set bits of an integer (the CPU's popcount instruction)."""
+    return _ctpop(x)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def lowest_bit(x):
+    """The position of the lowest set bit of a non-zero integer (count trailing zeros)."""
+    return _cttz(x)
 
 
 # -- crossing ------------------------------------------------------------------------------------
@@ -350,9 +423,8 @@ def white_options(s, b, closed, total, T, out, w, ev):
     k = 0
     for r in range(4):
         i = T[T_INDEX + r * MAXS + total]
-        if legal(s, b, closed, r, i, T):
-            out[k] = 32 * r + i
-            k += 1
+        out[k] = 32 * r + i
+        k += legal(s, b, closed, r, i, T)  # written anyway, kept when legal: no branch
     if s[b + LUCKY] == total or s[b + LUCKY + 1] == total:
         tied = fewest_mask(s, b)
         for r in range(4):
@@ -370,31 +442,20 @@ def white_options(s, b, closed, total, T, out, w, ev):
 def colour_options(s, b, closed, w1, w2, dice, d0, T, out, w, ev):
     """Action 2 with white dice ``w1``, ``w2`` and the coloured dice ``dice[d0 + c]``: the
     distinct cells a white die plus a coloured die in play may cross, in sheet order (pass
-    not included); returns their number."""
-    k = 0
+    not included); returns their number. The candidate cells of every die pair are a bit mask
+    of the table (bit ``16 * r + i``), intersected with each row's :func:`open_cells`."""
+    cand = 0
     for c in range(4):
-        if (closed >> c) & 1:
-            continue  # that die is out of the game
-        d = dice[d0 + c]
-        for wi in range(2):
-            if wi == 1 and w2 == w1:
-                break
-            sm = (w1 if wi == 0 else w2) + d
-            base = T_BYCOL + (c * MAXS + sm) * 5
-            for x in range(5):
-                code = T[base + x]
-                if code < 0:
-                    break
-                if legal(s, b, closed, code >> 5, code & 31, T):
-                    pos = k  # insert in order, once
-                    while pos > 0 and out[pos - 1] > code:
-                        pos -= 1
-                    if pos > 0 and out[pos - 1] == code:
-                        continue
-                    for y in range(k, pos, -1):
-                        out[y] = out[y - 1]
-                    out[pos] = code
-                    k += 1
+        if (closed >> c) & 1 == 0:  # else that die is out of the game
+            d = dice[d0 + c]
+            cand |= T[T_CELLS + c * MAXS + w1 + d] | T[T_CELLS + c * MAXS + w2 + d]
+    k = 0
+    for r in range(4):
+        m = (cand >> (16 * r)) & open_cells(s, b, closed, r, T)
+        while m:
+            out[k] = 32 * r + lowest_bit(m)
+            k += 1
+            m &= m - 1
     if T[T_PAIRS]:
         k = _expand_ties(s, b, closed, T, out, k, w, ev)
     return k

@@ -299,7 +299,8 @@ def details(view: dict[str, Any], seat: int) -> dict[str, Any]:
     """Game-specific figures of one seat, read from the contract's view of the finished game
     (its ``board``: score sheets, lines; no rule is recomputed here): for a game with score
     sheets the crosses per colour, locks (lock cells crossed), penalties, lucky and bonus
-    crosses; for a game of lines whether it was won by a line the opponent pushed."""
+    crosses; for a game of lines whether it was won by a line the opponent pushed and how many
+    lines of the seat's symbol the opponent's last push made (``lines_by_opponent``)."""
     board = view.get("board") or {}
     out: dict[str, Any] = {"end_reason": view.get("end_reason"), "seat": seat}
     sheets = [sh for sh in board.get("sheets") or [] if sh.get("seat") == seat]
@@ -319,13 +320,20 @@ def details(view: dict[str, Any], seat: int) -> dict[str, Any]:
         out["size"] = board.get("size")
         out["opponent_line"] = view.get("end_reason") == "opponent_line" \
             and seat in (view.get("winners") or [])
+        # lines of this seat's symbol that a push of the other side completed (the game says
+        # whose symbol each line shows, ``line_seats``, and who pushed, ``last_move.seat``)
+        mover = (board.get("last_move") or {}).get("seat")
+        out["lines_by_opponent"] = sum(
+            1 for owners in board.get("line_seats") or []
+            if seat in owners and mover is not None and mover not in owners)
     return out
 
 
 def statistics(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per rating class: games, wins, mean and best score, mean length (events), wins per
     seat (side); with score sheets the mean crosses per colour, locks, penalties, lucky and
-    bonus crosses per game; with lines the wins by a line the opponent pushed."""
+    bonus crosses per game; with lines the wins by a line the opponent pushed and the lines of
+    one's own symbol made by the opponent's push (``lines_by_opponent_push``)."""
     out: dict[str, dict[str, Any]] = {}
     for rec in records:
         if "score" not in rec:
@@ -341,7 +349,8 @@ def statistics(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         side["games"] += 1
         side["wins"] += int(rec["won"])
         d = rec.get("details") or {}
-        for k in ("locks", "penalties", "lucky", "bonus", "opponent_line"):
+        for k in ("locks", "penalties", "lucky", "bonus", "opponent_line",
+                  "lines_by_opponent"):
             if k in d:
                 st["sums"][k] = st["sums"].get(k, 0) + int(d[k])
         for colour, n in (d.get("crosses") or {}).items():
@@ -359,6 +368,8 @@ def statistics(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
                 st[f"mean_{k}"] = round(sums[k] / n, 2)
         if "opponent_line" in sums:
             st["wins_by_opponent_line"] = sums["opponent_line"]
+        if "lines_by_opponent" in sums:
+            st["lines_by_opponent_push"] = sums["lines_by_opponent"]
     return out
 
 

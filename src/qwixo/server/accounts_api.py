@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 
 from qwixo.server import protocol as P
 from qwixo.server.accounts import (
@@ -233,7 +234,8 @@ __all__ = ["bot_player", "router"]
 @router.get("/api/account/turns")
 async def your_turn(request: Request) -> dict[str, Any]:
     """The signed-in person's running games where one of their seats must act now (decide
-    or roll), oldest wait first, with the turn clock's deadline (epoch seconds) if any."""
+    or roll), oldest wait first, with the turn clock's deadline (epoch seconds) if any and
+    the game's public settings."""
     account_id, _, _ = await current(request)
     lobby = lobby_of(request)
     out = []
@@ -246,6 +248,63 @@ async def your_turn(request: Request) -> dict[str, Any]:
                 pub["needs_roll"] and pub["roller"] == seat)):
             continue
         out.append({"id": gid, "game": name, "seat": seat, "since": room.updated,
-                    "deadline": room.deadline, "url": f"/?game={gid}"})
+                    "deadline": room.deadline, "url": f"/?game={gid}",
+                    "settings": room.public_settings})
     out.sort(key=lambda x: x["since"])
     return {"games": out}
+
+
+# -- the bots' ratings, for the lobby's choice of an opponent ------------------------------
+class BotRating(BaseModel):
+    """One bot level's rating in a class (Glicko-2 r or OpenSkill μ; show ``rating ± 2
+    deviation``) and the number of tournament games behind it."""
+
+    rating: float
+    deviation: float
+    games: int
+
+
+class Measured(BaseModel):
+    """The tournament that measured the ratings (``qwixo tournament ... --ratings-file``)."""
+
+    games: int
+    seconds: float | None = None
+    date: str | None = None
+    settings: dict[str, Any] = {}
+
+
+class BotRatings(BaseModel):
+    """Reply of ``GET /api/bot-ratings``: the rating class of the settings asked for and
+    the shipped ratings of the bot levels in it (``bots`` empty when none was measured)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    class_: str | None = Field(None, alias="class")
+    system: str | None = None
+    bots: dict[str, BotRating] = {}
+    measured: Measured | None = None
+
+
+@router.get("/api/bot-ratings", response_model=BotRatings)
+async def bot_ratings(game: str = Query(max_length=20), players: int = Query(2, ge=1, le=5),
+                      size: int | None = Query(None, ge=1, le=20),
+                      edition: str | None = Query(None, max_length=20)) -> dict[str, Any]:
+    """The shipped ratings of the bot levels (measured bot against bot with ``qwixo
+    tournament --rate``, the lobby's time budget per decision) in the rating class of a game
+    with these settings, so a person can pick an opponent of their strength."""
+    from qwixo.core import GAME_NAMES
+
+    if game not in GAME_NAMES:
+        raise ServerError("bad_setting", name="game", value=game,
+                          why="one of " + ", ".join(GAME_NAMES))
+    cls = R.rating_class(game, {"players": players, "size": size, "edition": edition})
+    entry = R.bot_ratings().get("classes", {}).get(cls or "", {})
+    bots = {b: {"rating": r["rating"], "deviation": r["deviation"], "games": r["games"]}
+            for b, r in entry.get("bots", {}).items()}
+    tour = entry.get("tournament")
+    measured = None if not tour else {"games": tour.get("games", 0),
+                                      "seconds": tour.get("seconds"),
+                                      "date": tour.get("date"),
+                                      "settings": tour.get("settings") or {}}
+    return {"class": cls, "system": entry.get("system") if entry else None,
+            "bots": bots, "measured": measured}

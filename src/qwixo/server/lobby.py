@@ -169,8 +169,10 @@ class Lobby:
         room = Room(id=new_id(), game_name=spec.game, settings=settings, options=options,
                     game=game, initial=snapshot, snapshot=snapshot, seats=seats, events=[],
                     created=now, updated=now)
+        clock = self.scheduler.next_clock(room, None)  # stored with the game
         row = GameRow(room.id, room.game_name, settings, options, snapshot, snapshot, 0,
-                      room.status, room.summary(), now, now, Scheduler.server_due(room))
+                      room.status, room.summary(), now, now, Scheduler.server_due(room),
+                      deadline=clock[0])
         try:
             await self.store.create_game(row, seats)
         except StoreError:
@@ -178,7 +180,7 @@ class Lobby:
             raise ServerError("server_error", status=500) from None
         self.rooms[room.id] = room
         self._evict()
-        self.scheduler.update_clock(room, None)
+        room.deadline, room.deadline_for, room.deadline_action = clock
         self.kick(room)
         return room, tokens
 
@@ -205,6 +207,7 @@ class Lobby:
         room = self.rooms.get(game_id)  # loaded meanwhile
         if room is None:
             room = self.rooms[game_id] = self._room_from_row(row)
+            self.scheduler.restore_clock(room, row.get("deadline"))  # not a full period again
             self._evict()
             if self.store.shared:  # a change committed while it loaded was not heard: read again
                 async with room.lock:
@@ -317,6 +320,9 @@ class Lobby:
                 changed = True
         events = row["events"]
         if row["version"] <= room.version or len(events) != row["version"] - room.version:
+            if row["version"] == room.version and row.get("deadline") is not None:
+                # nothing new (e.g. a takeover's sync): the deadline stored with this version
+                self.scheduler.restore_clock(room, row["deadline"])
             if changed:
                 room.broadcast(None)
             return
@@ -333,7 +339,8 @@ class Lobby:
         room.events.extend(events)
         room.epoch += 1  # bot and clock tasks of the old state are stale
         last = events[-1]
-        self.scheduler.update_clock(room, last)
+        # the deadline the process that made the change stored with it
+        self.scheduler.restore_clock(room, row.get("deadline"))
         room.broadcast(last, announcements(room, engine_events, last))
 
     # -- decisions --------------------------------------------------------------------
@@ -392,17 +399,19 @@ class Lobby:
         before = room.public["event_count"]
         after = new.view(None, since=before)
         snapshot = new.to_json()
-        old = (room.game, room.public, room.snapshot, room.updated)
+        old = (room.game, room.public, room.snapshot, room.updated, room.epoch)
         room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
+        room.epoch += ev["kind"] in ("roll", "undo")
         room.events.append(ev)
         summary, status, due = room.summary(), room.status, Scheduler.server_due(room)
-        room.game, room.public, room.snapshot, room.updated = old
+        clock = self.scheduler.next_clock(room, ev)  # the deadline commits with the change
+        room.game, room.public, room.snapshot, room.updated, room.epoch = old
         room.events.pop()
         try:
             # a rated game's end: the new ratings commit in the same transaction
             extra = await rating_ops(self.store, room, new) if new.is_over else []
             await self.store.add_event(room.id, ev, snapshot, status, summary, due=due,
-                                       owner=self.owner, extra=extra)
+                                       owner=self.owner, extra=extra, deadline=clock[0])
         except StoreConflict:
             raise
         except StoreError:
@@ -415,7 +424,7 @@ class Lobby:
         room.events.append(ev)
         if ev["kind"] in ("roll", "undo"):
             room.epoch += 1
-        self.scheduler.update_clock(room, ev)
+        room.deadline, room.deadline_for, room.deadline_action = clock
         room.broadcast(ev, announcements(room, engine_events, ev))
 
     def _roll(self, room: Room, game: Game, seat: int | None, dice: Any) -> dict[str, Any]:

@@ -2,23 +2,39 @@
 
 When the game is over, any seated person sends ``{"type": "rematch"}`` (an offer); every
 connection of the game then receives ``{"type": "rematch_offer", "by", "accepted",
-"waiting"}``. The other person seats answer ``{"type": "rematch"}`` (accept) or
+"waiting", "expires"}``. The other person seats answer ``{"type": "rematch"}`` (accept) or
 ``{"type": "rematch", "accept": false}`` (decline); bots accept at once. When every person
 seat has accepted, the server creates the new game (same seats, names, bots and options; in a
 two-player game with a ``first`` setting the other side starts) and sends each seated
 connection ``{"type": "rematch_ready", "game", "url", "seat", "token"}`` with ITS OWN seat's
 new token only; spectators get ``{"type": "rematch_ready", "game", "url"}``. A decline, or a
 person seat whose last connection leaves, cancels the offer: ``{"type": "rematch_cancelled",
-"seat", "reason": "declined" | "left"}``.
+"seat", "reason": "declined" | "left"}``. An offer not accepted by everyone in time
+(:func:`offer_seconds`: ``OFFER_SECONDS``, 2 minutes; a turn-based game's time per decision)
+expires: ``{"type": "rematch_cancelled", "seat": null, "reason": "expired"}`` to every
+connection. An offer lives in the server's memory: a restart ends every connection, and so
+every offer (as a person leaving does).
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 from qwixo.server.lobby import game_settings
 from qwixo.server.protocol import CreateGame, SeatSpec
 from qwixo.server.social import Rematch, SocialError
+
+OFFER_SECONDS = 120.0  # how long a rematch offer waits for every person seat
+
+
+def offer_seconds(room: Any) -> float:
+    """How long an offer of this game waits: ``OFFER_SECONDS``, or in a turn-based game
+    (``turn_hours``) the game's time per decision, as the players take turns hours apart."""
+    if room.options.get("turn_hours") and room.options.get("clock"):
+        return max(OFFER_SECONDS, float(room.options["clock"]))
+    return OFFER_SECONDS
 
 
 def _people(room: Any) -> list[int]:
@@ -50,17 +66,40 @@ def _spec(room: Any) -> Any:
             seats.append(SeatSpec(kind="bot", bot=s.bot, name=s.name, seconds=s.seconds))
         else:
             seats.append(SeatSpec(kind="human", name=s.name))
+    turn_hours = room.options.get("turn_hours")  # (its clock is then counted in hours)
     return CreateGame(game=room.game_name, settings=settings, seats=seats,
-                      clock=room.options.get("clock"), auto_roll=bool(room.options.get("auto_roll")),
+                      clock=None if turn_hours else room.options.get("clock"),
+                      turn_hours=turn_hours, auto_roll=bool(room.options.get("auto_roll")),
                       undo=bool(room.options.get("undo")), confer=bool(room.options.get("confer")),
                       spectator_chat=bool(room.options.get("spectator_chat")))
 
 
-def cancel(room: Any, seat: int, reason: str) -> None:
-    """Withdraw the pending offer (a seat declined or left)."""
-    if _offer(room) is not None:
+def _drop(room: Any) -> None:
+    """Forget the pending offer (and its expiry timer)."""
+    offer = _offer(room)
+    if offer is not None:
+        offer["timer"].cancel()
         room.rematch_offer = None
+
+
+def cancel(room: Any, seat: int | None, reason: str) -> None:
+    """Withdraw the pending offer (a seat declined or left; None: it expired)."""
+    if _offer(room) is not None:
+        _drop(room)
         _broadcast(room, {"type": "rematch_cancelled", "seat": seat, "reason": reason})
+
+
+def _expire(room: Any, offer: dict[str, Any]) -> None:
+    if _offer(room) is offer:
+        cancel(room, None, "expired")
+
+
+def _new_offer(room: Any, seat: int) -> dict[str, Any]:
+    seconds = offer_seconds(room)
+    offer: dict[str, Any] = {"by": seat, "accepted": set(), "expires": time.time() + seconds}
+    offer["timer"] = asyncio.get_running_loop().call_later(seconds, _expire, room, offer)
+    room.rematch_offer = offer
+    return offer
 
 
 async def handle(conn: Any, room: Any, lobby: Any, msg: Rematch) -> None:
@@ -76,21 +115,25 @@ async def handle(conn: Any, room: Any, lobby: Any, msg: Rematch) -> None:
         cancel(room, conn.seat, "declined")
         return
     if offer is None:
-        offer = room.rematch_offer = {"by": conn.seat, "accepted": set()}
+        offer = _new_offer(room, conn.seat)
     offer["accepted"].add(conn.seat)
     people = _people(room)
     waiting = [s for s in people if s not in offer["accepted"]]
     if waiting:
         conn.send(ok)
         _broadcast(room, {"type": "rematch_offer", "by": offer["by"],
-                          "accepted": sorted(offer["accepted"]), "waiting": waiting})
+                          "accepted": sorted(offer["accepted"]), "waiting": waiting,
+                          "expires": offer["expires"]})
         return
     room.rematch_offer = None
     try:
         new, tokens = await lobby.create(_spec(room))
     except Exception:
         room.rematch_offer = offer  # still pending: it can be tried again
+        if time.time() >= offer["expires"]:  # (its timer found no offer meanwhile)
+            cancel(room, None, "expired")
         raise
+    offer["timer"].cancel()
     conn.send(ok)
     for c in list(room.conns):
         out = {"type": "rematch_ready", "game": new.id, "url": f"/?game={new.id}"}

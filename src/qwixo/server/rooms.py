@@ -177,6 +177,10 @@ class Room:
             "scorepad": self.scorepad,
             "auto_roll": bool(self.options.get("auto_roll")),
             "chat": social.chat_options(self),
+            # accounts (docs/web-protocol.md §6): a rated game gives no hints
+            "rated": bool(self.options.get("rated")),
+            "turn_hours": self.options.get("turn_hours"),
+            "hint_available": not self.options.get("rated"),
         }
         out.update(dict.fromkeys(GAME_NAMES))
         out[self.game_name] = v["board"]
@@ -187,7 +191,9 @@ class Room:
                 "status": self.status, "created": self.created, "updated": self.updated,
                 "version": self.version, "seats": [s.public() for s in self.seats],
                 "to_act": self.public["to_act"], "scores": self.public["scores"],
-                "clock": self.options.get("clock"), "scorepad": self.scorepad}
+                "clock": self.options.get("clock"), "scorepad": self.scorepad,
+                "rated": bool(self.options.get("rated")),
+                "turn_hours": self.options.get("turn_hours")}
 
     def broadcast(self, event: dict[str, Any] | None = None,
                   announced: Iterable[Announcement] = ()) -> None:

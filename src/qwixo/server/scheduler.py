@@ -77,21 +77,39 @@ class Scheduler:
         return bool(room.options.get("clock")) and not room.scorepad and bool(
             cls.humans_due(room))
 
-    def update_clock(self, room: Room, ev: dict[str, Any] | None) -> None:
-        """Set the room's deadline after a change (``ev``; None: a resumed game)."""
+    def next_clock(self, room: Room, ev: dict[str, Any] | None
+                   ) -> tuple[float | None, frozenset[int], tuple[str, int] | None]:
+        """The turn clock after a change (``ev``; None: a resumed game), read from the room's
+        new state: ``(deadline, the seats it runs for, the decision round)``. The lobby
+        stores the deadline in the transaction of the change, so it survives a restart."""
         limit = room.options.get("clock")
         due = self.humans_due(room) if limit and not room.scorepad else frozenset()
         if not due:
-            room.deadline, room.deadline_for = None, frozenset()
-            return
+            return None, frozenset(), None
         # the same decision round: a choice by someone else among simultaneous decisions
         # (same roll, same phase) — the others' time keeps running
         action = (room.public["phase"], room.epoch)
         same_action = (ev is not None and ev["kind"] == "choose" and room.deadline is not None
                        and action == room.deadline_action and due <= room.deadline_for)
-        if not same_action:
-            room.deadline = time.time() + float(limit)
-        room.deadline_for, room.deadline_action = due, action
+        deadline = room.deadline if same_action else time.time() + float(limit)
+        return deadline, due, action
+
+    def update_clock(self, room: Room, ev: dict[str, Any] | None) -> None:
+        """Set the room's deadline after a change (``ev``; None: a resumed game)."""
+        room.deadline, room.deadline_for, room.deadline_action = self.next_clock(room, ev)
+
+    def restore_clock(self, room: Room, deadline: float | None) -> None:
+        """Take the stored ``deadline`` of a game loaded from the database (after a restart,
+        or from another process): its clock runs to that moment — at once when it passed
+        while no server ran — not for a full period again. None (a game stored before
+        deadlines were kept): :meth:`kick` gives the one to act fresh time."""
+        limit = room.options.get("clock")
+        due = self.humans_due(room) if limit and not room.scorepad else frozenset()
+        if deadline is None or not due:
+            room.deadline, room.deadline_for, room.deadline_action = None, frozenset(), None
+            return
+        room.deadline, room.deadline_for = float(deadline), due
+        room.deadline_action = (room.public["phase"], room.epoch)
 
     # -- scheduling -------------------------------------------------------------------
     def kick(self, room: Room) -> None:

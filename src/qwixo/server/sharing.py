@@ -4,6 +4,8 @@ background (``docs/web.md``, "PostgreSQL and several processes").
 - **Notifications**: every change another process commits arrives through the store's
   ``LISTEN`` (:meth:`qwixo.server.store_pg.PgStore.listen`); a game this process has in memory
   then takes it (:meth:`qwixo.server.lobby.Lobby.sync`) and its connections get the new state.
+- **Chat**: a line written on another process (a negative "version": ``-line id``) is read
+  and passed to this process's connections of that game (:func:`qwixo.server.social.relay`).
 - **Leases**: every second the process renews the leases of the games whose bots, rolls and
   clock it runs, and looks for games waiting for server work whose lease has expired (their
   process died): it loads them and takes them over.
@@ -15,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 
+from qwixo.server import social
 from qwixo.server.lobby import Lobby
 
 log = logging.getLogger("qwixo.server")
@@ -42,6 +45,10 @@ class Sharing:
             return  # our own change
         rooms = list(lobby.rooms.values()) if game_id == "*" else (
             [lobby.rooms[game_id]] if game_id in lobby.rooms else [])
+        if version < 0:  # a chat line
+            for room in rooms:
+                self._start(social.relay(room, -version, lobby.store))
+            return
         for room in rooms:
             if version and version <= room.version:
                 continue
@@ -50,6 +57,11 @@ class Sharing:
                 task = asyncio.get_running_loop().create_task(self._sync(room))
                 self.tasks.append(task)
                 task.add_done_callback(self._forget)
+
+    def _start(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.append(task)
+        task.add_done_callback(self._forget)
 
     def _forget(self, task: asyncio.Task) -> None:
         with contextlib.suppress(ValueError):

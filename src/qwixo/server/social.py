@@ -6,9 +6,12 @@
   only when the game was created with ``confer: true`` (the rulebook's "partners may confer";
   refused with ``chat_no_team`` otherwise). Spectators read the public chat and write only when
   the game was created with ``spectator_chat: true`` (else ``spectator_cannot_chat``); they
-  never see team messages. The last ``CHAT_KEEP`` public messages are kept in memory (not in
-  the database) and sent to a connection when it enters (``chat_log``, only when there is
-  any); team messages are kept for the team.
+  never see team messages. Every line is committed to the database before it is sent
+  (:mod:`qwixo.server.store_chat`: it survives a restart); a connection that enters gets the
+  last ``CHAT_KEEP`` public lines and its team's last ``CHAT_KEEP`` (``chat_log``, only when
+  there is any). The line and the entering are serialised per room (``lock``): a connection
+  gets each line once, in the log or live. Several processes (PostgreSQL): a line written on
+  another process reaches this one's connections through :func:`relay`.
 - ``react`` (``reaction`` one of ``REACTIONS``): ``{"type": "reaction", "seat", "name",
   "reaction", "time"}`` to every connection; a player's reactions are limited to one per
   ``REACT_EVERY`` seconds (``rate_limited``).
@@ -16,20 +19,25 @@
   last ``OPEN_IDLE`` seconds (1 hour), a running game only within ``RUNNING_IDLE`` (6 hours):
   idle games leave the lists (they stay reachable by their links and resume when played).
 
-The WebSocket session calls :func:`handle` for these messages and :func:`on_enter` when a
-connection enters a room; the lobby's list calls :func:`listed`.
+The WebSocket session calls :func:`handle` for these messages and enters a room under
+:func:`entering` with :func:`chat_log`; the lobby's list calls :func:`listed`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 import unicodedata
-from collections import deque
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from qwixo.core import IllegalMove
+from qwixo.server.store import StoreError
+from qwixo.server.store_chat import ChatStore
+
+log = logging.getLogger("qwixo.server")
 
 CHAT_KEEP = 50
 MAX_CHAT = 300
@@ -87,7 +95,7 @@ class SocialError(IllegalMove):
 def _state(room: Any) -> dict[str, Any]:
     st = getattr(room, "social", None)
     if st is None:
-        st = room.social = {"public": deque(maxlen=CHAT_KEEP), "team": {}, "last_react": {}}
+        st = room.social = {"lock": asyncio.Lock(), "last_react": {}}
     return st
 
 
@@ -109,24 +117,26 @@ def _name(room: Any, seat: int | None) -> str | None:
     return room.seats[seat].name if seat is not None else None
 
 
-def _chat(conn: Any, room: Any, msg: Chat) -> None:
-    st = _state(room)
+async def _chat(conn: Any, room: Any, msg: Chat, store: Any, owner: str) -> None:
     opts = chat_options(room)
     if conn.seat is None and not opts["spectators"]:
         raise SocialError("spectator_cannot_chat", status=403)
-    out = {"type": "chat", "seat": conn.seat, "name": _name(room, conn.seat), "text": msg.text,
-           "to": msg.to, "time": time.time()}
+    team = None
     if msg.to == "team":
         if conn.seat is None or not opts["team"]:
             raise SocialError("chat_no_team")
         team = team_of(room, conn.seat)
-        st["team"].setdefault(tuple(team), deque(maxlen=CHAT_KEEP)).append(out)
-        targets = [c for c in room.conns if c.seat in team]
-    else:
-        st["public"].append(out)
-        targets = list(room.conns)
-    for c in targets:
-        c.send(out)
+    async with _state(room)["lock"]:
+        out = {"type": "chat", "seat": conn.seat, "name": _name(room, conn.seat),
+               "text": msg.text, "to": msg.to, "time": time.time()}
+        try:
+            await ChatStore(store).add(room.id, out, team, owner)
+        except StoreError:
+            log.exception("could not save a chat line of game %s", room.id)
+            raise SocialError("server_error", status=500) from None
+        for c in list(room.conns):
+            if team is None or c.seat in team:
+                c.send(out)
 
 
 def _react(conn: Any, room: Any, msg: React) -> None:
@@ -143,24 +153,53 @@ def _react(conn: Any, room: Any, msg: React) -> None:
         c.send(out)
 
 
-def handle(conn: Any, room: Any, msg: Chat | React) -> None:
-    """A ``chat`` or ``react`` message of ``conn``; answers ``ok`` (or raises)."""
+async def handle(conn: Any, room: Any, msg: Chat | React, store: Any, owner: str = "") -> None:
+    """A ``chat`` or ``react`` message of ``conn``; answers ``ok`` once the line is
+    committed (or raises). ``owner``: this process, for the other processes' relay."""
     if isinstance(msg, Chat):
-        _chat(conn, room, msg)
+        await _chat(conn, room, msg, store, owner)
     else:
         _react(conn, room, msg)
     conn.send({"type": "ok", "id": msg.id, "version": room.version})
 
 
-def on_enter(conn: Any, room: Any) -> None:
-    """Send a connection that enters the room the chat so far (its team's messages too)."""
-    st = _state(room)
-    msgs = list(st["public"])
-    if conn.seat is not None:
-        msgs += list(st["team"].get(tuple(team_of(room, conn.seat)), []))
-    if msgs:  # nothing to send in a game without chat: the session goes on as before
-        msgs.sort(key=lambda m: m["time"])
-        conn.send({"type": "chat_log", "messages": msgs})
+def entering(room: Any) -> asyncio.Lock:
+    """Hold this while a connection reads the chat log (:func:`chat_log`) and joins the
+    room's connections: no line is then sent twice or lost between the two."""
+    return _state(room)["lock"]
+
+
+async def chat_log(conn: Any, room: Any, store: Any) -> dict[str, Any] | None:
+    """The ``chat_log`` message for a connection that enters (its team's lines too), or None
+    when there is no line to show it (nothing is sent then: the session goes on as before).
+    A database that cannot be read leaves the log out rather than the player."""
+    team = (team_of(room, conn.seat) if conn.seat is not None and chat_options(room)["team"]
+            else None)  # (no team lines exist in a game without team chat)
+    try:
+        lines = await ChatStore(store).history(room.id, team, CHAT_KEEP)
+    except Exception:  # noqa: BLE001 - (SQLite reads raise its own errors)
+        log.warning("could not read the chat of game %s", room.id, exc_info=True)
+        return None
+    conn.chat_seen = max((i for i, _, _ in lines), default=0)  # (for :func:`relay`)
+    return {"type": "chat_log", "messages": [m for _, _, m in lines]} if lines else None
+
+
+async def relay(room: Any, line_id: int, store: Any) -> None:
+    """Chat line ``line_id``, written on another process, to this process's connections that
+    may read it and did not have it in their ``chat_log``."""
+    try:
+        line = await ChatStore(store).line(line_id)
+    except Exception:  # noqa: BLE001 - the next line comes anyway
+        log.warning("could not read chat line %s", line_id, exc_info=True)
+        return
+    if line is None:
+        return
+    _, key, msg = line
+    for c in list(room.conns):
+        if getattr(c, "chat_seen", 0) >= line_id:
+            continue
+        if not key or (c.seat is not None and str(c.seat) in key.split(",")):
+            c.send(msg)
 
 
 def listed(summary: dict[str, Any], now: float | None = None) -> bool:

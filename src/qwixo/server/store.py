@@ -89,6 +89,7 @@ class GameRow:
     created: float
     updated: float
     due: bool = True
+    deadline: float | None = None  # the turn clock's (epoch seconds), None without one
 
 
 @dataclass
@@ -379,10 +380,11 @@ class Store:
         """Insert a new game and its seats (one transaction)."""
         ops: list[Op] = [(
             "INSERT INTO games (id, game, settings, options, initial, snapshot, version, "
-            "status, summary, created, updated, due) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "status, summary, created, updated, due, deadline) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (game.id, game.game, json.dumps(game.settings), json.dumps(game.options),
              game.initial, game.snapshot, game.version, game.status, json.dumps(game.summary),
-             game.created, game.updated, int(game.due)))]
+             game.created, game.updated, int(game.due), game.deadline))]
         for s in seats:
             ops.append(("INSERT INTO seats (game_id, seat, kind, bot, seconds, name, "
                         "token_hash, claimed) VALUES (?,?,?,?,?,?,?,?)",
@@ -392,18 +394,18 @@ class Store:
 
     async def add_event(self, game_id: str, event: dict[str, Any], snapshot: str, status: str,
                         summary: dict[str, Any], due: bool = True, owner: str = "",
-                        extra: Sequence[Op] = ()) -> None:
+                        extra: Sequence[Op] = (), deadline: float | None = None) -> None:
         """Append event ``event["n"]`` (keys ``n``, ``kind``, ``seat``, ``time`` + its data)
-        and the game's new snapshot, status, lobby summary and ``due`` (the server has work
-        in it), in one transaction — only if the game is still at version ``n - 1``, else
+        and the game's new snapshot, status, lobby summary, ``due`` (the server has work in
+        it) and turn-clock ``deadline`` (None: no clock runs), in one transaction — only if the game is still at version ``n - 1``, else
         :class:`StoreConflict` and nothing is written. ``extra``: more statements of the same
         transaction (a rated game's ratings, :mod:`qwixo.server.store_accounts`)."""
         blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
         await self.write([
             ("UPDATE games SET snapshot = ?, version = ?, status = ?, summary = ?, "
-             "updated = ?, due = ? WHERE id = ? AND version = ?",
+             "updated = ?, due = ?, deadline = ? WHERE id = ? AND version = ?",
              (snapshot, event["n"], status, json.dumps(summary), event["time"], int(due),
-              game_id, event["n"] - 1), 1),
+              deadline, game_id, event["n"] - 1), 1),
             ("INSERT INTO events (game_id, n, kind, seat, data, time) VALUES (?,?,?,?,?,?)",
              (game_id, event["n"], event["kind"], event["seat"], json.dumps(blob),
               event["time"])),
@@ -423,8 +425,8 @@ class Store:
                                (json.dumps(summary), status, game_id))])
 
     async def load_game(self, game_id: str, since: int = 0) -> dict[str, Any] | None:
-        """The stored game (columns of ``games``, ``seats``, and ``events`` after number
-        ``since``), or None."""
+        """The stored game (columns of ``games`` — with ``deadline``, the turn clock's —,
+        ``seats``, and ``events`` after number ``since``), or None."""
         return await self.acall(Store.q_game(game_id, since))
 
     # one process per SQLite file: it owns every game's server work, nobody else announces
@@ -465,11 +467,11 @@ class Store:
         def run(db: sqlite3.Connection) -> dict[str, Any] | None:
             row = db.execute(
                 "SELECT id, game, settings, options, initial, snapshot, version, status, "
-                "created, updated FROM games WHERE id = ?", (game_id,)).fetchone()
+                "created, updated, deadline FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             keys = ("id", "game", "settings", "options", "initial", "snapshot", "version",
-                    "status", "created", "updated")
+                    "status", "created", "updated", "deadline")
             data = dict(zip(keys, row, strict=True))
             data["settings"] = json.loads(data["settings"])
             data["options"] = json.loads(data["options"])

@@ -86,11 +86,15 @@ class AccountStore:
 
     async def delete_account(self, account_id: str, anonymous: str) -> None:
         """Anonymise an account: no name, no password, no session; its seats in games keep
-        their place under the name ``anonymous``; its ratings leave the leaderboards."""
+        their place under the name ``anonymous``, and so do their chat lines; its ratings
+        leave the leaderboards."""
         await self.write([
             self.op("DELETE FROM sessions WHERE account_id = %s", (account_id,)),
             self.op("UPDATE seats SET name = %s WHERE EXISTS (SELECT 1 FROM seat_accounts a "
                     "WHERE a.game_id = seats.game_id AND a.seat = seats.seat "
+                    "AND a.account_id = %s)", (anonymous, account_id)),
+            self.op("UPDATE chat SET name = %s WHERE EXISTS (SELECT 1 FROM seat_accounts a "
+                    "WHERE a.game_id = chat.game_id AND a.seat = chat.seat "
                     "AND a.account_id = %s)", (anonymous, account_id)),
             self.op("UPDATE accounts SET name = '', name_key = NULL, password = '', "
                     "deleted = 1 WHERE id = %s", (account_id,)),

@@ -127,11 +127,11 @@ class PgStore:
     async def create_game(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         ops: list[tuple[str, Sequence[Any], int | None]] = [(
             "INSERT INTO games (id, game, settings, options, initial, snapshot, version, "
-            "status, summary, created, updated, due) "
-            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            "status, summary, created, updated, due, deadline) "
+            "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
             (game.id, game.game, json.dumps(game.settings), json.dumps(game.options),
              game.initial, game.snapshot, game.version, game.status, json.dumps(game.summary),
-             game.created, game.updated, int(game.due)), None)]
+             game.created, game.updated, int(game.due), game.deadline), None)]
         for s in seats:
             ops.append(("INSERT INTO seats (game_id, seat, kind, bot, seconds, name, "
                         "token_hash, claimed) VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
@@ -141,19 +141,21 @@ class PgStore:
 
     async def add_event(self, game_id: str, event: dict[str, Any], snapshot: str, status: str,
                         summary: dict[str, Any], due: bool = True, owner: str = "",
-                        extra: Sequence[tuple[str, Sequence[Any], int | None]] = ()) -> None:
+                        extra: Sequence[tuple[str, Sequence[Any], int | None]] = (),
+                        deadline: float | None = None) -> None:
         blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
         n = event["n"]
         # one statement (its own transaction: one round trip): the version check, the event
         # and the notification, which PostgreSQL delivers only once this has committed
         await self._write([(
             "WITH u AS (UPDATE games SET snapshot = %s, version = %s, status = %s, "
-            "summary = %s, updated = %s, due = %s WHERE id = %s AND version = %s RETURNING id), "
+            "summary = %s, updated = %s, due = %s, deadline = %s WHERE id = %s AND version = %s "
+            "RETURNING id), "
             "e AS (INSERT INTO events (game_id, n, kind, seat, data, time) "
             "SELECT id, %s, %s, %s, %s, %s FROM u RETURNING game_id) "
             "SELECT pg_notify(%s, %s) FROM e",
-            (snapshot, n, status, json.dumps(summary), event["time"], int(due), game_id, n - 1,
-             n, event["kind"], event["seat"], json.dumps(blob), event["time"],
+            (snapshot, n, status, json.dumps(summary), event["time"], int(due), deadline,
+             game_id, n - 1, n, event["kind"], event["seat"], json.dumps(blob), event["time"],
              CHANNEL, f"{game_id} {n} {owner}"), 1), *extra])
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,
@@ -184,7 +186,7 @@ class PgStore:
         async def run(conn) -> dict[str, Any] | None:
             cur = await conn.execute(
                 "SELECT id, game, settings, options, initial, snapshot, version, status, "
-                "created, updated, "
+                "created, updated, deadline, "
                 "(SELECT json_agg(json_build_array(seat, kind, bot, seconds, name, token_hash, "
                 " claimed) ORDER BY seat) FROM seats WHERE game_id = g.id), "
                 "(SELECT json_agg(json_build_array(n, kind, seat, data, time) ORDER BY n) "
@@ -194,15 +196,15 @@ class PgStore:
             if row is None:
                 return None
             keys = ("id", "game", "settings", "options", "initial", "snapshot", "version",
-                    "status", "created", "updated")
-            data = dict(zip(keys, row[:10], strict=True))
+                    "status", "created", "updated", "deadline")
+            data = dict(zip(keys, row[:11], strict=True))
             data["settings"] = json.loads(data["settings"])
             data["options"] = json.loads(data["options"])
             data["seats"] = [
                 {"seat": st, "kind": k, "bot": b, "seconds": sec, "name": nm, "token_hash": th,
-                 "claimed": bool(c)} for st, k, b, sec, nm, th, c in row[10] or []]
+                 "claimed": bool(c)} for st, k, b, sec, nm, th, c in row[11] or []]
             events = []
-            for n, kind, seat, blob, when in row[11] or []:
+            for n, kind, seat, blob, when in row[12] or []:
                 ev = {"n": n, "kind": kind, "seat": seat, "time": when}
                 ev.update(json.loads(blob))
                 events.append(ev)

@@ -66,7 +66,7 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
     writer = asyncio.create_task(_writer(ws, conn))
     try:
         if await _authenticate(ws, conn, room, lobby):
-            _enter(conn, room)
+            await _enter(conn, room, lobby)
             await _messages(ws, conn, room, lobby)
     except WebSocketDisconnect:
         pass
@@ -146,14 +146,17 @@ async def _authenticate(ws: WebSocket, conn: Conn, room: Room, lobby: Lobby) -> 
     return True
 
 
-def _enter(conn: Conn, room: Room) -> None:
-    conn.room = room
-    room.conns.add(conn)
-    if conn.seat is not None:
-        room.seats[conn.seat].online += 1
-    conn.send({"type": "welcome", "seat": conn.seat, "role": conn.role,
-               "view": room.view(conn.seat)})
-    social.on_enter(conn, room)
+async def _enter(conn: Conn, room: Room, lobby: Lobby) -> None:
+    async with social.entering(room):  # the chat so far, then every new line: each once
+        chat = await social.chat_log(conn, room, lobby.store)
+        conn.room = room
+        room.conns.add(conn)
+        if conn.seat is not None:
+            room.seats[conn.seat].online += 1
+        conn.send({"type": "welcome", "seat": conn.seat, "role": conn.role,
+                   "view": room.view(conn.seat)})
+        if chat is not None:
+            conn.send(chat)
     if conn.seat is not None and room.seats[conn.seat].online == 1:
         s = room.seats[conn.seat]
         room.broadcast(None, [("announce_joined", {"player": s.seat, "name": s.name})])
@@ -194,7 +197,7 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
     elif isinstance(msg, (P.Auth, P.Spectate)):
         raise ServerError("already_authenticated")
     elif isinstance(msg, (P.Chat, P.React)):
-        social.handle(conn, room, msg)
+        await social.handle(conn, room, msg, lobby.store, lobby.owner)
     elif isinstance(msg, P.Rematch):
         await rematch.handle(conn, room, lobby, msg)
     elif conn.seat is None:

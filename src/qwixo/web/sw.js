@@ -9,7 +9,7 @@ const SHELL = [
   "/js/account.js", "/js/app.js", "/js/api.js", "/js/board.js", "/js/chat.js", "/js/confirm.js", "/js/dom.js", "/js/game.js",
   "/js/game-controls.js", "/js/game-panels.js", "/js/hints.js", "/js/i18n.js", "/js/invite.js",
   "/js/keynav.js", "/js/lobby.js", "/js/nav.js", "/js/pad.js", "/js/quixo.js", "/js/qwixx.js",
-  "/js/replay.js", "/js/rules.js", "/js/seats.js", "/js/sound.js", "/js/together.js",
+  "/js/replay.js", "/js/rules.js", "/js/seats.js", "/js/sound.js", "/js/together.js", "/js/turns.js",
   "/js/ui.js", "/js/walkthrough.js", "/js/words.js",
 ];
 const LANGS = ["en", "tr", "it", "pl"];

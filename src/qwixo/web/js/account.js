@@ -5,6 +5,7 @@
 
 import { LANGS, lang, loadLang, pickLang, t } from "./i18n.js";
 import { h, s, clear, $ } from "./dom.js";
+import { turnsCard } from "./turns.js";
 
 const SEATS_KEY = "qwixo.seats";
 let me = null; // {name, csrf} when signed in
@@ -115,40 +116,13 @@ function accountPage(main) {
       }, "btn")));
 }
 
-// -- your turn (turn-based games), with opt-in browser notifications -----------------------
-const NOTIFY_KEY = "qwixo.notify";
-let turnTimer = null;
-let knownTurns = null;
+// -- your turn (turn-based games), with opt-in browser notifications: turns.js -------------
+let turns = null;
 
 function turnsSection() {
-  const list = h("ul", { id: "turns", "aria-live": "polite" });
-  const box = h("input", { id: "notify", type: "checkbox",
-    checked: localStorage.getItem(NOTIFY_KEY) === "1" && window.Notification && Notification.permission === "granted" });
-  box.addEventListener("change", async () => {
-    if (box.checked && window.Notification) {
-      box.checked = (await Notification.requestPermission()) === "granted";
-    }
-    localStorage.setItem(NOTIFY_KEY, box.checked ? "1" : "0");
-  });
-  const refresh = async () => {
-    if (!me) return;
-    let games = [];
-    try { games = (await call("GET", "/api/account/turns")).games; } catch (e) { return; }
-    clear(list).append(...(games.length ? games.map((g) => h("li", {},
-      h("a", { href: g.url, text: `${g.game} — ${g.id}` }),
-      g.deadline ? ` (${t("acct_turn_until", { when: new Date(g.deadline * 1000).toLocaleString(lang()) })})` : ""))
-      : [h("li", { class: "muted", text: t("acct_no_turns") })]));
-    const ids = new Set(games.map((g) => g.id));
-    if (knownTurns && box.checked && window.Notification && Notification.permission === "granted") {
-      for (const g of games) if (!knownTurns.has(g.id)) new Notification("qwixo", { body: t("acct_turn_notification", { game: g.game }) });
-    }
-    knownTurns = ids;
-  };
-  if (turnTimer) clearInterval(turnTimer);
-  turnTimer = setInterval(refresh, 60_000);
-  refresh();
-  return h("section", { class: "card" }, h("h2", { text: t("acct_your_turn") }), list,
-    h("label", { for: "notify", class: "acct-row" }, box, h("span", { text: t("acct_notify") })));
+  if (turns) turns.stop();
+  turns = turnsCard(() => call("GET", "/api/account/turns"));
+  return turns.el;
 }
 
 // -- the profile page ----------------------------------------------------------------------
@@ -184,6 +158,7 @@ function extras(cls, st) {
   if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${c}: ${n}`).join(", "));
   for (const k of ["locks", "penalties", "lucky", "bonus"]) if (st[`mean_${k}`] !== undefined) add(`acct_mean_${k}`, st[`mean_${k}`]);
   if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", st.wins_by_opponent_line);
+  if (st.lines_by_opponent_push !== undefined) add("acct_lines_by_opponent_push", st.lines_by_opponent_push);
   add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => `${Number(seat) + 1}: ${x.wins}/${x.games}`).join(", "));
   return h("section", { "aria-label": cls }, h("h3", { text: cls }), h("dl", { class: "acct-extras" }, items));
 }
@@ -241,6 +216,7 @@ async function leaderboardPage(main) {
 
 // -- frame ---------------------------------------------------------------------------------
 async function render() {
+  if (turns) { turns.stop(); turns = null; }
   const main = clear($("#main"));
   document.title = `qwixo — ${t("acct_" + document.body.dataset.page)}`;
   $("#nav-account").textContent = me ? me.name : t("acct_account");

@@ -12,8 +12,9 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body) {
-  const opts = { method, headers: {} };
+// headers: extra request headers (e.g. X-CSRF-Token for the account's writes)
+export async function api(method, path, body, headers = {}) {
+  const opts = { method, headers: { ...headers } };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);

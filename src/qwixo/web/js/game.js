@@ -95,7 +95,10 @@ class GamePage {
       ui.chat = [...(ui.chat || []), msg].slice(-100);
       toast(`${msg.seat !== null ? seatName(this.view, msg.seat) : ""} ${msg.reaction}`, "info", 2500);
     } else if (msg.type === "rematch_offer") ui.rematch = msg;
-    else if (msg.type === "rematch_cancelled") ui.rematch = null;
+    else if (msg.type === "rematch_cancelled") {
+      ui.rematch = null;
+      if (msg.reason === "expired") toast(t("web_rematch_expired"), "info");
+    }
     else if (msg.type === "rematch_ready") {
       // this connection's own seat of the new game (never another seat's token)
       if (msg.token) rememberSeat(msg.game, this.view.game, msg.seat, msg.token, this.view.settings);

@@ -1,6 +1,8 @@
-// The lobby: create a game (Quixo or Qwixx, seats: me / invited person / free seat / bot),
-// the invite links of the new game, the lists of open, running and finished games, joining by
-// invite link, and the seats this browser holds.
+// The lobby: create a game (Quixo or Qwixx, seats: me / invited person / free seat / bot, each
+// bot level with its measured rating; a time per move in seconds, or hours/days for a game
+// played over days; rated when signed in), the invite links of the new game, the lists of
+// open, running and finished games, joining by invite link, the seats this browser holds, and
+// for a signed-in person the games where it is their turn (turns.js, with opt-in notifications).
 
 import { h, clear } from "./dom.js";
 import { t, lang } from "./i18n.js";
@@ -10,10 +12,22 @@ import { go, navClick } from "./nav.js";
 import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
 import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
 import { inviteRow } from "./invite.js";
+import { turnsCard } from "./turns.js";
 
 const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
 const DRAW_PLIES = 200;
 const FALLBACK_BOTS = { quixo: ["random"], qwixx: ["random"] };
+// time per move: seconds (the live clock, 5..3600 s) or hours/days (turn_hours, 1..336 h)
+const CLOCK_UNITS = {
+  seconds: { min: 5, max: 3600, step: 5 },
+  hours: { min: 1, max: 336, step: 1 },
+  days: { min: 1, max: 14, step: 1 },
+};
+
+// "≈1650 ± 140": a rating with two deviations (as the leaderboard shows it)
+export function ratingText(r) {
+  return `≈${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}`;
+}
 
 // bot names per game from /api/meta, whatever its exact shape
 function botsFrom(meta, game) {
@@ -40,7 +54,11 @@ class LobbyPage {
   constructor(root) {
     this.root = root;
     this.meta = null;
-    this.form = { game: "quixo", size: 5, qplayers: 2, draw: false, undo: false, autoRoll: false, edition: "classic", xplayers: 2, scorepad: false, clock: 0, seats: [] };
+    this.form = { game: "quixo", size: 5, qplayers: 2, draw: false, undo: false, autoRoll: false, edition: "classic", xplayers: 2, scorepad: false, clock: 0, clockUnit: "seconds", rated: false, seats: [] };
+    this.me = null; // {name, csrf} when signed in (GET /api/account)
+    this.myRatings = {}; // rating class -> the person's rating (their profile)
+    this.botRatings = {}; // "game|size|edition|players" -> reply of GET /api/bot-ratings
+    this.turns = null; // the "your turn" card (turns.js) while signed in
     this.lists = { open: null, running: null, finished: null };
     this.timer = null;
     this.disposed = false;
@@ -69,6 +87,32 @@ class LobbyPage {
     }
   }
 
+  ratingKey() {
+    const f = this.form;
+    return f.game === "quixo" ? `quixo|${f.size}||${f.qplayers}` : `qwixx||${f.edition}|${f.xplayers}`;
+  }
+
+  // the bot levels' ratings in the class of the chosen game, size/edition and players
+  classRatings() {
+    const key = this.ratingKey();
+    if (!(key in this.botRatings)) {
+      this.botRatings[key] = null; // asked once
+      const [game, size, edition, players] = key.split("|");
+      const q = new URLSearchParams({ game, players });
+      if (size) q.set("size", size);
+      if (edition) q.set("edition", edition);
+      api("GET", `/api/bot-ratings?${q}`).then((r) => {
+        this.botRatings[key] = r;
+        if (!this.created && this.ratingKey() === key) this.render();
+      }).catch(() => {});
+    }
+    return this.botRatings[key];
+  }
+
+  ratable() {
+    return !(this.form.game === "qwixx" && this.form.scorepad);
+  }
+
   select(name, value, options, onchange, label = null) {
     return h("select", { name, "aria-label": label, onchange: (e) => onchange(e.target.value) },
       options.map(([v, label]) => h("option", { value: String(v), selected: String(v) === String(value) }, label)));
@@ -76,6 +120,63 @@ class LobbyPage {
 
   field(label, control, cls = "") {
     return h("label", { class: `field ${cls}` }, h("span", { class: "field-label" }, label), control);
+  }
+
+  // time per move: a number and its unit; hours and days make a turn-based game
+  clockField() {
+    const unit = this.form.clockUnit;
+    const lim = CLOCK_UNITS[unit];
+    const fit = (v) => (v <= 0 ? 0 : Math.min(lim.max, Math.max(lim.min, v)));
+    return h("div", { class: "field clock-field", role: "group", "aria-labelledby": "clock-label" },
+      h("span", { class: "field-label", id: "clock-label" }, t("web_time_per_move")),
+      h("div", { class: "row" },
+        h("input", { type: "number", name: "clock", min: 0, max: lim.max, step: lim.step, value: this.form.clock,
+          "aria-labelledby": "clock-label", "aria-describedby": "clock-hint",
+          onchange: (e) => {
+            this.form.clock = fit(parseInt(e.target.value, 10) || 0); // the server's limits
+            e.target.value = this.form.clock;
+          } }),
+        this.select("clock_unit", unit, Object.keys(CLOCK_UNITS).map((u) => [u, t(`web_unit_${u}`)]),
+          (v) => {
+            this.form.clockUnit = v;
+            const l = CLOCK_UNITS[v];
+            if (this.form.clock > 0) this.form.clock = Math.min(l.max, Math.max(l.min, this.form.clock));
+            this.render();
+          }, t("web_time_unit"))),
+      h("p", { class: "muted field-note", id: "clock-hint" }, t(unit === "seconds" ? "web_turn_clock" : "web_turn_days_hint")));
+  }
+
+  // the "rated" choice: only for a signed-in person, never with undo or a score pad
+  ratedField() {
+    const can = !!this.me && this.ratable();
+    if (!can) this.form.rated = false;
+    const why = !this.me ? t("web_rated_signed_out")
+      : !this.ratable() ? t("web_rated_no_scorepad") : t("web_rated_note");
+    return h("div", { class: "field check rated-field" },
+      h("label", {},
+        h("input", { type: "checkbox", name: "rated", checked: this.form.rated, disabled: !can,
+          "aria-describedby": "rated-why",
+          onchange: (e) => { this.form.rated = e.target.checked; if (this.form.rated) this.form.undo = false; this.render(); } }),
+        h("span", {}, t("web_rated"))),
+      h("p", { class: "muted field-note", id: "rated-why" }, why),
+      this.me ? null : h("a", { href: "/account.html", id: "rated-sign-in", class: "btn small" }, t("web_rated_sign_in_link")));
+  }
+
+  // under a bot seat: its rating in this class (and the person's own, to compare)
+  ratingLine(bot, cls) {
+    if (!cls || !cls.class) return null;
+    const r = cls.bots && cls.bots[bot];
+    return h("p", { class: "bot-rating muted" },
+      r ? t("web_bot_rating", { rating: ratingText(r), cls: cls.class, games: r.games, deviation: Math.round(r.deviation) })
+        : t("web_bot_unrated", { cls: cls.class }));
+  }
+
+  myRatingLine(cls) {
+    if (!this.me || !cls || !cls.class) return null;
+    const r = this.myRatings[cls.class];
+    return h("p", { class: "my-rating", id: "my-rating" }, r
+      ? t("web_your_rating", { cls: cls.class, rating: ratingText(r), games: r.games })
+      : t("web_your_rating_none", { cls: cls.class }));
   }
 
   renderForm() {
@@ -92,13 +193,13 @@ class LobbyPage {
       settings.push(this.field(t("web_players"), this.select("players", this.form.qplayers, [[2, "2"], [4, "4"]],
         (v) => { this.form.qplayers = +v; this.render(); })));
       settings.push(this.field(t("web_board_size"), this.select("size", this.form.size, [3, 4, 5, 6, 7].map((n) => [n, `${n}×${n}`]),
-        (v) => { this.form.size = +v; })));
+        (v) => { this.form.size = +v; this.render(); }))); // the bots' ratings depend on it
       settings.push(h("label", { class: "field check" },
         h("input", { type: "checkbox", name: "draw", checked: this.form.draw, onchange: (e) => { this.form.draw = e.target.checked; } }),
         h("span", {}, t("web_draw_rule", { plies: DRAW_PLIES }))));
     } else {
       settings.push(this.field(t("web_edition"), this.select("edition", this.form.edition, EDITIONS.map((e) => [e, t(`web_edition_${e}`)]),
-        (v) => { this.form.edition = v; })));
+        (v) => { this.form.edition = v; this.render(); })));
       settings.push(this.field(t("web_players"), this.select("players", this.form.xplayers, [2, 3, 4, 5].map((n) => [n, String(n)]),
         (v) => { this.form.xplayers = +v; this.render(); })));
       settings.push(h("label", { class: "field check" },
@@ -119,19 +220,22 @@ class LobbyPage {
     settings.push(h("label", { class: "field check" },
       h("input", { type: "checkbox", name: "spectator_chat", checked: this.form.spectatorChat, onchange: (e) => { this.form.spectatorChat = e.target.checked; } }),
       h("span", {}, t("web_spectator_chat"))));
+    settings.push(this.ratedField());
     settings.push(h("label", { class: "field check" },
-      h("input", { type: "checkbox", name: "undo", checked: this.form.undo, onchange: (e) => { this.form.undo = e.target.checked; } }),
-      h("span", {}, t("web_allow_undo"))));
-    if (!(this.form.game === "qwixx" && this.form.scorepad)) {
-      settings.push(this.field(t("web_turn_clock"), h("input", { type: "number", name: "clock", min: 0, max: 3600, step: 5,
-        value: this.form.clock, onchange: (e) => {
-          const v = parseInt(e.target.value, 10) || 0;
-          this.form.clock = v <= 0 ? 0 : Math.min(3600, Math.max(5, v)); // the server allows 5..3600 s
-          e.target.value = this.form.clock;
-        } })));
-    }
+      h("input", { type: "checkbox", name: "undo", checked: this.form.undo && !this.form.rated, disabled: this.form.rated,
+        "aria-describedby": this.form.rated ? "undo-why" : null,
+        onchange: (e) => { this.form.undo = e.target.checked; } }),
+      h("span", {}, t("web_allow_undo")),
+      this.form.rated ? h("span", { class: "muted field-note", id: "undo-why" }, ` (${t("web_undo_not_rated")})`) : null));
+    if (!(this.form.game === "qwixx" && this.form.scorepad)) settings.push(this.clockField());
+    const cls = this.classRatings();
+    const levelText = (b) => {
+      const r = cls && cls.bots && cls.bots[b];
+      const level = botName(this.form.game, b);
+      return r ? t("web_seat_bot_rated", { level, rating: ratingText(r) }) : t("web_seat_bot", { level });
+    };
     const kinds = [["me", t("web_seat_you")], ["invite", t("web_seat_invite")], ["open", t("web_seat_open")]]
-      .concat(bots.map((b) => ["bot:" + b, t("web_seat_bot", { level: botName(this.form.game, b) })]));
+      .concat(bots.map((b) => ["bot:" + b, levelText(b)]));
     const seats = this.form.seats.map((s, i) =>
       h("div", { class: "seat-row", dataset: { seat: i } },
         h("span", { class: "seat-badge", "aria-hidden": "true" },
@@ -139,12 +243,13 @@ class LobbyPage {
         this.select(`seat${i}`, s.kind, kinds, (v) => { s.kind = v; this.form.touched = true; this.render(); }, t("web_seat_n", { n: i + 1 })),
         h("input", { type: "text", name: `name${i}`, maxlength: 40, placeholder: t("web_seat_name"), value: s.name,
           "aria-label": `${t("web_seat_name")} (${t("web_seat_n", { n: i + 1 })})`, oninput: (e) => { s.name = e.target.value; this.form.touched = true; } }),
-        s.kind.startsWith("bot:") ? h("p", { class: "bot-line muted" }, botLine(this.form.game, s.kind.slice(4))) : null));
+        s.kind.startsWith("bot:") ? h("p", { class: "bot-line muted" }, botLine(this.form.game, s.kind.slice(4))) : null,
+        s.kind.startsWith("bot:") ? this.ratingLine(s.kind.slice(4), cls) : null));
     return h("form", { class: "card create", onsubmit: (e) => { e.preventDefault(); this.create(); } },
       h("h2", {}, t("web_new_game")),
       gameChoice,
       h("div", { class: "settings" }, settings),
-      h("fieldset", { class: "seats" }, h("legend", {}, t("web_seats")), seats),
+      h("fieldset", { class: "seats" }, h("legend", {}, t("web_seats")), this.myRatingLine(cls), seats),
       h("button", { type: "submit", class: "btn primary", id: "create" }, t("web_create")));
   }
 
@@ -160,13 +265,20 @@ class LobbyPage {
         if (s.kind === "open") return { kind: "open", ...(name ? { name } : {}) };
         return { kind: "human", ...(name ? { name } : {}) };
       }),
-      clock: this.form.clock > 0 && !(this.form.game === "qwixx" && this.form.scorepad) ? this.form.clock : null,
-      undo: this.form.undo,
+      clock: this.form.clock > 0 && this.ratable() && this.form.clockUnit === "seconds" ? this.form.clock : null,
+      ...(this.form.clock > 0 && this.ratable() && this.form.clockUnit !== "seconds"
+        ? { turn_hours: this.form.clock * (this.form.clockUnit === "days" ? 24 : 1) } : {}),
+      undo: this.form.undo && !this.form.rated,
+      ...(this.form.rated && this.me ? { rated: true } : {}),
       confer: this.form.game === "quixo" && this.form.qplayers === 4 && !!this.form.confer,
       spectator_chat: !!this.form.spectatorChat,
       auto_roll: this.form.game === "qwixx" && !this.form.scorepad && this.form.autoRoll,
       lang: lang(),
     };
+    if (body.rated && this.form.seats.filter((s) => s.kind === "me").length > 1) {
+      toast(t("web_rated_one_me"), "error"); // one account holds one seat of a rated game
+      return;
+    }
     try {
       const reply = await api("POST", "/api/games", body);
       this.created = { reply, kinds: this.form.seats.map((s) => s.kind) };
@@ -178,8 +290,24 @@ class LobbyPage {
       reply.seats.forEach((seat, i) => {
         if (seat.token && this.created.kinds[i] === "me") rememberSeat(reply.id, reply.game, seat.seat, seat.token, reply.view && reply.view.settings);
       });
+      this.created.rated = !!body.rated;
+      const mine = reply.seats.filter((seat, i) => seat.token && this.created.kinds[i] === "me");
+      if (this.me && mine.length) await this.claim(reply.id, mine[0].token);
       this.render();
       this.refresh();
+    } catch (e) {
+      toast(errorText(e), "error");
+    }
+  }
+
+  // link a seat of this browser to the signed-in account (rated games count it; the profile
+  // and the "your turn" list show it)
+  async claim(gameId, token) {
+    try {
+      const r = await api("POST", "/api/account/seats", { seats: [{ game: gameId, token }] }, { "X-CSRF-Token": this.me.csrf });
+      const res = r.seats && r.seats[0];
+      if (res && !res.claimed && res.error) toast(errorText({ key: res.error }), "error");
+      if (this.turns) this.turns.refresh();
     } catch (e) {
       toast(errorText(e), "error");
     }
@@ -193,6 +321,7 @@ class LobbyPage {
     const target = mine.length ? mine[0].url : reply.url;
     return h("section", { class: "card created", id: "created" },
       h("h2", {}, gameTitle(reply.game, reply.view && reply.view.settings)),
+      this.created.rated ? h("p", { class: "rated-badge", id: "created-rated" }, `★ ${t("web_rated_created")}`) : null,
       invites.length ? h("p", {}, t("web_invite_links")) : null,
       invites.map((s) => inviteRow(label(s), s.url)),
       inviteRow(t("web_spectate"), reply.url),
@@ -220,6 +349,7 @@ class LobbyPage {
     try {
       const r = await api("POST", `/api/games/${encodeURIComponent(g.id)}/join`, { seat });
       rememberSeat(g.id, g.game, r.seat, r.token, g.settings);
+      if (this.me) await this.claim(g.id, r.token);
       go(r.url || `/?game=${encodeURIComponent(g.id)}&token=${encodeURIComponent(r.token)}`);
     } catch (e) {
       toast(errorText(e), "error");
@@ -245,7 +375,9 @@ class LobbyPage {
     const id = encodeURIComponent(g.id);
     return h("li", { class: "game-row", dataset: { id: g.id, status } },
       h("div", { class: "game-row-title" }, gameTitle(g.game, g.settings)),
-      h("div", { class: "chips" }, (g.seats || []).map((s) => this.seatChip(g, s, status))),
+      h("div", { class: "chips" }, (g.seats || []).map((s) => this.seatChip(g, s, status)),
+        g.rated ? h("span", { class: "chip rated-chip" }, `★ ${t("web_rated")}`) : null,
+        g.turn_hours ? h("span", { class: "chip" }, t("web_turn_hours_chip", { hours: g.turn_hours })) : null),
       h("div", { class: "actions" },
         status === "open" ? freeSeats.map((s) =>
           h("button", { type: "button", class: "btn small primary join", onclick: () => this.takeSeat(g, s.seat) },
@@ -282,12 +414,48 @@ class LobbyPage {
       })));
   }
 
+  // who is signed in (accounts are optional): links to the account, profile, leaderboard
+  renderAccount() {
+    return h("section", { class: "card account-card", id: "account-card", "aria-label": t("acct_account") },
+      this.me
+        ? [h("p", {}, t("acct_signed_in_as", { name: this.me.name })),
+          h("div", { class: "actions" },
+            h("a", { class: "btn small", href: `/profile.html?name=${encodeURIComponent(this.me.name)}` }, t("acct_profile")),
+            h("a", { class: "btn small", href: "/leaderboard.html" }, t("acct_leaderboard")))]
+        : [h("p", { class: "muted" }, t("acct_optional")),
+          h("div", { class: "actions" },
+            h("a", { class: "btn small", href: "/account.html", id: "account-link" }, `${t("acct_sign_in")} / ${t("acct_sign_up")}`),
+            h("a", { class: "btn small", href: "/leaderboard.html" }, t("acct_leaderboard")))]);
+  }
+
+  async whoAmI() {
+    try {
+      this.me = await api("GET", "/api/account");
+    } catch (e) {
+      this.me = null;
+    }
+    if (!this.me) return;
+    try {
+      const p = await api("GET", `/api/players/${encodeURIComponent(this.me.name)}`);
+      this.myRatings = p.ratings || {};
+    } catch (e) {
+      this.myRatings = {};
+    }
+    if (!this.turns && !this.disposed) this.turns = this.newTurns();
+  }
+
+  newTurns() {
+    return turnsCard(() => api("GET", "/api/account/turns"));
+  }
+
   render() {
     if (this.disposed) return;
     const focusedName = document.activeElement && document.activeElement.name;
     clear(this.root);
     this.root.append(h("div", { class: "lobby" },
       h("div", { class: "lobby-col" },
+        this.renderAccount(),
+        this.turns ? this.turns.el : null,
         this.created ? this.renderCreated() : this.renderForm(),
         h("section", { class: "card join-link" },
           h("label", { class: "field" }, h("span", { class: "field-label" }, t("web_join_by_link")),
@@ -307,7 +475,8 @@ class LobbyPage {
     }
   }
 
-  async refresh() {
+  async refresh(manual) {
+    if (this.turns && manual) this.turns.refresh(); // by itself every 30 s (turns.js)
     try {
       const [o, r, f] = await Promise.all(["open", "running", "finished"].map((s) =>
         api("GET", `/api/games?status=${s}&limit=${s === "finished" ? 12 : 30}`)));
@@ -339,10 +508,14 @@ export function lobbyView(root) {
     if (!self.form.touched) self.form.seats = []; // the defaults depend on the bot list
     if (!self.created) self.render();
   }).catch(() => {});
+  self.whoAmI().then(() => { if (self.me) self.render(); });
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);
   return {
-    dispose() { self.disposed = true; clearInterval(self.timer); },
-    rerender: () => self.render(),
+    dispose() { self.disposed = true; clearInterval(self.timer); if (self.turns) self.turns.stop(); },
+    rerender: () => { // a new language: the "your turn" card is made again in it
+      if (self.turns) { self.turns.stop(); self.turns = self.newTurns(); }
+      self.render();
+    },
   };
 }
