@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/qwixx_strength.py [--tables "strong,odds;strong,gap"] [--deals N]
         [--edition E] [--jobs J] [--seed S] [--playouts N | --seconds T] [--solo N]
+        [--progress N]
 
 1. Strength: each table (a ``;``-separated list of comma-separated lineups, one bot per seat)
    plays ``--deals`` deals; a deal is played once per rotation of the seats on the **same
@@ -11,8 +12,9 @@ Usage::
    two-player table plays every deal twice with the seats swapped. Printed per bot: the win
    rate (a shared first place counts as a share) with its 95% Wilson interval over the games,
    the mean score, and the milliseconds per decision. ``strong`` is made with ``--playouts``
-   (default: the bot's default) or a time budget ``--seconds`` per decision; ``strong-gap``
-   is the ``strong`` bot with ``gap`` playouts (its model before ``odds``).
+   (default: the bot's default) or a time budget ``--seconds`` per decision; ``strong-gap``,
+   ``strong-odds`` and ``strong-ev`` are the ``strong`` bot with that playout model (``gap``:
+   its model before ``odds``).
 2. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
 """
 
@@ -36,10 +38,10 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
     if name.startswith("strong"):
         if playouts:
             kw["playouts"] = playouts
-        if name == "strong-gap":  # the previous strong bot: gap playouts
+        if name in ("strong-gap", "strong-ev", "strong-odds"):  # other playout models
             from qwixo.qwixx.strong import StrongBot
 
-            return StrongBot(seconds=seconds, seed=seed, model="gap", **kw)
+            return StrongBot(seconds=seconds, seed=seed, model=name[7:], **kw)
     return qwixo.make_bot("qwixx", name, seconds=seconds, seed=seed, **kw)
 
 
@@ -80,16 +82,11 @@ def play_deal(task: tuple) -> list[dict[str, Any]]:
     return out
 
 
-def run_table(lineup: list[str], deals: int, edition: str, seed: int, jobs: int,
-              playouts: int | None, seconds: float | None) -> dict[str, dict[str, float]]:
+def summarize(lineup: list[str], recs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Per bot of ``lineup``: games, win share with its 95% Wilson interval, mean score,
+    milliseconds per decision, over the game records ``recs``."""
     from qwixo.tournament.stats import wilson
 
-    tasks = [(j, lineup, edition, seed, playouts, seconds) for j in range(deals)]
-    if jobs > 1:
-        with mp.get_context("fork").Pool(jobs) as pool:
-            recs = [r for deal in pool.imap_unordered(play_deal, tasks) for r in deal]
-    else:
-        recs = [r for t in tasks for r in play_deal(t)]
     res: dict[str, dict[str, float]] = {}
     for name in dict.fromkeys(lineup):
         n = w = pts = t = c = 0.0
@@ -107,6 +104,44 @@ def run_table(lineup: list[str], deals: int, edition: str, seed: int, jobs: int,
     return res
 
 
+def line(res: dict[str, dict[str, float]]) -> str:
+    return "; ".join(f"{n}: win {100 * r['win']:.1f}% [{100 * r['lo']:.1f}-"
+                     f"{100 * r['hi']:.1f}], mean {r['score']:.1f}, {r['ms']:.1f} ms/dec"
+                     for n, r in res.items())
+
+
+def run_table(lineup: list[str], deals: int, edition: str, seed: int, jobs: int,
+              playouts: int | None, seconds: float | None,
+              progress: int = 0) -> dict[str, dict[str, float]]:
+    """Play the deals (``jobs`` processes); with ``progress`` > 0, print the figures so far
+    after every ``progress`` deals finished (a partial result if the run is cut short)."""
+    tasks = [(j, lineup, edition, seed, playouts, seconds) for j in range(deals)]
+    recs: list[dict[str, Any]] = []
+    done = 0
+    with mp.get_context("fork").Pool(jobs) if jobs > 1 else _Serial() as pool:
+        for deal in pool.imap_unordered(play_deal, tasks):
+            recs.extend(deal)
+            done += 1
+            if progress and done % progress == 0 and done < deals:
+                print(f"  [{done} of {deals} deals done] {line(summarize(lineup, recs))}",
+                      flush=True)
+    return summarize(lineup, recs)
+
+
+class _Serial:
+    """The pool interface in this process."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    @staticmethod
+    def imap_unordered(f: Any, tasks: list[Any]) -> Any:
+        return map(f, tasks)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", default=DEFAULT_TABLES,
@@ -119,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=None, help="strong: playouts per option")
     ap.add_argument("--seconds", type=float, default=None, help="time budget per decision")
     ap.add_argument("--solo", type=int, default=0, help="solitaire games per bot (0: skip)")
+    ap.add_argument("--progress", type=int, default=0,
+                    help="print the figures so far after every N deals (0: at the end only)")
     args = ap.parse_args(argv)
 
     warnings.simplefilter("ignore", RuntimeWarning)  # optimal's fallback notice
@@ -128,13 +165,11 @@ def main(argv: list[str] | None = None) -> int:
         lineup = [x.strip() for x in table.split(",")]
         t0 = time.perf_counter()
         res = run_table(lineup, args.deals, args.edition, args.seed, args.jobs, args.playouts,
-                        args.seconds)
+                        args.seconds, args.progress)
         games = args.deals * len(lineup)
         print(f"[{args.edition}, {len(lineup)} players, {games} games = {args.deals} deals x "
               f"{len(lineup)} seatings, strong: {budget}, {time.perf_counter() - t0:.0f} s] "
-              + "; ".join(f"{n}: win {100 * r['win']:.1f}% [{100 * r['lo']:.1f}-"
-                          f"{100 * r['hi']:.1f}], mean {r['score']:.1f}, {r['ms']:.1f} ms/dec"
-                          for n, r in res.items()), flush=True)
+              + line(res), flush=True)
     if args.solo > 0:
         from qwixo.tournament.runner import run_tournament
 

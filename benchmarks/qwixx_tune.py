@@ -33,13 +33,14 @@ def win_share(scores: np.ndarray, seat: int = 0) -> float:
 
 
 def win_rate(edition: str, games: int, seed: int, pa: np.ndarray, opponent: str,
-             pb: np.ndarray | None = None, players: int = 2) -> float:
+             pb: np.ndarray | None = None, players: int = 2, rule: str = "odds") -> float:
+    """Win share of ``rule`` with parameters ``pa`` against ``opponent`` (with ``pb``; the
+    ``odds`` defaults when ``pb`` is None)."""
     from qwixo.qwixx import playout
 
     prm = np.tile(pa, (players, 1))
-    if pb is not None:
-        prm[1:] = pb
-    pols = ["odds"] + [opponent] * (players - 1)
+    prm[1:] = playout.DEFAULT_PARAMS if pb is None else pb
+    pols = [rule] + [opponent] * (players - 1)
     r = playout.run_games(edition, games, players, seed=seed, policies=pols, params=prm)
     return win_share(r["scores"])
 
@@ -52,15 +53,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--start", default="", help="comma-separated start vector")
+    ap.add_argument("--rule", default="odds", choices=["odds", "ev"],
+                    help="the rule to tune (ev: against gap, race and odds with its defaults)")
     args = ap.parse_args(argv)
-    best = (np.array([float(x) for x in args.start.split(",")]) if args.start
-            else playout.DEFAULT_PARAMS.copy())
-    steps = np.array([0.3, 0.3, 0.8, 0.3, 0.3, 0.2, 0.3, 0.4, 0.3, 3.0, 0.3, 0.3, 0.0])
+    rule = args.rule
+    if rule == "ev":
+        from qwixo.qwixx import evrule
+
+        names = evrule.EV_PARAM_NAMES
+        best = evrule.EV_PARAMS.copy()
+        steps = np.array([0.2, 0.3, 0.3, 0.2, 0.3, 0.3, 0.3, 0, 0.3, 0.5, 0.3, 0.5, 0.3, 0, 0.0])
+    else:
+        names = playout.PARAM_NAMES
+        best = playout.DEFAULT_PARAMS.copy()
+        steps = np.array([0.3, 0.3, 0.8, 0.3, 0.3, 0.2, 0.3, 0.4, 0.3, 3.0, 0.3, 0.3, 0.0,
+                          0.0, 0.0])
+    if args.start:
+        best = np.array([float(x) for x in args.start.split(",")])
     G, ed = args.games, args.edition
 
     def objective(p: np.ndarray, ref: np.ndarray) -> tuple[float, ...]:
-        a = win_rate(ed, G, 11, p, "gap")
-        b = win_rate(ed, G, 12, p, "race")
+        a = win_rate(ed, G, 11, p, "gap", rule=rule)
+        b = win_rate(ed, G, 12, p, "race", rule=rule)
+        if rule == "ev":  # against the odds rule as it is
+            c = win_rate(ed, G, 13, p, "odds", rule=rule)
+            return (a + b + 4 * c) / 6, a, b, c
         c = win_rate(ed, G, 13, p, "odds", ref)
         return (a + b + 2 * c) / 4, a, b, c
 
@@ -79,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
                     if o[0] <= bo[0] + 0.002:
                         break
                     best, bo = cand, o
-                    print(rnd, playout.PARAM_NAMES[i], np.round(best, 3).tolist(),
+                    print(rnd, names[i], np.round(best, 3).tolist(),
                           np.round(bo, 4).tolist(), flush=True)
         ref = best.copy()
         bo = objective(best, ref)

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 import qwixo
 from qwixo.core import IllegalMove
-from qwixo.qwixx import batch, playout
+from qwixo.qwixx import batch, evrule, playout
 from qwixo.qwixx.bots import BOTS, OptimalBot, heuristic
 from qwixo.qwixx.editions import EDITION_NAMES
-from qwixo.qwixx.strong import StrongBot, hint_lines
+from qwixo.qwixx.strong import OpponentModels, StrongBot, hint_lines
 
 
 def play(bots, edition="classic", seed=0, check=True):
@@ -33,13 +33,14 @@ def play(bots, edition="classic", seed=0, check=True):
 
 
 def test_registry_order_and_names():
-    assert qwixo.list_bots("qwixx") == ["random", "race", "gap", "optimal", "odds", "strong"]
+    assert qwixo.list_bots("qwixx") == ["random", "race", "gap", "optimal", "ev", "odds",
+                                        "strong"]
     for name in BOTS:
         assert qwixo.make_bot("qwixx", name, seed=1).name == name
 
 
 @pytest.mark.parametrize("edition", EDITION_NAMES)
-@pytest.mark.parametrize("name", ["random", "race", "gap", "odds"])
+@pytest.mark.parametrize("name", ["random", "race", "gap", "ev", "odds"])
 def test_cheap_bots_play_every_edition(edition, name):
     for players in (1, 3, 5):
         bots = [qwixo.make_bot("qwixx", name, seed=s) for s in range(players)]
@@ -397,3 +398,60 @@ def test_strong_drops_the_options_far_behind():
     assert ev[-1].n < ev[0].n <= 512
     flat = StrongBot(seed=0, playouts=128, prune=False).evaluate(g, 1)
     assert {e.n for e in flat} == {128}
+
+
+
+@pytest.mark.parametrize("edition", batch.KERNEL_EDITIONS)
+def test_ev_policy_of_the_batch_loop_plays_as_the_ev_bot(edition):
+    bot = qwixo.make_bot("qwixx", "ev")
+    for players in (1, 2, 4):
+        g = qwixo.new_game("qwixx", edition=edition, players=players, seed=players + 7)
+        dice = []
+        while not g.is_over and len(dice) < 200:
+            if g.needs_roll:
+                dice.append([x or 0 for x in g.roll()])
+                continue
+            picks = {p: bot.decide(g, p) for p in list(g.to_act)}
+            for p, pick in picks.items():
+                g.choose(p, pick)
+        res = batch.replay(edition, players, dice, [], policy="ev",
+                           lucky=np.array(g.lucky or [(0, 0)] * players))
+        assert res["scores"] == g.scores(), (edition, players)
+
+
+def test_ev_plays_the_end_by_the_margin():
+    """The lock that ends the game: taken ahead, avoided behind."""
+    ahead, behind = _lock_position(False), _lock_position(True)
+    ev = qwixo.make_bot("qwixx", "ev")
+    assert ev.decide(ahead, 0) == "r12"
+    assert ev.decide(behind, 0) != "r12"
+
+
+def test_ev_prefers_cheap_skips_and_beats_the_gap_rule():
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    g.roll([4, 4, 6, 6, 6, 6])   # white 8: red/yellow 8 skip five likely cells
+    assert qwixo.make_bot("qwixx", "ev").decide(g, 1) == "pass"
+    r = batch.run_games("classic", 2000, 2, seed=3, policies=["ev", "gap"], paired=True)
+    assert r["scores"][:, 0].mean() > r["scores"][:, 1].mean()
+    with pytest.raises(ValueError):
+        evrule.ev_params([1.0, 2.0])
+
+
+def test_strong_recognises_an_ev_opponent_and_can_play_ev_playouts():
+    """The ev rule predicts every decision of an ev opponent (the others do not), so it
+    becomes that opponent's model once it leads; the bot's own playouts follow ev."""
+    g = qwixo.new_game("qwixx", players=2, seed=5)
+    bots = [StrongBot(seed=0, playouts=64, model="ev"), qwixo.make_bot("qwixx", "ev")]
+    while not g.is_over:
+        if g.needs_roll:
+            g.roll()
+            continue
+        for p in list(g.to_act):
+            g.choose(p, bots[p].decide(g, p))
+    watch = bots[0]._watch
+    assert isinstance(watch, OpponentModels)
+    ev_col = OpponentModels.RULES.index("ev")
+    assert watch.seen[1] >= 3 and watch.hits[1, ev_col] == watch.seen[1]
+    assert watch.hits[1].max() == watch.hits[1, ev_col]
+    want = "ev" if watch.hits[1, 0] < watch.hits[1, ev_col] else "odds"  # odds on ties
+    assert watch.policies(g) == ["ev", want]

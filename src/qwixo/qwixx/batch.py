@@ -51,6 +51,7 @@ from numba.extending import intrinsic
 
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.editions import COLOURS, edition
+from qwixo.qwixx.evrule import EJOINT, EV, EV_PARAMS, ev_choice
 from qwixo.qwixx.kernels import (
     A1CROSSED,
     ACTIVE,
@@ -85,7 +86,7 @@ from qwixo.qwixx.kernels import (
 from qwixo.qwixx.odds import JOINT, ODDS, W_SIZE, odds_choice, params_table, weights
 
 RANDOM, GAP, RACE, SCRIPT = 0, 1, 2, 3
-POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE, "odds": ODDS}
+POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE, "odds": ODDS, "ev": EV}
 KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo", "bonus-a", "bonus-b")
 TRACE_WIDTH = 67
 ST_SIZE = 10
@@ -263,7 +264,19 @@ def _decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T, prm,
     if pol == ODDS:
         return odds_choice(s, q, action, action == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
                            prm[q], action == 1 and q == s[ACTIVE] and prm[q, JOINT] > 0, w, ev)
+    if pol == EV:
+        return ev_choice(s, q, action, action == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
+                         prm[q], action == 1 and q == s[ACTIVE] and prm[q, EJOINT] > 0, w, ev)
     return _heuristic(s, q, action, k, opts, pol, T)
+
+
+def _seat_params(params: Any, pol: np.ndarray) -> np.ndarray:
+    """The parameter table of the seats: ``params`` (see :func:`run_games`); without it, the
+    ``ev`` seats get :data:`qwixo.qwixx.evrule.EV_PARAMS` and the others the ``odds`` ones."""
+    prm = params_table(params, pol.shape[0])
+    if params is None:
+        prm[pol == EV] = EV_PARAMS
+    return prm
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -499,7 +512,7 @@ def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
                     *_scratch(players), np.zeros((0, 7 + players), np.int64))
     else:
         _run(games, players, seed, np.asarray(lucky, np.int64), pol, tab.T, scores, rolls,
-             params_table(params, players), weights(tab.name), paired)
+             _seat_params(params, pol), weights(tab.name), paired)
     return {"games": games, "mean_score": float(scores.mean()) if games else 0.0,
             "rolls_per_game": float(rolls.mean()) if games else 0.0, "scores": scores,
             "rolls": rolls}
@@ -654,7 +667,7 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
     s = pack(pos)
     if then is not None:
         s[FIXED2] = then + 2
-    _rollouts(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, params_table(params, P),
+    _rollouts(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, _seat_params(params, pol),
               weights(tab.name))
     return scores
 
@@ -701,7 +714,7 @@ def replay(edition_name: str, players: int, dice: list[list[int]], choices: list
     trace = np.zeros((len(choices) + 1, TRACE_WIDTH), np.int64)
     out = np.zeros(players, np.int64)
     pol = np.full(players, SCRIPT if policy is None else POLICY_IDS[policy], np.int64)
-    s = _replay(players, lk, 0, sd, sc, pol, tab.T, trace, out, params_table(None, players),
+    s = _replay(players, lk, 0, sd, sc, pol, tab.T, trace, out, _seat_params(None, pol),
                 weights(tab.name))
     steps = [{"player": int(row[0]), "action": int(row[1]),
               "options": [int(x) for x in row[3:3 + row[2]]]} for row in trace[:s[TIDX]]]

@@ -14,6 +14,8 @@ gap       skip-gap player: takes a lock when it may, else the cross skipping the
           cells if that skips at most one (up to three to avoid a penalty)
 optimal   the exact solitaire policy (:mod:`qwixo.qwixx.solitaire`) on its own sheet where
           the solver supports the edition; ``gap`` elsewhere (see :attr:`OptimalBot.fallback`)
+ev        values every sheet by its score plus the points the free cells' odds promise, takes
+          the option that raises it most, plays the margin (:mod:`qwixo.qwixx.evrule`)
 odds      weighs skipped cells by their dice odds, hurries as the game nears its end, locks
           unless that ends the game behind (:mod:`qwixo.qwixx.playout`)
 strong    plays to win: Monte Carlo search over the dice with the odds policy as the model of
@@ -22,7 +24,7 @@ strong    plays to win: Monte Carlo search over the dice with the odds policy as
 
 >>> import qwixo
 >>> qwixo.list_bots("qwixx")
-['random', 'race', 'gap', 'optimal', 'odds', 'strong']
+['random', 'race', 'gap', 'optimal', 'ev', 'odds', 'strong']
 >>> g = qwixo.new_game("qwixx", players=2, seed=1)
 >>> _ = g.roll([3, 4, 2, 2, 2, 2])
 >>> qwixo.make_bot("qwixx", "gap").decide(g, 1)    # red 7 skips 5 cells: no
@@ -168,6 +170,12 @@ class OptimalBot:
             warnings.warn(t("qwixx_bot_fallback", "en", why=why), RuntimeWarning, stacklevel=3)
 
 
+def _ev(seconds: float | None = None, seed: int | None = None, **kw: Any) -> Any:
+    from qwixo.qwixx.rulebots import EvBot
+
+    return EvBot(seconds=seconds, seed=seed, **kw)
+
+
 def _strong(seconds: float | None = None, seed: int | None = None, **kw: Any) -> Any:
     from qwixo.qwixx.strong import StrongBot
 
@@ -179,6 +187,7 @@ BOTS: dict[str, Callable[..., Any]] = {
     "race": RaceBot,
     "gap": GapBot,
     "optimal": OptimalBot,
+    "ev": _ev,
     "odds": OddsBot,
     "strong": _strong,
 }

@@ -33,8 +33,9 @@ from qwixo.qwixx.kernels import (
 
 #: the batch policy id of ``odds`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
 ODDS = 4
-#: scratch the rule needs (``w`` of :func:`odds_choice`, of the batch turn loop)
-W_SIZE = 2 * PB + OPTS_SIZE
+#: scratch of the batch turn loop's rules (``w`` of :func:`odds_choice`, which uses the first
+#: ``2 * PB + OPTS_SIZE``; :func:`qwixo.qwixx.evrule.ev_choice` uses it all)
+W_SIZE = 3 * PB + OPTS_SIZE
 
 #: the ``odds`` parameters (indices into a parameter vector)
 T1, T2, TF, TU, UNEAR, UPEN, BCNT, DEAD, TM, LOCKM, UPROG, SCNT, JOINT, THREAT, PEN4 = range(15)

@@ -1,5 +1,5 @@
 """The rule-based Qwixx players that other bots build on: the ``gap``/``race`` heuristics
-(:func:`heuristic`) and the ``odds`` rule (:class:`OddsBot`). Kept apart from the registry
+(:func:`heuristic`), the ``odds`` rule (:class:`OddsBot`) and the ``ev`` rule (:class:`EvBot`). Kept apart from the registry
 (:mod:`qwixo.qwixx.bots`, which re-exports them) so that :mod:`qwixo.qwixx.strong` can model its
 opponents with them without importing the registry that imports it.
 """
@@ -120,4 +120,54 @@ class OddsBot:
         codes = [batch.option_code(game, player, t) for t in opts]
         code = playout.decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
                                    facing_penalty(game, player), self.params)
+        return opts[codes.index(code)] if code in codes else "pass"
+
+
+def ev_decide_code(pos: Any, player: int, codes: list[int], force: bool,
+                params: Any = None) -> int:
+    """The ``ev`` choice (an option code, -1 pass) of ``player`` among ``codes`` in ``pos``
+    (a :class:`qwixo.qwixx.batch.Position`; the action is read from it)."""
+    import numpy as np
+
+    from qwixo.qwixx import batch
+    from qwixo.qwixx.evrule import EJOINT, _decide, ev_params
+    from qwixo.qwixx.kernels import ACTIVE, PHASE
+    from qwixo.qwixx.odds import weights
+
+    T = batch.tables(pos.edition).T
+    prm = ev_params(params)
+    action = 2 if int(pos.st[PHASE]) == 2 else 1
+    joint = action == 1 and player == int(pos.st[ACTIVE]) and bool(prm[EJOINT] > 0)
+    return int(_decide(batch.pack(pos), player, action, bool(force), np.array(codes, np.int64),
+                       T, weights(pos.edition), prm, joint))
+
+
+class EvBot:
+    """The ``ev`` heuristic (:func:`qwixo.qwixx.evrule.ev_choice` with
+    :data:`~qwixo.qwixx.evrule.EV_PARAMS`); deterministic.
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", players=2, seed=5)
+    >>> _ = g.roll([1, 1, 6, 6, 6, 6])
+    >>> EvBot().decide(g, 1)     # white 2: red 2 skips nothing
+    'r2'
+    """
+
+    name = "ev"
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None,
+                 params: Any = None, **_: Any) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self.params = params
+
+    def decide(self, game: Any, player: int) -> str:
+        from qwixo.qwixx import batch
+
+        opts = _my_options(game, player)
+        if len(opts) == 1:
+            return opts[0]
+        codes = [batch.option_code(game, player, t) for t in opts]
+        code = ev_decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
+                           facing_penalty(game, player), self.params)
         return opts[codes.index(code)] if code in codes else "pass"

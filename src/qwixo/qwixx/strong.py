@@ -49,8 +49,9 @@ DEFAULT_BATCHES = 16
 HINT_PLAYOUTS = 2048
 #: action-2 crosses skipping more cells than this are not searched jointly with action 1
 JOINT_SKIP = 3
-#: the models of every player in the playouts: the ``odds`` policy (default) or ``gap``
-MODELS = ("odds", "gap")
+#: the model of the searching player in the playouts: the ``odds`` policy (default), ``ev``
+#: (:mod:`qwixo.qwixx.evrule`) or ``gap`` (then every player plays ``gap``)
+MODELS = ("odds", "gap", "ev")
 #: decisions where the rules disagreed before an opponent gets its own model
 ADAPT_AFTER = 3
 #: a candidate behind the leader by more than this many standard errors is dropped
@@ -133,18 +134,21 @@ def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
 
 
 class OpponentModels:
-    """Which model predicts each opponent best: the ``odds``, ``gap`` and ``race`` rules are
+    """Which model predicts each opponent best: the ``odds``, ``gap``, ``race`` and ``ev`` rules are
     asked what they would have chosen at every past decision of the opponents that has taken
     effect (hidden action-1 decisions of the current roll are never looked at), on a replay
     of the game kept up to date call after call; an opponent is modelled by the rule that
     agreed most often, after :data:`ADAPT_AFTER` decisions where the rules disagreed, and by
-    ``odds`` until then and on ties."""
+    ``default`` (``odds``) until then and on ties."""
 
-    RULES = ("odds", "gap", "race")
+    RULES = ("odds", "gap", "race", "ev")
 
-    def __init__(self, game: Any, player: int) -> None:
+    def __init__(self, game: Any, player: int, default: str = "odds",
+                 me: str = "odds") -> None:
         from qwixo.qwixx.game import QwixxGame
 
+        self.default = default
+        self.me = me
         self.player = player
         self.replay = QwixxGame(edition=game.edition.name, players=game.num_players,
                                 lucky=game.lucky or None)
@@ -164,6 +168,10 @@ class OpponentModels:
         g = self.replay
         if rule == "odds":
             return rulebots.OddsBot().decide(g, p)
+        if rule == "ev":
+            from qwixo.qwixx.rulebots import EvBot
+
+            return EvBot().decide(g, p)
         return rulebots.heuristic(g, p, rule)
 
     def update(self, game: Any) -> None:
@@ -187,14 +195,16 @@ class OpponentModels:
         self.done = end
 
     def policies(self, game: Any) -> list[str]:
-        """The playout policy of every seat (``odds`` for the searching player)."""
+        """The playout policy of every seat (``me`` for the searching player)."""
         self.update(game)
         out = []
         for p in range(game.num_players):
-            rule = "odds"
+            rule = self.me if p == self.player else self.default
             if p != self.player and self.seen[p] >= ADAPT_AFTER:
-                k = int(np.argmax(self.hits[p]))  # the first on ties: odds
-                rule = self.RULES[k]
+                h = self.hits[p]
+                k = int(np.argmax(h))  # the first on ties: odds
+                if h[self.RULES.index(self.default)] < h[k]:
+                    rule = self.RULES[k]
             out.append(rule)
         return out
 
@@ -222,7 +232,7 @@ class StrongBot:
             raise ValueError(f"model must be one of {', '.join(MODELS)}")
         self.model = model
         self.params = params
-        self.adapt = adapt and model == "odds"
+        self.adapt = adapt and model != "gap"
         self.prune = prune
         self._watch: OpponentModels | None = None
         self.seconds = seconds
@@ -267,7 +277,7 @@ class StrongBot:
         policies = None
         if self.adapt and P > 1:
             if self._watch is None or not self._watch.follows(game, player):
-                self._watch = OpponentModels(game, player)
+                self._watch = OpponentModels(game, player, me=self.model)
             policies = self._watch.policies(game)
         C = len(cands)
         sums = np.zeros((C, 4))  # value, win, score, margin
@@ -347,6 +357,8 @@ class StrongBot:
                   then: int | None, policies: list[str] | None = None) -> np.ndarray:
         if self.model == "gap":
             return batch.rollouts(pos, n, seed, fixed, then=then)
+        if policies is None:
+            policies = [self.model] * pos.players
         return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
                                 then=then)
 
