@@ -48,18 +48,18 @@ def _drop_stale_caches() -> None:
     """Numba's on-disk cache of a function does not notice when a helper it inlined from
     another file changes (e.g. the table layout here), and a stale one can crash. So the cache
     files of the modules built on these kernels (:mod:`qwixo.qwixx.batch`,
-    :mod:`qwixo.qwixx.odds`, :mod:`qwixo.envs.vector`) are dropped whenever this file,
-    ``batch.py`` or ``odds.py`` differs from the copy they were compiled against (a stamp file
+    :mod:`qwixo.qwixx.odds`, :mod:`qwixo.qwixx.evrule`, :mod:`qwixo.envs.vector`) are dropped
+    whenever this file, ``batch.py``, ``odds.py`` or ``evrule.py`` differs from the copy they were compiled against (a stamp file
     ``qwixo-qwixx-kernels.sha256`` in each cache directory), as the Quixo search does."""
     import hashlib
     import os
     from pathlib import Path
 
     here = Path(__file__).parent
-    modules = {"batch": here, "odds": here, "vector": here.parent / "envs"}
+    modules = {"batch": here, "odds": here, "evrule": here, "vector": here.parent / "envs"}
     try:
         h = hashlib.sha256()
-        for src in ("kernels.py", "batch.py", "odds.py"):
+        for src in ("kernels.py", "batch.py", "odds.py", "evrule.py"):
             h.update((here / src).read_bytes())
         digest = h.hexdigest()
         base = os.environ.get("NUMBA_CACHE_DIR")
