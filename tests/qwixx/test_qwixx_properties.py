@@ -155,3 +155,27 @@ def test_load_from_an_earlier_state_is_the_whole_load(spec, cuts):
         assert base.to_json() == before  # the base is not changed
         if not whole.is_over and whole.needs_roll:  # the same generator: the same next roll
             assert resumed.roll() == whole.roll()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_the_views_shared_sheets_are_the_sheets_drawn_afresh(spec):
+    """The web view makes a sheet once per :meth:`QwixxGame.sheet_keys` key and shares it:
+    the key must cover all a sheet shows, so the shared sheet equals one drawn afresh."""
+    from qwixo.qwixx import view as V
+
+    name, players, seed, picks = spec
+    g = QwixxGame(name, players=players, seed=seed)
+    lay = V.layout(g)
+    for pick in [*picks, 0]:
+        shared = V.sheets(g, lay)
+        fresh = [V._sheet(lay["name"], lay, seat, sh) for seat, sh in enumerate(g.sheets)]
+        assert shared == fresh
+        if g.is_over:
+            break
+        if g.needs_roll:
+            g.roll()
+        else:
+            p = g.to_act[pick % len(g.to_act)]
+            opts = g.options(p)
+            g.choose(p, opts[pick % len(opts)])

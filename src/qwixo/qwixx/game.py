@@ -436,6 +436,15 @@ class QwixxGame(Game):
         """Players who have made their (still hidden) action-1 decision this turn."""
         return sorted(self._pending) if self.phase == ACTION1 else []
 
+    def sheet_keys(self) -> list[tuple[bytes, int, bool]]:
+        """Per player, a key of everything :attr:`sheets` shows of that player's sheet (its
+        block of the kernels' state, the closed rows, whether the game is over): equal keys,
+        equal sheets — for front ends that keep what they drew (:mod:`qwixo.qwixx.view`)."""
+        m = self._m
+        closed, final = m.item(_CLOSED), self._phase == OVER
+        return [(m[K.H + p * K.PB:K.H + (p + 1) * K.PB].tobytes(), closed, final)
+                for p in range(self._n)]
+
     @property
     def sheets(self) -> list[dict[str, Any]]:
         """Every player's sheet as plain data (what the web app and terminal draw).

@@ -82,22 +82,41 @@ def _row(lay_name: str, r: int, colour: str, crossed: tuple[int, ...], locked: b
             "closed": closed, "crosses": crosses, "points": points, "last": last}
 
 
+_SHEETS: dict[tuple[str, int, Any], dict[str, Any]] = {}
+MAX_SHEETS = 1 << 15
+
+
 def sheets(game: Any, lay: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every sheet as the web protocol draws it (``docs/web-protocol.md`` §3.2); the rows'
-    dictionaries are shared between views (read-only)."""
-    out = []
+    """Every sheet as the web protocol draws it (``docs/web-protocol.md`` §3.2). A sheet is
+    made once per state (:meth:`QwixxGame.sheet_keys`) and shared between views: read-only."""
     name = lay["name"]
     _LAYOUTS.setdefault(name, lay)
-    for seat, sh in enumerate(game.sheets):
-        rows = [_row(name, r, row["colour"], tuple(row["crossed"]), bool(row["locked"]),
-                     bool(row["closed"]), row["crosses"], row["points"], row["last"])
-                for r, row in enumerate(sh["rows"])]
-        bar = [{"color": c, "state": _BAR_STATES.get(s, "free")}
-               for c, s in zip(lay["bar"], sh["bar"], strict=False)]
-        out.append({"seat": seat, "rows": rows, "penalties": sh["penalties"],
-                    "lucky": list(sh["lucky"]), "bar": bar, "rewards": list(sh["rewards"]),
-                    "total": sh["score"]})
+    out = []
+    plain = None
+    for seat, key in enumerate(game.sheet_keys()):
+        k = (name, seat, key)
+        sheet = _SHEETS.get(k)
+        if sheet is None:
+            if plain is None:
+                plain = game.sheets
+            sheet = _sheet(name, lay, seat, plain[seat])
+            if len(_SHEETS) >= MAX_SHEETS:  # the oldest half goes (dicts keep their order)
+                for old in list(_SHEETS)[:MAX_SHEETS // 2]:
+                    del _SHEETS[old]
+            _SHEETS[k] = sheet
+        out.append(sheet)
     return out
+
+
+def _sheet(name: str, lay: dict[str, Any], seat: int, sh: dict[str, Any]) -> dict[str, Any]:
+    rows = [_row(name, r, row["colour"], tuple(row["crossed"]), bool(row["locked"]),
+                 bool(row["closed"]), row["crosses"], row["points"], row["last"])
+            for r, row in enumerate(sh["rows"])]
+    bar = [{"color": c, "state": _BAR_STATES.get(s, "free")}
+           for c, s in zip(lay["bar"], sh["bar"], strict=False)]
+    return {"seat": seat, "rows": rows, "penalties": sh["penalties"],
+            "lucky": list(sh["lucky"]), "bar": bar, "rewards": list(sh["rewards"]),
+            "total": sh["score"]}
 
 
 def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]:
