@@ -241,3 +241,23 @@ def test_create_quixo_from_a_7x7_position(client):
     pos = "/".join(["......."] * 6 + ["x......"]) + " o"
     g = create(client, settings={"position": pos})
     assert g["view"]["quixo"]["position"] == pos and g["view"]["to_act"] == [1]
+
+
+def test_health_reports_the_collectors_pauses_with_the_servers_thresholds(db_path):
+    """A running server collects young objects rarely (``GC_THRESHOLDS``: a full pass over
+    1,000 games' objects stalls every game) and reports the collector's pauses; the process's
+    thresholds come back when the server stops."""
+    import gc
+
+    from fastapi.testclient import TestClient
+
+    from qwixo.server.app import GC_THRESHOLDS, create_app
+
+    before = gc.get_threshold()
+    assert before != GC_THRESHOLDS
+    with TestClient(create_app(db_path, warm_up=False)) as c:
+        assert gc.get_threshold() == GC_THRESHOLDS
+        gc.collect(1)  # a pass over generation 1: recorded
+        h = c.get("/api/health").json()
+        assert h["ok"] and h["gc_ms"]["n"] >= 1 and h["gc_ms"]["max"] >= 0
+    assert gc.get_threshold() == before
