@@ -92,35 +92,20 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         if warm_up:
             await asyncio.get_running_loop().run_in_executor(None, _warm_up)
         lag_task = asyncio.create_task(_loop_lag(state.lag))
-        gc_watch = _gc_pauses(state.gc_pauses)
-        gc.callbacks.append(gc_watch)
         sharing = Sharing(lobby)
         await sharing.start()
         if not store.shared:  # (several processes: the lease sweep takes the games over)
             resumed = await lobby.resume()
             if resumed:
                 log.info("resumed %d unfinished games", resumed)
-        # the imports (numba, FastAPI, the engines) leave ~10^5 long-lived objects: a full
-        # garbage collection over them takes ~0.1-0.3 s and stalls every game; keep them out
-        # of the collector's sight (what is created from now on is collected as usual)
-        gc.collect()
-        gc.freeze()
-        # and collect the young objects less often: a move makes thousands of short-lived
-        # containers (a game's copy, views, messages), and with the default thresholds (700,
-        # 10, 10) enough of them outlive a pass to bring a full pass over every game's objects
-        # about once a second (0.1-0.2 s each at 1,000 games: the p99 of every move); at
-        # 50,000 they are freed before a young pass sees them (docs/web.md)
-        thresholds = gc.get_threshold()
-        gc.set_threshold(*GC_THRESHOLDS)
+        restore_gc = _quiet_collector(state.gc_pauses)
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
             lag_task.cancel()
-            if gc_watch in gc.callbacks:
-                gc.callbacks.remove(gc_watch)
-            gc.set_threshold(*thresholds)
+            restore_gc()
             await sharing.stop()
             await lobby.close()
             await store.aclose()
@@ -176,6 +161,32 @@ def _error_handlers(app: FastAPI) -> None:
 
 #: :func:`gc.set_threshold` of a running server (generation 0, 1, 2)
 GC_THRESHOLDS = (50_000, 20, 10)
+
+
+def _quiet_collector(pauses: deque) -> Callable[[], None]:
+    """Keep the garbage collector from stalling every game; record its pauses in ``pauses``.
+    Returns what puts the process's collector back as it was."""
+    # the imports (numba, FastAPI, the engines) leave ~10^5 long-lived objects: a full
+    # garbage collection over them takes ~0.1-0.3 s and stalls every game; keep them out
+    # of the collector's sight (what is created from now on is collected as usual)
+    gc.collect()
+    gc.freeze()
+    # and collect the young objects less often: a move makes thousands of short-lived
+    # containers (a game's copy, views, messages), and with the default thresholds (700,
+    # 10, 10) enough of them outlive a pass to bring a full pass over every game's objects
+    # about once a second (0.1-0.2 s each at 1,000 games: the p99 of every move); at
+    # 50,000 they are freed before a young pass sees them (docs/web.md)
+    thresholds = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLDS)
+    watch = _gc_pauses(pauses)
+    gc.callbacks.append(watch)
+
+    def restore() -> None:
+        if watch in gc.callbacks:
+            gc.callbacks.remove(watch)
+        gc.set_threshold(*thresholds)
+
+    return restore
 
 
 def _gc_pauses(out: deque) -> Callable[[str, dict[str, int]], None]:

@@ -242,7 +242,7 @@ def replay_view(room: Room, step: int) -> dict[str, Any]:
     if game is None:  # pragma: no cover - the stored events of a game always apply
         raise ServerError("server_error", status=500)
     shadow = Room(id=room.id, game_name=room.game_name, settings=room.settings,
-                  options=room.options, game=game, initial=room.initial, snapshot="",
+                  options=room.options, game=game, initial=room.initial,
                   seats=room.seats, events=room.events[:step], created=room.created,
                   updated=room.updated)
     view = shadow.view(None)

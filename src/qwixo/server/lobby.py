@@ -211,7 +211,7 @@ class Lobby:
         now = time.time()
         snapshot = game.to_json()
         room = Room(id=new_id(), game_name=spec.game, settings=settings, options=options,
-                    game=game, initial=snapshot, snapshot=snapshot, seats=seats, events=[],
+                    game=game, initial=snapshot, seats=seats, events=[],
                     created=now, updated=now)
         clock = self.scheduler.next_clock(room, None)  # stored with the game
         row = GameRow(room.id, room.game_name, settings, options, snapshot, snapshot, 0,
@@ -234,8 +234,7 @@ class Lobby:
         seats = [Seat(s["seat"], s["kind"], s["name"], bot=s["bot"], seconds=s["seconds"],
                       token_hash=s["token_hash"], claimed=s["claimed"]) for s in row["seats"]]
         return Room(id=row["id"], game_name=row["game"], settings=row["settings"],
-                    options=row["options"], game=game, initial=row["initial"],
-                    snapshot=row["snapshot"], seats=seats, events=row["events"],
+                    options=row["options"], game=game, initial=row["initial"], seats=seats, events=row["events"],
                     created=row["created"], updated=row["updated"])
 
     async def get(self, game_id: str) -> Room:
@@ -368,7 +367,7 @@ class Lobby:
         new = apply_events(room.game, events, reroll=True)
         if new is None:
             return False
-        self._take_events(room, new, new.to_json(), events, events[-1]["time"])
+        self._take_events(room, new, events, events[-1]["time"])
         return True
 
     async def _sync_locked(self, room: Room) -> None:
@@ -389,13 +388,15 @@ class Lobby:
                 room.broadcast(None)
             return
         # the new events applied to our copy (cheap), unless dice were rolled: then the saved
-        # game, whose random generator has moved on with the roll
+        # game, whose random generator has moved on with the roll (continued from our copy:
+        # only the new moves are played)
         rolled = any(ev["kind"] == "roll" for ev in events)
-        new = (None if rolled else apply_events(room.game, events)) or load_game(row["snapshot"])
-        self._take_events(room, new, row["snapshot"], events, row["updated"], stored=True,
+        new = (None if rolled else apply_events(room.game, events)) or load_game(
+            row["snapshot"], base=room.game)
+        self._take_events(room, new, events, row["updated"], stored=True,
                           deadline=row.get("deadline"))
 
-    def _take_events(self, room: Room, new: Game, snapshot: str, events: list[dict[str, Any]],
+    def _take_events(self, room: Room, new: Game, events: list[dict[str, Any]],
                      updated: float, stored: bool = False, deadline: float | None = None) -> None:
         """The room takes ``events`` committed by another process (``new``: its game after
         them) and every connection hears about it. ``stored``: read from the database, with
@@ -406,7 +407,7 @@ class Lobby:
         after, seat_views = views_after(room, new, room.public["event_count"])
         engine_events = [] if undone else after["events"]
         after["events"] = []
-        room.game, room.public, room.snapshot = new, after, snapshot
+        room.game, room.public = new, after
         room.seat_views = (new, seat_views)
         room.updated = updated
         room.events.extend(events)
@@ -473,13 +474,13 @@ class Lobby:
         connection hears about it."""
         after, seat_views = views_after(room, new, room.public["event_count"])
         snapshot = new.to_json()
-        old = (room.game, room.public, room.snapshot, room.updated, room.epoch)
-        room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
+        old = (room.game, room.public, room.updated, room.epoch)
+        room.game, room.public, room.updated = new, after, ev["time"]
         room.epoch += ev["kind"] in ("roll", "undo")
         room.events.append(ev)
         summary, status, due = room.summary(), room.status, Scheduler.server_due(room)
         clock = self.scheduler.next_clock(room, ev)  # the deadline commits with the change
-        room.game, room.public, room.snapshot, room.updated, room.epoch = old
+        room.game, room.public, room.updated, room.epoch = old
         room.events.pop()
         try:
             # a rated game's end: the new ratings commit in the same transaction
@@ -494,7 +495,7 @@ class Lobby:
         # committed: the room takes the new state, then everyone hears about it
         engine_events = after.pop("events") if ev["kind"] != "undo" else []
         after["events"] = []
-        room.game, room.public, room.snapshot, room.updated = new, after, snapshot, ev["time"]
+        room.game, room.public, room.updated = new, after, ev["time"]
         room.seat_views = (new, seat_views)
         room.events.append(ev)
         if ev["kind"] in ("roll", "undo"):

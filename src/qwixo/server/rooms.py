@@ -89,7 +89,6 @@ class Room:
     options: dict[str, Any]  # clock, auto_roll, undo, scorepad
     game: Game
     initial: str
-    snapshot: str
     seats: list[Seat]
     events: list[dict[str, Any]]
     created: float
@@ -121,6 +120,12 @@ class Room:
     @property
     def version(self) -> int:
         return len(self.events)
+
+    @property
+    def snapshot(self) -> str:
+        """The game's save (``to_json``), made when asked: the store keeps its own copy, and
+        a move notified by another process needs none."""
+        return self.game.to_json()
 
     @property
     def status(self) -> str:
