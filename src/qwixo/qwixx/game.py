@@ -351,20 +351,25 @@ class QwixxGame(Game):
     def from_dict(cls, data: dict[str, Any]) -> QwixxGame:
         g = cls(edition=data["edition"], players=data["players"], seed=data.get("seed"),
                 lucky=data.get("lucky") if edition(data["edition"]).lucky else None)
-        for entry in data["history"]:
+        g._play_saved(data["history"], data["rng"])
+        return g
+
+    def _play_saved(self, entries: list[list[Any]], rng: list[Any]) -> None:
+        """Play the saved history ``entries``, then take the saved generator state ``rng``
+        (in a generator of this game's own)."""
+        for entry in entries:
             if entry[0] == "roll":
-                g.roll(entry[1])
+                self.roll(entry[1])
             elif entry[0] == "choose":
-                g.choose(entry[1], entry[2])
+                self.choose(entry[1], entry[2])
             else:
                 raise IllegalMove("bad_save", why=f"unknown history entry {entry[0]!r}")
-        rng = data["rng"]
+        gen = random.Random()
         try:
-            g._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
-            g._rng_shared = False
+            gen.setstate((rng[0], tuple(rng[1]), rng[2]))
         except (TypeError, ValueError) as e:
             raise IllegalMove("bad_save", why=f"random state: {e}") from None
-        return g
+        self._rng, self._rng_shared = gen, False
 
     def resumed(self, data: dict[str, Any]) -> QwixxGame | None:
         """:meth:`qwixo.core.Game.resumed`: when ``data`` has this game's settings and its
@@ -385,23 +390,11 @@ class QwixxGame(Game):
             return None
         history = data["history"]
         k = len(self.history)
-        if len(history) < k or any(list(h) != e for h, e in zip(self.history, history[:k], strict=True)):
+        if len(history) < k or any(list(h) != e for h, e in zip(self.history, history[:k],
+                                                                 strict=True)):
             return None
         g = self.copy()
-        for entry in history[k:]:
-            if entry[0] == "roll":
-                g.roll(entry[1])
-            elif entry[0] == "choose":
-                g.choose(entry[1], entry[2])
-            else:
-                raise IllegalMove("bad_save", why=f"unknown history entry {entry[0]!r}")
-        rng = data["rng"]
-        g._rng = random.Random()
-        try:
-            g._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
-        except (TypeError, ValueError) as e:
-            raise IllegalMove("bad_save", why=f"random state: {e}") from None
-        g._rng_shared = False
+        g._play_saved(history[k:], data["rng"])
         return g
 
     # -- what front ends draw ----------------------------------------------------------
