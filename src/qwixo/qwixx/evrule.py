@@ -52,7 +52,7 @@ from qwixo.qwixx.kernels import (
     apply,
     colour_options,
 )
-from qwixo.qwixx.odds import N_PARAMS, end_pressure
+from qwixo.qwixx.odds import N_PARAMS, best_other_score, end_pressure
 
 #: the batch policy id of ``ev`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
 EV = 5
@@ -176,12 +176,7 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     ncl, near, maxpen, most, thm = end_pressure(s, q, T)
     ah = _horizon(ncl, near, maxpen, most, prm)
     dead = prm[EDEAD]
-    oppmax = -1 << 30
-    for p in range(P):
-        if p != q:
-            sc = K.score(s, H + p * PB, T, False)
-            if sc > oppmax:
-                oppmax = sc
+    oppmax = best_other_score(s, q, T)
     if P > 1 and prm[ERISK] != 0.0:
         lead = K.score(s, bq, T, False) - oppmax
         m = -lead / 20.0

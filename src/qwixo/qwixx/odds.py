@@ -102,6 +102,18 @@ def end_pressure(s, q, T):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def best_other_score(s, q, T):
+    """The best score now of the players other than ``q`` (``-2**30`` alone)."""
+    best = -1 << 30
+    for p in range(s[NPL]):
+        if p != q:
+            sc = K.score(s, H + p * PB, T, False)
+            if sc > best:
+                best = sc
+    return best
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def _cost(code, lastr, cntr, r, i, closed, lead, P, T, wcell, prm, threats):
     """What crossing cell i of row r costs (the skipped cells' odds, less a bonus for long
     rows, plus the loss of the row's lock); a lock: very negative, or 1e9 when it would end
@@ -173,13 +185,7 @@ def odds_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     urgency = ncl + prm[UNEAR] * near + prm[UPEN] * maxpen + prm[UPROG] * most / 10.0
     bq = H + q * PB
     me = K.score(s, bq, T, False)
-    opp = -1 << 30
-    for p in range(P):
-        if p != q:
-            sc = K.score(s, H + p * PB, T, False)
-            if sc > opp:
-                opp = sc
-    lead = me - opp
+    lead = me - best_other_score(s, q, T)
     margin = 0.0
     if P > 1:
         margin = lead / 10.0
