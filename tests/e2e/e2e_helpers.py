@@ -13,6 +13,8 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from websockets.sync.client import connect
@@ -103,6 +105,23 @@ def new_page(browser, viewport=DESKTOP):
     page.js_errors = PageErrors()  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))  # type: ignore[attr-defined]
     return page
+
+
+@contextmanager
+def axe_page(browser, viewport: dict, init_script: str | None = None) -> Iterator:
+    """A page whose context lets the test inject axe (``bypass_csp``: the page's CSP forbids
+    inline script), with ``init_script`` run in every page; a JavaScript error on the page
+    fails the test when the page is closed."""
+    ctx = browser.new_context(viewport=viewport, bypass_csp=True)
+    ctx.set_default_timeout(20_000)
+    if init_script:
+        ctx.add_init_script(init_script)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def shot(page, name: str) -> Path:

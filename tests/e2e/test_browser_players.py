@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from a11y import bad, violations
-from e2e_helpers import play_to_end, shot
+from e2e_helpers import axe_page, play_to_end, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -37,15 +37,8 @@ window.Notification = FakeNotification;
 @pytest.fixture
 def lobby_page(browser):
     """A page that may take axe (bypass_csp) with the fake Notification API."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    ctx.set_default_timeout(20_000)
-    ctx.add_init_script(FAKE_NOTIFICATION)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with axe_page(browser, {"width": 1280, "height": 900}, FAKE_NOTIFICATION) as page:
+        yield page
 
 
 def _no_serious(page, where):

@@ -332,11 +332,13 @@ def test_strong_locks_to_win_and_not_to_lose(lock_positions):
     assert StrongBot(seed=1).decide(behind, 0) != "r12"
 
 
-def test_odds_locks_to_win_and_not_to_lose(lock_positions):
+@pytest.mark.parametrize("rule", ["odds", "ev"])
+def test_odds_and_ev_lock_to_win_and_not_to_lose(rule, lock_positions):
+    """The lock that ends the game: taken ahead, avoided behind (ev: by the margin)."""
     ahead, behind = lock_positions
-    odds = qwixo.make_bot("qwixx", "odds")
-    assert odds.decide(ahead, 0) == "r12"
-    assert odds.decide(behind, 0) != "r12"
+    bot = qwixo.make_bot("qwixx", rule)
+    assert bot.decide(ahead, 0) == "r12"
+    assert bot.decide(behind, 0) != "r12"
 
 
 def test_odds_weighs_skipped_cells_by_their_odds():
@@ -410,14 +412,6 @@ def test_ev_policy_of_the_batch_loop_plays_as_the_ev_bot(edition):
     bot = qwixo.make_bot("qwixx", "ev")
     for players in (1, 2, 4):
         plays_as_the_kernel_policy(bot, "ev", edition, players, seed=players + 7)
-
-
-def test_ev_plays_the_end_by_the_margin(lock_positions):
-    """The lock that ends the game: taken ahead, avoided behind."""
-    ahead, behind = lock_positions
-    ev = qwixo.make_bot("qwixx", "ev")
-    assert ev.decide(ahead, 0) == "r12"
-    assert ev.decide(behind, 0) != "r12"
 
 
 def test_ev_prefers_cheap_skips_and_beats_the_gap_rule():
