@@ -553,10 +553,12 @@ def report(args: argparse.Namespace, setup: str, urls: list[str], stats: Stats, 
     for k, health in enumerate(healths):
         name = f"server {k + 1}" if len(healths) > 1 else "server"
         for key, what in (("act_ms", "decision (validate, commit, broadcast)"),
-                          ("commit_ms", "database commit"), ("loop_lag_ms", "event-loop lag")):
+                          ("commit_ms", "database commit"), ("loop_lag_ms", "event-loop lag"),
+                          ("gc_ms", "garbage collection pauses (gen 1-2)")):
             a = health.get(key) or {}
             if a.get("n"):
-                print(f"{name}: {what} ms: p50 {a['p50']}  p99 {a['p99']}  max {a['max']}")
+                print(f"{name}: {what} ms: p50 {a['p50']}  p99 {a['p99']}  max {a['max']}"
+                      + (f"  ({a['n']} passes)" if key == "gc_ms" else ""))
     if stats.lag:
         lag = [x * 1000 for x in stats.lag]
         print(f"client event-loop lag ms: p50 {pct(lag, .5):.1f}  p99 {pct(lag, .99):.1f}")

@@ -118,3 +118,64 @@ def test_save_load_undo_and_refusals_at_any_point(spec, junk):
         else:
             g.choose(last[1], last[2])
             assert g.to_json() == text
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, st.lists(st.integers(0, 10**6), min_size=1, max_size=30))
+def test_load_from_an_earlier_state_is_the_whole_load(spec, cuts):
+    """``load_game(text, base=earlier)`` (plays only what ``earlier`` lacks) gives the game
+    ``load_game(text)`` gives, from any earlier state, after undos too, with the generator."""
+    name, players, seed, picks = spec
+    g = QwixxGame(name, players=players, seed=seed)
+    states = [g.to_json()]
+    for k, pick in enumerate(picks):
+        if g.is_over:
+            break
+        if g.needs_roll:
+            g.roll()
+        elif k % 17 == 16:
+            try:
+                g.undo()
+            except IllegalMove:
+                pass
+        else:
+            p = g.to_act[pick % len(g.to_act)]
+            opts = g.options(p)
+            g.choose(p, opts[pick % len(opts)])
+        states.append(g.to_json())
+    for cut in cuts:
+        i = cut % len(states)
+        j = i + (cut // len(states)) % (len(states) - i)
+        base = qwixo.load_game(states[i])
+        before = base.to_json()
+        whole = qwixo.load_game(states[j])
+        resumed = qwixo.load_game(states[j], base=base)
+        assert resumed.to_json() == whole.to_json() == states[j]
+        assert resumed.view(0) == whole.view(0)
+        assert base.to_json() == before  # the base is not changed
+        if not whole.is_over and whole.needs_roll:  # the same generator: the same next roll
+            assert resumed.roll() == whole.roll()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_the_views_shared_sheets_are_the_sheets_drawn_afresh(spec):
+    """The web view makes a sheet once per :meth:`QwixxGame.sheet_keys` key and shares it:
+    the key must cover all a sheet shows, so the shared sheet equals one drawn afresh."""
+    from qwixo.qwixx import view as V
+
+    name, players, seed, picks = spec
+    g = QwixxGame(name, players=players, seed=seed)
+    lay = V.layout(g)
+    for pick in [*picks, 0]:
+        shared = V.sheets(g, lay)
+        fresh = [V._sheet(lay["name"], lay, seat, sh) for seat, sh in enumerate(g.sheets)]
+        assert shared == fresh
+        if g.is_over:
+            break
+        if g.needs_roll:
+            g.roll()
+        else:
+            p = g.to_act[pick % len(g.to_act)]
+            opts = g.options(p)
+            g.choose(p, opts[pick % len(opts)])

@@ -84,3 +84,41 @@ def test_http_hint_busy_is_429_in_the_users_language(client, app):
                     headers={"Accept-Language": "it"})
     assert r.status_code == 429, r.text
     assert r.json()["key"] == "hint_busy" and "suggerimenti" in r.json()["text"]
+
+
+def test_worker_decisions_continue_the_last_state(monkeypatch):
+    """A bot worker loads each decision's save from the game's last state it saw (only the new
+    moves are played); the decisions are those made on the whole save, and an undo (a save
+    that does not continue the last state) is loaded whole."""
+    monkeypatch.setattr(botrunner, "_WORKER_GAMES", botrunner.OrderedDict())
+    monkeypatch.setattr(botrunner, "_WORKER_BOTS", botrunner.OrderedDict())
+    resumed = []
+    real = botrunner.load_game
+
+    def spy(text, base=None):
+        resumed.append(base is not None)
+        return real(text, base=base)
+
+    monkeypatch.setattr(botrunner, "load_game", spy)
+    g = qwixo.new_game("qwixx", players=3, seed=11)
+    reference = qwixo.make_bot("qwixx", "gap")
+    decisions = 0
+    saves = []
+    while not g.is_over and decisions < 60:
+        if g.needs_roll:
+            g.roll()
+            continue
+        p = g.to_act[0]
+        fair = botrunner.fair_copy(g)
+        saves.append((p, fair.to_json()))
+        text = botrunner._decide_in_worker("g", p, "gap", None, fair.to_json())
+        assert text == str(reference.decide(qwixo.load_game(fair.to_json()), p))
+        assert botrunner._WORKER_GAMES["g"].to_json() == fair.to_json()
+        g.choose(p, text)
+        decisions += 1
+    assert decisions == 60 and sum(resumed) == 59  # all but the first continue the last
+    p, earlier = saves[30]  # as after an undo: not a continuation of the last state
+    resumed.clear()
+    text = botrunner._decide_in_worker("g", p, "gap", None, earlier)
+    assert text == str(reference.decide(qwixo.load_game(earlier), p))
+    assert botrunner._WORKER_GAMES["g"].to_json() == earlier and resumed == [True]

@@ -366,6 +366,44 @@ class QwixxGame(Game):
             raise IllegalMove("bad_save", why=f"random state: {e}") from None
         return g
 
+    def resumed(self, data: dict[str, Any]) -> QwixxGame | None:
+        """:meth:`qwixo.core.Game.resumed`: when ``data`` has this game's settings and its
+        history begins with this game's, a copy of this game plays the rest of it (as
+        :meth:`from_dict` plays all of it) and takes the saved random state.
+
+        >>> g = QwixxGame(seed=4)
+        >>> _ = g.roll(); g.choose(0, "pass"); g.choose(1, "pass")
+        >>> base = QwixxGame.from_dict(g.to_dict())
+        >>> g.choose(0, "pass"); _ = g.roll()
+        >>> later = base.resumed(g.to_dict())
+        >>> later.to_json() == g.to_json(), len(base.history)
+        (True, 3)
+        """
+        if (data.get("edition") != self.edition.name or data.get("players") != self._n
+                or data.get("seed") != self.seed or data.get("lucky") != (
+                    [list(x) for x in self.lucky] if self.lucky else None)):
+            return None
+        history = data["history"]
+        k = len(self.history)
+        if len(history) < k or any(list(h) != e for h, e in zip(self.history, history[:k], strict=True)):
+            return None
+        g = self.copy()
+        for entry in history[k:]:
+            if entry[0] == "roll":
+                g.roll(entry[1])
+            elif entry[0] == "choose":
+                g.choose(entry[1], entry[2])
+            else:
+                raise IllegalMove("bad_save", why=f"unknown history entry {entry[0]!r}")
+        rng = data["rng"]
+        g._rng = random.Random()
+        try:
+            g._rng.setstate((rng[0], tuple(rng[1]), rng[2]))
+        except (TypeError, ValueError) as e:
+            raise IllegalMove("bad_save", why=f"random state: {e}") from None
+        g._rng_shared = False
+        return g
+
     # -- what front ends draw ----------------------------------------------------------
     @property
     def dice(self) -> list[int | None]:
@@ -397,6 +435,15 @@ class QwixxGame(Game):
     def decided(self) -> list[int]:
         """Players who have made their (still hidden) action-1 decision this turn."""
         return sorted(self._pending) if self.phase == ACTION1 else []
+
+    def sheet_keys(self) -> list[tuple[bytes, int, bool]]:
+        """Per player, a key of everything :attr:`sheets` shows of that player's sheet (its
+        block of the kernels' state, the closed rows, whether the game is over): equal keys,
+        equal sheets — for front ends that keep what they drew (:mod:`qwixo.qwixx.view`)."""
+        m = self._m
+        closed, final = m.item(_CLOSED), self._phase == OVER
+        return [(m[K.H + p * K.PB:K.H + (p + 1) * K.PB].tobytes(), closed, final)
+                for p in range(self._n)]
 
     @property
     def sheets(self) -> list[dict[str, Any]]:

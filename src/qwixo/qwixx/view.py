@@ -6,6 +6,10 @@ Only ``options`` / ``board.option_cells`` (the viewer's own options, from
 :meth:`QwixxGame.option_details`) and ``pending`` (:meth:`QwixxGame.pending`) depend on who
 looks; ``events`` are the engine's :attr:`QwixxGame.events`.
 
+A view is read-only: parts of its ``board`` (the ``layout``, the sheets' rows) are shared
+between views, as they change seldom while views are made at every move (copy a view with
+``copy.deepcopy`` before changing it).
+
 >>> import qwixo
 >>> g = qwixo.new_game("qwixx", players=2, seed=1)
 >>> v = g.view(0)
@@ -27,6 +31,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from qwixo.core import check_since
@@ -62,29 +67,56 @@ def _cell_index(lay: dict[str, Any], row: str, number: int) -> int:
     return -1  # pragma: no cover - every option's cell is on the sheet
 
 
+@lru_cache(maxsize=1 << 16)
+def _row(lay_name: str, r: int, colour: str, crossed: tuple[int, ...], locked: bool,
+         closed: bool, crosses: int, points: int, last: int | None) -> dict[str, Any]:
+    """One row of a sheet as the web protocol draws it. A row changes at most once or twice
+    a turn while a game's views are made at every move, for every viewer: the rows are made
+    once per state and shared between views (as the ``layout`` is), so they are read-only."""
+    lrow = _LAYOUTS[lay_name]["rows"][r]
+    cells = [{"n": c["number"], "color": c["colour"], "crossed": c["number"] in crossed,
+              "lock": c["lock"], "bonus": True if c.get("bonus") else (c.get("reward") or None)}
+             for c in lrow["cells"]]
+    return {"row": ROWS[r], "color": colour, "cells": cells,
+            "lock": {"color": lrow["cells"][-1]["colour"], "crossed": locked},
+            "closed": closed, "crosses": crosses, "points": points, "last": last}
+
+
+_SHEETS: dict[tuple[str, int, Any], dict[str, Any]] = {}
+MAX_SHEETS = 1 << 15
+
+
 def sheets(game: Any, lay: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every sheet as the web protocol draws it (``docs/web-protocol.md`` §3.2)."""
+    """Every sheet as the web protocol draws it (``docs/web-protocol.md`` §3.2). A sheet is
+    made once per state (:meth:`QwixxGame.sheet_keys`) and shared between views: read-only."""
+    name = lay["name"]
+    _LAYOUTS.setdefault(name, lay)
     out = []
-    for seat, sh in enumerate(game.sheets):
-        rows = []
-        for r, row in enumerate(sh["rows"]):
-            lrow = lay["rows"][r]
-            crossed = set(row["crossed"])
-            cells = [{"n": c["number"], "color": c["colour"], "crossed": c["number"] in crossed,
-                      "lock": c["lock"],
-                      "bonus": True if c.get("bonus") else (c.get("reward") or None)}
-                     for c in lrow["cells"]]
-            rows.append({"row": ROWS[r], "color": row["colour"], "cells": cells,
-                         "lock": {"color": lrow["cells"][-1]["colour"],
-                                  "crossed": bool(row["locked"])},
-                         "closed": bool(row["closed"]), "crosses": row["crosses"],
-                         "points": row["points"], "last": row["last"]})
-        bar = [{"color": c, "state": _BAR_STATES.get(s, "free")}
-               for c, s in zip(lay["bar"], sh["bar"], strict=False)]
-        out.append({"seat": seat, "rows": rows, "penalties": sh["penalties"],
-                    "lucky": list(sh["lucky"]), "bar": bar, "rewards": list(sh["rewards"]),
-                    "total": sh["score"]})
+    plain = None
+    for seat, key in enumerate(game.sheet_keys()):
+        k = (name, seat, key)
+        sheet = _SHEETS.get(k)
+        if sheet is None:
+            if plain is None:
+                plain = game.sheets
+            sheet = _sheet(name, lay, seat, plain[seat])
+            if len(_SHEETS) >= MAX_SHEETS:  # the oldest half goes (dicts keep their order)
+                for old in list(_SHEETS)[:MAX_SHEETS // 2]:
+                    del _SHEETS[old]
+            _SHEETS[k] = sheet
+        out.append(sheet)
     return out
+
+
+def _sheet(name: str, lay: dict[str, Any], seat: int, sh: dict[str, Any]) -> dict[str, Any]:
+    rows = [_row(name, r, row["colour"], tuple(row["crossed"]), bool(row["locked"]),
+                 bool(row["closed"]), row["crosses"], row["points"], row["last"])
+            for r, row in enumerate(sh["rows"])]
+    bar = [{"color": c, "state": _BAR_STATES.get(s, "free")}
+           for c, s in zip(lay["bar"], sh["bar"], strict=False)]
+    return {"seat": seat, "rows": rows, "penalties": sh["penalties"],
+            "lucky": list(sh["lucky"]), "bar": bar, "rewards": list(sh["rewards"]),
+            "total": sh["score"]}
 
 
 def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]:

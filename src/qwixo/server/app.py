@@ -96,6 +96,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         if warm_up:
             await asyncio.get_running_loop().run_in_executor(None, _warm_up)
         lag_task = asyncio.create_task(_loop_lag(state.lag))
+        gc_watch = _gc_pauses(state.gc_pauses)
+        gc.callbacks.append(gc_watch)
         sharing = Sharing(lobby)
         await sharing.start()
         if not store.shared:  # (several processes: the lease sweep takes the games over)
@@ -113,6 +115,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
             yield
         finally:
             lag_task.cancel()
+            if gc_watch in gc.callbacks:
+                gc.callbacks.remove(gc_watch)
             await sharing.stop()
             await lobby.close()
             await store.aclose()
@@ -172,6 +176,23 @@ def _error_handlers(app: FastAPI) -> None:
         else:
             e = ServerError("bad_message", status=exc.status_code, why=str(exc.detail)[:200])
         return reply(e, lang_of(request))
+
+
+def _gc_pauses(out: deque) -> Callable[[str, dict[str, int]], None]:
+    """A :data:`gc.callbacks` entry that records how long each pass of the garbage collector
+    over generation 1 or 2 takes (``(epoch, seconds)`` in ``out``)."""
+    started = [0.0]
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if info.get("generation", 0) < 1:
+            return
+        if phase == "start":
+            started[0] = time.perf_counter()
+        elif started[0]:
+            out.append((time.time(), time.perf_counter() - started[0]))
+            started[0] = 0.0
+
+    return watch
 
 
 async def _loop_lag(out: deque, every: float = 0.05) -> None:

@@ -38,6 +38,9 @@ class ServerState:
     store: Store | PgStore | None = None
     lobby: Lobby | None = None
     lag: deque = field(default_factory=lambda: deque(maxlen=10_000))
+    #: (epoch, seconds) of the garbage collector's passes over the older generations (1 and
+    #: 2): the whole process stops while they run
+    gc_pauses: deque = field(default_factory=lambda: deque(maxlen=10_000))
     #: open WebSocket connections per client address
     open_ws: Counter = field(default_factory=Counter)
     limiter: KeyedLimiter = field(init=False)
@@ -112,14 +115,16 @@ def _figures(samples, since: float) -> dict[str, Any]:
 async def health(request: Request, since: float = 0.0) -> dict[str, Any]:
     """Liveness and figures: writes/commits, and the p50/p99/max (ms) of the decision time
     (request to broadcast), the database commit time and the event-loop lag — over the
-    last 10,000 samples, or those after ``since`` (epoch seconds)."""
+    last 10,000 samples, or those after ``since`` (epoch seconds) — and the garbage
+    collector's pauses (its passes over the older generations)."""
     st = state_of(request)
     store, lobby = st.store, st.lobby
     assert store is not None and lobby is not None
     return {"ok": True, "games": len(lobby.rooms), "writes": store.writes,
             "commits": store.commits, "act_ms": _figures(lobby.act_times, since),
             "commit_ms": _figures(store.write_times, since),
-            "loop_lag_ms": _figures(st.lag, since)}
+            "loop_lag_ms": _figures(st.lag, since),
+            "gc_ms": _figures(st.gc_pauses, since)}
 
 
 @router.get("/api/meta")
