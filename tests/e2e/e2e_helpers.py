@@ -1,8 +1,11 @@
-"""Helpers of the browser tests: the server subprocess, pages, screenshots, game-page waits."""
+"""Helpers of the browser tests: the server subprocess, pages, screenshots, game-page waits, a
+seat played to the end over the WebSocket."""
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -10,7 +13,11 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from websockets.sync.client import connect
 
 CHROMIUM = os.environ.get("QWIXO_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -100,12 +107,49 @@ def new_page(browser, viewport=DESKTOP):
     return page
 
 
+@contextmanager
+def axe_page(browser, viewport: dict, init_script: str | None = None) -> Iterator:
+    """A page whose context lets the test inject axe (``bypass_csp``: the page's CSP forbids
+    inline script), with ``init_script`` run in every page; a JavaScript error on the page
+    fails the test when the page is closed."""
+    ctx = browser.new_context(viewport=viewport, bypass_csp=True)
+    ctx.set_default_timeout(20_000)
+    if init_script:
+        ctx.add_init_script(init_script)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
 def shot(page, name: str) -> Path:
     """Save a full-page screenshot under SHOTS."""
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
 
+
+
+def play_to_end(server_url: str, gid: str, token: str, seed: int, seat: int = 0) -> None:
+    """Play ``seat`` of game ``gid`` (its seat ``token``) to the end of the game over the
+    WebSocket, a random legal option (``random.Random(seed)``) whenever it is to act."""
+    rng = random.Random(seed)
+    with connect(server_url.replace("http://", "ws://") + f"ws/{gid}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": token}))
+        while True:
+            m = json.loads(ws.recv(timeout=60))
+            if m["type"] in ("welcome", "state"):
+                view = m["view"]
+                if view["is_over"]:
+                    return
+                if seat in view["to_act"] and view["options"]:
+                    ws.send(json.dumps({"type": "choose",
+                                        "decision": rng.choice(view["options"]),
+                                        "id": view["version"]}))
+            elif m["type"] == "error":
+                assert m["key"] == "not_your_turn", m  # a view already answered
 
 
 def version(page) -> int:

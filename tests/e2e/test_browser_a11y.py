@@ -9,6 +9,7 @@ import re
 
 import pytest
 from a11y import bad, screens, violations
+from e2e_helpers import axe_page
 
 from qwixo.i18n import catalog
 
@@ -20,14 +21,8 @@ NAMES = [name for name, _ in screens("http://x/")]
 @pytest.fixture
 def csp_page(browser, request):
     """A page whose context lets the test inject axe (the page's CSP forbids inline script)."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with axe_page(browser, {"width": 1280, "height": 800}) as page:
+        yield page
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -4,37 +4,14 @@ plot) and the leaderboard — by keyboard where a person would type."""
 
 from __future__ import annotations
 
-import json
-import random
-
 import httpx
 import pytest
-from e2e_helpers import shot
+from e2e_helpers import play_to_end, shot
 from playwright.sync_api import expect
-from websockets.sync.client import connect
 
 from qwixo.i18n import t
 
 pytestmark = pytest.mark.browser
-
-
-def _play_seat0(ws_url: str, token: str) -> None:
-    rng = random.Random(2)
-    with connect(ws_url) as ws:
-        ws.send(json.dumps({"type": "auth", "token": token}))
-        view = None
-        while True:
-            m = json.loads(ws.recv(timeout=60))
-            if m["type"] in ("welcome", "state"):
-                view = m["view"]
-                if view["is_over"]:
-                    return
-                if 0 in view["to_act"] and view["options"]:
-                    ws.send(json.dumps({"type": "choose",
-                                        "decision": rng.choice(view["options"]),
-                                        "id": view["version"]}))
-            elif m["type"] == "error":
-                assert m["key"] == "not_your_turn", m  # a view already answered
 
 
 def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
@@ -56,7 +33,7 @@ def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     # the rated game waits for this person's first move: in the "your turn" list
     expect(page.locator("#turns")).to_contain_text(g["id"])
     shot(page, "account-signed-in")
-    _play_seat0(url.replace("http://", "ws://") + f"ws/{g['id']}", token)
+    play_to_end(url, g["id"], token, seed=2)
     page.goto(url + "profile.html?name=Ada&lang=en")
     graph = page.locator("svg.rating-graph")
     expect(graph).to_have_count(1)

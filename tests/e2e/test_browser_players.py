@@ -6,15 +6,11 @@ axe-core finding no serious violation."""
 
 from __future__ import annotations
 
-import json
-import random
-
 import httpx
 import pytest
 from a11y import bad, violations
-from e2e_helpers import shot
+from e2e_helpers import axe_page, play_to_end, shot
 from playwright.sync_api import expect
-from websockets.sync.client import connect
 
 from qwixo.i18n import t
 from qwixo.tournament import ratings as R
@@ -41,15 +37,8 @@ window.Notification = FakeNotification;
 @pytest.fixture
 def lobby_page(browser):
     """A page that may take axe (bypass_csp) with the fake Notification API."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    ctx.set_default_timeout(20_000)
-    ctx.add_init_script(FAKE_NOTIFICATION)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with axe_page(browser, {"width": 1280, "height": 900}, FAKE_NOTIFICATION) as page:
+        yield page
 
 
 def _no_serious(page, where):
@@ -95,24 +84,6 @@ def test_signed_out_lobby_shows_bot_ratings_and_why_rated_is_off(server, lobby_p
     expect(page.locator(".seat-row[data-seat='1'] .bot-rating")).to_contain_text(
         t("web_bot_unrated", "en", cls="qwixx-longo-2p"))
     shot(page, "lobby-bot-ratings")
-
-
-def _play_to_end(ws_url: str, token: str) -> None:
-    rng = random.Random(4)
-    with connect(ws_url) as ws:
-        ws.send(json.dumps({"type": "auth", "token": token}))
-        while True:
-            m = json.loads(ws.recv(timeout=60))
-            if m["type"] in ("welcome", "state"):
-                view = m["view"]
-                if view["is_over"]:
-                    return
-                if 0 in view["to_act"] and view["options"]:
-                    ws.send(json.dumps({"type": "choose",
-                                        "decision": rng.choice(view["options"]),
-                                        "id": view["version"]}))
-            elif m["type"] == "error":
-                assert m["key"] == "not_your_turn", m
 
 
 def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby_page):
@@ -174,7 +145,7 @@ def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby
     # play it to the end with the seat this browser holds: the game is rated
     seats = page.evaluate("JSON.parse(localStorage.getItem('qwixo.seats'))")
     token = seats[gid]["seats"]["0"]
-    _play_to_end(url.replace("http://", "ws://") + f"ws/{gid}", token)
+    play_to_end(url, gid, token, seed=4)
     prof = httpx.get(url + "api/players/Ada", timeout=30).json()
     mine = prof["ratings"]["quixo-3x3-2p"]
     assert mine["games"] == 1 and mine["history"][0]["game"] == gid

@@ -66,10 +66,11 @@ def test_no_function_over_80_lines():
 
 
 def test_page_has_no_inline_script_handler_or_style():
-    html = (WEB / "index.html").read_text(encoding="utf-8")
-    assert not re.search(r"<script(?![^>]*\bsrc=)", html), "inline <script>"
-    assert not re.search(r"\son\w+\s*=", html), "inline event handler"
-    assert not re.search(r"\sstyle\s*=", html), "style attribute"
+    for name in ("index.html", "account.html"):
+        html = (WEB / name).read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), f"{name}: inline <script>"
+        assert not re.search(r"\son\w+\s*=", html), f"{name}: inline event handler"
+        assert not re.search(r"\sstyle\s*=", html), f"{name}: style attribute"
     for p in JS:
         text = p.read_text(encoding="utf-8")
         assert not re.search(r"""setAttribute\(\s*["'](style|on\w+)["']""", text), p.name
@@ -90,3 +91,13 @@ def test_service_worker_keeps_every_module():
     sw = (WEB / "sw.js").read_text(encoding="utf-8")
     for p in JS:
         assert f'"/js/{p.name}"' in sw, p.name
+
+
+def test_service_worker_keeps_the_account_page_under_its_three_addresses():
+    from qwixo.server.app import ACCOUNT_PAGE, ACCOUNT_VIEWS
+
+    sw = (WEB / "sw.js").read_text(encoding="utf-8")
+    shell = re.search(r"const SHELL = \[(.*?)\];", sw, re.S).group(1)
+    assert f'"/{ACCOUNT_PAGE}"' in shell and '"/css/account.css"' in shell
+    views = re.search(r"const ACCOUNT_VIEWS = \[(.*?)\];", sw, re.S).group(1)
+    assert re.findall(r'"/([\w.]+)"', views) == list(ACCOUNT_VIEWS)

@@ -32,6 +32,30 @@ def play(bots, edition="classic", seed=0, check=True):
     return g
 
 
+def rolled(dice, players=2, seed=1, edition="classic"):
+    """A new game whose first roll is ``dice``."""
+    g = qwixo.new_game("qwixx", edition=edition, players=players, seed=seed)
+    g.roll(dice)
+    return g
+
+
+def plays_as_the_kernel_policy(bot, policy, edition, players, seed):
+    """``bot`` plays every seat of a game through the contract (at most 200 rolls); the batch
+    loop's ``policy`` on the same dice must end with the same scores."""
+    g = qwixo.new_game("qwixx", edition=edition, players=players, seed=seed)
+    dice = []
+    while not g.is_over and len(dice) < 200:
+        if g.needs_roll:
+            dice.append([x or 0 for x in g.roll()])
+            continue
+        picks = {p: bot.decide(g, p) for p in list(g.to_act)}
+        for p, pick in picks.items():
+            g.choose(p, pick)
+    res = batch.replay(edition, players, dice, [], policy=policy,
+                       lucky=np.array(g.lucky or [(0, 0)] * players))
+    assert res["scores"] == g.scores(), (edition, players)
+
+
 def test_registry_order_and_names():
     assert qwixo.list_bots("qwixx") == ["random", "race", "gap", "optimal", "ev", "odds",
                                         "strong"]
@@ -62,19 +86,23 @@ class _StubSolver:
         return self.answer or game.options(p)[-1]
 
 
-def test_optimal_plays_the_solver_policy_where_supported():
+def optimal(solver):
+    """The optimal bot with ``solver`` standing in for the solitaire solver."""
     bot = OptimalBot(seed=1)
-    bot._inner = _StubSolver()
-    g = qwixo.new_game("qwixx", players=2, seed=1)
-    g.roll([3, 4, 2, 2, 2, 2])
+    bot._inner = solver
+    return bot
+
+
+def test_optimal_plays_the_solver_policy_where_supported():
+    bot = optimal(_StubSolver())
+    g = rolled([3, 4, 2, 2, 2, 2])
     assert bot.uses_solver(g)
     assert bot.decide(g, 0) == g.options(0)[-1] and bot.fallback is None
 
 
 @pytest.mark.parametrize("edition", EDITION_NAMES)
 def test_optimal_falls_back_to_gap_and_says_so(edition):
-    bot = OptimalBot(seed=1)
-    bot._inner = _StubSolver(ok=False)
+    bot = optimal(_StubSolver(ok=False))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         g = play([bot, qwixo.make_bot("qwixx", "random", seed=2)], edition, seed=4)
@@ -87,10 +115,8 @@ def test_optimal_falls_back_to_gap_and_says_so(edition):
 
 
 def test_optimal_refuses_an_illegal_solver_answer():
-    bot = OptimalBot(seed=1)
-    bot._inner = _StubSolver(answer="r99")
-    g = qwixo.new_game("qwixx", players=1, seed=1)
-    g.roll([3, 4, 2, 2, 2, 2])
+    bot = optimal(_StubSolver(answer="r99"))
+    g = rolled([3, 4, 2, 2, 2, 2], players=1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         assert bot.decide(g, 0) == heuristic(g, 0, "gap")
@@ -149,8 +175,7 @@ def test_gap_takes_locks_and_skips_at_most_one():
 
 
 def test_gap_avoids_a_penalty_with_a_short_skip():
-    g = qwixo.new_game("qwixx", players=1, seed=1)
-    g.roll([6, 6, 1, 1, 4, 4])   # white 12: red 12 is no option
+    g = rolled([6, 6, 1, 1, 4, 4], players=1)   # white 12: red 12 is no option
     g.choose(0, "pass")
     # action 2: g10 (skip 2: 12, 11) or b10; no cross yet this turn -> a penalty is coming
     assert heuristic(g, 0) in ("g10", "b10")
@@ -185,14 +210,12 @@ def test_strong_beats_gap_in_a_few_games():
 
 
 def test_hint_lines_rank_every_option():
-    g = qwixo.new_game("qwixx", players=2, seed=4)
-    g.roll([1, 1, 6, 6, 6, 6])
+    g = rolled([1, 1, 6, 6, 6, 6], seed=4)
     lines = hint_lines(g, 0, "en", playouts=32)
     assert len(lines) == len(g.options(0))
     assert lines[0].startswith("1. ") and "win" in lines[0]
     assert hint_lines(g, 1, "pl", playouts=32)[0].startswith("1. ")
-    solo = qwixo.new_game("qwixx", players=1, seed=4)
-    solo.roll([1, 1, 6, 6, 6, 6])
+    solo = rolled([1, 1, 6, 6, 6, 6], players=1, seed=4)
     assert "expected score" in hint_lines(solo, 0, "en", playouts=32)[0]
     g2 = qwixo.new_game("qwixx", players=2, seed=4)
     with pytest.raises(IllegalMove):
@@ -201,8 +224,7 @@ def test_hint_lines_rank_every_option():
 
 def test_strong_search_prefers_the_obvious_cross():
     # white 2 with an empty sheet: red 2 or yellow 2 (no skip) beat passing and skipping
-    g = qwixo.new_game("qwixx", players=2, seed=4)
-    g.roll([1, 1, 6, 6, 6, 6])
+    g = rolled([1, 1, 6, 6, 6, 6], seed=4)
     best = StrongBot(seed=0, playouts=256).evaluate(g, 1)
     assert best[0].option in ("r2", "y2")
     assert best[-1].option not in ("r2", "y2")
@@ -237,8 +259,7 @@ def test_every_bot_answers_legally_anywhere(seed, steps, players, edition):
 
 
 def test_strong_with_a_time_budget():
-    g = qwixo.new_game("qwixx", players=3, seed=2)
-    g.roll([2, 5, 3, 3, 3, 3])
+    g = rolled([2, 5, 3, 3, 3, 3], players=3, seed=2)
     bot = qwixo.make_bot("qwixx", "strong", seconds=0.05, seed=1)
     assert bot.decide(g, 0) in g.options(0)
     ev = bot.evaluate(g, 0)
@@ -248,17 +269,22 @@ def test_strong_with_a_time_budget():
 
 
 def test_joint_search_names_the_action_two_to_follow():
-    g = qwixo.new_game("qwixx", players=1, seed=3)
-    g.roll([1, 1, 1, 1, 6, 6])     # white 2; action 2: red/yellow 2 (1+1) too
+    g = rolled([1, 1, 1, 1, 6, 6], players=1, seed=3)  # white 2; action 2: red/yellow 2 too
     ev = StrongBot(seed=0, playouts=128, joint=True).evaluate(g, 0)
     byopt = {e.option: e for e in ev}
     # crossing red 2 with the white sum, then yellow 2 with white + yellow, beats one cross
     assert byopt["r2"].then == "y2" and byopt["y2"].then == "r2"
     assert ev[0].option in ("r2", "y2")
     # no joint search for a player who is not active
-    g2 = qwixo.new_game("qwixx", players=2, seed=3)
-    g2.roll([1, 1, 1, 1, 6, 6])
+    g2 = rolled([1, 1, 1, 1, 6, 6], seed=3)
     assert all(e.then is None for e in StrongBot(seed=0, playouts=64, joint=True).evaluate(g2, 1))
+
+
+@pytest.fixture(scope="module")
+def lock_positions():
+    """(ahead, behind): :func:`_lock_position` without and with player 1's yellow crosses
+    (the tests only read them)."""
+    return _lock_position(False), _lock_position(True)
 
 
 def _lock_position(p1_yellow):
@@ -292,11 +318,11 @@ def _lock_position(p1_yellow):
     return g
 
 
-def test_strong_locks_to_win_and_not_to_lose():
+def test_strong_locks_to_win_and_not_to_lose(lock_positions):
     """Plays to win: the lock of a second row ends the game at once. Ahead (36 against 28
     after the lock) it locks; behind (36 against 38) it keeps the game going. The gap
     heuristic takes the lock in both cases."""
-    ahead, behind = _lock_position(False), _lock_position(True)
+    ahead, behind = lock_positions
     assert ahead.scores() == [21, 28] and behind.scores() == [21, 38]
     assert "r12" in ahead.options(0) and "r12" in behind.options(0)
     assert heuristic(ahead, 0) == "r12" and heuristic(behind, 0) == "r12"
@@ -306,19 +332,19 @@ def test_strong_locks_to_win_and_not_to_lose():
     assert StrongBot(seed=1).decide(behind, 0) != "r12"
 
 
-def test_odds_locks_to_win_and_not_to_lose():
-    ahead, behind = _lock_position(False), _lock_position(True)
-    odds = qwixo.make_bot("qwixx", "odds")
-    assert odds.decide(ahead, 0) == "r12"
-    assert odds.decide(behind, 0) != "r12"
+@pytest.mark.parametrize("rule", ["odds", "ev"])
+def test_odds_and_ev_lock_to_win_and_not_to_lose(rule, lock_positions):
+    """The lock that ends the game: taken ahead, avoided behind (ev: by the margin)."""
+    ahead, behind = lock_positions
+    bot = qwixo.make_bot("qwixx", rule)
+    assert bot.decide(ahead, 0) == "r12"
+    assert bot.decide(behind, 0) != "r12"
 
 
 def test_odds_weighs_skipped_cells_by_their_odds():
-    g = qwixo.new_game("qwixx", players=2, seed=1)
-    g.roll([1, 2, 6, 6, 6, 6])    # white 3: red 3 / yellow 3 skip only a 2 (1 roll in 36)
+    g = rolled([1, 2, 6, 6, 6, 6])    # white 3: red 3 / yellow 3 skip only a 2 (1 roll in 36)
     assert qwixo.make_bot("qwixx", "odds").decide(g, 1) in ("r3", "y3")
-    g2 = qwixo.new_game("qwixx", players=2, seed=1)
-    g2.roll([4, 4, 6, 6, 6, 6])   # white 8: red/yellow 8 skip five likely cells, green/blue
+    g2 = rolled([4, 4, 6, 6, 6, 6])   # white 8: red/yellow 8 skip five likely cells, green/blue
     assert qwixo.make_bot("qwixx", "odds").decide(g2, 1) == "pass"   # 8 skip four
 
 
@@ -329,18 +355,7 @@ def test_odds_policy_of_the_batch_loop_plays_as_the_odds_bot(edition):
     loop's rollouts for the policies both name."""
     bot = qwixo.make_bot("qwixx", "odds")
     for players in range(1, 5):
-        g = qwixo.new_game("qwixx", edition=edition, players=players, seed=players)
-        dice = []
-        while not g.is_over and len(dice) < 200:
-            if g.needs_roll:
-                dice.append([x or 0 for x in g.roll()])
-                continue
-            picks = {p: bot.decide(g, p) for p in list(g.to_act)}
-            for p, pick in picks.items():
-                g.choose(p, pick)
-        res = batch.replay(edition, players, dice, [], policy="odds",
-                           lucky=np.array(g.lucky or [(0, 0)] * players))
-        assert res["scores"] == g.scores(), (edition, players)
+        plays_as_the_kernel_policy(bot, "odds", edition, players, seed=players)
     g = qwixo.new_game("qwixx", edition=edition, players=3, seed=2)
     g.roll()
     pos = batch.state_of(g)
@@ -359,8 +374,7 @@ def test_odds_kernel_and_bot_are_deterministic():
 
 
 def test_strong_models():
-    g = qwixo.new_game("qwixx", players=2, seed=4)
-    g.roll([1, 1, 6, 6, 6, 6])
+    g = rolled([1, 1, 6, 6, 6, 6], seed=4)
     for model in playout.POLICY_IDS.keys() & {"odds", "gap"}:
         assert StrongBot(seed=0, playouts=64, model=model).decide(g, 1) in ("r2", "y2")
     with pytest.raises(ValueError):
@@ -371,17 +385,10 @@ def test_strong_models_each_opponent_by_the_rule_that_predicts_it():
     """After a few decisions the opponent of a gap bot is modelled by gap, of a race bot by
     race; the opponents' hidden action-1 decisions of the current roll are not looked at."""
     for opp in ("gap", "race"):
-        g = qwixo.new_game("qwixx", players=2, seed=3)
         bots = [StrongBot(seed=1, playouts=16), qwixo.make_bot("qwixx", opp)]
-        while not g.is_over:
-            if g.needs_roll:
-                g.roll()
-                continue
-            for p in list(g.to_act):
-                g.choose(p, bots[p].decide(g, p))
+        g = play(bots, seed=3, check=False)
         assert bots[0]._watch.policies(g) == ["odds", opp]
-    g = qwixo.new_game("qwixx", players=2, seed=3)
-    g.roll([1, 1, 6, 6, 6, 6])
+    g = rolled([1, 1, 6, 6, 6, 6], seed=3)
     g.choose(1, "r2")                      # hidden from player 0 until action 1 resolves
     bot = StrongBot(seed=1, playouts=16)
     bot.decide(g, 0)
@@ -391,8 +398,7 @@ def test_strong_models_each_opponent_by_the_rule_that_predicts_it():
 def test_strong_drops_the_options_far_behind():
     """Successive elimination: an obvious loser gets fewer playouts than the best option;
     without elimination every option gets the same number; hints keep every option."""
-    g = qwixo.new_game("qwixx", players=2, seed=4)
-    g.roll([3, 3, 6, 6, 6, 6])            # white 6: r6 / y6 skip four cells, g6 / b6 six
+    g = rolled([3, 3, 6, 6, 6, 6], seed=4)            # white 6: r6 / y6 skip four cells, g6 / b6 six
     ev = StrongBot(seed=0, playouts=512).evaluate(g, 1)
     assert len(ev) == len(g.options(1))
     assert ev[-1].n < ev[0].n <= 512
@@ -405,31 +411,11 @@ def test_strong_drops_the_options_far_behind():
 def test_ev_policy_of_the_batch_loop_plays_as_the_ev_bot(edition):
     bot = qwixo.make_bot("qwixx", "ev")
     for players in (1, 2, 4):
-        g = qwixo.new_game("qwixx", edition=edition, players=players, seed=players + 7)
-        dice = []
-        while not g.is_over and len(dice) < 200:
-            if g.needs_roll:
-                dice.append([x or 0 for x in g.roll()])
-                continue
-            picks = {p: bot.decide(g, p) for p in list(g.to_act)}
-            for p, pick in picks.items():
-                g.choose(p, pick)
-        res = batch.replay(edition, players, dice, [], policy="ev",
-                           lucky=np.array(g.lucky or [(0, 0)] * players))
-        assert res["scores"] == g.scores(), (edition, players)
-
-
-def test_ev_plays_the_end_by_the_margin():
-    """The lock that ends the game: taken ahead, avoided behind."""
-    ahead, behind = _lock_position(False), _lock_position(True)
-    ev = qwixo.make_bot("qwixx", "ev")
-    assert ev.decide(ahead, 0) == "r12"
-    assert ev.decide(behind, 0) != "r12"
+        plays_as_the_kernel_policy(bot, "ev", edition, players, seed=players + 7)
 
 
 def test_ev_prefers_cheap_skips_and_beats_the_gap_rule():
-    g = qwixo.new_game("qwixx", players=2, seed=1)
-    g.roll([4, 4, 6, 6, 6, 6])   # white 8: red/yellow 8 skip five likely cells
+    g = rolled([4, 4, 6, 6, 6, 6])   # white 8: red/yellow 8 skip five likely cells
     assert qwixo.make_bot("qwixx", "ev").decide(g, 1) == "pass"
     r = batch.run_games("classic", 2000, 2, seed=3, policies=["ev", "gap"], paired=True)
     assert r["scores"][:, 0].mean() > r["scores"][:, 1].mean()
@@ -440,14 +426,8 @@ def test_ev_prefers_cheap_skips_and_beats_the_gap_rule():
 def test_strong_recognises_an_ev_opponent_and_can_play_ev_playouts():
     """The ev rule predicts every decision of an ev opponent (the others do not), so it
     becomes that opponent's model once it leads; the bot's own playouts follow ev."""
-    g = qwixo.new_game("qwixx", players=2, seed=5)
     bots = [StrongBot(seed=0, playouts=64, model="ev"), qwixo.make_bot("qwixx", "ev")]
-    while not g.is_over:
-        if g.needs_roll:
-            g.roll()
-            continue
-        for p in list(g.to_act):
-            g.choose(p, bots[p].decide(g, p))
+    g = play(bots, seed=5, check=False)
     watch = bots[0]._watch
     assert isinstance(watch, OpponentModels)
     ev_col = OpponentModels.RULES.index("ev")

@@ -237,6 +237,19 @@ def test_static_front_end_is_served(client):
         assert "<html" in r.text.lower()
 
 
+def test_account_page_is_one_file_under_three_addresses(client):
+    from qwixo.server.app import ACCOUNT_PAGE, ACCOUNT_VIEWS, WEB_DIR
+
+    page = (WEB_DIR / ACCOUNT_PAGE).read_bytes()
+    for name in ACCOUNT_VIEWS:
+        r = client.get(f"/{name}?lang=en")
+        assert r.status_code == 200 and r.content == page, name
+        assert "text/html" in r.headers["content-type"]
+    assert not (WEB_DIR / "profile.html").exists() and not (WEB_DIR / "leaderboard.html").exists()
+    assert client.get("/nothere.html").status_code == 404
+    assert client.get("/").content != page
+
+
 def test_create_quixo_from_a_7x7_position(client):
     pos = "/".join(["......."] * 6 + ["x......"]) + " o"
     g = create(client, settings={"position": pos})

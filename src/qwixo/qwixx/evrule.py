@@ -52,7 +52,7 @@ from qwixo.qwixx.kernels import (
     apply,
     colour_options,
 )
-from qwixo.qwixx.odds import N_PARAMS
+from qwixo.qwixx.odds import N_PARAMS, best_other_score, end_pressure
 
 #: the batch policy id of ``ev`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
 EV = 5
@@ -112,49 +112,13 @@ def sheet_value(src, bb, closed, T, wcell, ah, dead, threats, thr, sat):
     return val
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
-def _horizon(s, T, prm):
-    """``a · h``: the expected crosses per unit of free cells' odds still to come."""
-    P = s[NPL]
-    closed = s[CLOSED]
-    need = T[T_NEED]
-    ncl = 0
-    near = 0
-    maxpen = 0
-    most = 0
-    for p in range(P):
-        b = H + p * PB
-        if s[b + PEN] > maxpen:
-            maxpen = s[b + PEN]
-        tot = s[b + CNT] + s[b + CNT + 1] + s[b + CNT + 2] + s[b + CNT + 3]
-        if tot > most:
-            most = tot
-    for r in range(4):
-        if (closed >> r) & 1:
-            ncl += 1
-            continue
-        for p in range(P):
-            b = H + p * PB
-            if s[b + CNT + r] >= need - 1 and s[b + LAST + r] >= T[T_LOCKFROM + r] - 3:
-                near += 1
-                break
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _horizon(ncl, near, maxpen, most, prm):
+    """``a · h``: the expected crosses per unit of free cells' odds still to come, from the
+    end-of-game pressure (:func:`qwixo.qwixx.odds.end_pressure`)."""
     h = 1.0 / (1.0 + prm[EUCL] * ncl + prm[EUNEAR] * near + prm[EUPEN] * maxpen
                + prm[EUPROG] * most / 10.0)
     return prm[EA] * h
-
-
-@njit(cache=True, _nrt=False, error_model="numpy")
-def _threats(s, q, T):
-    """The rows a player other than ``q`` may lock soon (bit mask)."""
-    P = s[NPL]
-    need = T[T_NEED]
-    m = 0
-    for r in range(4):
-        for p in range(P):
-            b = H + p * PB
-            if p != q and s[b + CNT + r] >= need - 1 and s[b + LAST + r] >= T[T_LOCKFROM + r] - 3:
-                m |= 1 << r
-    return m
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -208,14 +172,11 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     P = s[NPL]
     closed = s[CLOSED]
     bq = H + q * PB
-    ah = _horizon(s, T, prm)
+    # thm: the rows another player may lock soon (the end of the game is near in them)
+    ncl, near, maxpen, most, thm = end_pressure(s, q, T)
+    ah = _horizon(ncl, near, maxpen, most, prm)
     dead = prm[EDEAD]
-    oppmax = -1 << 30
-    for p in range(P):
-        if p != q:
-            sc = K.score(s, H + p * PB, T, False)
-            if sc > oppmax:
-                oppmax = sc
+    oppmax = best_other_score(s, q, T)
     if P > 1 and prm[ERISK] != 0.0:
         lead = K.score(s, bq, T, False) - oppmax
         m = -lead / 20.0
@@ -227,7 +188,6 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     o = _best_opp(s, q, closed, T, wcell, ah, dead)
     ov0 = sheet_value(s, H + o * PB, closed, T, wcell, ah, dead, 0, 0.0,
                       prm[ESAT]) if o >= 0 else 0.0
-    thm = _threats(s, q, T)
     v0 = sheet_value(s, bq, closed, T, wcell, ah, dead, thm, prm[ETHREAT], prm[ESAT])
     pen = 1.0 + prm[EPEN]
     A = PB  # a copy of the sheet after the option

@@ -63,6 +63,57 @@ def cell_weights(edition_name: str) -> np.ndarray:
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def end_pressure(s, q, T):
+    """How near the end of the game is, in the kernel state ``s``: ``(closed rows, open rows
+    some player may lock soon, most penalties of a player, most crosses of a player, threats)``
+    where a row "may be locked soon" by a player with at least ``need - 1`` crosses in it and
+    a last cross at most 3 cells before its lock, and ``threats`` is the bit mask of the open
+    rows a player other than ``q`` may lock soon. The ``odds`` rule's urgency and the ``ev``
+    rule's horizon (:func:`qwixo.qwixx.evrule.ev_choice`) are made of these."""
+    P = s[NPL]
+    closed = s[CLOSED]
+    need = T[T_NEED]
+    ncl = 0
+    near = 0
+    maxpen = 0
+    most = 0
+    threats = 0
+    for p in range(P):
+        b = H + p * PB
+        if s[b + PEN] > maxpen:
+            maxpen = s[b + PEN]
+        tot = s[b + CNT] + s[b + CNT + 1] + s[b + CNT + 2] + s[b + CNT + 3]
+        if tot > most:
+            most = tot
+    for r in range(4):
+        if (closed >> r) & 1:
+            ncl += 1
+            continue
+        seen = False
+        for p in range(P):
+            b = H + p * PB
+            if s[b + CNT + r] >= need - 1 and s[b + LAST + r] >= T[T_LOCKFROM + r] - 3:
+                if not seen:
+                    near += 1
+                    seen = True
+                if p != q:
+                    threats |= 1 << r
+    return ncl, near, maxpen, most, threats
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def best_other_score(s, q, T):
+    """The best score now of the players other than ``q`` (``-2**30`` alone)."""
+    best = -1 << 30
+    for p in range(s[NPL]):
+        if p != q:
+            sc = K.score(s, H + p * PB, T, False)
+            if sc > best:
+                best = sc
+    return best
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def _cost(code, lastr, cntr, r, i, closed, lead, P, T, wcell, prm, threats):
     """What crossing cell i of row r costs (the skipped cells' odds, less a bonus for long
     rows, plus the loss of the row's lock); a lock: very negative, or 1e9 when it would end
@@ -130,42 +181,11 @@ def odds_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     """
     P = s[NPL]
     closed = s[CLOSED]
-    need = T[T_NEED]
-    ncl = 0
-    near = 0
-    maxpen = 0
-    most = 0
-    threats = 0
-    for p in range(P):
-        b = H + p * PB
-        if s[b + PEN] > maxpen:
-            maxpen = s[b + PEN]
-        tot = s[b + CNT] + s[b + CNT + 1] + s[b + CNT + 2] + s[b + CNT + 3]
-        if tot > most:
-            most = tot
-    for r in range(4):
-        if (closed >> r) & 1:
-            ncl += 1
-            continue
-        seen = False
-        for p in range(P):
-            b = H + p * PB
-            if s[b + CNT + r] >= need - 1 and s[b + LAST + r] >= T[T_LOCKFROM + r] - 3:
-                if not seen:
-                    near += 1
-                    seen = True
-                if p != q:
-                    threats |= 1 << r
+    ncl, near, maxpen, most, threats = end_pressure(s, q, T)
     urgency = ncl + prm[UNEAR] * near + prm[UPEN] * maxpen + prm[UPROG] * most / 10.0
     bq = H + q * PB
     me = K.score(s, bq, T, False)
-    opp = -1 << 30
-    for p in range(P):
-        if p != q:
-            sc = K.score(s, H + p * PB, T, False)
-            if sc > opp:
-                opp = sc
-    lead = me - opp
+    lead = me - best_other_score(s, q, T)
     margin = 0.0
     if P > 1:
         margin = lead / 10.0

@@ -36,6 +36,7 @@ from qwixo.server.http_api import (
     state_of,
 )
 from qwixo.server.protocol import ServerError, name_key
+from qwixo.server.store_chat import ChatStore
 from qwixo.tournament import ratings as R
 
 router = APIRouter()
@@ -191,14 +192,17 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
 @router.get("/api/account/export")
 async def export(request: Request) -> JSONResponse:
     """Everything about the signed-in person's games, as a JSON file: the profile plus each
-    game's full public history (events)."""
+    game's full public history (events), its seats and the chat lines the person wrote in
+    it (``chat``: ``chat`` messages of docs/web-protocol.md, oldest first)."""
     account_id, name, _ = await current(request)
     data = await _profile(request, account_id, name)
     lobby = lobby_of(request)
+    chat = await ChatStore(lobby.store).lines_of(account_id)
     for rec in data["games"]:
         room = await lobby.get(rec["id"])
         rec["events"] = [room.public_event(ev, rec["seat"]) for ev in room.events]
         rec["seats"] = [s.public() for s in room.seats]
+        rec["chat"] = chat.get((rec["id"], rec["seat"]), [])
     resp = JSONResponse(data)
     resp.headers["content-disposition"] = 'attachment; filename="qwixo-games.json"'
     return resp

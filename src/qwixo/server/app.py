@@ -49,6 +49,10 @@ from qwixo.server.ws import WS_MAX_SIZE
 log = logging.getLogger("qwixo.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+# the account page's three addresses (account, profile, leaderboard) are one file: its script
+# picks the view from the address
+ACCOUNT_PAGE = "account.html"
+ACCOUNT_VIEWS = ("account.html", "profile.html", "leaderboard.html")
 
 __all__ = ["WEB_DIR", "WS_MAX_SIZE", "create_app"]
 
@@ -121,9 +125,17 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     app.include_router(tables.router)  # read-only edition tables for the rules pages
     app.include_router(ws.router)
     app.include_router(accounts_api.router)
-    app.mount("/", StaticFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
+    app.mount("/", WebFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")
     return app
+
+
+class WebFiles(StaticFiles):
+    """The front end's files, the account page's file under each of :data:`ACCOUNT_VIEWS`."""
+
+    def get_path(self, scope) -> str:
+        path = super().get_path(scope)
+        return ACCOUNT_PAGE if path in ACCOUNT_VIEWS else path
 
 
 def open_store(db: str | Path, sync: str = "normal") -> Store | PgStore:

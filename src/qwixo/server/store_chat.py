@@ -71,6 +71,18 @@ class ChatStore:
                                     "WHERE id = %s", (line_id,))
         return _line(rows[0]) if rows else None
 
+    async def lines_of(self, account_id: str) -> dict[tuple[str, int], list[dict[str, Any]]]:
+        """The lines written from the seats account ``account_id`` holds (public and team
+        lines; the data export), per ``(game id, seat)``, oldest first."""
+        rows = await self.sql.fetch(
+            "SELECT c.id, c.seat, c.name, c.text, c.team, c.time, c.game_id FROM chat c "
+            "JOIN seat_accounts s ON s.game_id = c.game_id AND s.seat = c.seat "
+            "WHERE s.account_id = %s ORDER BY c.id", (account_id,))
+        out: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        for row in rows:
+            out.setdefault((row[6], int(row[1])), []).append(_line(row[:6])[2])
+        return out
+
 
 def _line(row: tuple) -> Line:
     line_id, seat, name, text, key, when = row

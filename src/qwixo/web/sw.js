@@ -5,7 +5,7 @@
 
 const CACHE = "qwixo-v1";
 const SHELL = [
-  "/", "/index.html", "/css/app.css", "/icon.svg", "/manifest.webmanifest",
+  "/", "/index.html", "/account.html", "/css/app.css", "/css/account.css", "/icon.svg", "/manifest.webmanifest",
   "/js/account.js", "/js/app.js", "/js/api.js", "/js/board.js", "/js/chat.js", "/js/confirm.js", "/js/dom.js", "/js/game.js",
   "/js/game-controls.js", "/js/game-panels.js", "/js/hints.js", "/js/i18n.js", "/js/invite.js",
   "/js/keynav.js", "/js/lobby.js", "/js/nav.js", "/js/pad.js", "/js/quixo.js", "/js/qwixx.js",
@@ -14,6 +14,8 @@ const SHELL = [
 ];
 const LANGS = ["en", "tr", "it", "pl"];
 const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
+// the account page's three addresses are one file (its script picks the view from the address)
+const ACCOUNT_VIEWS = ["/account.html", "/profile.html", "/leaderboard.html"];
 const DATA = [...LANGS.map((l) => `/api/i18n/${l}`), "/api/editions", ...EDITIONS.map((e) => `/api/editions/${e}`)];
 
 // the only server answers kept: the page's files, translations, edition tables
@@ -37,8 +39,10 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET") return;
   const url = new URL(req.url);
   if (!cacheable(url)) return;
-  // a page address (any query: ?pad=, ?rules=, ?game=) is the one page: its HTML is "/"
-  const key = req.mode === "navigate" ? "/" : url.pathname;
+  // a page address (any query: ?pad=, ?rules=, ?game=) is the one page: its HTML is "/"; the
+  // account page's addresses (any query: ?name=, ?class=) are its one file, "/account.html"
+  const account = ACCOUNT_VIEWS.includes(url.pathname);
+  const key = account ? "/account.html" : req.mode === "navigate" ? "/" : url.pathname;
   event.respondWith(fetch(req).then((res) => {
     if (res.ok) {
       const copy = res.clone();

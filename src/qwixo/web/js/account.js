@@ -1,4 +1,5 @@
-// The account, profile and leaderboard pages (account.html, profile.html, leaderboard.html):
+// The account, profile and leaderboard pages: one file, account.html, served under
+// /account.html, /profile.html and /leaderboard.html; the address picks the view (VIEW):
 // sign up / in / out, claiming this browser's seats, a profile with its rating graph (an SVG
 // plot), the leaderboards. Protocol: docs/web-protocol.md section 6. Cookie-authenticated
 // writes carry the session's CSRF token in the X-CSRF-Token header.
@@ -8,6 +9,9 @@ import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
 
 const SEATS_KEY = "qwixo.seats";
+const VIEWS = ["account", "profile", "leaderboard"];
+// the view of this address: /profile.html -> "profile" (anything else: the account view)
+const VIEW = VIEWS.find((v) => location.pathname.endsWith(`/${v}.html`)) || "account";
 let me = null; // {name, csrf} when signed in
 
 async function call(method, path, body) {
@@ -218,14 +222,13 @@ async function leaderboardPage(main) {
 async function render() {
   if (turns) { turns.stop(); turns = null; }
   const main = clear($("#main"));
-  document.title = `qwixo — ${t("acct_" + document.body.dataset.page)}`;
+  document.title = `qwixo — ${t("acct_" + VIEW)}`;
   $("#nav-account").textContent = me ? me.name : t("acct_account");
   $("#nav-leaderboard").textContent = t("acct_leaderboard");
   $("#lang-label").textContent = t("web_language");
   try {
-    const page = document.body.dataset.page;
-    if (page === "account") accountPage(main);
-    else if (page === "profile") await profilePage(main);
+    if (VIEW === "account") accountPage(main);
+    else if (VIEW === "profile") await profilePage(main);
     else await leaderboardPage(main);
   } catch (e) {
     main.append(h("p", { class: "acct-error", text: e.message }));
