@@ -21,7 +21,10 @@
    met it kept won (the 4×4 database as the oracle: the first move that turns a won position
    into a not-won one is where the win slipped). ``--record FILE`` appends each game's record
    (every move played, and for strong's moves the search's figures) to FILE as JSON lines;
-   ``--book off`` plays without the opening book (:mod:`qwixo.quixo.book`).
+   ``--book off`` plays without the opening book (:mod:`qwixo.quixo.book`). ``--nodes K
+   --threads 1`` (3. and 5.): ``strong`` searches K nodes a move instead of a time budget, so
+   that the games do not depend on the machine's load (with one thread there is no proof
+   helper: a weaker bot than the timed one).
 6. ``--oracle N``: the 4×4 database as an oracle (the search itself never reads it): N early
    positions with the first player to move and winning (reached by the first player playing
    random winning moves and the defender losing as slowly as possible, 0–8 plies in), each
@@ -135,7 +138,8 @@ def four_by_four(games: int, seconds: float, solve: bool, warm: bool = False,
     for i in range(games):
         if not warm:  # every game from an empty transposition table (the bots share one)
             bots._SEARCHERS.clear()
-        strong = qwixo.make_bot("quixo", "strong", seconds=seconds, seed=i, **options)
+        strong = qwixo.make_bot("quixo", "strong", seed=i, **options,
+                                seconds=None if options.get("nodes") else seconds)
         perfect = qwixo.make_bot("quixo", "perfect", seed=100 + i)
         t0 = time.perf_counter()
         g = play([strong, perfect], size=4)
@@ -146,7 +150,8 @@ def four_by_four(games: int, seconds: float, solve: bool, warm: bool = False,
         res = {1: "win", 0: "draw", -1: "loss"}[sc]
         print(f"  game {i + 1}: {res} ({g.end_reason}, {g.ply} plies, "
               f"{time.perf_counter() - t0:.0f} s)", flush=True)
-    print(f"strong as first player vs perfect on 4x4 at {seconds} s/move: "
+    budget = (f"{options['nodes']} nodes" if options.get("nodes") else f"{seconds} s")
+    print(f"strong as first player vs perfect on 4x4 at {budget}/move: "
           f"{w} wins, {d} draws, {lo} losses of {games}")
 
 
@@ -158,7 +163,8 @@ def cold_game(i: int, seconds: float, **options) -> dict:
     t_start = time.perf_counter()
     from qwixo.quixo import db
 
-    strong = qwixo.make_bot("quixo", "strong", seconds=seconds, seed=i, **options)
+    strong = qwixo.make_bot("quixo", "strong", seed=i, **options,
+                            seconds=None if options.get("nodes") else seconds)
     perfect = qwixo.make_bot("quixo", "perfect", seed=100 + i)
     g = QuixoGame(size=4, players=2, ply_limit=200, repetition=3)
     moves = []
@@ -250,7 +256,9 @@ def cold(games: int, seconds: float, extra: list[str], record: str | None = None
               f"{searched.get('proven')}"
               + (f"; the win slipped at ply {lost_at}" if lost_at is not None else ""),
               flush=True)
-    print(f"strong as first player vs perfect on 4x4, cold processes, at {seconds} s/move: "
+    budget = next((x.split("=")[1] + " nodes" for x in extra if x.startswith("--nodes=")),
+                  f"{seconds} s")
+    print(f"strong as first player vs perfect on 4x4, cold processes, at {budget}/move: "
           f"{w} wins, {d} draws, {lo} losses of {games}; load average after: "
           f"{os.getloadavg()[0]:.1f}", flush=True)
     print("won positions where strong's move kept the win (oracle: the 4x4 database), by ply: "
@@ -374,11 +382,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="oracle: the first player follows the opening book to the position")
     ap.add_argument("--book", choices=("on", "off"), default=None,
                     help="strong's 4x4 opening book (default: on)")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="4x4: strong searches N nodes a move instead of --seconds (with "
+                         "--threads 1: the same games on any machine, whatever its load)")
     ap.add_argument("--record", default=None, metavar="FILE",
                     help="--cold: append each game's record (JSON lines) to FILE")
     args = ap.parse_args(argv)
     options = {k: v for k, v in (("contempt", args.contempt), ("lmr", args.lmr),
-                                 ("threads", args.threads)) if v is not None}
+                                 ("threads", args.threads), ("nodes", args.nodes))
+               if v is not None}
     if args.proof is not None:
         options["proof"] = args.proof == "on"
     if args.dfpn is not None:
@@ -391,7 +403,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.cold:
         extra = [f"--{k}={v}" for k, v in (("contempt", args.contempt), ("lmr", args.lmr),
                                            ("threads", args.threads), ("proof", args.proof),
-                                           ("dfpn", args.dfpn), ("book", args.book))
+                                           ("dfpn", args.dfpn), ("book", args.book),
+                                           ("nodes", args.nodes))
                  if v is not None]
         cold(args.cold, args.seconds, extra, args.record)
         return 0
