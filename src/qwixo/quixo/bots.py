@@ -18,7 +18,8 @@ linecount2 the plain 2-ply line-counting player: its move and the reply, then th
 mcts       UCT Monte-Carlo tree search with random playouts (1 s by default)
 medium     alpha-beta, at most 4 plies deep (0.5 s by default)
 strong     alpha-beta with iterative deepening, transposition table, move ordering,
-           repetition draws (1 s by default)
+           repetition draws (1 s by default); on 4×4 the opening book's proven wins first
+           (:mod:`qwixo.quixo.book`)
 perfect    database play where a database covers the position (3×3, 4×4, 5×5 without blanks),
            the ``strong`` search elsewhere
 ========== ======================================================================================
