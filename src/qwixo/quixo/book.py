@@ -4,10 +4,10 @@ defender replies.
 The 4×4 game is a first-player win in 21 plies (the solver's database, ``qwixo quixo solve
 --size 4``), but the search cannot prove it within a second in the first plies (the win is 19
 plies ahead at ply 2, 17 at ply 4) and there the evaluation sometimes picks a drawn move. The
-book holds, for every position the first player meets in the first :data:`BOOK_PLIES` plies
-when it follows the book (every reply of the defender, not only the best ones), the winning move
-that wins fastest according to the database. The search takes over after the book (from ply 10), where the
-win is at most 11 plies ahead and it proves it within its budget.
+book holds, for every position the first player meets at plies 0, 2, …, :data:`BOOK_PLIES` when
+it follows the book (every reply of the defender, not only the best ones), the winning move that
+wins fastest according to the database. The search takes over after the book (from ply 10),
+where the win is at most 11 plies ahead and it proves it at once.
 
 The file ``data/quixo4x4-book.npz`` (in the package) holds two sorted arrays: ``keys`` (uint32,
 the position's canonical form, see :func:`canonical`) and ``moves`` (uint8, the index of the
@@ -96,7 +96,7 @@ def load() -> dict[int, int] | None:
     """The book shipped in the package: ``{canonical position: move on it}`` (None when the
     file is missing)."""
     try:
-        ref = resources.files("qwixo.quixo").joinpath("data", BOOK_FILE)
+        ref = resources.files("qwixo.quixo").joinpath("data").joinpath(BOOK_FILE)
         with ref.open("rb") as f, np.load(f) as z:
             keys, moves = z["keys"], z["moves"]
     except (FileNotFoundError, OSError, KeyError, ValueError):
