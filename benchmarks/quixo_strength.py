@@ -15,18 +15,31 @@
    benchmarks/quixo_strength.py --cold-game I``), as a user who starts ``qwixo play quixo --size
    4`` meets the bot: imports, numba's cached kernels, tables and threads all start cold. Prints
    each game (result, plies, the wall time of the process until the first move and the first
-   search's own time, the second move's depth and whether it was proven) and the total.
+   search's own time, the second move's depth and whether it was proven, the number of
+   opening-book moves and the first searched move's depth, nodes, time and proof), the total,
+   the load average before and after, and, by ply, how many of the won positions ``strong``
+   met it kept won (the 4×4 database as the oracle: the first move that turns a won position
+   into a not-won one is where the win slipped). ``--record FILE`` appends each game's record
+   (every move played, and for strong's moves the search's figures) to FILE as JSON lines;
+   ``--book off`` plays without the opening book (:mod:`qwixo.quixo.book`). ``--nodes K
+   --threads 1`` (3. and 5.): ``strong`` searches K nodes a move instead of a time budget, so
+   that the games do not depend on the machine's load (with one thread there is no proof
+   helper: a weaker bot than the timed one).
 6. ``--oracle N``: the 4×4 database as an oracle (the search itself never reads it): N early
    positions with the first player to move and winning (reached by the first player playing
    random winning moves and the defender losing as slowly as possible, 0–8 plies in), each
    searched afresh with ``--oracle-nodes`` nodes (default 1,000,000: about a second on one
-   free core); prints how often the chosen move keeps the win, by ply.
+   free core); prints how often the chosen move keeps the win, by ply. ``--oracle-plies
+   LO-HI`` (default 0-8) picks the plies; ``--oracle-book``: the first player follows the
+   opening book where it has a move (so that ``--oracle-plies 10-14 --oracle-book`` judges the
+   search where it takes over from the book).
 
 Games stop at 200 plies or a threefold repetition (both draws).
 
 Usage: ``.venv/bin/python benchmarks/quixo_strength.py [--games 10] [--seconds 1]
 [--skip-5x5] [--skip-4x4] [--ladder] [--contempt C] [--lmr K] [--threads T] [--proof on|off]
-[--dfpn on|off] [--warm] [--cold N] [--oracle N]``
+[--dfpn on|off] [--book on|off] [--warm] [--cold N [--record FILE]] [--oracle N
+[--oracle-nodes K] [--oracle-plies LO-HI] [--oracle-book]]``
 """
 
 from __future__ import annotations
@@ -125,7 +138,8 @@ def four_by_four(games: int, seconds: float, solve: bool, warm: bool = False,
     for i in range(games):
         if not warm:  # every game from an empty transposition table (the bots share one)
             bots._SEARCHERS.clear()
-        strong = qwixo.make_bot("quixo", "strong", seconds=seconds, seed=i, **options)
+        strong = qwixo.make_bot("quixo", "strong", seed=i, **options,
+                                seconds=None if options.get("nodes") else seconds)
         perfect = qwixo.make_bot("quixo", "perfect", seed=100 + i)
         t0 = time.perf_counter()
         g = play([strong, perfect], size=4)
@@ -136,7 +150,8 @@ def four_by_four(games: int, seconds: float, solve: bool, warm: bool = False,
         res = {1: "win", 0: "draw", -1: "loss"}[sc]
         print(f"  game {i + 1}: {res} ({g.end_reason}, {g.ply} plies, "
               f"{time.perf_counter() - t0:.0f} s)", flush=True)
-    print(f"strong as first player vs perfect on 4x4 at {seconds} s/move: "
+    budget = (f"{options['nodes']} nodes" if options.get("nodes") else f"{seconds} s")
+    print(f"strong as first player vs perfect on 4x4 at {budget}/move: "
           f"{w} wins, {d} draws, {lo} losses of {games}")
 
 
@@ -148,10 +163,12 @@ def cold_game(i: int, seconds: float, **options) -> dict:
     t_start = time.perf_counter()
     from qwixo.quixo import db
 
-    strong = qwixo.make_bot("quixo", "strong", seconds=seconds, seed=i, **options)
+    strong = qwixo.make_bot("quixo", "strong", seed=i, **options,
+                            seconds=None if options.get("nodes") else seconds)
     perfect = qwixo.make_bot("quixo", "perfect", seed=100 + i)
     g = QuixoGame(size=4, players=2, ply_limit=200, repetition=3)
     moves = []
+    played = []
     first_move_at = None
     while not g.is_over:
         p = g.to_act[0]
@@ -159,6 +176,7 @@ def cold_game(i: int, seconds: float, **options) -> dict:
         t0 = time.perf_counter()
         text = bot.decide(g, p)
         dt = time.perf_counter() - t0
+        played.append(text)
         if p == 0:
             info = dict(bot.last_info)
             if first_move_at is None:
@@ -169,20 +187,23 @@ def cold_game(i: int, seconds: float, **options) -> dict:
             moves.append({"ply": g.ply, "move": text, "decide": round(dt, 3),
                           "search": round(float(info.get("seconds", 0.0)), 3),
                           "depth": info.get("depth"), "score": info.get("score"),
-                          "proven": info.get("proven"),
+                          "nodes": info.get("nodes"), "proven": info.get("proven"),
+                          "book": info.get("source") == "book",
                           "keeps_win": keeps is not None and keeps[0] == "loss"})
         g.choose(p, text)
     sc = g.scores()[0]
     out = {"game": i, "result": {1: "win", 0: "draw", -1: "loss"}[sc], "plies": g.ply,
            "end": g.end_reason, "first_move_at": round(first_move_at or 0.0, 3),
-           "moves": moves}
+           "moves": moves, "played": played}
     print(json.dumps(out), flush=True)
     return out
 
 
-def cold(games: int, seconds: float, extra: list[str]) -> None:
-    """``games`` 4×4 games, each in a fresh process (see the module doc, 5.)."""
+def cold(games: int, seconds: float, extra: list[str], record: str | None = None) -> None:
+    """``games`` 4×4 games, each in a fresh process (see the module doc, 5.); ``record``: a
+    file that receives each game's record (one JSON object a line)."""
     import json
+    import os
     import subprocess
 
     from qwixo.quixo import db
@@ -193,6 +214,8 @@ def cold(games: int, seconds: float, extra: list[str]) -> None:
         print("no 4x4 database: run `qwixo quixo solve --size 4` first (skipped)")
         return
     w = d = lo = 0
+    kept: dict[int, list[int]] = {}  # ply -> [won positions where the move kept the win, all]
+    print(f"  load average before: {os.getloadavg()[0]:.1f}", flush=True)
     for i in range(games):
         t0 = time.perf_counter()
         proc = subprocess.run([sys.executable, __file__, "--cold-game", str(i),
@@ -204,30 +227,55 @@ def cold(games: int, seconds: float, extra: list[str]) -> None:
             lo += 1
             continue
         r = json.loads(lines[-1])
+        if record:
+            with open(record, "a") as f:
+                f.write(json.dumps({**r, "load": os.getloadavg()[0]}) + "\n")
+        won = True  # the position before each of strong's moves is won until a move lets it go
+        for x in r["moves"]:
+            if not won:
+                break
+            k = kept.setdefault(x["ply"], [0, 0])
+            k[0] += bool(x["keeps_win"])
+            k[1] += 1
+            won = bool(x["keeps_win"])
         w += r["result"] == "win"
         d += r["result"] == "draw"
         lo += r["result"] == "loss"
         m = r["moves"]
         second = m[1] if len(m) > 1 else {}
         lost_at = next((x["ply"] for x in m if not x["keeps_win"]), None)
+        in_book = sum(bool(x.get("book")) for x in m)
+        searched = next((x for x in m if not x.get("book")), {})
         print(f"  game {i + 1}: {r['result']} ({r['end']}, {r['plies']} plies, "
               f"{time.perf_counter() - t0:.0f} s); first move {m[0]['move']} after "
               f"{r['first_move_at']:.2f} s in the process (search {m[0]['search']:.2f} s); "
               f"ply 2: {second.get('move')} depth {second.get('depth')} "
-              f"proven {second.get('proven')}"
+              f"proven {second.get('proven')}; {in_book} book moves, the first search "
+              f"(ply {searched.get('ply')}): depth {searched.get('depth')}, "
+              f"{searched.get('nodes')} nodes, {searched.get('search')} s, proven "
+              f"{searched.get('proven')}"
               + (f"; the win slipped at ply {lost_at}" if lost_at is not None else ""),
               flush=True)
-    print(f"strong as first player vs perfect on 4x4, cold processes, at {seconds} s/move: "
-          f"{w} wins, {d} draws, {lo} losses of {games}", flush=True)
+    budget = next((x.split("=")[1] + " nodes" for x in extra if x.startswith("--nodes=")),
+                  f"{seconds} s")
+    print(f"strong as first player vs perfect on 4x4, cold processes, at {budget}/move: "
+          f"{w} wins, {d} draws, {lo} losses of {games}; load average after: "
+          f"{os.getloadavg()[0]:.1f}", flush=True)
+    print("won positions where strong's move kept the win (oracle: the 4x4 database), by ply: "
+          + ", ".join(f"{p}: {a}/{b}" for p, (a, b) in sorted(kept.items())), flush=True)
 
 
-def _sample_early_4x4(count: int, seed: int, max_ply: int = 8):
-    """Early 4×4 positions ``(me, op, ply)`` with the first player to move and winning."""
+def _sample_early_4x4(count: int, seed: int, max_ply: int = 8, min_ply: int = 0,
+                      follow_book: bool = False):
+    """Early 4×4 positions ``(me, op, ply)`` with the first player to move and winning, ``min_ply``
+    to ``max_ply`` plies in (even); ``follow_book``: the first player plays the opening book's
+    move where the book has one (else a random winning move)."""
     import random
 
     import numpy as np
 
     from qwixo.quixo import db
+    from qwixo.quixo.book import book_move
     from qwixo.quixo.kernels import ONGOING, SRC, apply_move, outcome
     from qwixo.quixo.search import search_tables
 
@@ -236,8 +284,14 @@ def _sample_early_4x4(count: int, seed: int, max_ply: int = 8):
     out = []
     while len(out) < count:
         me = op = 0
-        target = rng.randrange(0, max_ply + 1, 2)
+        target = rng.randrange(min_ply + min_ply % 2, max_ply + 1, 2)
         for ply in range(target):
+            if ply % 2 == 0 and follow_book:
+                m = book_move(me, op)
+                if m is not None:
+                    nme, nop = apply_move(np.uint64(me), np.uint64(op), m, t.T)
+                    me, op = int(nop), int(nme)
+                    continue
             kids = []
             for m in range(t.M):
                 if op & int(t.T[SRC, m]):
@@ -255,7 +309,8 @@ def _sample_early_4x4(count: int, seed: int, max_ply: int = 8):
     return out
 
 
-def oracle(count: int, nodes: int, seed: int = 1, **options) -> None:
+def oracle(count: int, nodes: int, seed: int = 1, min_ply: int = 0, max_ply: int = 8,
+           follow_book: bool = False, **options) -> None:
     """How often a fresh search of ``nodes`` nodes keeps the 4×4 win (see the module doc)."""
     import numpy as np
 
@@ -272,7 +327,8 @@ def oracle(count: int, nodes: int, seed: int = 1, **options) -> None:
     s = Searcher(4, 2)
     s.contempt = default_contempt(4) if bot.contempt is None else bot.contempt
     s.lmr = bot.lmr
-    positions = _sample_early_4x4(count, seed)
+    options.pop("book", None)  # the search alone is judged here
+    positions = _sample_early_4x4(count, seed, max_ply, min_ply, follow_book)
     by_ply: dict[int, list[int]] = {}
     t0 = time.perf_counter()
     depths = []
@@ -320,25 +376,42 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--oracle", type=int, default=0, help="4x4 oracle check on N positions")
     ap.add_argument("--oracle-nodes", type=int, default=1_000_000)
     ap.add_argument("--oracle-seed", type=int, default=1)
+    ap.add_argument("--oracle-plies", default="0-8", metavar="LO-HI",
+                    help="oracle: the plies of the sampled positions (even ones in LO..HI)")
+    ap.add_argument("--oracle-book", action="store_true",
+                    help="oracle: the first player follows the opening book to the position")
+    ap.add_argument("--book", choices=("on", "off"), default=None,
+                    help="strong's 4x4 opening book (default: on)")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="4x4: strong searches N nodes a move instead of --seconds (with "
+                         "--threads 1: the same games on any machine, whatever its load)")
+    ap.add_argument("--record", default=None, metavar="FILE",
+                    help="--cold: append each game's record (JSON lines) to FILE")
     args = ap.parse_args(argv)
     options = {k: v for k, v in (("contempt", args.contempt), ("lmr", args.lmr),
-                                 ("threads", args.threads)) if v is not None}
+                                 ("threads", args.threads), ("nodes", args.nodes))
+               if v is not None}
     if args.proof is not None:
         options["proof"] = args.proof == "on"
     if args.dfpn is not None:
         options["dfpn"] = args.dfpn == "on"
+    if args.book is not None:
+        options["book"] = args.book == "on"
     if args.cold_game is not None:
         cold_game(args.cold_game, args.seconds, **options)
         return 0
     if args.cold:
         extra = [f"--{k}={v}" for k, v in (("contempt", args.contempt), ("lmr", args.lmr),
                                            ("threads", args.threads), ("proof", args.proof),
-                                           ("dfpn", args.dfpn))
+                                           ("dfpn", args.dfpn), ("book", args.book),
+                                           ("nodes", args.nodes))
                  if v is not None]
-        cold(args.cold, args.seconds, extra)
+        cold(args.cold, args.seconds, extra, args.record)
         return 0
     if args.oracle:
-        oracle(args.oracle, args.oracle_nodes, args.oracle_seed, **options)
+        lo_ply, _, hi_ply = args.oracle_plies.partition("-")
+        oracle(args.oracle, args.oracle_nodes, args.oracle_seed, int(lo_ply),
+               int(hi_ply or lo_ply), args.oracle_book, **options)
         return 0
     if not args.skip_speed:
         speed(args.speed_seconds)

@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["qwixo.quixo.kernels", "qwixo.quixo.notation", "qwixo.quixo.game",
-           "qwixo.quixo.terminal", "qwixo.quixo.cli"]
+           "qwixo.quixo.terminal", "qwixo.quixo.cli", "qwixo.quixo.book"]
 
 
 @pytest.mark.parametrize("name", MODULES)

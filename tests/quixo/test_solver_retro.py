@@ -183,8 +183,8 @@ def test_pairs_side_by_side_give_the_same_codes():
 
 
 @pytest.mark.slow
-def test_4x4_complete_first_player_wins_in_21():
-    res = solve(4)
+def test_4x4_complete_first_player_wins_in_21(solved4):
+    res = solved4
     s = res.summary()
     assert s["states"] == 3 ** 16
     assert s["win"] + s["loss"] + s["draw"] == 3 ** 16

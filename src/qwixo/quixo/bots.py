@@ -18,7 +18,8 @@ linecount2 the plain 2-ply line-counting player: its move and the reply, then th
 mcts       UCT Monte-Carlo tree search with random playouts (1 s by default)
 medium     alpha-beta, at most 4 plies deep (0.5 s by default)
 strong     alpha-beta with iterative deepening, transposition table, move ordering,
-           repetition draws (1 s by default)
+           repetition draws (1 s by default); on 4×4 the opening book's proven wins first
+           (:mod:`qwixo.quixo.book`)
 perfect    database play where a database covers the position (3×3, 4×4, 5×5 without blanks),
            the ``strong`` search elsewhere
 ========== ======================================================================================
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -255,6 +257,9 @@ PROOF_HELPER_MAX_SIZE = 4
 #: of CPU against 1.0–1.7 s on six positions), while the helper keeps its null-window searches
 #: (which use the table the earlier moves' searches filled)
 DFPN_MAX_CUBES = 5
+#: the board size of the opening book (:mod:`qwixo.quixo.book`: the first player's first plies
+#: on 4×4)
+BOOK_SIZE = 4
 
 
 def _whole(kw: dict[str, Any], name: str, default: int | None, why: str,
@@ -295,11 +300,15 @@ class AlphaBetaBot(QuixoBot):
     holds 1 to :data:`DFPN_MAX_CUBES` cubes): when the main thread joins the proof after half
     the budget, it runs a proof-number search instead of the null-window searches;
     ``nodes``: a node budget instead of the
-    time budget (reproducible with one thread).
+    time budget (reproducible with one thread); ``book`` (default: on for ``strong`` on 4×4 with
+    2 players): play the opening book's proven winning move (:mod:`qwixo.quixo.book`) where
+    it covers the position, without searching.
     """
 
     name = "strong"
     default_seconds = 1.0
+    #: the opening book by default (4×4, 2 players; see :mod:`qwixo.quixo.book`)
+    use_book = True
     max_depth = 64
     contempt: int | None = None
     lmr = 3
@@ -328,6 +337,11 @@ class AlphaBetaBot(QuixoBot):
                               why="true or false (or none: on 4×4 from the second move while "
                                   "the board holds at most 5 cubes)")
         self.dfpn = dfpn
+        book = kw.get("book")
+        if book is not None and not isinstance(book, bool):
+            raise IllegalMove("bad_setting", name="book", value=book,
+                              why="true or false (or none: on 4×4 for strong)")
+        self.book = book
 
     def budget(self) -> float:
         return self.seconds if self.seconds is not None else self.default_seconds
@@ -352,7 +366,37 @@ class AlphaBetaBot(QuixoBot):
                           "proven": res.outcome() is not None}
         return s, res
 
+    def book_move(self, state: QuixoState) -> str | None:
+        """The opening book's move (see :attr:`use_book`), or None: out of the book, or the move
+        would repeat an earlier position of the game (the search then handles the repetition)."""
+        on = self.book if self.book is not None else self.use_book
+        if not on or state.n != BOOK_SIZE or state.players != 2:
+            return None
+        import numpy as np
+
+        from qwixo.quixo.book import book_move
+        from qwixo.quixo.kernels import apply_move
+
+        t0 = time.perf_counter()
+        m = book_move(*state.boards)
+        if m is None:
+            return None
+        # the shared searcher is made now (its tables' pages, the prover), not in the budget of
+        # the first search after the book
+        s = searcher(state.n, state.players)
+        me, op = (np.uint64(b) for b in state.boards)
+        nme, nop = apply_move(me, op, m, s.t.T)
+        if s.hash_of((int(nop), int(nme))) in set(_history_hashes(s, state)):
+            return None
+        self.last_info = {"score": None, "depth": 0, "nodes": 0,
+                          "seconds": time.perf_counter() - t0, "nps": 0.0, "proven": True,
+                          "source": "book"}
+        return s.move_text(m, state.turn)
+
     def _choose(self, state: QuixoState, options: list[str]) -> str:
+        text = self.book_move(state)
+        if text is not None:
+            return text
         s, res = self.search(state)
         return s.move_text(res.move, state.turn)
 
@@ -362,6 +406,7 @@ class MediumBot(AlphaBetaBot):
     default_seconds = 0.5
     max_depth = 4
     threads = 1
+    use_book = False
 
 
 class MctsBot(QuixoBot):
