@@ -51,7 +51,10 @@ HINT_PLAYOUTS = 2048
 JOINT_SKIP = 3
 #: the model of the searching player in the playouts: the ``odds`` policy (default), ``ev``
 #: (:mod:`qwixo.qwixx.evrule`) or ``gap`` (then every player plays ``gap``)
-MODELS = ("odds", "gap", "ev")
+MODELS = ("odds", "gap", "ev", "td")
+#: the ``td`` model's playouts stop after this many rolls more and are valued by the learnt
+#: value function (:mod:`qwixo.qwixx.td`)
+DEPTH = 2
 #: decisions where the rules disagreed before an opponent gets its own model
 ADAPT_AFTER = 3
 #: a candidate behind the leader by more than this many standard errors is dropped
@@ -141,12 +144,14 @@ class OpponentModels:
     agreed most often, after :data:`ADAPT_AFTER` decisions where the rules disagreed, and by
     ``default`` (``odds``) until then and on ties."""
 
-    RULES = ("odds", "gap", "race", "ev")
+    RULES: tuple[str, ...] = ("odds", "gap", "race", "ev")
 
     def __init__(self, game: Any, player: int, default: str = "odds",
                  me: str = "odds") -> None:
         from qwixo.qwixx.game import QwixxGame
 
+        if default not in self.RULES:  # the learnt policy: asked first, so it wins ties
+            self.RULES = (default,) + self.RULES
         self.default = default
         self.me = me
         self.player = player
@@ -168,6 +173,8 @@ class OpponentModels:
         g = self.replay
         if rule == "odds":
             return rulebots.OddsBot().decide(g, p)
+        if rule == "td":
+            return rulebots.TdBot().decide(g, p)
         if rule == "ev":
             from qwixo.qwixx.rulebots import EvBot
 
@@ -225,12 +232,13 @@ class StrongBot:
     def __init__(self, seconds: float | None = None, seed: int | None = None,
                  playouts: int | None = None, joint: bool = False, model: str = "odds",
                  params: Any = None, adapt: bool = True, prune: bool = True,
-                 **_: Any) -> None:
+                 depth: int = DEPTH, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
             raise ValueError(f"model must be one of {', '.join(MODELS)}")
         self.model = model
+        self.depth = depth
         self.params = params
         self.adapt = adapt and model != "gap"
         self.prune = prune
@@ -277,7 +285,8 @@ class StrongBot:
         policies = None
         if self.adapt and P > 1:
             if self._watch is None or not self._watch.follows(game, player):
-                self._watch = OpponentModels(game, player, me=self.model)
+                self._watch = OpponentModels(game, player, me=self.model,
+                                             default="td" if self.model == "td" else "odds")
             policies = self._watch.policies(game)
         C = len(cands)
         sums = np.zeros((C, 4))  # value, win, score, margin
@@ -292,14 +301,19 @@ class StrongBot:
             for c, (_, pos, fixed, extra, then) in enumerate(cands):
                 if not alive[c]:
                     continue
-                sc = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then,
-                                    policies) + extra
+                sc, est = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then, policies,
+                                         player)
+                sc = sc + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
                     others = np.delete(sc, player, axis=1)
                     best = others.max(axis=1)
                     ties = (others == me[:, None]).sum(axis=1)
-                    win = np.where(me > best, 1.0, np.where(me == best, 1.0 / (1 + ties), 0.0))
+                    if est is not None:  # the learnt win chance at the cut
+                        win = est
+                    else:
+                        win = np.where(me > best, 1.0,
+                                       np.where(me == best, 1.0 / (1 + ties), 0.0))
                     margin = me - best
                     value = win + MARGIN_WEIGHT * margin
                 else:
@@ -354,13 +368,23 @@ class StrongBot:
                 alive[c] = False
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
-                  then: int | None, policies: list[str] | None = None) -> np.ndarray:
-        if self.model == "gap":
-            return batch.rollouts(pos, n, seed, fixed, then=then)
+                  then: int | None, policies: list[str] | None = None,
+                  player: int = 0) -> tuple[np.ndarray, np.ndarray | None]:
+        """Scores ``(n, players)`` of ``n`` playouts, and with the ``td`` model (2 players or
+        more) the learnt win chance of ``player`` at their cut (None otherwise)."""
+        model = self.model
+        if model == "td" and pos.players == 1:  # alone: the expected score, odds playouts
+            model = "odds"
+            policies = None
+        if model == "gap":
+            return batch.rollouts(pos, n, seed, fixed, then=then), None
         if policies is None:
-            policies = [self.model] * pos.players
+            policies = [model] * pos.players
+        if model == "td":
+            return batch.rollouts_value(pos, n, seed, player, self.depth, fixed, policies,
+                                        then, self.params)
         return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
-                                then=then)
+                                then=then), None
 
     def decide(self, game: Game, player: int) -> str:
         options = [str(o) for o in game.options(player)]
