@@ -379,7 +379,7 @@ def test_strong_models_each_opponent_by_the_rule_that_predicts_it():
                 continue
             for p in list(g.to_act):
                 g.choose(p, bots[p].decide(g, p))
-        assert bots[0]._watch.policies(g) == ["odds", opp]
+        assert bots[0]._watch.policies(g) == ["td", opp]  # its own model: td
     g = qwixo.new_game("qwixx", players=2, seed=3)
     g.roll([1, 1, 6, 6, 6, 6])
     g.choose(1, "r2")                      # hidden from player 0 until action 1 resolves

@@ -1,8 +1,10 @@
 """The ``strong`` Qwixx bot and the hints: Monte Carlo search over the dice, playing to win.
 
 For each of its options the bot plays many games on from the current position in the numba
-batch kernel (:mod:`qwixo.qwixx.batch`), every player following the ``gap`` policy after the
-option, and keeps the option with the best result:
+batch kernel (:mod:`qwixo.qwixx.batch`), every player following a model after the option (by
+default the greedy policy of the learnt value function, :mod:`qwixo.qwixx.td`, each playout cut
+after :data:`DEPTH` more rolls and valued by that function: its win chance), and keeps the
+option with the best result:
 
 - with opponents, the **win chance** (a shared win counts as a share), plus a small weight on
   the final margin against the best opponent to break near-ties: so it locks a row when that
@@ -49,7 +51,9 @@ DEFAULT_BATCHES = 16
 HINT_PLAYOUTS = 2048
 #: action-2 crosses skipping more cells than this are not searched jointly with action 1
 JOINT_SKIP = 3
-#: the model of the searching player in the playouts: the ``odds`` policy (default), ``ev``
+#: the model of the searching player in the playouts: ``td``, the greedy policy of the learnt
+#: value function (default; :mod:`qwixo.qwixx.td`: the playouts are cut after :data:`DEPTH`
+#: rolls and valued by it; alone, ``odds`` playouts to the end), the ``odds`` policy, ``ev``
 #: (:mod:`qwixo.qwixx.evrule`) or ``gap`` (then every player plays ``gap``)
 MODELS = ("odds", "gap", "ev", "td")
 #: the ``td`` model's playouts stop after this many rolls more and are valued by the learnt
@@ -217,9 +221,10 @@ class OpponentModels:
 
 
 class StrongBot:
-    """Monte Carlo search over the dice with the gap policy as the model; plays to win.
+    """Monte Carlo search over the dice with a model of every player; plays to win.
 
     ``seconds``: time per decision (at least one batch of playouts is always played);
+    ``model``: the playout model (:data:`MODELS`); ``depth``: the ``td`` playouts' cut;
     ``playouts``: playouts per option without a time budget (default 384; half of it per
     action-1/action-2 pair in the joint search); ``joint``: search the active player's action
     1 together with its action 2 (default False for play: it costs about 8 times the time and
@@ -230,7 +235,7 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 playouts: int | None = None, joint: bool = False, model: str = "odds",
+                 playouts: int | None = None, joint: bool = False, model: str = "td",
                  params: Any = None, adapt: bool = True, prune: bool = True,
                  depth: int = DEPTH, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
