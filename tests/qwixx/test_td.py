@@ -115,13 +115,13 @@ def test_features_and_value_match_a_plain_python_reference():
         s = batch.pack(pos)
         for q in range(g.num_players):
             for nxt in (q, (q + 1) % g.num_players):
-                got = td.features_of(s, q, pos.edition, nxt)
+                got = td_train.features_of(s, q, pos.edition, nxt)
                 want = np.array(_ref_features(pos, q, nxt))
                 assert np.allclose(got, want, atol=1e-9), (pos.edition, q, got - want)
             w = td.load_weights(pos.edition, g.num_players)
             x = np.array(_ref_features(pos, q, int(pos.st[batch.ACTIVE])))
             want_v = 1.0 / (1.0 + math.exp(-float(np.clip(w @ x, -30, 30))))
-            assert td.value_of(g, q) == pytest.approx(want_v, abs=1e-9)
+            assert td_train.value_of(g, q) == pytest.approx(want_v, abs=1e-9)
 
 
 def test_weights_load_for_every_edition_and_rank_positions_sanely():
@@ -131,7 +131,7 @@ def test_weights_load_for_every_edition_and_rank_positions_sanely():
             w = td.load_weights(ed, P)
             assert w.shape == (td.NX,) and np.isfinite(w).all()
     even = qwixo.new_game("qwixx", players=2, seed=1)
-    v0, v1 = td.value_of(even, 0), td.value_of(even, 1)
+    v0, v1 = td_train.value_of(even, 0), td_train.value_of(even, 1)
     assert 0.35 < v0 < 0.65 and 0.35 < v1 < 0.65
     # player 0 far ahead (five crosses in two rows) against a sheet with two penalties
     from qwixo.qwixx import kernels as K

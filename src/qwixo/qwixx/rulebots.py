@@ -174,6 +174,26 @@ class EvBot:
         return opts[codes.index(code)] if code in codes else "pass"
 
 
+def td_decide_code(pos: Any, player: int, codes: list[int], force: bool,
+                   wts: Any = None) -> int:
+    """The greedy ``td`` choice (an option code, -1 pass) of ``player`` among ``codes`` in
+    ``pos`` (a :class:`qwixo.qwixx.batch.Position`; the action is read from it)."""
+    import numpy as np
+
+    from qwixo.qwixx import batch, td
+    from qwixo.qwixx.kernels import ACTIVE, PHASE
+    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
+
+    T = batch.tables(pos.edition).T
+    if wts is None:
+        wts = td.load_weights(pos.edition, pos.players)
+    action = 2 if int(pos.st[PHASE]) == 2 else 1
+    joint = action == 1 and player == int(pos.st[ACTIVE])
+    return int(td._decide(batch.pack(pos), player, action, bool(force),
+                          np.array(codes, np.int64), T, weights(pos.edition),
+                          td.seat_row(DEFAULT_PARAMS, wts), joint))
+
+
 class TdBot:
     """The greedy policy of the learnt value function (:func:`qwixo.qwixx.td.td_choice` with
     the shipped weights of the game's edition and number of players); deterministic. Not in
@@ -195,12 +215,12 @@ class TdBot:
         self.weights = weights
 
     def decide(self, game: Any, player: int) -> str:
-        from qwixo.qwixx import batch, td
+        from qwixo.qwixx import batch
 
         opts = _my_options(game, player)
         if len(opts) == 1:
             return opts[0]
         codes = [batch.option_code(game, player, t) for t in opts]
-        code = td.decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
+        code = td_decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
                               facing_penalty(game, player), self.weights)
         return opts[codes.index(code)] if code in codes else "pass"

@@ -348,39 +348,8 @@ def seat_row(base: np.ndarray, wts: np.ndarray) -> np.ndarray:
     return row
 
 
-def value_of(game: Any, player: int, wts: np.ndarray | None = None) -> float:
-    """The learnt win chance of ``player`` in a contract game (its sheets as they are; the
-    current roll's decisions not taken into account), for inspection and tests."""
-    from qwixo.qwixx import batch
-    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
-
-    pos = batch.state_of(game)
-    s = batch.pack(pos)
-    s[K.PHASE] = K.P_ROLL
-    tab = batch.tables(pos.edition)
-    if wts is None:
-        wts = load_weights(pos.edition, pos.players)
-    row = seat_row(DEFAULT_PARAMS, wts)
-    if game.is_over:
-        s[K.PHASE] = K.P_OVER
-    return float(value(s, player, tab.T, weights(tab.name), row))
-
-
-def features_of(s: np.ndarray, q: int, edition_name: str, nxt: int | None = None) -> np.ndarray:
-    """The features of the kernel state ``s`` for player ``q`` (``nxt``: who rolls next,
-    default the active player)."""
-    from qwixo.qwixx import batch
-    from qwixo.qwixx.odds import weights
-
-    tab = batch.tables(edition_name)
-    x = np.zeros(NX, np.float64)
-    features(s, q, s, H + q * PB, int(s[CLOSED]), int(s[ACTIVE]) if nxt is None else nxt,
-             tab.T, weights(tab.name), x)
-    return x
-
-
-__all__ = ["TD", "NX", "NS", "FEATURE_NAMES", "features", "features_of", "value", "value_at",
-           "td_choice", "load_weights", "has_weights", "seat_row", "value_of"]
+__all__ = ["TD", "NX", "NS", "FEATURE_NAMES", "features", "value", "value_at",
+           "td_choice", "load_weights", "has_weights", "seat_row"]
 
 
 @njit(cache=True)
@@ -389,20 +358,3 @@ def _decide(s, q, action, force, opts, T, wcell, row, joint):
     ev = np.zeros((0, 5), np.int64)
     r = row.copy()
     return td_choice(s, q, action, force, opts, opts.shape[0], T, wcell, r, joint, w, ev)
-
-
-def decide_code(pos: Any, player: int, codes: list[int], force: bool,
-                wts: np.ndarray | None = None) -> int:
-    """The greedy ``td`` choice (an option code, -1 pass) of ``player`` among ``codes`` in
-    ``pos`` (a :class:`qwixo.qwixx.batch.Position`; the action is read from it)."""
-    from qwixo.qwixx import batch
-    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
-
-    T = batch.tables(pos.edition).T
-    if wts is None:
-        wts = load_weights(pos.edition, pos.players)
-    action = 2 if int(pos.st[K.PHASE]) == 2 else 1
-    joint = action == 1 and player == int(pos.st[ACTIVE])
-    return int(_decide(batch.pack(pos), player, action, bool(force),
-                       np.array(codes, np.int64), T, weights(pos.edition),
-                       seat_row(DEFAULT_PARAMS, wts), joint))

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from qwixo.qwixx import batch
+from qwixo.qwixx import batch, td
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.batch import _below, _fresh, _mix, play
 from qwixo.qwixx.kernels import ACTIVE, CLOSED, NPL, OPTS_SIZE, P_OVER, PB, PHASE, H
@@ -147,4 +147,33 @@ def train(edition_name: str, players: int = 2, games: int = 20000, generations: 
     return {"weights": w, "history": hist}
 
 
-__all__ = ["generate", "fit", "train", "log_loss", "TD"]
+def value_of(game: Any, player: int, wts: np.ndarray | None = None) -> float:
+    """The learnt win chance of ``player`` in a contract game (its sheets as they are; the
+    current roll's decisions not taken into account), for inspection and tests."""
+    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
+
+    pos = batch.state_of(game)
+    s = batch.pack(pos)
+    s[K.PHASE] = K.P_ROLL
+    tab = batch.tables(pos.edition)
+    if wts is None:
+        wts = td.load_weights(pos.edition, pos.players)
+    row = td.seat_row(DEFAULT_PARAMS, wts)
+    if game.is_over:
+        s[K.PHASE] = K.P_OVER
+    return float(td.value(s, player, tab.T, weights(tab.name), row))
+
+
+def features_of(s: np.ndarray, q: int, edition_name: str, nxt: int | None = None) -> np.ndarray:
+    """The features of the kernel state ``s`` for player ``q`` (``nxt``: who rolls next,
+    default the active player)."""
+    from qwixo.qwixx.odds import weights
+
+    tab = batch.tables(edition_name)
+    x = np.zeros(td.NX, np.float64)
+    who = int(s[K.ACTIVE]) if nxt is None else nxt
+    td.features(s, q, s, K.H + q * PB, int(s[K.CLOSED]), who, tab.T, weights(tab.name), x)
+    return x
+
+
+__all__ = ["generate", "fit", "train", "log_loss", "value_of", "features_of", "TD"]
