@@ -14,7 +14,8 @@ Usage::
    the mean score, and the milliseconds per decision. ``strong`` is made with ``--playouts``
    (default: the bot's default) or a time budget ``--seconds`` per decision; ``strong-gap``,
    ``strong-odds`` and ``strong-ev`` are the ``strong`` bot with that playout model (``gap``:
-   its model before ``odds``).
+   its model before ``odds``), ``strong-tdD`` the ``td`` model with its playouts cut after
+   ``D`` rolls (:mod:`qwixo.qwixx.td`), ``td`` the greedy policy of the learnt value function.
 2. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
 """
 
@@ -42,6 +43,16 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
             from qwixo.qwixx.strong import StrongBot
 
             return StrongBot(seconds=seconds, seed=seed, model=name[7:], **kw)
+        if name.startswith("strong-td"):  # the td model cut after D rolls: strong-tdD
+            from qwixo.qwixx.strong import StrongBot
+
+            if name[9:]:
+                kw["depth"] = int(name[9:])
+            return StrongBot(seconds=seconds, seed=seed, model="td", **kw)
+    if name == "td":  # the greedy policy of the learnt value function
+        from qwixo.qwixx.rulebots import TdBot
+
+        return TdBot(seconds=seconds, seed=seed)
     return qwixo.make_bot("qwixx", name, seconds=seconds, seed=seed, **kw)
 
 

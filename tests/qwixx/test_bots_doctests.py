@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["qwixo.qwixx.bots", "qwixo.qwixx.rulebots", "qwixo.qwixx.strong", "qwixo.qwixx.batch", "qwixo.qwixx.playout",
+MODULES = ["qwixo.qwixx.bots", "qwixo.qwixx.rulebots", "qwixo.qwixx.strong", "qwixo.qwixx.batch",
+           "qwixo.qwixx.playout", "qwixo.qwixx.td",
            "qwixo.qwixx.bots_cli"]
 
 

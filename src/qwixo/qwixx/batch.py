@@ -83,10 +83,12 @@ from qwixo.qwixx.kernels import (
     resolve_action1,
     white_options,
 )
-from qwixo.qwixx.odds import JOINT, ODDS, W_SIZE, odds_choice, params_table, weights
+from qwixo.qwixx.odds import JOINT, N_PARAMS, ODDS, W_SIZE, odds_choice, params_table, weights
+from qwixo.qwixx.td import ROW, TD, td_choice
+from qwixo.qwixx.td import value as td_value
 
 RANDOM, GAP, RACE, SCRIPT = 0, 1, 2, 3
-POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE, "odds": ODDS, "ev": EV}
+POLICY_IDS = {"random": RANDOM, "gap": GAP, "race": RACE, "odds": ODDS, "ev": EV, "td": TD}
 KERNEL_EDITIONS = ("classic", "mixx-a", "mixx-b", "longo", "bonus-a", "bonus-b")
 TRACE_WIDTH = 67
 ST_SIZE = 10
@@ -94,7 +96,7 @@ ST_SIZE = 10
 __all__ = ["A1CROSSED", "ACTIVE", "CIDX", "CLOSED", "ERR", "FIXED2", "LUCKY_FLAG", "PHASE",
            "ROLLS", "SIDX", "TIDX", "TIE_UNIT", "KERNEL_EDITIONS", "POLICY_IDS", "Position",
            "Tables", "bench", "default_lucky", "option_code", "pack", "play", "replay",
-           "rollouts", "run_games", "seed_state", "state_of", "supports", "tables"]
+           "rollouts", "rollouts_value", "run_games", "seed_state", "state_of", "supports", "tables"]
 
 
 def supports(edition_name: str) -> bool:
@@ -267,15 +269,32 @@ def _decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T, prm,
     if pol == EV:
         return ev_choice(s, q, action, action == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
                          prm[q], action == 1 and q == s[ACTIVE] and prm[q, EJOINT] > 0, w, ev)
+    if pol == TD:
+        return td_choice(s, q, action, action == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
+                         prm[q], action == 1 and q == s[ACTIVE], w, ev)
     return _heuristic(s, q, action, k, opts, pol, T)
 
 
-def _seat_params(params: Any, pol: np.ndarray) -> np.ndarray:
+def _seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
+                 td_weights: Any = None) -> np.ndarray:
     """The parameter table of the seats: ``params`` (see :func:`run_games`); without it, the
-    ``ev`` seats get :data:`qwixo.qwixx.evrule.EV_PARAMS` and the others the ``odds`` ones."""
-    prm = params_table(params, pol.shape[0])
+    ``ev`` seats get :data:`qwixo.qwixx.evrule.EV_PARAMS` and the others the ``odds`` ones.
+    Each row goes on with the ``td`` weights and their scratch (:func:`qwixo.qwixx.td.seat_row`):
+    ``td_weights`` (one vector for every seat or one per seat), by default the shipped ones of
+    the edition and number of players when a seat plays ``td``."""
+    from qwixo.qwixx import td
+
+    P = pol.shape[0]
+    base = params_table(params, P)
     if params is None:
-        prm[pol == EV] = EV_PARAMS
+        base[pol == EV] = EV_PARAMS
+    prm = np.zeros((P, ROW), np.float64)
+    prm[:, :N_PARAMS] = base
+    if td_weights is None and (pol == TD).any():
+        td_weights = td.load_weights(edition_name, P)
+    if td_weights is not None:
+        wt = np.asarray(td_weights, np.float64)
+        prm[:, N_PARAMS:N_PARAMS + td.NX] = wt if wt.ndim == 1 else wt[:P]
     return prm
 
 
@@ -487,13 +506,14 @@ def _run(n, P, seed, lucky, policies, T, scores, rolls_out, prm, wcell, paired):
 def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
               policies: str | list[str] = "random",
               lucky: np.ndarray | None = None, params: Any = None,
-              paired: bool = False) -> dict[str, Any]:
+              paired: bool = False, td_weights: Any = None) -> dict[str, Any]:
     """Play ``games`` kernel games; mean score, rolls per game and the score table.
 
     ``policies``: one policy for every seat or one per seat. The first player rotates.
     ``params``: the ``odds`` parameters (one vector, or one per seat; default
     :data:`qwixo.qwixx.playout.DEFAULT_PARAMS`). ``paired``: games ``P·j`` to ``P·j + P - 1``
-    share their dice (the seats' rotations see the same rolls).
+    share their dice (the seats' rotations see the same rolls). ``td_weights``: the ``td``
+    seats' weights (default the shipped ones, :mod:`qwixo.qwixx.td`).
 
     >>> r = run_games("classic", 200, players=2, seed=5, policies=["gap", "random"])
     >>> r["games"], bool(r["scores"][:, 0].mean() > r["scores"][:, 1].mean())
@@ -512,7 +532,7 @@ def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
                     *_scratch(players), np.zeros((0, 7 + players), np.int64))
     else:
         _run(games, players, seed, np.asarray(lucky, np.int64), pol, tab.T, scores, rolls,
-             _seat_params(params, pol), weights(tab.name), paired)
+             _seat_params(params, pol, tab.name, td_weights), weights(tab.name), paired)
     return {"games": games, "mean_score": float(scores.mean()) if games else 0.0,
             "rolls_per_game": float(rolls.mean()) if games else 0.0, "scores": scores,
             "rolls": rolls}
@@ -600,6 +620,61 @@ def _rollouts(n, seed, s0, fixed0, policies, T, scores, prm, wcell):
             scores[g, p] = K.score(s, H + p * PB, T, True)
 
 
+@njit(cache=True)
+def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, depth, me):
+    """:func:`_rollouts` cut after ``depth`` more rolls: ``vals[g]`` is player ``me``'s win
+    share when the game ended, else its learnt win chance (:func:`qwixo.qwixx.td.value`)."""
+    P = s0[NPL]
+    s = np.empty_like(s0)
+    fixed = np.empty_like(fixed0)
+    sdice = np.zeros((0, 6), np.int64)
+    schoice = np.zeros(0, np.int64)
+    trace = np.zeros((0, TRACE_WIDTH), np.int64)
+    opts = np.empty(OPTS_SIZE, np.int64)
+    w = np.empty(W_SIZE, np.int64)
+    ev = np.zeros((0, 5), np.int64)
+    choice = np.empty(P, np.int64)
+    rng = np.empty(1, np.uint64)
+    for g in range(n):
+        s[:] = s0
+        fixed[:] = fixed0
+        rng[0] = _mix(seed * 1000003 + g)  # common random numbers across candidate moves
+        play(s, T, fixed, policies, rng, sdice, schoice, trace, depth, opts, w, ev, choice, prm,
+             wcell)
+        for p in range(P):
+            scores[g, p] = K.score(s, H + p * PB, T, True)
+        vals[g] = td_value(s, me, T, wcell, prm[me])
+
+
+def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
+                   fixed: dict[int, int] | None = None, policies: list[str] | None = None,
+                   then: int | None = None, params: Any = None,
+                   td_weights: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`rollouts` cut after ``depth`` more rolls (``depth`` 0: at the end of the current
+    turn), each game valued for ``player`` by the learnt value function
+    (:mod:`qwixo.qwixx.td`; the exact win share when the game ended): ``(scores, values)``,
+    the scores at the cut."""
+    tab = tables(pos.edition)
+    P = pos.players
+    fx = np.full(P, -2, np.int64)
+    for p, c in (fixed or {}).items():
+        fx[p] = c
+    pol = np.array([POLICY_IDS[x] for x in (policies or ["td"] * P)], np.int64)
+    scores = np.zeros((n, P), np.int64)
+    vals = np.zeros(n, np.float64)
+    s = pack(pos)
+    if then is not None:
+        s[FIXED2] = then + 2
+    if td_weights is None:
+        from qwixo.qwixx import td
+
+        td_weights = td.load_weights(tab.name, P)
+    _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals,
+                    _seat_params(params, pol, tab.name, td_weights), weights(tab.name),
+                    max(0, int(depth)), int(player))
+    return scores, vals
+
+
 @dataclass
 class Position:
     """A game position in kernel form (see the module docstring)."""
@@ -667,8 +742,8 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
     s = pack(pos)
     if then is not None:
         s[FIXED2] = then + 2
-    _rollouts(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, _seat_params(params, pol),
-              weights(tab.name))
+    _rollouts(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores,
+              _seat_params(params, pol, tab.name), weights(tab.name))
     return scores
 
 
@@ -714,8 +789,8 @@ def replay(edition_name: str, players: int, dice: list[list[int]], choices: list
     trace = np.zeros((len(choices) + 1, TRACE_WIDTH), np.int64)
     out = np.zeros(players, np.int64)
     pol = np.full(players, SCRIPT if policy is None else POLICY_IDS[policy], np.int64)
-    s = _replay(players, lk, 0, sd, sc, pol, tab.T, trace, out, _seat_params(None, pol),
-                weights(tab.name))
+    s = _replay(players, lk, 0, sd, sc, pol, tab.T, trace, out,
+                _seat_params(None, pol, tab.name), weights(tab.name))
     steps = [{"player": int(row[0]), "action": int(row[1]),
               "options": [int(x) for x in row[3:3 + row[2]]]} for row in trace[:s[TIDX]]]
     return {"scores": [int(x) for x in out], "trace": steps, "error": int(s[ERR]),

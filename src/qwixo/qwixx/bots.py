@@ -18,8 +18,9 @@ ev        values every sheet by its score plus the points the free cells' odds p
           the option that raises it most, plays the margin (:mod:`qwixo.qwixx.evrule`)
 odds      weighs skipped cells by their dice odds, hurries as the game nears its end, locks
           unless that ends the game behind (:mod:`qwixo.qwixx.playout`)
-strong    plays to win: Monte Carlo search over the dice with the odds policy as the model of
-          every player, maximising its win chance (:mod:`qwixo.qwixx.strong`)
+strong    plays to win: Monte Carlo search over the dice, short playouts by the greedy policy
+          of a value function learnt by self-play valued by that function
+          (:mod:`qwixo.qwixx.td`), maximising its win chance (:mod:`qwixo.qwixx.strong`)
 ========  ===============================================================================
 
 >>> import qwixo

@@ -56,10 +56,11 @@ def _drop_stale_caches() -> None:
     from pathlib import Path
 
     here = Path(__file__).parent
-    modules = {"batch": here, "odds": here, "evrule": here, "vector": here.parent / "envs"}
+    modules = {"batch": here, "odds": here, "evrule": here, "td": here,
+               "vector": here.parent / "envs"}
     try:
         h = hashlib.sha256()
-        for src in ("kernels.py", "batch.py", "odds.py", "evrule.py"):
+        for src in ("kernels.py", "batch.py", "odds.py", "evrule.py", "td.py"):
             h.update((here / src).read_bytes())
         digest = h.hexdigest()
         base = os.environ.get("NUMBA_CACHE_DIR")

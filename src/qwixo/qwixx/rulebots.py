@@ -1,5 +1,6 @@
 """The rule-based Qwixx players that other bots build on: the ``gap``/``race`` heuristics
-(:func:`heuristic`), the ``odds`` rule (:class:`OddsBot`) and the ``ev`` rule (:class:`EvBot`). Kept apart from the registry
+(:func:`heuristic`), the ``odds`` rule (:class:`OddsBot`), the ``ev`` rule (:class:`EvBot`) and the greedy policy of
+the learnt value function (:class:`TdBot`). Kept apart from the registry
 (:mod:`qwixo.qwixx.bots`, which re-exports them) so that :mod:`qwixo.qwixx.strong` can model its
 opponents with them without importing the registry that imports it.
 """
@@ -170,4 +171,56 @@ class EvBot:
         codes = [batch.option_code(game, player, t) for t in opts]
         code = ev_decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
                            facing_penalty(game, player), self.params)
+        return opts[codes.index(code)] if code in codes else "pass"
+
+
+def td_decide_code(pos: Any, player: int, codes: list[int], force: bool,
+                   wts: Any = None) -> int:
+    """The greedy ``td`` choice (an option code, -1 pass) of ``player`` among ``codes`` in
+    ``pos`` (a :class:`qwixo.qwixx.batch.Position`; the action is read from it)."""
+    import numpy as np
+
+    from qwixo.qwixx import batch, td
+    from qwixo.qwixx.kernels import ACTIVE, PHASE
+    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
+
+    T = batch.tables(pos.edition).T
+    if wts is None:
+        wts = td.load_weights(pos.edition, pos.players)
+    action = 2 if int(pos.st[PHASE]) == 2 else 1
+    joint = action == 1 and player == int(pos.st[ACTIVE])
+    return int(td._decide(batch.pack(pos), player, action, bool(force),
+                          np.array(codes, np.int64), T, weights(pos.edition),
+                          td.seat_row(DEFAULT_PARAMS, wts), joint))
+
+
+class TdBot:
+    """The greedy policy of the learnt value function (:func:`qwixo.qwixx.td.td_choice` with
+    the shipped weights of the game's edition and number of players); deterministic. Not in
+    the registry: the ``strong`` bot plays it in its playouts.
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("qwixx", players=2, seed=5)
+    >>> _ = g.roll([1, 1, 6, 6, 6, 6])
+    >>> TdBot().decide(g, 1)     # white 2: red 2 skips nothing
+    'r2'
+    """
+
+    name = "td"
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None,
+                 weights: Any = None, **_: Any) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self.weights = weights
+
+    def decide(self, game: Any, player: int) -> str:
+        from qwixo.qwixx import batch
+
+        opts = _my_options(game, player)
+        if len(opts) == 1:
+            return opts[0]
+        codes = [batch.option_code(game, player, t) for t in opts]
+        code = td_decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
+                              facing_penalty(game, player), self.weights)
         return opts[codes.index(code)] if code in codes else "pass"

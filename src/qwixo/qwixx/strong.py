@@ -1,8 +1,10 @@
 """The ``strong`` Qwixx bot and the hints: Monte Carlo search over the dice, playing to win.
 
 For each of its options the bot plays many games on from the current position in the numba
-batch kernel (:mod:`qwixo.qwixx.batch`), every player following the ``gap`` policy after the
-option, and keeps the option with the best result:
+batch kernel (:mod:`qwixo.qwixx.batch`), every player following a model after the option (by
+default the greedy policy of the learnt value function, :mod:`qwixo.qwixx.td`, each playout cut
+after :data:`DEPTH` more rolls and valued by that function: its win chance), and keeps the
+option with the best result:
 
 - with opponents, the **win chance** (a shared win counts as a share), plus a small weight on
   the final margin against the best opponent to break near-ties: so it locks a row when that
@@ -49,9 +51,14 @@ DEFAULT_BATCHES = 16
 HINT_PLAYOUTS = 2048
 #: action-2 crosses skipping more cells than this are not searched jointly with action 1
 JOINT_SKIP = 3
-#: the model of the searching player in the playouts: the ``odds`` policy (default), ``ev``
+#: the model of the searching player in the playouts: ``td``, the greedy policy of the learnt
+#: value function (default; :mod:`qwixo.qwixx.td`: the playouts are cut after :data:`DEPTH`
+#: rolls and valued by it; alone, ``odds`` playouts to the end), the ``odds`` policy, ``ev``
 #: (:mod:`qwixo.qwixx.evrule`) or ``gap`` (then every player plays ``gap``)
-MODELS = ("odds", "gap", "ev")
+MODELS = ("odds", "gap", "ev", "td")
+#: the ``td`` model's playouts stop after this many rolls more and are valued by the learnt
+#: value function (:mod:`qwixo.qwixx.td`)
+DEPTH = 2
 #: decisions where the rules disagreed before an opponent gets its own model
 ADAPT_AFTER = 3
 #: a candidate behind the leader by more than this many standard errors is dropped
@@ -141,12 +148,14 @@ class OpponentModels:
     agreed most often, after :data:`ADAPT_AFTER` decisions where the rules disagreed, and by
     ``default`` (``odds``) until then and on ties."""
 
-    RULES = ("odds", "gap", "race", "ev")
+    RULES: tuple[str, ...] = ("odds", "gap", "race", "ev")
 
     def __init__(self, game: Any, player: int, default: str = "odds",
                  me: str = "odds") -> None:
         from qwixo.qwixx.game import QwixxGame
 
+        if default not in self.RULES:  # the learnt policy: asked first, so it wins ties
+            self.RULES = (default,) + self.RULES
         self.default = default
         self.me = me
         self.player = player
@@ -168,6 +177,8 @@ class OpponentModels:
         g = self.replay
         if rule == "odds":
             return rulebots.OddsBot().decide(g, p)
+        if rule == "td":
+            return rulebots.TdBot().decide(g, p)
         if rule == "ev":
             from qwixo.qwixx.rulebots import EvBot
 
@@ -210,9 +221,10 @@ class OpponentModels:
 
 
 class StrongBot:
-    """Monte Carlo search over the dice with the gap policy as the model; plays to win.
+    """Monte Carlo search over the dice with a model of every player; plays to win.
 
     ``seconds``: time per decision (at least one batch of playouts is always played);
+    ``model``: the playout model (:data:`MODELS`); ``depth``: the ``td`` playouts' cut;
     ``playouts``: playouts per option without a time budget (default 384; half of it per
     action-1/action-2 pair in the joint search); ``joint``: search the active player's action
     1 together with its action 2 (default False for play: it costs about 8 times the time and
@@ -223,14 +235,15 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 playouts: int | None = None, joint: bool = False, model: str = "odds",
+                 playouts: int | None = None, joint: bool = False, model: str = "td",
                  params: Any = None, adapt: bool = True, prune: bool = True,
-                 **_: Any) -> None:
+                 depth: int = DEPTH, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
             raise ValueError(f"model must be one of {', '.join(MODELS)}")
         self.model = model
+        self.depth = depth
         self.params = params
         self.adapt = adapt and model != "gap"
         self.prune = prune
@@ -277,7 +290,8 @@ class StrongBot:
         policies = None
         if self.adapt and P > 1:
             if self._watch is None or not self._watch.follows(game, player):
-                self._watch = OpponentModels(game, player, me=self.model)
+                self._watch = OpponentModels(game, player, me=self.model,
+                                             default="td" if self.model == "td" else "odds")
             policies = self._watch.policies(game)
         C = len(cands)
         sums = np.zeros((C, 4))  # value, win, score, margin
@@ -292,14 +306,19 @@ class StrongBot:
             for c, (_, pos, fixed, extra, then) in enumerate(cands):
                 if not alive[c]:
                     continue
-                sc = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then,
-                                    policies) + extra
+                sc, est = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then, policies,
+                                         player)
+                sc = sc + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
                     others = np.delete(sc, player, axis=1)
                     best = others.max(axis=1)
                     ties = (others == me[:, None]).sum(axis=1)
-                    win = np.where(me > best, 1.0, np.where(me == best, 1.0 / (1 + ties), 0.0))
+                    if est is not None:  # the learnt win chance at the cut
+                        win = est
+                    else:
+                        win = np.where(me > best, 1.0,
+                                       np.where(me == best, 1.0 / (1 + ties), 0.0))
                     margin = me - best
                     value = win + MARGIN_WEIGHT * margin
                 else:
@@ -354,13 +373,23 @@ class StrongBot:
                 alive[c] = False
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
-                  then: int | None, policies: list[str] | None = None) -> np.ndarray:
-        if self.model == "gap":
-            return batch.rollouts(pos, n, seed, fixed, then=then)
+                  then: int | None, policies: list[str] | None = None,
+                  player: int = 0) -> tuple[np.ndarray, np.ndarray | None]:
+        """Scores ``(n, players)`` of ``n`` playouts, and with the ``td`` model (2 players or
+        more) the learnt win chance of ``player`` at their cut (None otherwise)."""
+        model = self.model
+        if model == "td" and pos.players == 1:  # alone: the expected score, odds playouts
+            model = "odds"
+            policies = None
+        if model == "gap":
+            return batch.rollouts(pos, n, seed, fixed, then=then), None
         if policies is None:
-            policies = [self.model] * pos.players
+            policies = [model] * pos.players
+        if model == "td":
+            return batch.rollouts_value(pos, n, seed, player, self.depth, fixed, policies,
+                                        then, self.params)
         return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
-                                then=then)
+                                then=then), None
 
     def decide(self, game: Game, player: int) -> str:
         options = [str(o) for o in game.options(player)]

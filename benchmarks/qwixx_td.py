@@ -1,0 +1,81 @@
+"""Train the Qwixx ``td`` value function by self-play (:mod:`qwixo.qwixx.td_train`) and write
+the weights file the package ships (``src/qwixo/qwixx/data/td_weights.json``).
+
+Usage::
+
+    python benchmarks/qwixx_td.py [--editions classic,longo,...] [--players 2,3,4,5]
+        [--games N] [--generations G] [--seed S] [--out FILE] [--check N]
+
+For every edition and number of players: generation 0 of ``--games`` games by the ``odds``
+and ``ev`` rules, then ``--generations`` generations of ``--games`` games of the greedy ``td``
+policy, a logistic fit after each (one core; about a minute per edition and player count).
+The weights of the pairs trained are replaced in ``--out`` (the others kept), with this
+command in its header. ``--check N``: the greedy ``td`` policy then plays ``N`` kernel games
+(paired dice, seats rotating) against ``odds``, ``ev`` and ``gap`` and its win share is
+printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+OUT = Path(__file__).resolve().parent.parent / "src/qwixo/qwixx/data/td_weights.json"
+EDITIONS = "classic,longo,mixx-a,mixx-b,bonus-a,bonus-b"
+
+
+def main(argv: list[str] | None = None) -> int:
+    from qwixo.qwixx import batch, td, td_train
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--editions", default=EDITIONS)
+    ap.add_argument("--players", default="2,3,4,5")
+    ap.add_argument("--games", type=int, default=30000)
+    ap.add_argument("--generations", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--check", type=int, default=0)
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    data = json.loads(out.read_text()) if out.exists() else {}
+    table = data.get("weights", {})
+    cmd = "python benchmarks/qwixx_td.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    for ed in args.editions.split(","):
+        for P in [int(x) for x in args.players.split(",")]:
+            t0 = time.perf_counter()
+            res = td_train.train(ed, P, games=args.games, generations=args.generations,
+                                 seed=args.seed)
+            table[f"{ed}/{P}"] = [round(float(x), 6) for x in res["weights"]]
+            print(f"{ed}/{P}: trained in {time.perf_counter() - t0:.0f} s", flush=True)
+            if args.check:
+                for opp in ("odds", "ev", "gap"):
+                    pol = (["td"] + [opp] * (P - 1))
+                    r = batch.run_games(ed, args.check, P, args.seed + 7, pol, paired=True,
+                                        td_weights=res["weights"])
+                    sc = r["scores"]
+                    best = sc.max(axis=1)
+                    share = np.where(sc[:, 0] == best, 1.0 / (sc == best[:, None]).sum(axis=1),
+                                     0.0)
+                    print(f"  greedy td vs {opp}: win share {share.mean():.3f} over "
+                          f"{args.check} games", flush=True)
+    cmds = data.get("commands", [])
+    cmds.append(cmd.strip())
+    doc = {
+        "about": "Weights of the Qwixx td value function (qwixo.qwixx.td): a logistic model "
+                 "over td.FEATURE_NAMES, per edition/players, learnt by self-play. Made by "
+                 "the commands below (in order; each replaces the pairs it trains).",
+        "features": list(td.FEATURE_NAMES),
+        "commands": cmds,
+        "weights": dict(sorted(table.items())),
+    }
+    out.write_text(json.dumps(doc, indent=0) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,360 @@
+"""A learnt Qwixx value function: the win chance of a position, from self-play.
+
+The value of a position for player ``q`` is a logistic model over features of the sheets:
+``V = 1 / (1 + exp(-w·x))``. The features (:func:`features`, :data:`NX` of them) are, for ``q``'s
+own sheet and the best opponent's (the highest score plus promise), :data:`NS` values each:
+
+- the score (with the Bonus B end rewards), the penalties;
+- over the open rows: the crosses, the dice odds of the free cells still reachable
+  (:func:`qwixo.qwixx.odds.cell_weights`: a 7 counts 1, a 2 1/6), the points that ``a`` times
+  those odds more crosses would add (three values of ``a``), the rows that may be locked now,
+  the rows that can no longer reach their lock, the rows within two crosses of a lock and the
+  sum of the squared crosses;
+
+and the game: a bias, the closed rows, all crosses so far, the most penalties, whether ``q``
+rolls next, the rows near a lock, the score difference and the promise difference times
+some of these (the margin weighs more as the end nears), and the second best opponent's
+value (3 players and more). An edition is data: the features read only its table ``T`` and its
+cell odds, so one function serves every edition; the weights are learnt per edition and number
+of players.
+
+The weights are fitted by **Monte Carlo regression** (TD(1)) on self-play games of the batch
+kernel (:func:`generate`, :func:`fit`): generation 0 is played by the ``odds`` and ``ev`` rules,
+every later generation by the greedy policy of the previous weights (policy iteration).
+``benchmarks/qwixx_td.py`` is the training command; the shipped weights are
+``data/td_weights.json`` (its header holds the command that made them).
+
+The **greedy policy** ``td`` (:func:`td_choice`, a policy of the batch turn loop
+:func:`qwixo.qwixx.batch.play`, with the signature of :func:`qwixo.qwixx.odds.odds_choice`)
+takes the option whose resulting position has the best value; the active player in action 1
+scores each option together with its best action 2 on the same dice. An option that ends the
+game is scored by the final scores. The weights ride in the seat's parameter row
+(``prm[q, N_PARAMS:N_PARAMS + NX]``) with scratch for the features after them
+(:func:`seat_row`).
+
+>>> import numpy as np
+>>> w = load_weights("classic", 2)
+>>> w.shape == (NX,)
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from qwixo.qwixx import kernels as K
+from qwixo.qwixx.kernels import (
+    ACTIVE,
+    CLOSED,
+    CNT,
+    DICE,
+    LAST,
+    NPL,
+    OPTS_SIZE,
+    PB,
+    PEN,
+    T_LEN,
+    T_LOCKFROM,
+    T_MAXPEN,
+    T_NEED,
+    H,
+    apply,
+    colour_options,
+)
+from qwixo.qwixx.odds import N_PARAMS
+
+#: the batch policy id of ``td`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
+TD = 6
+#: features of one sheet, and in all
+NS = 11
+NG = 13
+NX = 2 * NS + NG
+#: the promise multipliers of the three "expected points" features
+A1, A2, A3 = 0.3, 0.7, 1.2
+#: a seat's parameter row: the rules' parameters, the weights, the feature scratch
+ROW = N_PARAMS + 2 * NX
+FEATURE_NAMES = tuple(
+    [f"{who}_{n}" for who in ("me", "opp") for n in (
+        "score", "pen", "crosses", "odds", "exp_a1", "exp_a2", "exp_a3", "lockable", "dead",
+        "near", "crosses2")]
+    + ["bias", "closed", "progress", "maxpen", "my_roll", "near_lock", "d_x_closed",
+       "d_x_progress", "d_x_maxpen", "e_x_closed", "e_x_progress", "d_x_near", "second_opp"])
+assert len(FEATURE_NAMES) == NX
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _tri(x):
+    return 0.5 * x * (x + 1.0)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def sheet_features(src, bb, closed, T, wcell, x, o):
+    """The :data:`NS` features of the sheet at ``src[bb:]`` (rows ``closed`` closed), written
+    to ``x[o:o + NS]``."""
+    L = T[T_LEN]
+    need = T[T_NEED]
+    x[o] = K.score(src, bb, T, True) / 10.0
+    x[o + 1] = float(src[bb + PEN])
+    for j in range(2, NS):
+        x[o + j] = 0.0
+    for r in range(4):
+        if (closed >> r) & 1:
+            continue
+        n = src[bb + CNT + r]
+        last = src[bb + LAST + r]
+        lf = T[T_LOCKFROM + r]
+        reach = n + (lf - 1 - last if last < lf else 0) >= need - 1
+        W = 0.0
+        for c in range(last + 1, L):
+            if c >= lf and not reach:
+                break
+            W += wcell[r, c]
+        fn = float(n)
+        x[o + 2] += fn / 10.0
+        x[o + 3] += W / 5.0
+        x[o + 4] += (_tri(fn + A1 * W) - _tri(fn)) / 10.0
+        x[o + 5] += (_tri(fn + A2 * W) - _tri(fn)) / 10.0
+        x[o + 6] += (_tri(fn + A3 * W) - _tri(fn)) / 10.0
+        if n >= need:
+            x[o + 7] += 1.0
+        if not reach:
+            x[o + 8] += 1.0
+        if n >= need - 2:
+            x[o + 9] += 1.0
+        x[o + 10] += fn * fn / 50.0
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def features(s, q, src, bq, closed, nxt, T, wcell, x):
+    """The :data:`NX` features of the position ``s`` for player ``q`` whose sheet is at
+    ``src[bq:]`` (a copy after an option, or ``s`` itself with ``bq = H + q * PB``), with the
+    rows ``closed`` closed and player ``nxt`` to roll next; written to ``x``."""
+    P = s[NPL]
+    need = T[T_NEED]
+    sheet_features(src, bq, closed, T, wcell, x, 0)
+    # the best opponent by score plus promise; the second best's value
+    best = -1
+    bv = -1e18
+    second = -1e18
+    for p in range(P):
+        if p == q:
+            continue
+        sheet_features(s, H + p * PB, closed, T, wcell, x, NS)
+        v = x[NS] + x[NS + 5]
+        if v > bv:
+            second = bv
+            bv = v
+            best = p
+        elif v > second:
+            second = v
+    if best >= 0:
+        sheet_features(s, H + best * PB, closed, T, wcell, x, NS)
+    else:
+        for j in range(NS):
+            x[NS + j] = 0.0
+    g = 2 * NS
+    ncl = float(K.popcount(closed))
+    tot = 0.0
+    maxpen = 0.0
+    for p in range(P):
+        sb = src if p == q else s
+        b = bq if p == q else H + p * PB
+        tot += sb[b + CNT] + sb[b + CNT + 1] + sb[b + CNT + 2] + sb[b + CNT + 3]
+        if sb[b + PEN] > maxpen:
+            maxpen = float(sb[b + PEN])
+    near = 0.0
+    for r in range(4):
+        if (closed >> r) & 1:
+            continue
+        for p in range(P):
+            sb = src if p == q else s
+            b = bq if p == q else H + p * PB
+            if sb[b + CNT + r] >= need - 1 and sb[b + LAST + r] >= T[T_LOCKFROM + r] - 3:
+                near += 1.0
+                break
+    prog = tot / (10.0 * P)
+    d = x[0] - x[NS]
+    e = x[5] - x[NS + 5]
+    x[g] = 1.0
+    x[g + 1] = ncl
+    x[g + 2] = prog
+    x[g + 3] = maxpen
+    x[g + 4] = 1.0 if nxt == q else 0.0
+    x[g + 5] = near
+    x[g + 6] = d * ncl
+    x[g + 7] = d * prog
+    x[g + 8] = d * maxpen
+    x[g + 9] = e * ncl
+    x[g + 10] = e * prog
+    x[g + 11] = d * near
+    x[g + 12] = (second - bv) if P > 2 else 0.0
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def _logit(x, wts, o):
+    z = 0.0
+    for j in range(NX):
+        z += wts[o + j] * x[j]
+    if z > 30.0:
+        z = 30.0
+    elif z < -30.0:
+        z = -30.0
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def final_share(s, q, src, bq, T):
+    """The win share of ``q`` when the game ends now (``q``'s sheet at ``src[bq:]``)."""
+    P = s[NPL]
+    me = K.score(src, bq, T, True)
+    ties = 1
+    for p in range(P):
+        if p == q:
+            continue
+        sc = K.score(s, H + p * PB, T, True)
+        if sc > me:
+            return 0.0
+        if sc == me:
+            ties += 1
+    return 1.0 / ties
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def value_at(s, q, src, bq, closed, nxt, T, wcell, row):
+    """The value for ``q`` (its sheet at ``src[bq:]``, rows ``closed`` closed, ``nxt`` to roll
+    next) with the weights of the parameter row ``row`` (:func:`seat_row`): the exact win share
+    when the game is over (two closed rows, the last penalty), else the learnt win chance."""
+    if K.popcount(closed) >= 2 or src[bq + PEN] >= T[T_MAXPEN]:
+        return final_share(s, q, src, bq, T)
+    if s[NPL] == 1:
+        return 0.0
+    x = row[N_PARAMS + NX:N_PARAMS + 2 * NX]
+    features(s, q, src, bq, closed, nxt, T, wcell, x)
+    return _logit(x, row, N_PARAMS)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def value(s, q, T, wcell, row):
+    """The value of the kernel state ``s`` (a roll due or the game over) for player ``q``."""
+    over = s[K.PHASE] == K.P_OVER
+    if over:
+        return final_share(s, q, s, H + q * PB, T)
+    return value_at(s, q, s, H + q * PB, s[CLOSED], s[ACTIVE], T, wcell, row)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def _after(s, q, src, b, closed, code, force, T, wcell, row, nxt, w, A, ev):
+    """The value of ``q`` after option ``code`` (-1 pass: a penalty when ``force``) on a copy
+    of its sheet ``src[b:]`` written to ``w[A:]``."""
+    for j in range(PB):
+        w[A + j] = src[b + j]
+    cl = closed
+    if code >= 0:
+        cl, _, _, _ = apply(w, A, q, closed, code, T, ev, ev.shape[0])
+    elif force:
+        w[A + PEN] += 1
+    return value_at(s, q, w, A, cl, nxt, T, wcell, row), cl
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def td_choice(s, q, action, force, opts, k, T, wcell, row, joint, w, ev):
+    """The greedy ``td`` decision of player q among the option codes ``opts[:k]`` (-1: pass);
+    the arguments are those of :func:`qwixo.qwixx.odds.odds_choice`, ``row`` the seat's
+    parameter row (:func:`seat_row`). ``w``: scratch of :data:`qwixo.qwixx.odds.W_SIZE`
+    values."""
+    P = s[NPL]
+    closed = s[CLOSED]
+    bq = H + q * PB
+    nxt = (s[ACTIVE] + 1) % P
+    A = PB
+    B = 2 * PB + OPTS_SIZE
+    opts2 = w[2 * PB:2 * PB + OPTS_SIZE]
+    if not joint:
+        best = -1
+        bestval, _ = _after(s, q, s, bq, closed, -1, force, T, wcell, row, nxt, w, A, ev)
+        for j in range(k):
+            v, _ = _after(s, q, s, bq, closed, opts[j], False, T, wcell, row, nxt, w, A, ev)
+            if v > bestval + 1e-12:
+                bestval = v
+                best = opts[j]
+        return best
+    best = -1
+    bestval = -1.0
+    for j in range(-1, k):
+        code = -1 if j < 0 else opts[j]
+        for x in range(PB):
+            w[A + x] = s[bq + x]
+        cl = closed
+        if code >= 0:
+            cl, _, _, _ = apply(w, A, q, closed, code, T, ev, ev.shape[0])
+            if K.popcount(cl) >= 2:  # the game ends in action 1
+                v = final_share(s, q, w, A, T)
+                if v > bestval + 1e-12:
+                    bestval = v
+                    best = code
+                continue
+        # the best action 2 on the same dice: pass (a penalty when nothing crossed) or a cross
+        b2, _ = _after(s, q, w, A, cl, -1, code < 0, T, wcell, row, nxt, w, B, ev)
+        k2 = colour_options(w, A, cl, s[DICE], s[DICE + 1], s, DICE + 2, T, opts2, w[:PB], ev)
+        for j2 in range(k2):
+            v2, _ = _after(s, q, w, A, cl, opts2[j2], False, T, wcell, row, nxt, w, B, ev)
+            if v2 > b2:
+                b2 = v2
+        if b2 > bestval + 1e-12:
+            bestval = b2
+            best = code
+    return best
+
+
+# -- weights -----------------------------------------------------------------------------------
+@cache
+def _weights_file() -> dict[str, Any]:
+    text = resources.files("qwixo.qwixx").joinpath("data/td_weights.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def has_weights(edition_name: str, players: int) -> bool:
+    """Whether weights were learnt for this edition and number of players."""
+    return f"{edition_name}/{players}" in _weights_file()["weights"]
+
+
+def load_weights(edition_name: str, players: int) -> np.ndarray:
+    """The shipped weights of an edition and number of players (:data:`NX` values); for a
+    number of players without weights of its own, the nearest one's of that edition, else
+    classic's."""
+    table = _weights_file()["weights"]
+    for p in [players] + sorted(range(2, 6), key=lambda x: (abs(x - players), x)):
+        for ed in (edition_name, "classic"):
+            key = f"{ed}/{p}"
+            if key in table:
+                w = np.asarray(table[key], np.float64)
+                assert w.shape == (NX,)
+                return w
+    raise KeyError(f"no td weights for {edition_name}/{players}")
+
+
+def seat_row(base: np.ndarray, wts: np.ndarray) -> np.ndarray:
+    """A seat's parameter row: the rule parameters ``base`` (:data:`N_PARAMS`), the weights,
+    scratch."""
+    row = np.zeros(ROW, np.float64)
+    row[:N_PARAMS] = base
+    row[N_PARAMS:N_PARAMS + NX] = wts
+    return row
+
+
+__all__ = ["TD", "NX", "NS", "FEATURE_NAMES", "features", "value", "value_at",
+           "td_choice", "load_weights", "has_weights", "seat_row"]
+
+
+@njit(cache=True)
+def _decide(s, q, action, force, opts, T, wcell, row, joint):
+    w = np.empty(3 * PB + OPTS_SIZE, np.int64)
+    ev = np.zeros((0, 5), np.int64)
+    r = row.copy()
+    return td_choice(s, q, action, force, opts, opts.shape[0], T, wcell, r, joint, w, ev)

@@ -1,0 +1,201 @@
+"""The learnt Qwixx value function (qwixo.qwixx.td), its greedy policy and the strong bot's
+``td`` model."""
+
+import math
+import random
+import time
+
+import numpy as np
+import pytest
+
+import qwixo
+from qwixo.qwixx import batch, td, td_train
+from qwixo.qwixx.editions import arrays, edition
+from qwixo.qwixx.odds import cell_weights
+from qwixo.qwixx.rulebots import TdBot
+from qwixo.qwixx.strong import StrongBot
+
+
+def _tri(x):
+    return 0.5 * x * (x + 1.0)
+
+
+def _ref_sheet(pos, p, closed, ed):
+    """The sheet features in plain Python, from the position's arrays and the edition."""
+    a = arrays(ed.name)
+    wc = cell_weights(ed.name)
+    L = a.numbers.shape[1]
+    need = ed.lock_need
+    last, cnt = pos.last[p], pos.cnt[p]
+    score = sum(int(c) * (int(c) + 1) // 2 for c in cnt) - int(pos.pen[p]) * ed.penalty_points
+    rw = int(pos.rewards[p])
+    if rw:  # Bonus B end rewards: no-penalty, +13, double the weakest row
+        if rw >> 4 & 1:
+            score += int(pos.pen[p]) * ed.penalty_points
+        if rw >> 3 & 1:
+            score += 13
+        if rw >> 2 & 1:
+            low = int(min(cnt))
+            score += low * (low + 1) // 2
+    x = [score / 10.0, float(pos.pen[p])] + [0.0] * (td.NS - 2)
+    for r in range(4):
+        if closed >> r & 1:
+            continue
+        n, lr, lf = int(cnt[r]), int(last[r]), int(a.lock_from[r])
+        reach = n + (lf - 1 - lr if lr < lf else 0) >= need - 1
+        W = sum(wc[r, c] for c in range(lr + 1, L) if reach or c < lf)
+        x[2] += n / 10.0
+        x[3] += W / 5.0
+        for j, m in ((4, td.A1), (5, td.A2), (6, td.A3)):
+            x[j] += (_tri(n + m * W) - _tri(n)) / 10.0
+        x[7] += n >= need
+        x[8] += not reach
+        x[9] += n >= need - 2
+        x[10] += n * n / 50.0
+    return x
+
+
+def _ref_features(pos, q, nxt):
+    ed = edition(pos.edition)
+    P = pos.players
+    closed = int(pos.st[batch.CLOSED])
+    me = _ref_sheet(pos, q, closed, ed)
+    others = sorted(((_ref_sheet(pos, p, closed, ed), p) for p in range(P) if p != q),
+                    key=lambda t: (-(t[0][0] + t[0][5]), t[1]))
+    opp = others[0][0] if others else [0.0] * td.NS
+    vals = [o[0] + o[5] for o, _ in others]
+    second = (vals[1] - vals[0]) if P > 2 else 0.0
+    ncl = bin(closed).count("1")
+    prog = float(pos.cnt.sum()) / (10.0 * P)
+    maxpen = float(pos.pen.max())
+    near = 0
+    for r in range(4):
+        if closed >> r & 1:
+            continue
+        if any(pos.cnt[p, r] >= ed.lock_need - 1 and pos.last[p, r] >= ed.rows[r].lock_from - 3
+               for p in range(P)):
+            near += 1
+    d = me[0] - opp[0]
+    e = me[5] - opp[5]
+    return me + opp + [1.0, ncl, prog, maxpen, float(nxt == q), near, d * ncl, d * prog,
+                       d * maxpen, e * ncl, e * prog, d * near, second]
+
+
+def _random_positions(n, seed):
+    rng = random.Random(seed)
+    bot = qwixo.make_bot("qwixx", "gap")
+    out = []
+    for k in range(n):
+        ed = batch.KERNEL_EDITIONS[k % len(batch.KERNEL_EDITIONS)]
+        P = 2 + k % 4
+        g = qwixo.new_game("qwixx", edition=ed, players=P, seed=rng.randrange(1 << 30))
+        stop = rng.randrange(1, 40)
+        rolls = 0
+        while not g.is_over:
+            if g.needs_roll:
+                if rolls == stop:
+                    break
+                g.roll()
+                rolls += 1
+                continue
+            for p in list(g.to_act):
+                opts = [str(o) for o in g.options(p)]
+                g.choose(p, rng.choice(opts) if rng.random() < 0.3 else bot.decide(g, p))
+        out.append(g)
+    return out
+
+
+def test_features_and_value_match_a_plain_python_reference():
+    """On random positions of every edition and 2-5 players, the kernel's features equal a
+    plain-Python restatement, and the value is the logistic of the weights times them."""
+    for g in _random_positions(36, 7):
+        if g.is_over:
+            continue
+        pos = batch.state_of(g)
+        s = batch.pack(pos)
+        for q in range(g.num_players):
+            for nxt in (q, (q + 1) % g.num_players):
+                got = td_train.features_of(s, q, pos.edition, nxt)
+                want = np.array(_ref_features(pos, q, nxt))
+                assert np.allclose(got, want, atol=1e-9), (pos.edition, q, got - want)
+            w = td.load_weights(pos.edition, g.num_players)
+            x = np.array(_ref_features(pos, q, int(pos.st[batch.ACTIVE])))
+            want_v = 1.0 / (1.0 + math.exp(-float(np.clip(w @ x, -30, 30))))
+            assert td_train.value_of(g, q) == pytest.approx(want_v, abs=1e-9)
+
+
+def test_weights_load_for_every_edition_and_rank_positions_sanely():
+    for ed in batch.KERNEL_EDITIONS:
+        for P in range(2, 6):
+            assert td.has_weights(ed, P), (ed, P)
+            w = td.load_weights(ed, P)
+            assert w.shape == (td.NX,) and np.isfinite(w).all()
+    even = qwixo.new_game("qwixx", players=2, seed=1)
+    v0, v1 = td_train.value_of(even, 0), td_train.value_of(even, 1)
+    assert 0.35 < v0 < 0.65 and 0.35 < v1 < 0.65
+    # player 0 far ahead (five crosses in two rows) against a sheet with two penalties
+    from qwixo.qwixx import kernels as K
+    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
+
+    T = K.table("classic")
+    s = K.new_state(T, 2)
+    for r in (0, 1):
+        s[K.H + K.LAST + r] = 4
+        s[K.H + K.CNT + r] = 5
+    s[K.H + K.PB + K.PEN] = 2
+    row = td.seat_row(DEFAULT_PARAMS, td.load_weights("classic", 2))
+    wc = weights("classic")
+    assert td.value(s, 0, T, wc, row) > 0.8 > 0.2 > td.value(s, 1, T, wc, row)
+
+
+def test_greedy_policy_of_the_batch_loop_plays_as_the_td_bot():
+    """The ``td`` policy of the batch turn loop and :class:`TdBot` through the contract play
+    the same games on the same dice, and every answer of the bot is one of its options."""
+    bot = TdBot()
+    for ed, players in (("classic", 2), ("bonus-b", 3), ("longo", 2), ("mixx-a", 4)):
+        g = qwixo.new_game("qwixx", edition=ed, players=players, seed=players + 3)
+        dice = []
+        while not g.is_over:
+            if g.needs_roll:
+                dice.append([x or 0 for x in g.roll()])
+                continue
+            picks = {p: bot.decide(g, p) for p in list(g.to_act)}
+            for p, pick in picks.items():
+                assert pick in [str(o) for o in g.options(p)]
+                g.choose(p, pick)
+        res = batch.replay(ed, players, dice, [], policy="td",
+                           lucky=np.array(g.lucky or [(0, 0)] * players))
+        assert res["scores"] == g.scores(), (ed, players)
+
+
+def test_greedy_policy_beats_gap_and_training_runs():
+    r = batch.run_games("classic", 1000, 2, seed=3, policies=["td", "gap"], paired=True)
+    s = r["scores"]
+    assert ((s[:, 0] > s[:, 1]) + 0.5 * (s[:, 0] == s[:, 1])).mean() > 0.55
+    X, Y = td_train.generate("classic", 200, 2, 1, ["odds", "ev"], keep=0.5)
+    assert X.shape[1] == td.NX and len(X) == len(Y) > 1000
+    assert set(np.unique(Y)) <= {0.0, 0.5, 1.0}
+    w = td_train.fit(X, Y)
+    assert td_train.log_loss(X, Y, w) < math.log(2)
+    i = td.FEATURE_NAMES.index
+    assert w[i("me_score")] > 0 > w[i("opp_score")]
+
+
+def test_strong_td_model_is_legal_deterministic_and_keeps_its_time():
+    g = qwixo.new_game("qwixx", players=3, edition="bonus-a", seed=11)
+    g.roll()
+    for p in list(g.to_act):
+        a = StrongBot(seed=5, playouts=128, model="td").decide(g, p)
+        b = StrongBot(seed=5, playouts=128, model="td").decide(g, p)
+        assert a == b and a in [str(o) for o in g.options(p)]
+    g = qwixo.new_game("qwixx", players=2, seed=2)
+    g.roll([2, 3, 4, 4, 4, 4])
+    bot = StrongBot(seed=1, seconds=0.2, model="td")
+    bot.decide(g, 0)  # warm
+    t0 = time.perf_counter()
+    bot.decide(g, 0)
+    assert time.perf_counter() - t0 < 1.0
+    solo = qwixo.new_game("qwixx", players=1, seed=2)
+    solo.roll()
+    assert StrongBot(seed=1, playouts=64, model="td").decide(solo, 0) in [
+        str(o) for o in solo.options(0)]
