@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -342,9 +343,21 @@ class Run:
               f"{time.time() - t_setup:.1f} s", flush=True)
         self.stats.started = time.time()
         self.stop_at = self.stats.started + self.args.seconds
+        # this one process plays ~1,250 people: its own garbage collector must not stall them
+        # all at once (a person's browser holds one game, not 1,250), as the server does not
+        # (qwixo.server.app._quiet_collector): the set-up's objects frozen, young ones collected
+        # every 50,000
+        gc.collect()
+        gc.freeze()
+        thresholds = gc.get_threshold()
+        gc.set_threshold(50_000, 20, 10)
         t0 = time.perf_counter()
         lag = asyncio.ensure_future(self.loop_lag())
-        await asyncio.gather(*tasks)
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            gc.set_threshold(*thresholds)
+            gc.unfreeze()
         lag.cancel()
         for c in self.http:
             await c.aclose()
