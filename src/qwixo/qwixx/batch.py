@@ -599,31 +599,16 @@ def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, fl
 # -- rollouts from a position (the strong bot and hints) -----------------------------------
 @njit(cache=True)
 def _rollouts(n, seed, s0, fixed0, policies, T, scores, prm, wcell):
-    P = s0[NPL]
-    s = np.empty_like(s0)
-    fixed = np.empty_like(fixed0)
-    sdice = np.zeros((0, 6), np.int64)
-    schoice = np.zeros(0, np.int64)
-    trace = np.zeros((0, TRACE_WIDTH), np.int64)
-    opts = np.empty(OPTS_SIZE, np.int64)
-    w = np.empty(W_SIZE, np.int64)
-    ev = np.zeros((0, 5), np.int64)
-    choice = np.empty(P, np.int64)
-    rng = np.empty(1, np.uint64)
-    for g in range(n):
-        s[:] = s0
-        fixed[:] = fixed0
-        rng[0] = _mix(seed * 1000003 + g)  # common random numbers across candidate moves
-        play(s, T, fixed, policies, rng, sdice, schoice, trace, 1 << 20, opts, w, ev, choice, prm,
-             wcell)
-        for p in range(P):
-            scores[g, p] = K.score(s, H + p * PB, T, True)
+    """``n`` games from ``s0`` to their end: the final ``scores``."""
+    _rollouts_value(n, seed, s0, fixed0, policies, T, scores, np.zeros(0, np.float64), prm,
+                    wcell, 1 << 20, -1)
 
 
 @njit(cache=True)
 def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, depth, me):
     """:func:`_rollouts` cut after ``depth`` more rolls: ``vals[g]`` is player ``me``'s win
-    share when the game ended, else its learnt win chance (:func:`qwixo.qwixx.td.value`)."""
+    share when the game ended, else its learnt win chance (:func:`qwixo.qwixx.td.value`);
+    ``me`` -1: no values (``vals`` may be empty)."""
     P = s0[NPL]
     s = np.empty_like(s0)
     fixed = np.empty_like(fixed0)
@@ -643,7 +628,8 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
              wcell)
         for p in range(P):
             scores[g, p] = K.score(s, H + p * PB, T, True)
-        vals[g] = td_value(s, me, T, wcell, prm[me])
+        if me >= 0:
+            vals[g] = td_value(s, me, T, wcell, prm[me])
 
 
 def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
