@@ -632,6 +632,22 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
             vals[g] = td_value(s, me, T, wcell, prm[me])
 
 
+def _rollout_inputs(pos: Position, n: int, fixed: dict[int, int] | None, policies: list[str],
+                    then: int | None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
+                                               np.ndarray]:
+    """The kernel inputs of :func:`rollouts` and :func:`rollouts_value`: the edition's tables,
+    the packed state (with ``then``), the fixed first decisions, the policy ids and the
+    scores' array."""
+    fx = np.full(pos.players, -2, np.int64)
+    for p, c in (fixed or {}).items():
+        fx[p] = c
+    pol = np.array([POLICY_IDS[x] for x in policies], np.int64)
+    s = pack(pos)
+    if then is not None:
+        s[FIXED2] = then + 2
+    return tables(pos.edition), s, fx, pol, np.zeros((n, pos.players), np.int64)
+
+
 def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
                    fixed: dict[int, int] | None = None, policies: list[str] | None = None,
                    then: int | None = None, params: Any = None,
@@ -640,21 +656,13 @@ def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
     turn), each game valued for ``player`` by the learnt value function
     (:mod:`qwixo.qwixx.td`; the exact win share when the game ended): ``(scores, values)``,
     the scores at the cut."""
-    tab = tables(pos.edition)
-    P = pos.players
-    fx = np.full(P, -2, np.int64)
-    for p, c in (fixed or {}).items():
-        fx[p] = c
-    pol = np.array([POLICY_IDS[x] for x in (policies or ["td"] * P)], np.int64)
-    scores = np.zeros((n, P), np.int64)
+    tab, s, fx, pol, scores = _rollout_inputs(pos, n, fixed, policies or ["td"] * pos.players,
+                                              then)
     vals = np.zeros(n, np.float64)
-    s = pack(pos)
-    if then is not None:
-        s[FIXED2] = then + 2
     if td_weights is None:
         from qwixo.qwixx import td
 
-        td_weights = td.load_weights(tab.name, P)
+        td_weights = td.load_weights(tab.name, pos.players)
     _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals,
                     _seat_params(params, pol, tab.name, td_weights), weights(tab.name),
                     max(0, int(depth)), int(player))
@@ -718,16 +726,8 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
     the ``odds`` parameters (as in :func:`run_games`). Game g uses
     the same random dice for a given ``seed`` whatever ``fixed`` says (common random numbers).
     """
-    tab = tables(pos.edition)
-    P = pos.players
-    fx = np.full(P, -2, np.int64)
-    for p, c in (fixed or {}).items():
-        fx[p] = c
-    pol = np.array([POLICY_IDS[x] for x in (policies or ["gap"] * P)], np.int64)
-    scores = np.zeros((n, P), np.int64)
-    s = pack(pos)
-    if then is not None:
-        s[FIXED2] = then + 2
+    tab, s, fx, pol, scores = _rollout_inputs(pos, n, fixed, policies or ["gap"] * pos.players,
+                                              then)
     _rollouts(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores,
               _seat_params(params, pol, tab.name), weights(tab.name))
     return scores
@@ -735,15 +735,8 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
 
 @njit(cache=True)
 def _replay(P, lucky, first, sdice, schoice, policies, T, trace, out, prm, wcell):
-    s = np.zeros(H + P * PB, np.int64)
-    s[NPL] = P
-    for p in range(P):
-        b = H + p * PB
-        for r in range(4):
-            s[b + LAST + r] = -1
-        s[b + K.LUCKY] = lucky[p, 0]
-        s[b + K.LUCKY + 1] = lucky[p, 1]
-    s[ACTIVE] = first
+    s = np.empty(H + P * PB, np.int64)
+    _fresh(s, P, lucky, first)
     fixed = -2 * np.ones(P, np.int64)
     rng = np.ones(1, np.uint64)
     opts = np.empty(OPTS_SIZE, np.int64)

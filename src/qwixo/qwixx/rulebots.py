@@ -93,7 +93,34 @@ def heuristic(game: Any, player: int, policy: str = "gap") -> str:
     return best
 
 
-class OddsBot:
+class _KernelRuleBot:
+    """A deterministic rule the kernels play (``odds``, ``ev``, ``td``): the game's options
+    as kernel option codes, the rule's code (:meth:`_code`, -1: pass) back as the option."""
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None,
+                 params: Any = None, **_: Any) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self.params = params
+
+    def _code(self, pos: Any, player: int, codes: list[int], force: bool) -> int:
+        """The rule's choice among ``codes`` (the legal option codes but pass) in ``pos``
+        (:func:`qwixo.qwixx.batch.state_of`); ``force``: passing costs a penalty."""
+        raise NotImplementedError
+
+    def decide(self, game: Game, player: int) -> str:
+        from qwixo.qwixx import batch
+
+        opts = _my_options(game, player)
+        if len(opts) == 1:
+            return opts[0]
+        codes = [batch.option_code(game, player, t) for t in opts]
+        code = self._code(batch.state_of(game), player, [c for c in codes if c != -1],
+                          facing_penalty(game, player))
+        return opts[codes.index(code)] if code in codes else "pass"
+
+
+class OddsBot(_KernelRuleBot):
     """The ``odds`` heuristic: :func:`qwixo.qwixx.playout.odds_choice` (the rule the ``strong``
     bot's playouts follow) with :data:`~qwixo.qwixx.playout.DEFAULT_PARAMS`; deterministic.
 
@@ -106,22 +133,10 @@ class OddsBot:
 
     name = "odds"
 
-    def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 params: Any = None, **_: Any) -> None:
-        self.seconds = seconds
-        self.seed = seed
-        self.params = params
+    def _code(self, pos: Any, player: int, codes: list[int], force: bool) -> int:
+        from qwixo.qwixx import playout
 
-    def decide(self, game: Game, player: int) -> str:
-        from qwixo.qwixx import batch, playout
-
-        opts = _my_options(game, player)
-        if len(opts) == 1:
-            return opts[0]
-        codes = [batch.option_code(game, player, t) for t in opts]
-        code = playout.decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
-                                   facing_penalty(game, player), self.params)
-        return opts[codes.index(code)] if code in codes else "pass"
+        return playout.decide_code(pos, player, codes, force, self.params)
 
 
 def ev_decide_code(pos: Any, player: int, codes: list[int], force: bool,
@@ -143,7 +158,7 @@ def ev_decide_code(pos: Any, player: int, codes: list[int], force: bool,
                        T, weights(pos.edition), prm, joint))
 
 
-class EvBot:
+class EvBot(_KernelRuleBot):
     """The ``ev`` heuristic (:func:`qwixo.qwixx.evrule.ev_choice` with
     :data:`~qwixo.qwixx.evrule.EV_PARAMS`); deterministic.
 
@@ -156,22 +171,8 @@ class EvBot:
 
     name = "ev"
 
-    def __init__(self, seconds: float | None = None, seed: int | None = None,
-                 params: Any = None, **_: Any) -> None:
-        self.seconds = seconds
-        self.seed = seed
-        self.params = params
-
-    def decide(self, game: Any, player: int) -> str:
-        from qwixo.qwixx import batch
-
-        opts = _my_options(game, player)
-        if len(opts) == 1:
-            return opts[0]
-        codes = [batch.option_code(game, player, t) for t in opts]
-        code = ev_decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
-                           facing_penalty(game, player), self.params)
-        return opts[codes.index(code)] if code in codes else "pass"
+    def _code(self, pos: Any, player: int, codes: list[int], force: bool) -> int:
+        return ev_decide_code(pos, player, codes, force, self.params)
 
 
 def td_decide_code(pos: Any, player: int, codes: list[int], force: bool,
@@ -194,7 +195,7 @@ def td_decide_code(pos: Any, player: int, codes: list[int], force: bool,
                           td.seat_row(DEFAULT_PARAMS, wts), joint))
 
 
-class TdBot:
+class TdBot(_KernelRuleBot):
     """The greedy policy of the learnt value function (:func:`qwixo.qwixx.td.td_choice` with
     the shipped weights of the game's edition and number of players); deterministic. Not in
     the registry: the ``strong`` bot plays it in its playouts.
@@ -210,17 +211,8 @@ class TdBot:
 
     def __init__(self, seconds: float | None = None, seed: int | None = None,
                  weights: Any = None, **_: Any) -> None:
-        self.seconds = seconds
-        self.seed = seed
+        super().__init__(seconds, seed)
         self.weights = weights
 
-    def decide(self, game: Any, player: int) -> str:
-        from qwixo.qwixx import batch
-
-        opts = _my_options(game, player)
-        if len(opts) == 1:
-            return opts[0]
-        codes = [batch.option_code(game, player, t) for t in opts]
-        code = td_decide_code(batch.state_of(game), player, [c for c in codes if c != -1],
-                              facing_penalty(game, player), self.weights)
-        return opts[codes.index(code)] if code in codes else "pass"
+    def _code(self, pos: Any, player: int, codes: list[int], force: bool) -> int:
+        return td_decide_code(pos, player, codes, force, self.weights)
