@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--check", type=int, default=0)
+    ap.add_argument("--hidden", type=int, default=0,
+                    help="hidden tanh units of the value network (0: the logistic model)")
+    ap.add_argument("--epochs", type=int, default=12)
     args = ap.parse_args(argv)
     out = Path(args.out)
     data = json.loads(out.read_text()) if out.exists() else {}
@@ -49,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         for P in [int(x) for x in args.players.split(",")]:
             t0 = time.perf_counter()
             res = td_train.train(ed, P, games=args.games, generations=args.generations,
-                                 seed=args.seed)
+                                 seed=args.seed, hidden=args.hidden, epochs=args.epochs)
             table[f"{ed}/{P}"] = [round(float(x), 6) for x in res["weights"]]
             print(f"{ed}/{P}: trained in {time.perf_counter() - t0:.0f} s", flush=True)
             if args.check:

@@ -294,7 +294,7 @@ def _seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
         td_weights = td.load_weights(edition_name, P)
     if td_weights is not None:
         wt = np.asarray(td_weights, np.float64)
-        prm[:, N_PARAMS:N_PARAMS + td.NX] = wt if wt.ndim == 1 else wt[:P]
+        td.put_weights(prm, wt if wt.ndim == 1 else wt[:P])
     return prm
 
 

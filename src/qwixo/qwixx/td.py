@@ -77,8 +77,13 @@ NG = 13
 NX = 2 * NS + NG
 #: the promise multipliers of the three "expected points" features
 A1, A2, A3 = 0.3, 0.7, 1.2
-#: a seat's parameter row: the rules' parameters, the weights, the feature scratch
-ROW = N_PARAMS + 2 * NX
+#: the most hidden units of the value network (:func:`_logit`): a model's weights are
+#: ``NX`` linear ones, then per hidden unit ``NX`` input weights and one output weight
+HMAX = 64
+#: a seat's parameter row: the rules' parameters, the linear weights, the feature scratch, the
+#: number of hidden units and their weights (:func:`seat_row`)
+HID = N_PARAMS + 2 * NX
+ROW = HID + 1 + HMAX * (NX + 1)
 FEATURE_NAMES = tuple(
     [f"{who}_{n}" for who in ("me", "opp") for n in (
         "score", "pen", "crosses", "odds", "exp_a1", "exp_a2", "exp_a3", "lockable", "dead",
@@ -198,9 +203,20 @@ def features(s, q, src, bq, closed, nxt, T, wcell, x):
 
 @njit(cache=True, _nrt=False, error_model="numpy")
 def _logit(x, wts, o):
+    """The model's win chance of the features ``x`` with the weights of the parameter row
+    ``wts`` (linear ones at ``o``): ``sigmoid(w·x + sum_k v_k tanh(u_k·x))`` over the row's
+    hidden units (none: the logistic model)."""
     z = 0.0
     for j in range(NX):
         z += wts[o + j] * x[j]
+    nh = int(wts[HID])
+    b = HID + 1
+    for _ in range(nh):
+        a = 0.0
+        for j in range(NX):
+            a += wts[b + j] * x[j]
+        z += wts[b + NX] * np.tanh(a)
+        b += NX + 1
     if z > 30.0:
         z = 30.0
     elif z < -30.0:
@@ -324,19 +340,39 @@ def has_weights(edition_name: str, players: int) -> bool:
     return f"{edition_name}/{players}" in _weights_file()["weights"]
 
 
+def hidden_units(wts: np.ndarray) -> int:
+    """The hidden units of a weight vector (``NX + h * (NX + 1)`` values; 0: the logistic
+    model)."""
+    n = np.asarray(wts).shape[-1] - NX
+    h, rest = divmod(n, NX + 1)
+    if n < 0 or rest or h > HMAX:
+        raise ValueError(f"not a td weight vector: {np.asarray(wts).shape[-1]} values")
+    return h
+
+
 def load_weights(edition_name: str, players: int) -> np.ndarray:
-    """The shipped weights of an edition and number of players (:data:`NX` values); for a
-    number of players without weights of its own, the nearest one's of that edition, else
-    classic's."""
+    """The shipped weights of an edition and number of players (:data:`NX` linear values, then
+    those of the hidden units: :func:`hidden_units`); for a number of players without weights
+    of its own, the nearest one's of that edition, else classic's."""
     table = _weights_file()["weights"]
     for p in [players] + sorted(range(2, 6), key=lambda x: (abs(x - players), x)):
         for ed in (edition_name, "classic"):
             key = f"{ed}/{p}"
             if key in table:
                 w = np.asarray(table[key], np.float64)
-                assert w.shape == (NX,)
+                hidden_units(w)
                 return w
     raise KeyError(f"no td weights for {edition_name}/{players}")
+
+
+def put_weights(row: np.ndarray, wts: np.ndarray) -> None:
+    """Write the weights ``wts`` (any number of hidden units) into the parameter row(s)
+    ``row``."""
+    wts = np.asarray(wts, np.float64)
+    h = hidden_units(wts)
+    row[..., N_PARAMS:N_PARAMS + NX] = wts[..., :NX]
+    row[..., HID] = h
+    row[..., HID + 1:HID + 1 + h * (NX + 1)] = wts[..., NX:]
 
 
 def seat_row(base: np.ndarray, wts: np.ndarray) -> np.ndarray:
@@ -344,12 +380,24 @@ def seat_row(base: np.ndarray, wts: np.ndarray) -> np.ndarray:
     scratch."""
     row = np.zeros(ROW, np.float64)
     row[:N_PARAMS] = base
-    row[N_PARAMS:N_PARAMS + NX] = wts
+    put_weights(row, wts)
     return row
 
 
+def model_value(X: np.ndarray, wts: np.ndarray) -> np.ndarray:
+    """The model's win chances of the feature rows ``X`` in numpy (as :func:`_logit`)."""
+    wts = np.asarray(wts, np.float64)
+    h = hidden_units(wts)
+    z = X @ wts[:NX]
+    if h:
+        U = wts[NX:].reshape(h, NX + 1)
+        z = z + np.tanh(X @ U[:, :NX].T) @ U[:, NX]
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
+
+
 __all__ = ["TD", "NX", "NS", "FEATURE_NAMES", "features", "value", "value_at",
-           "td_choice", "load_weights", "has_weights", "seat_row"]
+           "td_choice", "load_weights", "has_weights", "seat_row", "put_weights",
+           "hidden_units", "model_value", "HMAX"]
 
 
 @njit(cache=True)

@@ -105,6 +105,105 @@ def fit(X: np.ndarray, Y: np.ndarray, l2: float = 1e-3, iters: int = 25,
     return w
 
 
+def fit_net(X: np.ndarray, Y: np.ndarray, hidden: int, w0: np.ndarray | None = None,
+            epochs: int = 12, batch_size: int = 2048, lr: float = 3e-3, l2: float = 1e-6,
+            seed: int = 0, holdout: float = 0.1, log: Any = None) -> np.ndarray:
+    """The value network (:func:`qwixo.qwixx.td.model_value`: the linear part plus ``hidden``
+    tanh units) fitted to the shares ``Y`` by Adam on the cross-entropy (minibatches, a little
+    L2), on standardised features whose scaling is folded back into the weights. It starts from
+    ``w0`` (with as many hidden units: else a logistic fit and small random units) and keeps
+    the epoch with the lowest loss on a held-out share ``holdout`` of the samples (whole
+    samples at random)."""
+    rng = np.random.default_rng(seed)
+    n, d = X.shape
+    bi = _bias_index()
+    mu = X.mean(axis=0)
+    sd = X.std(axis=0)
+    mu[bi], sd[bi] = 0.0, 1.0
+    sd[sd < 1e-9] = 1.0
+    Z = (X - mu) / sd
+    Z[:, bi] = 1.0
+    perm = rng.permutation(n)
+    nv = int(n * holdout)
+    va, tr = perm[:nv], perm[nv:]
+
+    def to_std(u):  # raw weights of one dot product -> on the standardised features
+        out = u * sd
+        out[bi] = u[bi] + u @ mu  # mu[bi] = 0
+        return out
+
+    def to_raw1(u):
+        out = u / sd
+        out[bi] = u[bi] - out @ mu
+        return out
+
+    def split(w):
+        h = td.hidden_units(w)
+        Uv = w[d:].reshape(h, d + 1)
+        return (to_std(w[:d]), np.array([to_std(r[:d]) for r in Uv]).reshape(h, d),
+                Uv[:, d].copy())
+
+    def to_raw(lin, U, v):
+        w = np.zeros(d + hidden * (d + 1))
+        w[:d] = to_raw1(lin)
+        for k in range(hidden):
+            o = d + k * (d + 1)
+            w[o:o + d] = to_raw1(U[k])
+            w[o + d] = v[k]
+        return w
+
+    if w0 is not None and td.hidden_units(w0) == hidden:
+        lin, U, v = split(np.asarray(w0, np.float64))
+    else:
+        lin0 = fit(X[tr], Y[tr]) if w0 is None else np.asarray(w0, np.float64)[:d]
+        lin = to_std(lin0)
+        U = rng.normal(0.0, 1.0 / np.sqrt(d), (hidden, d))
+        v = rng.normal(0.0, 0.01, hidden)
+
+    def loss_of(idx, lin, U, v):
+        zz = Z[idx]
+        z = zz @ lin + np.tanh(zz @ U.T) @ v
+        p = np.clip(1.0 / (1.0 + np.exp(-np.clip(z, -30, 30))), 1e-9, 1 - 1e-9)
+        y = Y[idx]
+        return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+    params = [lin, U, v]
+    m1 = [np.zeros_like(a) for a in params]
+    m2 = [np.zeros_like(a) for a in params]
+    t = 0
+    best = (loss_of(va, lin, U, v), [a.copy() for a in params]) if nv else None
+    for ep in range(epochs):
+        rate = lr * (0.5 ** (ep / max(1, epochs / 3)))
+        order = rng.permutation(tr)
+        for i in range(0, len(order), batch_size):
+            idx = order[i:i + batch_size]
+            zz = Z[idx]
+            hid = np.tanh(zz @ U.T)
+            z = zz @ lin + hid @ v
+            p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+            g = (p - Y[idx]) / len(idx)
+            gl = zz.T @ g + l2 * lin
+            gv = hid.T @ g + l2 * v
+            gh = np.outer(g, v) * (1.0 - hid * hid)
+            gU = gh.T @ zz + l2 * U
+            t += 1
+            for a, ga, a1, a2 in zip(params, (gl, gU, gv), m1, m2, strict=True):
+                a1 *= 0.9
+                a1 += 0.1 * ga
+                a2 *= 0.999
+                a2 += 0.001 * ga * ga
+                a -= rate * (a1 / (1 - 0.9 ** t)) / (np.sqrt(a2 / (1 - 0.999 ** t)) + 1e-8)
+        if nv:
+            lv = loss_of(va, lin, U, v)
+            if log:
+                log(f"    epoch {ep}: held-out log loss {lv:.5f}")
+            if lv < best[0]:
+                best = (lv, [a.copy() for a in params])
+    if nv:
+        lin, U, v = best[1]
+    return to_raw(lin, U, v)
+
+
 def _bias_index() -> int:
     from qwixo.qwixx.td import FEATURE_NAMES
 
@@ -112,14 +211,24 @@ def _bias_index() -> int:
 
 
 def log_loss(X: np.ndarray, Y: np.ndarray, w: np.ndarray) -> float:
-    p = np.clip(1.0 / (1.0 + np.exp(-np.clip(X @ w, -30, 30))), 1e-9, 1 - 1e-9)
+    """The mean cross-entropy of the model ``w`` (any hidden units) on the samples."""
+    p = np.clip(td.model_value(X, w), 1e-9, 1 - 1e-9)
     return float(-(Y * np.log(p) + (1 - Y) * np.log(1 - p)).mean())
 
 
 def train(edition_name: str, players: int = 2, games: int = 20000, generations: int = 3,
-          seed: int = 1, keep: float = 0.25, log: Any = print) -> dict[str, Any]:
+          seed: int = 1, keep: float = 0.25, log: Any = print, hidden: int = 0,
+          epochs: int = 12) -> dict[str, Any]:
     """Policy iteration (see the module docstring); returns the last weights and, per
-    generation, the log loss on fresh games of that generation's policy."""
+    generation, the log loss on fresh games of that generation's policy. ``hidden`` > 0: the
+    value network with that many tanh units (:func:`fit_net`, ``epochs`` passes a
+    generation), else the logistic model (:func:`fit`)."""
+
+    def refit(X, Y, w0):
+        if hidden:
+            return fit_net(X, Y, hidden, w0=w0, epochs=epochs, seed=seed)
+        return fit(X, Y, w0=w0)
+
     t0 = time.perf_counter()
     P = players
     mixes = [["odds"] * P, ["ev"] * P, (["odds", "ev"] * P)[:P]]
@@ -129,7 +238,7 @@ def train(edition_name: str, players: int = 2, games: int = 20000, generations: 
         Xs.append(X)
         Ys.append(Y)
     X, Y = np.concatenate(Xs), np.concatenate(Ys)
-    w = fit(X, Y)
+    w = refit(X, Y, None)
     hist = [{"generation": 0, "samples": int(len(Y)), "loss": log_loss(X, Y, w),
              "seconds": time.perf_counter() - t0}]
     log(f"{edition_name}/{P} gen 0: {len(Y)} samples, log loss {hist[-1]['loss']:.4f}, "
@@ -138,7 +247,7 @@ def train(edition_name: str, players: int = 2, games: int = 20000, generations: 
     for gen in range(1, generations + 1):
         X, Y = generate(edition_name, games, P, seed * 1009 + 100 * gen, ["td"] * P,
                         td_weights=w, keep=keep)
-        w = fit(np.concatenate([prevX, X]), np.concatenate([prevY, Y]), w0=w)
+        w = refit(np.concatenate([prevX, X]), np.concatenate([prevY, Y]), w)
         hist.append({"generation": gen, "samples": int(len(Y)), "loss": log_loss(X, Y, w),
                      "seconds": time.perf_counter() - t0})
         log(f"{edition_name}/{P} gen {gen}: {len(Y)} samples, log loss "
