@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hidden", type=int, default=0,
                     help="hidden tanh units of the value network (0: the logistic model)")
     ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--lam", type=float, default=1.0,
+                    help="lambda of the td generations' labels (1: final outcomes)")
     args = ap.parse_args(argv)
     out = Path(args.out)
     data = json.loads(out.read_text()) if out.exists() else {}
@@ -52,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
         for P in [int(x) for x in args.players.split(",")]:
             t0 = time.perf_counter()
             res = td_train.train(ed, P, games=args.games, generations=args.generations,
-                                 seed=args.seed, hidden=args.hidden, epochs=args.epochs)
+                                 seed=args.seed, hidden=args.hidden, epochs=args.epochs,
+                                 lam=args.lam)
             table[f"{ed}/{P}"] = [round(float(x), 6) for x in res["weights"]]
             print(f"{ed}/{P}: trained in {time.perf_counter() - t0:.0f} s", flush=True)
             if args.check:

@@ -120,8 +120,56 @@ def test_features_and_value_match_a_plain_python_reference():
                 assert np.allclose(got, want, atol=1e-9), (pos.edition, q, got - want)
             w = td.load_weights(pos.edition, g.num_players)
             x = np.array(_ref_features(pos, q, int(pos.st[batch.ACTIVE])))
-            want_v = 1.0 / (1.0 + math.exp(-float(np.clip(w @ x, -30, 30))))
-            assert td_train.value_of(g, q) == pytest.approx(want_v, abs=1e-9)
+            assert td_train.value_of(g, q) == pytest.approx(_ref_value(w, x), abs=1e-9)
+
+
+def _ref_value(w, x):
+    """The model's value in plain Python: the logistic of the linear part plus, per hidden
+    unit, its output weight times the tanh of its input weights times the features."""
+    n = len(x)
+    z = sum(float(a) * float(b) for a, b in zip(w[:n], x, strict=True))
+    for k in range((len(w) - n) // (n + 1)):
+        u = w[n + k * (n + 1):n + (k + 1) * (n + 1)]
+        z += float(u[n]) * math.tanh(sum(float(a) * float(b) for a, b in zip(u[:n], x,
+                                                                            strict=True)))
+    return 1.0 / (1.0 + math.exp(-min(30.0, max(-30.0, z))))
+
+
+def test_value_network_kernel_numpy_and_reference_agree():
+    """A weight vector with hidden units: the kernel's value (through a seat's parameter
+    row), :func:`td.model_value` and the plain-Python formula agree on random features;
+    malformed vectors are refused."""
+    from qwixo.qwixx.odds import DEFAULT_PARAMS
+
+    rng = np.random.default_rng(3)
+    for h in (0, 1, 5, td.HMAX):
+        w = rng.normal(0, 0.3, td.NX + h * (td.NX + 1))
+        assert td.hidden_units(w) == h
+        row = td.seat_row(DEFAULT_PARAMS, w)
+        X = rng.normal(0, 1, (5, td.NX))
+        got = td.model_value(X, w)
+        for x, v in zip(X, got, strict=True):
+            assert td._logit(x.copy(), row, td.N_PARAMS) == pytest.approx(v, abs=1e-12)
+            assert v == pytest.approx(_ref_value(w, x), abs=1e-12)
+    for bad in (td.NX - 1, td.NX + 3, td.NX + (td.HMAX + 1) * (td.NX + 1)):
+        with pytest.raises(ValueError):
+            td.hidden_units(np.zeros(bad))
+
+
+def test_a_trained_value_network_beats_an_untrained_one():
+    """fit_net on a few odds/ev games gives a lower loss than the logistic start on held-out
+    games, and its greedy policy beats the same network untrained (all weights 0) in the
+    kernel."""
+    X, Y = td_train.generate("classic", 600, 2, 11, ["odds", "ev"], keep=0.5)
+    Xv, Yv = td_train.generate("classic", 300, 2, 12, ["odds", "ev"], keep=0.5)
+    w = td_train.fit_net(X, Y, 4, epochs=3, seed=1)
+    assert td.hidden_units(w) == 4 and np.isfinite(w).all()
+    assert td_train.log_loss(Xv, Yv, w) < math.log(2) - 0.05
+    zero = np.zeros_like(w)
+    r = batch.run_games("classic", 300, 2, seed=4, policies=["td", "td"], paired=True,
+                        td_weights=np.stack([w, zero]))
+    s = r["scores"]
+    assert ((s[:, 0] > s[:, 1]) + 0.5 * (s[:, 0] == s[:, 1])).mean() > 0.65
 
 
 def test_weights_load_for_every_edition_and_rank_positions_sanely():
@@ -129,7 +177,8 @@ def test_weights_load_for_every_edition_and_rank_positions_sanely():
         for P in range(2, 6):
             assert td.has_weights(ed, P), (ed, P)
             w = td.load_weights(ed, P)
-            assert w.shape == (td.NX,) and np.isfinite(w).all()
+            assert w.shape == (td.NX + td.hidden_units(w) * (td.NX + 1),)
+            assert np.isfinite(w).all()
     even = qwixo.new_game("qwixx", players=2, seed=1)
     v0, v1 = td_train.value_of(even, 0), td_train.value_of(even, 1)
     assert 0.35 < v0 < 0.65 and 0.35 < v1 < 0.65

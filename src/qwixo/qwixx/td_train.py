@@ -22,12 +22,15 @@ from qwixo.qwixx import batch, td
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.batch import _below, _fresh, _mix, play
 from qwixo.qwixx.kernels import ACTIVE, CLOSED, NPL, OPTS_SIZE, P_OVER, PB, PHASE, H
-from qwixo.qwixx.odds import W_SIZE, weights
+from qwixo.qwixx.odds import N_PARAMS, W_SIZE, weights
 from qwixo.qwixx.td import NX, TD, features
+
+#: the most roll positions of one game whose values are kept for the lambda-returns
+MAX_ROLLS = 1024
 
 
 @njit(cache=True)
-def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y):
+def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow):
     s = np.zeros(H + P * PB, np.int64)
     fixed = np.empty(P, np.int64)
     sdice = np.zeros((0, 6), np.int64)
@@ -38,7 +41,12 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y):
     ev = np.zeros((0, 5), np.int64)
     choice = np.empty(P, np.int64)
     who = np.empty(X.shape[0], np.int64)
+    when = np.empty(X.shape[0], np.int64)
     sc = np.empty(P, np.int64)
+    share = np.empty(P, np.float64)
+    vals = np.empty((MAX_ROLLS + 1, P), np.float64)
+    ret = np.empty((MAX_ROLLS + 1, P), np.float64)
+    boot = lam < 1.0
     rng = np.empty(1, np.uint64)
     m = 0
     for g in range(n):
@@ -46,14 +54,20 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y):
         fixed[:] = -2
         rng[0] = _mix(seed * 1000003 + g)
         start = m
+        t = 0
         while s[PHASE] != P_OVER:
+            if boot and t < MAX_ROLLS:
+                for q in range(P):
+                    vals[t, q] = td.value(s, q, T, wcell, vrow)
             if _below(rng, 1 << 20) < keep * (1 << 20) and m + P <= X.shape[0]:
                 for q in range(P):
                     features(s, q, s, H + q * PB, s[CLOSED], s[ACTIVE], T, wcell, X[m])
                     who[m] = q
+                    when[m] = t
                     m += 1
             play(s, T, fixed, policies, rng, sdice, schoice, trace, 1, opts, w, ev, choice,
                  prm, wcell)
+            t += 1
         best = -1 << 40
         for p in range(s[NPL]):
             sc[p] = K.score(s, H + p * PB, T, True)
@@ -63,25 +77,47 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y):
         for p in range(P):
             if sc[p] == best:
                 ties += 1
-        for j in range(start, m):
-            Y[j] = 1.0 / ties if sc[who[j]] == best else 0.0
+        for p in range(P):
+            share[p] = 1.0 / ties if sc[p] == best else 0.0
+        if boot and t <= MAX_ROLLS:
+            # the lambda-returns, backwards: G_t = (1 - lam) V(s_t+1) + lam G_t+1, G_end = share
+            for p in range(P):
+                ret[t, p] = share[p]
+            for u in range(t - 1, -1, -1):
+                for p in range(P):
+                    nv = share[p] if u + 1 == t else vals[u + 1, p]
+                    ret[u, p] = (1.0 - lam) * nv + lam * ret[u + 1, p]
+            for j in range(start, m):
+                Y[j] = ret[when[j], who[j]]
+        else:
+            for j in range(start, m):
+                Y[j] = share[who[j]]
     return m
 
 
 def generate(edition_name: str, games: int, players: int, seed: int,
              policies: list[str], td_weights: Any = None, keep: float = 0.25,
-             params: Any = None) -> tuple[np.ndarray, np.ndarray]:
+             params: Any = None, lam: float = 1.0,
+             value_weights: Any = None) -> tuple[np.ndarray, np.ndarray]:
     """Features ``X`` and win-share labels ``Y`` of ``games`` kernel games (seats following
-    ``policies``, the first player rotating), at a share ``keep`` of the roll positions."""
+    ``policies``, the first player rotating), at a share ``keep`` of the roll positions.
+
+    ``lam`` < 1 (with ``value_weights``, default ``td_weights``): the labels are the
+    lambda-returns (TD(lambda)) of the value function with those weights over the game's roll
+    positions instead of the final share (1: Monte Carlo)."""
     tab = batch.tables(edition_name)
     pol = np.array([batch.POLICY_IDS[p] for p in policies], np.int64)
     prm = batch._seat_params(params, pol, tab.name, td_weights)
     cap = int(games * 40 * keep * players) + 64 * players
+    vw = td_weights if value_weights is None else value_weights
+    if lam < 1.0 and vw is None:
+        raise ValueError("lambda-returns need value weights")
+    vrow = td.seat_row(prm[0, :N_PARAMS], vw if lam < 1.0 else np.zeros(NX))
     X = np.zeros((cap, NX), np.float64)
     Y = np.zeros(cap, np.float64)
     m = _generate(games, players, int(seed) % (1 << 62),
                   batch.default_lucky(tab.name, players), pol, tab.T, prm,
-                  weights(tab.name), float(keep), X, Y)
+                  weights(tab.name), float(keep), X, Y, float(lam), vrow)
     return X[:m], Y[:m]
 
 
@@ -218,11 +254,12 @@ def log_loss(X: np.ndarray, Y: np.ndarray, w: np.ndarray) -> float:
 
 def train(edition_name: str, players: int = 2, games: int = 20000, generations: int = 3,
           seed: int = 1, keep: float = 0.25, log: Any = print, hidden: int = 0,
-          epochs: int = 12) -> dict[str, Any]:
+          epochs: int = 12, lam: float = 1.0) -> dict[str, Any]:
     """Policy iteration (see the module docstring); returns the last weights and, per
     generation, the log loss on fresh games of that generation's policy. ``hidden`` > 0: the
     value network with that many tanh units (:func:`fit_net`, ``epochs`` passes a
-    generation), else the logistic model (:func:`fit`)."""
+    generation), else the logistic model (:func:`fit`). ``lam`` < 1: the td generations are
+    labelled by lambda-returns of the weights that played them (:func:`generate`)."""
 
     def refit(X, Y, w0):
         if hidden:
@@ -246,7 +283,7 @@ def train(edition_name: str, players: int = 2, games: int = 20000, generations: 
     prevX, prevY = X, Y
     for gen in range(1, generations + 1):
         X, Y = generate(edition_name, games, P, seed * 1009 + 100 * gen, ["td"] * P,
-                        td_weights=w, keep=keep)
+                        td_weights=w, keep=keep, lam=lam)
         w = refit(np.concatenate([prevX, X]), np.concatenate([prevY, Y]), w)
         hist.append({"generation": gen, "samples": int(len(Y)), "loss": log_loss(X, Y, w),
                      "seconds": time.perf_counter() - t0})
