@@ -5,12 +5,19 @@ Usage::
 
     python benchmarks/qwixx_td.py [--editions classic,longo,...] [--players 2,3,4,5]
         [--games N] [--generations G] [--seed S] [--out FILE] [--check N]
+        [--hidden H] [--epochs E] [--lam L]
 
 For every edition and number of players: generation 0 of ``--games`` games by the ``odds``
 and ``ev`` rules, then ``--generations`` generations of ``--games`` games of the greedy ``td``
-policy, a logistic fit after each (one core; about a minute per edition and player count).
-The weights of the pairs trained are replaced in ``--out`` (the others kept), with this
-command in its header. ``--check N``: the greedy ``td`` policy then plays ``N`` kernel games
+policy, a fit after each: the logistic model by Newton's method (one core; about a minute per
+edition and player count), or with ``--hidden H`` the value network with ``H`` tanh units
+(``td_train.fit_net``: Adam, ``--epochs`` passes a generation; about 13 minutes for 60,000
+games and 3 generations on the loaded machine). ``--lam L`` < 1 labels the td generations'
+positions with lambda-returns instead of the final win share. The weights of the pairs trained
+are replaced in ``--out`` (the others kept), with this command in its header (without
+``--out``). The shipped file was made by the commands listed in it, in order; the 2-player
+classic network by ``--editions classic --players 2 --games 60000 --generations 3 --hidden 32
+--epochs 8``. ``--check N``: the greedy ``td`` policy then plays ``N`` kernel games
 (paired dice, seats rotating) against ``odds``, ``ev`` and ``gap`` and its win share is
 printed.
 """
@@ -49,7 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     data = json.loads(out.read_text()) if out.exists() else {}
     table = data.get("weights", {})
-    cmd = "python benchmarks/qwixx_td.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    words = list(argv if argv is not None else sys.argv[1:])
+    for k in range(len(words) - 1, -1, -1):  # the output file is not part of the recipe
+        if words[k] == "--out":
+            del words[k:k + 2]
+        elif words[k].startswith("--out="):
+            del words[k]
+    cmd = "python benchmarks/qwixx_td.py " + " ".join(words)
     for ed in args.editions.split(","):
         for P in [int(x) for x in args.players.split(",")]:
             t0 = time.perf_counter()
@@ -72,9 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     cmds = data.get("commands", [])
     cmds.append(cmd.strip())
     doc = {
-        "about": "Weights of the Qwixx td value function (qwixo.qwixx.td): a logistic model "
-                 "over td.FEATURE_NAMES, per edition/players, learnt by self-play. Made by "
-                 "the commands below (in order; each replaces the pairs it trains).",
+        "about": "Weights of the Qwixx td value function (qwixo.qwixx.td): per edition/players, "
+                 "td.NX linear weights over td.FEATURE_NAMES, then per hidden tanh unit td.NX "
+                 "input weights and one output weight (none: the logistic model), learnt by "
+                 "self-play. Made by the commands below (in order; each replaces the pairs it "
+                 "trains).",
         "features": list(td.FEATURE_NAMES),
         "commands": cmds,
         "weights": dict(sorted(table.items())),
