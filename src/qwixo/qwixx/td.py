@@ -1,7 +1,9 @@
 """A learnt Qwixx value function: the win chance of a position, from self-play.
 
-The value of a position for player ``q`` is a logistic model over features of the sheets:
-``V = 1 / (1 + exp(-w·x))``. The features (:func:`features`, :data:`NX` of them) are, for ``q``'s
+The value of a position for player ``q`` is a small network over features of the sheets:
+``V = 1 / (1 + exp(-(w·x + sum_k v_k tanh(u_k·x))))`` — a logistic model plus ``h`` hidden
+tanh units (``h`` = 0: the plain logistic model; the weight vector's length tells ``h``:
+:func:`hidden_units`). The features (:func:`features`, :data:`NX` of them) are, for ``q``'s
 own sheet and the best opponent's (the highest score plus promise), :data:`NS` values each:
 
 - the score (with the Bonus B end rewards), the penalties;
@@ -18,9 +20,11 @@ value (3 players and more). An edition is data: the features read only its table
 cell odds, so one function serves every edition; the weights are learnt per edition and number
 of players.
 
-The weights are fitted by **Monte Carlo regression** (TD(1)) on self-play games of the batch
-kernel (:func:`generate`, :func:`fit`): generation 0 is played by the ``odds`` and ``ev`` rules,
-every later generation by the greedy policy of the previous weights (policy iteration).
+The weights are fitted by **Monte Carlo regression** (TD(1); TD(lambda) labels on request)
+on self-play games of the batch kernel (:mod:`qwixo.qwixx.td_train`: ``generate``, ``fit``
+for the logistic model, ``fit_net`` for the network): generation 0 is played by the ``odds``
+and ``ev`` rules, every later generation by the greedy policy of the previous weights (policy
+iteration).
 ``benchmarks/qwixx_td.py`` is the training command; the shipped weights are
 ``data/td_weights.json`` (its header holds the command that made them).
 
@@ -29,8 +33,11 @@ The **greedy policy** ``td`` (:func:`td_choice`, a policy of the batch turn loop
 takes the option whose resulting position has the best value; the active player in action 1
 scores each option together with its best action 2 on the same dice. An option that ends the
 game is scored by the final scores. The weights ride in the seat's parameter row
-(``prm[q, N_PARAMS:N_PARAMS + NX]``) with scratch for the features after them
-(:func:`seat_row`).
+(``prm[q, N_PARAMS:N_PARAMS + NX]``, scratch for the features after them, then at
+:data:`HID` the number of hidden units and their weights: :func:`seat_row`,
+:func:`put_weights`). The same :func:`value_at` values the greedy policy's options, the cut
+playouts of :func:`qwixo.qwixx.batch.rollouts_value` (the ``strong`` bot) and the training
+labels; :func:`model_value` is its numpy twin for fitting.
 
 >>> import numpy as np
 >>> w = load_weights("classic", 2)

@@ -3,8 +3,10 @@
 :func:`generate` plays games with the batch turn loop (:func:`qwixo.qwixx.batch.play`, one turn
 at a time) and writes down, at a share ``keep`` of the positions where a roll is due, every
 player's features with the player's final win share (a shared first place counts as a share) as
-its label. :func:`fit` fits the logistic model to them (Newton's method on the cross-entropy,
-a little L2). :func:`train` is policy iteration: generation 0 is played by the ``odds`` and
+its label (or, with ``lam`` < 1, its lambda-return under the value function that played:
+TD(lambda)). :func:`fit` fits the logistic model to them (Newton's method on the
+cross-entropy, a little L2), :func:`fit_net` the network with hidden tanh units
+(:func:`qwixo.qwixx.td.model_value`; Adam on minibatches, numpy only). :func:`train` is policy iteration: generation 0 is played by the ``odds`` and
 ``ev`` rules, every later one by the greedy ``td`` policy of the weights before it; each
 generation's weights are fitted to its own games (Monte Carlo regression: TD(1)) together with
 the previous generation's. ``benchmarks/qwixx_td.py`` is the command line.
