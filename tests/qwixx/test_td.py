@@ -248,3 +248,25 @@ def test_strong_td_model_is_legal_deterministic_and_keeps_its_time():
     solo.roll()
     assert StrongBot(seed=1, playouts=64, model="td").decide(solo, 0) in [
         str(o) for o in solo.options(0)]
+
+
+def test_lambda_returns_label_the_same_positions():
+    """TD(lambda) labels: the same positions as the Monte Carlo ones; lambda near 1 gives the
+    final shares, lambda 0 the value of the next roll position (inside (0, 1) but for the
+    last roll of a game); no value weights, no lambda-returns."""
+    w = td.load_weights("classic", 2)
+    X1, Y1 = td_train.generate("classic", 60, 2, 5, ["td"] * 2, td_weights=w, keep=1.0)
+    Xa, Ya = td_train.generate("classic", 60, 2, 5, ["td"] * 2, td_weights=w, keep=1.0,
+                               lam=1.0 - 1e-12)
+    X0, Y0 = td_train.generate("classic", 60, 2, 5, ["td"] * 2, td_weights=w, keep=1.0,
+                               lam=0.0)
+    assert np.array_equal(X1, Xa) and np.array_equal(X1, X0)
+    assert np.allclose(Y1, Ya, atol=1e-9)
+    v = td.model_value(X0, w)
+    # with every roll position kept, two rows per position: the label of a position is the
+    # value of the same player's next one, within a game
+    inner = np.isclose(Y0[:-2], v[2:], atol=1e-9)
+    assert inner.mean() > 0.9
+    assert ((Y0 > 0) & (Y0 < 1)).mean() > 0.9
+    with pytest.raises(ValueError):
+        td_train.generate("classic", 5, 2, 5, ["odds"] * 2, lam=0.5)
