@@ -208,7 +208,7 @@ def features(s, q, src, bq, closed, nxt, T, wcell, x):
     x[g + 12] = (second - bv) if P > 2 else 0.0
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", fastmath={"reassoc", "contract"})
 def _logit(x, wts, o):
     """The model's win chance of the features ``x`` with the weights of the parameter row
     ``wts`` (linear ones at ``o``): ``sigmoid(w·x + sum_k v_k tanh(u_k·x))`` over the row's
