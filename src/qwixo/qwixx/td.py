@@ -41,8 +41,8 @@ labels; :func:`model_value` is its numpy twin for fitting.
 
 >>> import numpy as np
 >>> w = load_weights("classic", 2)
->>> w.shape == (NX,)
-True
+>>> hidden_units(w), w.shape == (NX + hidden_units(w) * (NX + 1),)
+(32, True)
 """
 
 from __future__ import annotations
