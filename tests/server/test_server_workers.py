@@ -1,0 +1,72 @@
+"""The bot worker processes (:class:`qwixo.server.botrunner.WorkerPool`): answers, errors,
+a game's requests kept on one worker, a bounded number in flight, a killed worker replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from concurrent.futures import BrokenExecutor
+
+import pytest
+
+from qwixo.server.botrunner import WORKER_IN_FLIGHT, WorkerPool
+
+
+def _run(coro_fn):
+    async def main():
+        pool = WorkerPool(2)
+        try:
+            return await coro_fn(pool)
+        finally:
+            pool.close()
+    return asyncio.run(main())
+
+
+def test_answers_and_errors_come_back_from_the_workers():
+    async def main(pool):
+        assert await pool.call(divmod, 17, 5) == (3, 2)
+        with pytest.raises(ValueError):
+            await pool.call(int, "not a number")
+        return await pool.call(os.getpid)
+
+    assert _run(main) != os.getpid()
+
+
+def test_a_games_requests_stay_on_its_worker_and_others_spread():
+    """The same key goes back to its worker while that one is free; a request coming while
+    it is busy goes to the free worker; never more than WORKER_IN_FLIGHT with one worker."""
+    async def main(pool):
+        pool.warm_up()
+        a = {await pool.call(os.getpid, key="g1") for _ in range(5)}
+        b = {await pool.call(os.getpid, key="g2") for _ in range(5)}
+        busy = asyncio.ensure_future(pool.call(time.sleep, 0.5, key="g1"))
+        await asyncio.sleep(0.1)
+        other = await pool.call(os.getpid, key="g1")  # g1's worker sleeps: the other one
+        await busy
+        sleeps = [asyncio.ensure_future(pool.call(time.sleep, 0.2)) for _ in range(6)]
+        await asyncio.sleep(0.05)
+        most = max(len(w["pending"]) for w in pool._workers if w is not None)
+        await asyncio.gather(*sleeps)
+        return a, b, other, most
+
+    a, b, other, most = _run(main)
+    assert len(a) == 1 and len(b) == 1
+    assert other not in a
+    assert most <= WORKER_IN_FLIGHT
+
+
+def test_a_killed_worker_fails_its_request_and_is_replaced():
+    async def main(pool):
+        pid = await pool.call(os.getpid, key="g")
+        stuck = asyncio.ensure_future(pool.call(time.sleep, 30, key="g"))
+        await asyncio.sleep(0.2)
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(BrokenExecutor):
+            await asyncio.wait_for(stuck, 20)
+        again = [await pool.call(os.getpid) for _ in range(4)]
+        return pid, again
+
+    pid, again = _run(main)
+    assert pid not in again and all(again)
