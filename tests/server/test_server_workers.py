@@ -38,7 +38,8 @@ def test_a_games_requests_stay_on_its_worker_and_others_spread():
     """The same key goes back to its worker while that one is free; a request coming while
     it is busy goes to the free worker; never more than WORKER_IN_FLIGHT with one worker."""
     async def main(pool):
-        pool.warm_up()
+        # both workers started and free (two requests at once go to two workers)
+        await asyncio.gather(pool.call(time.sleep, 0.05), pool.call(time.sleep, 0.05))
         a = {await pool.call(os.getpid, key="g1") for _ in range(5)}
         b = {await pool.call(os.getpid, key="g2") for _ in range(5)}
         busy = asyncio.ensure_future(pool.call(time.sleep, 0.5, key="g1"))
@@ -70,3 +71,29 @@ def test_a_killed_worker_fails_its_request_and_is_replaced():
 
     pid, again = _run(main)
     assert pid not in again and all(again)
+
+
+def test_light_bots_decide_in_the_server_and_others_in_a_worker():
+    """With worker processes, a light bot (a rule: qwixo.bots.is_light) decides at once in
+    the server; a search bot's decision goes to a worker."""
+    import qwixo
+    from qwixo.server.botrunner import BotRunner
+
+    async def main():
+        runner = BotRunner(processes=1)
+        try:
+            g = qwixo.new_game("qwixx", players=2, seed=4)
+            g.roll([1, 1, 6, 6, 6, 6])
+            light = await runner.decide("g", "gap", None, g, 1)
+            started_after_light = [w is not None for w in runner.pool._workers]
+            q = qwixo.new_game("quixo", size=3)
+            searched = await runner.decide("q", "easy", 0.1, q, 0)
+            started_after_search = [w is not None for w in runner.pool._workers]
+            return g, light, started_after_light, q, searched, started_after_search
+        finally:
+            runner.close()
+
+    g, light, after_light, q, searched, after_search = asyncio.run(main())
+    assert qwixo.bots.is_light("qwixx", "gap") and not qwixo.bots.is_light("quixo", "easy")
+    assert light in g.options(1) and after_light == [False]
+    assert searched in q.options(0) and after_search == [True]

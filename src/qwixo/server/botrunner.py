@@ -28,6 +28,7 @@ from typing import Any
 
 import qwixo
 from qwixo.bots import hint_lines as game_hint
+from qwixo.bots import is_light
 from qwixo.core import Game, IllegalMove, load_game
 from qwixo.i18n import t
 
@@ -270,7 +271,8 @@ class BotRunner:
     whole budget and would freeze every other game for that long (:class:`WorkerPool`). A
     worker receives the game as its ``to_json`` text, keeps one bot per (game, seat) and the
     game's last state while it can, and answers with the decision text; a crashed worker is
-    replaced.
+    replaced. Light bots (:func:`qwixo.bots.is_light`: rules, well under a millisecond a
+    decision) decide in the server process at once, on the same fair copy.
     """
 
     def __init__(self, workers: int = 2, processes: int = 0) -> None:
@@ -308,9 +310,13 @@ class BotRunner:
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
                      seat: int) -> str:
         """The bot's decision for ``seat`` (computed on a copy, in the pool)."""
-        if self.processes:
+        if self.processes and not is_light(game.name, name):
             return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
                                        fair_copy(game).to_json(), key=game_id))
+        if self.processes:  # a light bot (a rule, no search): here, at once — cheaper than
+            # sending the game to a worker and reading the answer back
+            bot = self.bot(game_id, seat, game.name, name, seconds)
+            return str(bot.decide(fair_copy(game), seat))
         bot = self.bot(game_id, seat, game.name, name, seconds)
         return str(await self._run(bot.decide, fair_copy(game), seat))
 
