@@ -292,8 +292,9 @@ class Run:
                 wait = max(0.1, self.stop_at + self.args.ack_timeout - now)
                 if now > self.stop_at + self.args.ack_timeout:
                     return False
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=min(wait, 30.0))
+            try:  # (asyncio.timeout: no task per message, unlike wait_for)
+                async with asyncio.timeout(min(wait, 30.0)):
+                    raw = await ws.recv()
             except TimeoutError:
                 continue
             msg = loads(raw)
