@@ -90,6 +90,19 @@ _MOVE_KEYS = ("id", "n", "snapshot", "status", "summary", "updated", "due", "dea
 MAX_PAYLOAD = 7000
 
 
+try:  # the JSON of moves (and of a group of them): orjson writes it in C
+    import orjson
+
+    def _json(value: Any) -> str:
+        try:
+            return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:  # e.g. an integer beyond 64 bits: the standard library's JSON
+            return json.dumps(value, separators=(",", ":"))
+except ImportError:  # pragma: no cover - the web extra brings it
+    def _json(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"))
+
+
 def _payload(game_id: str, version: int, owner: str, event: dict[str, Any]) -> str:
     """A move's notification: ``GAME VERSION OWNER EVENT-JSON`` (the event left out when too
     long: the listeners then read the game from the database).
@@ -101,7 +114,7 @@ def _payload(game_id: str, version: int, owner: str, event: dict[str, Any]) -> s
     >>> _parse_payload("g1 0 ab")
     ('g1', 0, 'ab', None)
     """
-    text = f"{game_id} {version} {owner} {json.dumps(event, separators=(',', ':'))}"
+    text = f"{game_id} {version} {owner} {_json(event)}"
     return text if len(text.encode()) <= MAX_PAYLOAD else f"{game_id} {version} {owner}"
 
 
@@ -118,16 +131,6 @@ def _parse_payload(payload: str) -> tuple[str, int, str, dict[str, Any] | None]:
         if not isinstance(event, dict) or event.get("n") != int(version or 0):
             event = None
     return game_id, int(version or 0), owner, event
-
-
-try:  # a group of moves as JSON: orjson writes it in C
-    import orjson
-
-    def _json(value: Any) -> str:
-        return orjson.dumps(value).decode()
-except ImportError:  # pragma: no cover - the web extra brings it
-    def _json(value: Any) -> str:
-        return json.dumps(value, separators=(",", ":"))
 
 
 def _one(move: tuple) -> tuple:
@@ -248,11 +251,10 @@ class PgStore:
                         summary: dict[str, Any], due: bool = True, owner: str = "",
                         extra: Sequence[tuple[str, Sequence[Any], int | None]] = (),
                         deadline: float | None = None) -> None:
-        blob = json.dumps({k: v for k, v in event.items()
-                           if k not in ("n", "kind", "seat", "time")})
+        blob = _json({k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")})
         n = event["n"]
         # the move as one row of _ADD_EVENTS (_MOVE_KEYS)
-        move = (game_id, n, snapshot, status, json.dumps(summary), event["time"], int(due),
+        move = (game_id, n, snapshot, status, _json(summary), event["time"], int(due),
                 deadline, event["kind"], event["seat"], blob, _payload(game_id, n, owner, event))
         if extra:  # a rated game's end: the ratings in the same transaction
             await self._write([(_ADD_EVENT, _one(move), 1), *extra])
