@@ -97,3 +97,49 @@ def test_light_bots_decide_in_the_server_and_others_in_a_worker():
     assert qwixo.bots.is_light("qwixx", "gap") and not qwixo.bots.is_light("quixo", "easy")
     assert light in g.options(1) and after_light == [False]
     assert searched in q.options(0) and after_search == [True]
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_workers_leave_when_the_server_is_killed(tmp_path):
+    """``kill -9`` of ``qwixo serve``: its bot worker processes (which hold only their end
+    of a socket to it) leave by themselves."""
+    from proc_helpers import Server
+
+    srv = Server(tmp_path / "q.sqlite", tmp_path / "data")
+    try:
+        g = srv.http.post("/api/games", json={
+            "game": "quixo", "settings": {"size": 3},
+            "seats": [{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}]}).json()
+        deadline = time.time() + 60
+        while time.time() < deadline:  # the workers decide the bots' moves
+            if srv.http.get(f"/api/games/{g['id']}").json()["version"] >= 2:
+                break
+            time.sleep(0.2)
+        workers = _children(srv.proc.pid)
+        assert workers  # the bots' worker and the hints' worker
+    finally:
+        srv.kill9()
+    deadline = time.time() + 20
+    while time.time() < deadline and any(_alive(p) for p in workers):
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in workers)
