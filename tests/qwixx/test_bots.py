@@ -332,6 +332,31 @@ def test_strong_locks_to_win_and_not_to_lose(lock_positions):
     assert StrongBot(seed=1).decide(behind, 0) != "r12"
 
 
+def test_strong_plays_the_end_game_out_with_end_depth(lock_positions):
+    """Near the end (a row closed: the next lock ends the game) ``end_depth`` plays the
+    playouts to the end: every playout is then valued by its exact win share (0, 1/2 or 1),
+    not by the learnt win chance at the cut."""
+    from qwixo.qwixx.strong import _near_end
+
+    ahead, behind = lock_positions
+    assert _near_end(ahead) and not _near_end(rolled([1, 1, 6, 6, 6, 6]))
+    exact = StrongBot(seed=1, playouts=64, prune=False, end_depth=100).evaluate(behind, 0)
+    assert all(float(e.win * 2 * e.n).is_integer() for e in exact)
+    cut = StrongBot(seed=1, playouts=64, prune=False).evaluate(behind, 0)
+    assert not all(float(e.win * 2 * e.n).is_integer() for e in cut)
+    assert StrongBot(seed=1, end_depth=100).decide(ahead, 0) == "r12"
+    assert StrongBot(seed=1, end_depth=100).decide(behind, 0) != "r12"
+
+
+def test_strong_margin_weight():
+    """``margin_weight=0``: the value of an option is its win share alone."""
+    g = rolled([2, 5, 3, 3, 3, 3])
+    for e in StrongBot(seed=0, playouts=64, margin_weight=0.0).evaluate(g, 1):
+        assert e.value == pytest.approx(e.win)
+    for e in StrongBot(seed=0, playouts=64, margin_weight=0.01).evaluate(g, 1):
+        assert e.value == pytest.approx(e.win + 0.01 * e.margin)
+
+
 @pytest.mark.parametrize("rule", ["odds", "ev"])
 def test_odds_and_ev_lock_to_win_and_not_to_lose(rule, lock_positions):
     """The lock that ends the game: taken ahead, avoided behind (ev: by the margin)."""

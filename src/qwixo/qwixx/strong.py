@@ -140,6 +140,14 @@ def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
     return out
 
 
+def _near_end(game: Any) -> bool:
+    """Whether the game is near its end: one closed row short of the rows that end it, or
+    a player one penalty short of the last."""
+    closed = bin(int(game.closed)).count("1")
+    pens = max(int(sh.penalties) for sh in game.sheets_state)
+    return closed >= 1 or pens >= game.rules.max_penalties - 1
+
+
 class OpponentModels:
     """Which model predicts each opponent best: the ``odds``, ``gap``, ``race`` and ``ev`` rules are
     asked what they would have chosen at every past decision of the opponents that has taken
@@ -237,13 +245,16 @@ class StrongBot:
     def __init__(self, seconds: float | None = None, seed: int | None = None,
                  playouts: int | None = None, joint: bool = False, model: str = "td",
                  params: Any = None, adapt: bool = True, prune: bool = True,
-                 depth: int = DEPTH, **_: Any) -> None:
+                 depth: int = DEPTH, end_depth: int | None = None,
+                 margin_weight: float = MARGIN_WEIGHT, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
             raise ValueError(f"model must be one of {', '.join(MODELS)}")
         self.model = model
         self.depth = depth
+        self.end_depth = end_depth
+        self.margin_weight = margin_weight
         self.params = params
         self.adapt = adapt and model != "gap"
         self.prune = prune
@@ -293,6 +304,9 @@ class StrongBot:
                 self._watch = OpponentModels(game, player, me=self.model,
                                              default="td" if self.model == "td" else "odds")
             policies = self._watch.policies(game)
+        depth = self.depth
+        if self.end_depth is not None and _near_end(game):
+            depth = max(depth, self.end_depth)
         C = len(cands)
         sums = np.zeros((C, 4))  # value, win, score, margin
         counts = np.zeros(C, np.int64)
@@ -307,7 +321,7 @@ class StrongBot:
                 if not alive[c]:
                     continue
                 sc, est = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then, policies,
-                                         player)
+                                         player, depth)
                 sc = sc + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
@@ -320,7 +334,7 @@ class StrongBot:
                         win = np.where(me > best, 1.0,
                                        np.where(me == best, 1.0 / (1 + ties), 0.0))
                     margin = me - best
-                    value = win + MARGIN_WEIGHT * margin
+                    value = win + self.margin_weight * margin
                 else:
                     win = np.zeros(n)
                     margin = me
@@ -374,7 +388,8 @@ class StrongBot:
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
                   then: int | None, policies: list[str] | None = None,
-                  player: int = 0) -> tuple[np.ndarray, np.ndarray | None]:
+                  player: int = 0, depth: int | None = None
+                  ) -> tuple[np.ndarray, np.ndarray | None]:
         """Scores ``(n, players)`` of ``n`` playouts, and with the ``td`` model (2 players or
         more) the learnt win chance of ``player`` at their cut (None otherwise)."""
         model = self.model
@@ -386,7 +401,8 @@ class StrongBot:
         if policies is None:
             policies = [model] * pos.players
         if model == "td":
-            return batch.rollouts_value(pos, n, seed, player, self.depth, fixed, policies,
+            return batch.rollouts_value(pos, n, seed, player,
+                                        self.depth if depth is None else depth, fixed, policies,
                                         then, self.params)
         return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
                                 then=then), None
