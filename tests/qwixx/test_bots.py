@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import qwixo
 from qwixo.core import IllegalMove
-from qwixo.qwixx import batch, evrule, playout
+from qwixo.qwixx import batch, evrule, playout, strong
 from qwixo.qwixx.bots import BOTS, OptimalBot, heuristic
 from qwixo.qwixx.editions import EDITION_NAMES
 from qwixo.qwixx.strong import OpponentModels, StrongBot, hint_lines
@@ -266,6 +266,36 @@ def test_strong_with_a_time_budget():
     assert all(e.n >= 64 for e in ev) and len(ev) == len(g.options(0))
     with pytest.raises(ValueError):
         StrongBot(seconds=0)
+
+
+def test_strong_time_budget_spent_plays_one_batch():
+    """With its time spent at once, the search still plays one batch for every option and
+    stops there (the deadline is checked between batches)."""
+    g = rolled([2, 5, 3, 3, 3, 3], players=2, seed=2)
+    ev = StrongBot(seconds=1e-9, seed=1).evaluate(g, 1)
+    assert {e.n for e in ev} == {strong.BATCH} and len(ev) == len(g.options(1))
+
+
+def test_strong_elimination_and_indifference():
+    """Successive elimination on paired results: an option far behind is dropped; options
+    known to be within ``INDIFFERENT`` of the leader end the search (any will do)."""
+    rng = np.random.default_rng(0)
+    base = rng.normal(0.5, 0.2, 256)
+
+    def run(*shifts):
+        vals = [[base + d + rng.normal(0, 0.001, 256)] for d in shifts]
+        sums = np.array([[v[0].sum(), 0, 0, 0] for v in vals])
+        alive = np.ones(len(shifts), bool)
+        done = StrongBot._eliminate(sums, np.full(len(shifts), 256), vals, alive)
+        return done, alive.tolist()
+
+    assert run(0.0, -0.1) == (True, [True, False])      # far behind: dropped, one left
+    assert run(0.0, 0.0) == (True, [True, True])        # a tie: settled
+    noisy = [[base], [base + rng.normal(0, 0.3, 256)]]
+    alive = np.ones(2, bool)
+    sums = np.array([[v[0].sum(), 0, 0, 0] for v in noisy])
+    assert not StrongBot._eliminate(sums, np.full(2, 256), noisy, alive)  # undecided
+    assert alive.all()
 
 
 def test_joint_search_names_the_action_two_to_follow():

@@ -63,6 +63,9 @@ DEPTH = 2
 ADAPT_AFTER = 3
 #: a candidate behind the leader by more than this many standard errors is dropped
 PRUNE_Z = 3.0
+#: the search stops when every option left is known to be within this much of the best
+#: (:data:`PRUNE_Z` standard errors of the paired difference)
+INDIFFERENT = 0.002
 #: weight of the final margin (points) next to the win share
 MARGIN_WEIGHT = 0.002
 
@@ -317,6 +320,7 @@ class StrongBot:
         batch_no = 0
         while True:
             n = BATCH
+            started = time.perf_counter()
             for c, (_, pos, fixed, extra, then) in enumerate(cands):
                 if not alive[c]:
                     continue
@@ -343,15 +347,19 @@ class StrongBot:
                 counts[c] += n
                 values[c].append(value)
             batch_no += 1
+            alive_before = int(alive.sum())
             if prune and batch_no >= 2:
-                self._eliminate(sums, counts, values, alive)
+                if self._eliminate(sums, counts, values, alive):
+                    break  # the survivors are as good as one another: any will do
             if alive.sum() <= 1:
                 break
             if deadline is None:
                 if counts[alive].min() >= per:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+            else:  # no batch that would end after the deadline (timed by the last one)
+                now = time.perf_counter()
+                if now + (now - started) * alive.sum() / max(1, alive_before) >= deadline:
+                    break
         means = sums / counts[:, None]
         best_of: dict[int, int] = {}
         for c, (k, *_rest) in enumerate(cands):
@@ -371,20 +379,26 @@ class StrongBot:
 
     @staticmethod
     def _eliminate(sums: np.ndarray, counts: np.ndarray, values: list[list[np.ndarray]],
-                   alive: np.ndarray) -> None:
+                   alive: np.ndarray) -> bool:
         """Drop the candidates that are behind the leader by more than :data:`PRUNE_Z`
-        standard errors of their paired difference (the same dice: common random numbers)."""
+        standard errors of their paired difference (the same dice: common random numbers).
+        True when every survivor is known to be within :data:`INDIFFERENT` of the leader
+        (:data:`PRUNE_Z` standard errors): more playouts could not change the choice by more."""
         idx = np.flatnonzero(alive)
         lead = idx[np.argmax(sums[idx, 0] / counts[idx])]
         top = np.concatenate(values[lead])
+        settled = True
         for c in idx:
             if c == lead:
                 continue
             mine = np.concatenate(values[c])
             d = top[:mine.shape[0]] - mine
-            sd = d.std(ddof=1)
-            if d.mean() > PRUNE_Z * sd / np.sqrt(d.shape[0]) + 1e-9:
+            half = PRUNE_Z * d.std(ddof=1) / np.sqrt(d.shape[0])
+            if d.mean() > half + 1e-9:
                 alive[c] = False
+            elif d.mean() + half > INDIFFERENT:
+                settled = False
+        return settled
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
                   then: int | None, policies: list[str] | None = None,
