@@ -234,12 +234,17 @@ class OpponentModels:
 class StrongBot:
     """Monte Carlo search over the dice with a model of every player; plays to win.
 
-    ``seconds``: time per decision (at least one batch of playouts is always played);
+    ``seconds``: time per decision (at least one batch of playouts is always played; no
+    batch is started that would end after 90% of it);
     ``model``: the playout model (:data:`MODELS`); ``depth``: the ``td`` playouts' cut;
-    ``playouts``: playouts per option without a time budget (default 384; half of it per
+    ``end_depth``: near the end of the game (a row closed, or a player one penalty short of
+    the last) the cut is at least this (100: the playouts go to the end; default None: off,
+    it measured no gain); ``margin_weight``: the weight of the margin next to the win share
+    (default :data:`MARGIN_WEIGHT`);
+    ``playouts``: playouts per option without a time budget (default 1024; half of it per
     action-1/action-2 pair in the joint search); ``joint``: search the active player's action
-    1 together with its action 2 (default False for play: it costs about 8 times the time and
-    measured no gain against ``gap``; hints use it); ``seed``: the playouts' dice (the same
+    1 together with its action 2 (default False for play: it measured no gain against
+    ``gap`` or ``odds``; hints use it); ``seed``: the playouts' dice (the same
     seed and game give the same decisions).
     """
 
