@@ -42,7 +42,7 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
         name, *flags = name.split("+")
         for f in flags:
             key, _, value = f.partition("=")
-            kw[key] = float(value) if "." in value else int(value) if value else True
+            kw[key] = _value(value)
         from qwixo.qwixx.strong import StrongBot
 
         if name.startswith("strong-td") and name[9:]:
@@ -68,6 +68,19 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
 
         return TdBot(seconds=seconds, seed=seed)
     return qwixo.make_bot("qwixx", name, seconds=seconds, seed=seed, **kw)
+
+
+def _value(text: str) -> Any:
+    """An option's value from its text: a number if it reads as one, else the text (no
+    text: True)."""
+    if not text:
+        return True
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def play_deal(task: tuple) -> list[dict[str, Any]]:

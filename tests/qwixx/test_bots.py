@@ -494,3 +494,19 @@ def test_strong_recognises_an_ev_opponent_and_can_play_ev_playouts():
     assert watch.hits[1].max() == watch.hits[1, ev_col]
     want = "ev" if watch.hits[1, 0] < watch.hits[1, ev_col] else "odds"  # odds on ties
     assert watch.policies(g) == ["ev", want]
+
+
+def test_rollouts_mixed_mixes_the_cut_value_with_the_final_result():
+    """``lam`` 0: the learnt value at the cut (as :func:`batch.rollouts_value` on the same
+    dice); ``lam`` 1: the final win share of each game (played on to its end)."""
+    g = rolled([2, 5, 3, 3, 3, 3], seed=4)
+    pos = batch.state_of(g)
+    pol = ["td", "odds"]
+    _, cut = batch.rollouts_value(pos, 32, 7, 0, 2, {0: -1}, pol)
+    _, mixed0 = batch.rollouts_mixed(pos, 32, 7, 0, 2, 0.0, {0: -1}, pol)
+    assert np.allclose(cut, mixed0)
+    final, mixed1 = batch.rollouts_mixed(pos, 32, 7, 0, 2, 1.0, {0: -1}, pol, ["odds", "odds"])
+    share = np.where(final[:, 0] > final[:, 1], 1.0, np.where(final[:, 0] == final[:, 1], 0.5, 0))
+    assert np.allclose(mixed1, share)
+    ev = StrongBot(seed=0, playouts=64, mix=0.5).evaluate(g, 1)
+    assert {e.option for e in ev} == set(g.options(1))

@@ -254,7 +254,8 @@ class StrongBot:
                  playouts: int | None = None, joint: bool = False, model: str = "td",
                  params: Any = None, adapt: bool = True, prune: bool = True,
                  depth: int = DEPTH, end_depth: int | None = None,
-                 margin_weight: float = MARGIN_WEIGHT, **_: Any) -> None:
+                 margin_weight: float = MARGIN_WEIGHT, own: str | None = None,
+                 mix: float = 0.0, after: str = "odds", **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
@@ -263,6 +264,9 @@ class StrongBot:
         self.depth = depth
         self.end_depth = end_depth
         self.margin_weight = margin_weight
+        self.own = own
+        self.mix = mix
+        self.after = after
         self.params = params
         self.adapt = adapt and model != "gap"
         self.prune = prune
@@ -420,6 +424,15 @@ class StrongBot:
         if policies is None:
             policies = [model] * pos.players
         if model == "td":
+            if self.own is not None:  # the bot's own moves in the playouts by another rule
+                policies = list(policies)
+                policies[player] = self.own
+            if self.mix > 0:  # on to the end after the cut, the two values mixed
+                after = list(policies)
+                after[player] = self.after
+                return batch.rollouts_mixed(pos, n, seed, player,
+                                            self.depth if depth is None else depth, self.mix,
+                                            fixed, policies, after, then, self.params)
             return batch.rollouts_value(pos, n, seed, player,
                                         self.depth if depth is None else depth, fixed, policies,
                                         then, self.params)
