@@ -240,7 +240,11 @@ class StrongBot:
     ``end_depth``: near the end of the game (a row closed, or a player one penalty short of
     the last) the cut is at least this (100: the playouts go to the end; default None: off,
     it measured no gain); ``margin_weight``: the weight of the margin next to the win share
-    (default :data:`MARGIN_WEIGHT`);
+    (default :data:`MARGIN_WEIGHT`); ``own``: with the ``td`` model, the rule that plays the
+    bot's own moves in the playouts (default None: ``td``); ``mix``: with the ``td`` model, the
+    playouts go on after the cut to the end (the bot's own moves by ``after``, default
+    ``odds``; the others by their models) and each is valued by ``1 - mix`` times the learnt
+    win chance at the cut plus ``mix`` times its result (default 0: cut, as before);
     ``playouts``: playouts per option without a time budget (default 1024; half of it per
     action-1/action-2 pair in the joint search); ``joint``: search the active player's action
     1 together with its action 2 (default False for play: it measured no gain against
