@@ -15,7 +15,9 @@ Usage::
    (default: the bot's default) or a time budget ``--seconds`` per decision; ``strong-gap``,
    ``strong-odds`` and ``strong-ev`` are the ``strong`` bot with that playout model (``gap``:
    its model before ``odds``), ``strong-tdD`` the ``td`` model with its playouts cut after
-   ``D`` rolls (:mod:`qwixo.qwixx.td`), ``td`` the greedy policy of the learnt value function.
+   ``D`` rolls (:mod:`qwixo.qwixx.td`), ``td`` the greedy policy of the learnt value function;
+   ``+option`` or ``+option=value`` after a ``strong`` name passes that option to the bot
+   (``strong+joint``: the joint search of action 1 and action 2).
 2. The mean score of each bot in solitaire (``--solo N`` games, 0 to skip).
 """
 
@@ -36,6 +38,18 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
     import qwixo
 
     kw: dict[str, Any] = {}
+    if name.startswith("strong") and "+" in name:  # strong options: strong-td2+joint
+        name, *flags = name.split("+")
+        for f in flags:
+            key, _, value = f.partition("=")
+            kw[key] = _value(value)
+        from qwixo.qwixx.strong import StrongBot
+
+        if name.startswith("strong-td") and name[9:]:
+            kw["depth"] = int(name[9:])
+        model = name[7:] if name[7:] in ("gap", "ev", "odds") else "td"
+        return StrongBot(seconds=seconds, seed=seed, model=model,
+                         **({"playouts": playouts} if playouts else {}), **kw)
     if name.startswith("strong"):
         if playouts:
             kw["playouts"] = playouts
@@ -54,6 +68,19 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
 
         return TdBot(seconds=seconds, seed=seed)
     return qwixo.make_bot("qwixx", name, seconds=seconds, seed=seed, **kw)
+
+
+def _value(text: str) -> Any:
+    """An option's value from its text: a number if it reads as one, else the text (no
+    text: True)."""
+    if not text:
+        return True
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def play_deal(task: tuple) -> list[dict[str, Any]]:

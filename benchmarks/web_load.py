@@ -292,8 +292,9 @@ class Run:
                 wait = max(0.1, self.stop_at + self.args.ack_timeout - now)
                 if now > self.stop_at + self.args.ack_timeout:
                     return False
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=min(wait, 30.0))
+            try:  # (asyncio.timeout: no task per message, unlike wait_for)
+                async with asyncio.timeout(min(wait, 30.0)):
+                    raw = await ws.recv()
             except TimeoutError:
                 continue
             msg = loads(raw)
@@ -565,6 +566,9 @@ def report(args: argparse.Namespace, setup: str, urls: list[str], stats: Stats, 
               f"this client {100 * client_cpu / wall:.0f}% {client_cpu * per:.2f}")
     for k, health in enumerate(healths):
         name = f"server {k + 1}" if len(healths) > 1 else "server"
+        if health.get("commits"):  # since the server started (the set-up included)
+            print(f"{name}: {health['writes']} changes written in {health['commits']} "
+                  f"transactions ({health['writes'] / health['commits']:.2f} a transaction)")
         for key, what in (("act_ms", "decision (validate, commit, broadcast)"),
                           ("commit_ms", "database commit"), ("loop_lag_ms", "event-loop lag"),
                           ("gc_ms", "garbage collection pauses (gen 1-2)")):

@@ -2,7 +2,9 @@
 
 Each game's bot module (``qwixo.quixo.bots``, ``qwixo.qwixx.bots``) defines ``BOTS``, an
 ordered dict ``name -> factory(seconds=None, seed=None, **kw)``, weakest first. A bot has
-``decide(game, player) -> str`` (the text of a legal option) and never changes the game.
+``decide(game, player) -> str`` (the text of a legal option) and never changes the game. A
+factory (class) with ``light = True`` makes bots whose decision costs well under a millisecond
+in any position (:func:`is_light`): a server may run them inline instead of in a worker.
 """
 
 from __future__ import annotations
@@ -33,6 +35,19 @@ def _registry(game: str) -> dict[str, Any]:
 def list_bots(game: str) -> list[str]:
     """Bot names for ``game``, weakest first."""
     return list(_registry(game))
+
+
+def is_light(game: str, name: str) -> bool:
+    """Whether bot ``name`` of ``game`` is light: a decision costs well under a millisecond
+    in any position, whatever its budget (the rule bots; not a search).
+
+    >>> is_light("qwixx", "gap"), is_light("qwixx", "strong"), is_light("quixo", "random")
+    (True, False, True)
+    """
+    reg = _registry(game)
+    if name not in reg:
+        raise IllegalMove("unknown_bot", name=name, game=game, choices=", ".join(reg))
+    return bool(getattr(reg[name], "light", False))
 
 
 def make_bot(game: str, name: str, *, seconds: float | None = None, seed: int | None = None,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import qwixo
 from qwixo.core import IllegalMove
-from qwixo.qwixx import batch, evrule, playout
+from qwixo.qwixx import batch, evrule, playout, strong
 from qwixo.qwixx.bots import BOTS, OptimalBot, heuristic
 from qwixo.qwixx.editions import EDITION_NAMES
 from qwixo.qwixx.strong import OpponentModels, StrongBot, hint_lines
@@ -268,6 +268,36 @@ def test_strong_with_a_time_budget():
         StrongBot(seconds=0)
 
 
+def test_strong_time_budget_spent_plays_one_batch():
+    """With its time spent at once, the search still plays one batch for every option and
+    stops there (the deadline is checked between batches)."""
+    g = rolled([2, 5, 3, 3, 3, 3], players=2, seed=2)
+    ev = StrongBot(seconds=1e-9, seed=1).evaluate(g, 1)
+    assert {e.n for e in ev} == {strong.BATCH} and len(ev) == len(g.options(1))
+
+
+def test_strong_elimination_and_indifference():
+    """Successive elimination on paired results: an option far behind is dropped; options
+    known to be within ``INDIFFERENT`` of the leader end the search (any will do)."""
+    rng = np.random.default_rng(0)
+    base = rng.normal(0.5, 0.2, 256)
+
+    def run(*shifts):
+        vals = [[base + d + rng.normal(0, 0.001, 256)] for d in shifts]
+        sums = np.array([[v[0].sum(), 0, 0, 0] for v in vals])
+        alive = np.ones(len(shifts), bool)
+        done = StrongBot._eliminate(sums, np.full(len(shifts), 256), vals, alive)
+        return done, alive.tolist()
+
+    assert run(0.0, -0.1) == (True, [True, False])      # far behind: dropped, one left
+    assert run(0.0, 0.0) == (True, [True, True])        # a tie: settled
+    noisy = [[base], [base + rng.normal(0, 0.3, 256)]]
+    alive = np.ones(2, bool)
+    sums = np.array([[v[0].sum(), 0, 0, 0] for v in noisy])
+    assert not StrongBot._eliminate(sums, np.full(2, 256), noisy, alive)  # undecided
+    assert alive.all()
+
+
 def test_joint_search_names_the_action_two_to_follow():
     g = rolled([1, 1, 1, 1, 6, 6], players=1, seed=3)  # white 2; action 2: red/yellow 2 too
     ev = StrongBot(seed=0, playouts=128, joint=True).evaluate(g, 0)
@@ -330,6 +360,31 @@ def test_strong_locks_to_win_and_not_to_lose(lock_positions):
     ev = {e.option: e for e in StrongBot(seed=1).evaluate(behind, 0)}
     assert ev["r12"].win == 0.0 and max(e.win for e in ev.values()) > 0.3
     assert StrongBot(seed=1).decide(behind, 0) != "r12"
+
+
+def test_strong_plays_the_end_game_out_with_end_depth(lock_positions):
+    """Near the end (a row closed: the next lock ends the game) ``end_depth`` plays the
+    playouts to the end: every playout is then valued by its exact win share (0, 1/2 or 1),
+    not by the learnt win chance at the cut."""
+    from qwixo.qwixx.strong import _near_end
+
+    ahead, behind = lock_positions
+    assert _near_end(ahead) and not _near_end(rolled([1, 1, 6, 6, 6, 6]))
+    exact = StrongBot(seed=1, playouts=64, prune=False, end_depth=100).evaluate(behind, 0)
+    assert all(float(e.win * 2 * e.n).is_integer() for e in exact)
+    cut = StrongBot(seed=1, playouts=64, prune=False).evaluate(behind, 0)
+    assert not all(float(e.win * 2 * e.n).is_integer() for e in cut)
+    assert StrongBot(seed=1, end_depth=100).decide(ahead, 0) == "r12"
+    assert StrongBot(seed=1, end_depth=100).decide(behind, 0) != "r12"
+
+
+def test_strong_margin_weight():
+    """``margin_weight=0``: the value of an option is its win share alone."""
+    g = rolled([2, 5, 3, 3, 3, 3])
+    for e in StrongBot(seed=0, playouts=64, margin_weight=0.0).evaluate(g, 1):
+        assert e.value == pytest.approx(e.win)
+    for e in StrongBot(seed=0, playouts=64, margin_weight=0.01).evaluate(g, 1):
+        assert e.value == pytest.approx(e.win + 0.01 * e.margin)
 
 
 @pytest.mark.parametrize("rule", ["odds", "ev"])
@@ -439,3 +494,19 @@ def test_strong_recognises_an_ev_opponent_and_can_play_ev_playouts():
     assert watch.hits[1].max() == watch.hits[1, ev_col]
     want = "ev" if watch.hits[1, 0] < watch.hits[1, ev_col] else "odds"  # odds on ties
     assert watch.policies(g) == ["ev", want]
+
+
+def test_rollouts_mixed_mixes_the_cut_value_with_the_final_result():
+    """``lam`` 0: the learnt value at the cut (as :func:`batch.rollouts_value` on the same
+    dice); ``lam`` 1: the final win share of each game (played on to its end)."""
+    g = rolled([2, 5, 3, 3, 3, 3], seed=4)
+    pos = batch.state_of(g)
+    pol = ["td", "odds"]
+    _, cut = batch.rollouts_value(pos, 32, 7, 0, 2, {0: -1}, pol)
+    _, mixed0 = batch.rollouts_mixed(pos, 32, 7, 0, 2, 0.0, {0: -1}, pol)
+    assert np.allclose(cut, mixed0)
+    final, mixed1 = batch.rollouts_mixed(pos, 32, 7, 0, 2, 1.0, {0: -1}, pol, ["odds", "odds"])
+    share = np.where(final[:, 0] > final[:, 1], 1.0, np.where(final[:, 0] == final[:, 1], 0.5, 0))
+    assert np.allclose(mixed1, share)
+    ev = StrongBot(seed=0, playouts=64, mix=0.5).evaluate(g, 1)
+    assert {e.option for e in ev} == set(g.options(1))

@@ -410,3 +410,48 @@ def test_moves_of_many_games_commit_together_and_a_stale_one_alone_is_refused(pg
     assert [e["decision"] for e in rows[0]["events"]] == ["a1c1"]
     assert used <= 3  # the first move alone, then the seven waiting in one or two
     assert sorted(v for _, v in heard) == [1] * 8
+
+
+def test_two_processes_groups_on_the_same_games_have_one_winner_each_and_no_deadlock(pg):
+    """Two stores ("processes") commit, at the same time and each as one group, a move of the
+    same games in opposite orders: the rows are locked in one order, so no deadlock makes a
+    group fail; every game takes exactly one of the two moves, the loser is refused with
+    :class:`StoreConflict`, and each stored move is the winner's."""
+    async def main():
+        url = pg.new_database()
+        stores = [PgStore(url), PgStore(url)]
+        for s in stores:
+            await s.open()
+            s.writers = 1
+        lobby = Lobby(stores[0])
+        rooms = [(await lobby.create(CreateGame.model_validate(QUIXO)))[0] for _ in range(12)]
+        ids = [r.id for r in rooms]
+        snap = rooms[0].snapshot
+        rounds = []
+        for k in range(3):  # version k + 1 of every game, raced by both stores
+            def move(i, who, k=k):
+                ev = {"n": k + 1, "kind": "choose", "seat": 0, "time": float(k),
+                      "decision": f"p{who}"}
+                return stores[who].add_event(ids[i], ev, snap, "running", {})
+            # store 0 takes the games in one order, store 1 in the other
+            order = [(i, 0) for i in range(len(ids))] + [(i, 1) for i in reversed(range(len(ids)))]
+            results = await asyncio.gather(*(move(i, who) for i, who in order),
+                                           return_exceptions=True)
+            rounds.append(dict(zip(order, results, strict=True)))
+        rows = [await stores[0].load_game(i) for i in ids]
+        grouped = all(s.commits < s.writes for s in stores)
+        await lobby.close()
+        for s in stores:
+            await s.aclose()
+        return rounds, rows, grouped
+
+    rounds, rows, grouped = asyncio.run(main())
+    for k, results in enumerate(rounds):
+        for i, row in enumerate(rows):
+            outcome = [results[(i, who)] for who in (0, 1)]
+            won = [who for who, r in enumerate(outcome) if r is None]
+            assert len(won) == 1, (k, i, outcome)
+            assert isinstance(outcome[1 - won[0]], StoreConflict)
+            assert row["events"][k]["decision"] == f"p{won[0]}"
+    assert all(r["version"] == 3 for r in rows)
+    assert grouped  # the moves did go in groups (fewer transactions than moves)

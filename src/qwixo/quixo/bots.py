@@ -148,6 +148,7 @@ class RandomBot(QuixoBot):
     """
 
     name = "random"
+    light = True  # qwixo.bots.is_light: a server may run it inline
 
     def decide(self, game: Game, player: int) -> str:
         options = game.options(player) if player in game.to_act else []

@@ -632,6 +632,40 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
             vals[g] = td_value(s, me, T, wcell, prm[me])
 
 
+@njit(cache=True)
+def _rollouts_mixed(n, seed, s0, fixed0, policies, policies2, T, scores, vals, prm, wcell,
+                    depth, me, lam):
+    """:func:`_rollouts_value`, each game then played on to its end by ``policies2``:
+    ``vals[g]`` is ``(1 - lam)`` times ``me``'s learnt win chance at the cut plus ``lam``
+    times its final win share (the exact share when the game ended before the cut);
+    ``scores`` are the final ones."""
+    P = s0[NPL]
+    s = np.empty_like(s0)
+    fixed = np.empty_like(fixed0)
+    sdice = np.zeros((0, 6), np.int64)
+    schoice = np.zeros(0, np.int64)
+    trace = np.zeros((0, TRACE_WIDTH), np.int64)
+    opts = np.empty(OPTS_SIZE, np.int64)
+    w = np.empty(W_SIZE, np.int64)
+    ev = np.zeros((0, 5), np.int64)
+    choice = np.empty(P, np.int64)
+    rng = np.empty(1, np.uint64)
+    for g in range(n):
+        s[:] = s0
+        fixed[:] = fixed0
+        rng[0] = _mix(seed * 1000003 + g)  # the same dice as _rollouts_value up to the cut
+        play(s, T, fixed, policies, rng, sdice, schoice, trace, depth, opts, w, ev, choice, prm,
+             wcell)
+        v = td_value(s, me, T, wcell, prm[me])
+        if s[PHASE] != P_OVER:
+            play(s, T, fixed, policies2, rng, sdice, schoice, trace, 1 << 20, opts, w, ev,
+                 choice, prm, wcell)
+            v = (1.0 - lam) * v + lam * td_value(s, me, T, wcell, prm[me])
+        vals[g] = v
+        for p in range(P):
+            scores[g, p] = K.score(s, H + p * PB, T, True)
+
+
 def _rollout_inputs(pos: Position, n: int, fixed: dict[int, int] | None, policies: list[str],
                     then: int | None) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray,
                                                np.ndarray]:
@@ -666,6 +700,26 @@ def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
     _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals,
                     _seat_params(params, pol, tab.name, td_weights), weights(tab.name),
                     max(0, int(depth)), int(player))
+    return scores, vals
+
+
+def rollouts_mixed(pos: Position, n: int, seed: int, player: int, depth: int, lam: float,
+                   fixed: dict[int, int] | None = None, policies: list[str] | None = None,
+                   after: list[str] | None = None, then: int | None = None,
+                   params: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`rollouts_value` whose games go on after the cut to their end, every seat then
+    following ``after`` (default ``policies``): each game is valued for ``player`` by
+    ``(1 - lam)`` times the learnt win chance at the cut plus ``lam`` times the final win
+    share. ``(final scores, values)``."""
+    from qwixo.qwixx import td
+
+    policies = policies or ["td"] * pos.players
+    tab, s, fx, pol, scores = _rollout_inputs(pos, n, fixed, policies, then)
+    pol2 = np.array([POLICY_IDS[x] for x in (after or policies)], np.int64)
+    vals = np.zeros(n, np.float64)
+    prm = _seat_params(params, pol, tab.name, td.load_weights(tab.name, pos.players))
+    _rollouts_mixed(n, int(seed) % (1 << 62), s, fx, pol, pol2, tab.T, scores, vals, prm,
+                    weights(tab.name), max(0, int(depth)), int(player), float(lam))
     return scores, vals
 
 

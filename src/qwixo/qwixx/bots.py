@@ -63,6 +63,7 @@ class RandomBot:
     """
 
     name = "random"
+    light = True  # qwixo.bots.is_light: a server may run it inline
 
     def __init__(self, seconds: float | None = None, seed: int | None = None, **_: Any) -> None:
         self.seconds = seconds
@@ -84,6 +85,7 @@ class GapBot:
 
     name = "gap"
     policy = "gap"
+    light = True  # qwixo.bots.is_light: a server may run it (and race) inline
 
     def __init__(self, seconds: float | None = None, seed: int | None = None, **_: Any) -> None:
         self.seconds = seconds

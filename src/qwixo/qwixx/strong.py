@@ -63,6 +63,9 @@ DEPTH = 2
 ADAPT_AFTER = 3
 #: a candidate behind the leader by more than this many standard errors is dropped
 PRUNE_Z = 3.0
+#: the search stops when every option left is known to be within this much of the best
+#: (:data:`PRUNE_Z` standard errors of the paired difference)
+INDIFFERENT = 0.002
 #: weight of the final margin (points) next to the win share
 MARGIN_WEIGHT = 0.002
 
@@ -138,6 +141,14 @@ def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
         if i >= rules.lock_from[r] or i - sheet.last[r] - 1 <= JOINT_SKIP:
             out.append((t, 32 * r + i + (batch.TIE_UNIT * (tie + 1) if tie >= 0 else 0)))
     return out
+
+
+def _near_end(game: Any) -> bool:
+    """Whether the game is near its end: one closed row short of the rows that end it, or
+    a player one penalty short of the last."""
+    closed = bin(int(game.closed)).count("1")
+    pens = max(int(sh.penalties) for sh in game.sheets_state)
+    return closed >= 1 or pens >= game.rules.max_penalties - 1
 
 
 class OpponentModels:
@@ -223,12 +234,21 @@ class OpponentModels:
 class StrongBot:
     """Monte Carlo search over the dice with a model of every player; plays to win.
 
-    ``seconds``: time per decision (at least one batch of playouts is always played);
+    ``seconds``: time per decision (at least one batch of playouts is always played; no
+    batch is started that would end after 90% of it);
     ``model``: the playout model (:data:`MODELS`); ``depth``: the ``td`` playouts' cut;
-    ``playouts``: playouts per option without a time budget (default 384; half of it per
+    ``end_depth``: near the end of the game (a row closed, or a player one penalty short of
+    the last) the cut is at least this (100: the playouts go to the end; default None: off,
+    it measured no gain); ``margin_weight``: the weight of the margin next to the win share
+    (default :data:`MARGIN_WEIGHT`); ``own``: with the ``td`` model, the rule that plays the
+    bot's own moves in the playouts (default None: ``td``); ``mix``: with the ``td`` model, the
+    playouts go on after the cut to the end (the bot's own moves by ``after``, default
+    ``odds``; the others by their models) and each is valued by ``1 - mix`` times the learnt
+    win chance at the cut plus ``mix`` times its result (default 0: cut, as before);
+    ``playouts``: playouts per option without a time budget (default 1024; half of it per
     action-1/action-2 pair in the joint search); ``joint``: search the active player's action
-    1 together with its action 2 (default False for play: it costs about 8 times the time and
-    measured no gain against ``gap``; hints use it); ``seed``: the playouts' dice (the same
+    1 together with its action 2 (default False for play: it measured no gain against
+    ``gap`` or ``odds``; hints use it); ``seed``: the playouts' dice (the same
     seed and game give the same decisions).
     """
 
@@ -237,13 +257,20 @@ class StrongBot:
     def __init__(self, seconds: float | None = None, seed: int | None = None,
                  playouts: int | None = None, joint: bool = False, model: str = "td",
                  params: Any = None, adapt: bool = True, prune: bool = True,
-                 depth: int = DEPTH, **_: Any) -> None:
+                 depth: int = DEPTH, end_depth: int | None = None,
+                 margin_weight: float = MARGIN_WEIGHT, own: str | None = None,
+                 mix: float = 0.0, after: str = "odds", **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
             raise ValueError(f"model must be one of {', '.join(MODELS)}")
         self.model = model
         self.depth = depth
+        self.end_depth = end_depth
+        self.margin_weight = margin_weight
+        self.own = own
+        self.mix = mix
+        self.after = after
         self.params = params
         self.adapt = adapt and model != "gap"
         self.prune = prune
@@ -293,6 +320,9 @@ class StrongBot:
                 self._watch = OpponentModels(game, player, me=self.model,
                                              default="td" if self.model == "td" else "odds")
             policies = self._watch.policies(game)
+        depth = self.depth
+        if self.end_depth is not None and _near_end(game):
+            depth = max(depth, self.end_depth)
         C = len(cands)
         sums = np.zeros((C, 4))  # value, win, score, margin
         counts = np.zeros(C, np.int64)
@@ -303,11 +333,12 @@ class StrongBot:
         batch_no = 0
         while True:
             n = BATCH
+            started = time.perf_counter()
             for c, (_, pos, fixed, extra, then) in enumerate(cands):
                 if not alive[c]:
                     continue
                 sc, est = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then, policies,
-                                         player)
+                                         player, depth)
                 sc = sc + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
@@ -320,7 +351,7 @@ class StrongBot:
                         win = np.where(me > best, 1.0,
                                        np.where(me == best, 1.0 / (1 + ties), 0.0))
                     margin = me - best
-                    value = win + MARGIN_WEIGHT * margin
+                    value = win + self.margin_weight * margin
                 else:
                     win = np.zeros(n)
                     margin = me
@@ -329,15 +360,19 @@ class StrongBot:
                 counts[c] += n
                 values[c].append(value)
             batch_no += 1
+            alive_before = int(alive.sum())
             if prune and batch_no >= 2:
-                self._eliminate(sums, counts, values, alive)
+                if self._eliminate(sums, counts, values, alive):
+                    break  # the survivors are as good as one another: any will do
             if alive.sum() <= 1:
                 break
             if deadline is None:
                 if counts[alive].min() >= per:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+            else:  # no batch that would end after the deadline (timed by the last one)
+                now = time.perf_counter()
+                if now + (now - started) * alive.sum() / max(1, alive_before) >= deadline:
+                    break
         means = sums / counts[:, None]
         best_of: dict[int, int] = {}
         for c, (k, *_rest) in enumerate(cands):
@@ -357,24 +392,31 @@ class StrongBot:
 
     @staticmethod
     def _eliminate(sums: np.ndarray, counts: np.ndarray, values: list[list[np.ndarray]],
-                   alive: np.ndarray) -> None:
+                   alive: np.ndarray) -> bool:
         """Drop the candidates that are behind the leader by more than :data:`PRUNE_Z`
-        standard errors of their paired difference (the same dice: common random numbers)."""
+        standard errors of their paired difference (the same dice: common random numbers).
+        True when every survivor is known to be within :data:`INDIFFERENT` of the leader
+        (:data:`PRUNE_Z` standard errors): more playouts could not change the choice by more."""
         idx = np.flatnonzero(alive)
         lead = idx[np.argmax(sums[idx, 0] / counts[idx])]
         top = np.concatenate(values[lead])
+        settled = True
         for c in idx:
             if c == lead:
                 continue
             mine = np.concatenate(values[c])
             d = top[:mine.shape[0]] - mine
-            sd = d.std(ddof=1)
-            if d.mean() > PRUNE_Z * sd / np.sqrt(d.shape[0]) + 1e-9:
+            half = PRUNE_Z * d.std(ddof=1) / np.sqrt(d.shape[0])
+            if d.mean() > half + 1e-9:
                 alive[c] = False
+            elif d.mean() + half > INDIFFERENT:
+                settled = False
+        return settled
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
                   then: int | None, policies: list[str] | None = None,
-                  player: int = 0) -> tuple[np.ndarray, np.ndarray | None]:
+                  player: int = 0, depth: int | None = None
+                  ) -> tuple[np.ndarray, np.ndarray | None]:
         """Scores ``(n, players)`` of ``n`` playouts, and with the ``td`` model (2 players or
         more) the learnt win chance of ``player`` at their cut (None otherwise)."""
         model = self.model
@@ -386,7 +428,17 @@ class StrongBot:
         if policies is None:
             policies = [model] * pos.players
         if model == "td":
-            return batch.rollouts_value(pos, n, seed, player, self.depth, fixed, policies,
+            if self.own is not None:  # the bot's own moves in the playouts by another rule
+                policies = list(policies)
+                policies[player] = self.own
+            if self.mix > 0:  # on to the end after the cut, the two values mixed
+                after = list(policies)
+                after[player] = self.after
+                return batch.rollouts_mixed(pos, n, seed, player,
+                                            self.depth if depth is None else depth, self.mix,
+                                            fixed, policies, after, then, self.params)
+            return batch.rollouts_value(pos, n, seed, player,
+                                        self.depth if depth is None else depth, fixed, policies,
                                         then, self.params)
         return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
                                 then=then), None

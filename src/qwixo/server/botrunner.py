@@ -21,12 +21,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from collections import OrderedDict
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+import pickle
+from collections import OrderedDict, deque
+from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import Any
 
 import qwixo
 from qwixo.bots import hint_lines as game_hint
+from qwixo.bots import is_light
 from qwixo.core import Game, IllegalMove, load_game
 from qwixo.i18n import t
 
@@ -103,6 +105,162 @@ class HintQueue:
         if len(self.cache) > self.cache_size:
             self.cache.popitem(last=False)
 
+#: requests sent to one worker process before it has answered: the rest wait in the server
+#: (a worker busy with a long search does not collect a queue; a pipe never fills up)
+WORKER_IN_FLIGHT = 2
+#: games whose last worker is remembered (its copy of the game continues from there)
+MAX_STICKY = 8192
+
+
+class WorkerPool:
+    """Worker processes (``spawn``) fed from the event loop itself, one socket pair each.
+
+    A request is written to a worker by the event loop and its answer read by the loop when
+    the socket is readable (``add_reader``): no helper threads (a ``ProcessPoolExecutor``
+    hands each call through two of them, which then compete with the event loop for the
+    GIL at every bot decision). A request goes to the worker that served the same ``key``
+    (game) last — its copy of that game continues from there — when that worker is free,
+    else to a free one; at most :data:`WORKER_IN_FLIGHT` requests are with one worker, the
+    others wait in order. A worker that dies fails its requests with
+    :class:`~concurrent.futures.BrokenExecutor` and is replaced.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.size = max(1, workers)
+        self._ctx = multiprocessing.get_context("spawn")
+        self._workers: list[dict[str, Any] | None] = [None] * self.size
+        self._queue: deque[tuple[bytes, Any, asyncio.Future]] = deque()
+        self._sticky: OrderedDict[Any, int] = OrderedDict()
+        self._closed = False
+
+    # -- the workers --------------------------------------------------------------------
+    def _start(self, i: int) -> dict[str, Any]:
+        mine, theirs = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_worker_main, args=(theirs,), daemon=True,
+                                 name=f"qwixo-bot-{i}")
+        proc.start()
+        theirs.close()
+        w = {"proc": proc, "conn": mine, "pending": deque(), "i": i,
+             "loop": asyncio.get_running_loop()}
+        w["loop"].add_reader(mine.fileno(), self._readable, w)
+        self._workers[i] = w
+        return w
+
+    def _worker(self, i: int) -> dict[str, Any]:
+        w = self._workers[i]
+        return w if w is not None else self._start(i)
+
+    def _readable(self, w: dict[str, Any]) -> None:
+        try:
+            ok, value = pickle.loads(w["conn"].recv_bytes())
+        except (EOFError, OSError, pickle.UnpicklingError) as e:
+            self._lost(w, e)
+            return
+        fut = w["pending"].popleft()
+        if not fut.done():
+            if ok:
+                fut.set_result(value)
+            else:
+                fut.set_exception(value)
+        self._dispatch()
+
+    def _lost(self, w: dict[str, Any], why: BaseException) -> None:
+        """A worker died (or its socket broke): its requests fail, a new one starts."""
+        w["loop"].remove_reader(w["conn"].fileno())
+        w["conn"].close()
+        if w["proc"].is_alive():
+            w["proc"].terminate()
+        if self._workers[w["i"]] is w:
+            self._workers[w["i"]] = None
+        if not self._closed:
+            log.error("a bot worker process died (%s); starting a new one", why)
+        while w["pending"]:
+            fut = w["pending"].popleft()
+            if not fut.done():
+                fut.set_exception(BrokenExecutor("the bot worker process died"))
+        if not self._closed:
+            self._dispatch()
+
+    # -- requests -----------------------------------------------------------------------
+    def warm_up(self) -> None:
+        """Start every worker now (each imports and compiles the engines), not at the first
+        move; the answers are not waited for."""
+        for _ in range(self.size):
+            fut = asyncio.get_running_loop().create_future()
+            fut.add_done_callback(lambda f: f.cancelled() or f.exception())
+            self._queue.append((pickle.dumps((_ping, ())), None, fut))
+        self._dispatch(spread=True)
+
+    async def call(self, fn: Any, *args: Any, key: Any = None) -> Any:
+        """``fn(*args)`` in a worker (``fn`` a module-level function of this module)."""
+        if self._closed:
+            raise BrokenExecutor("the bot workers are closed")
+        fut = asyncio.get_running_loop().create_future()
+        self._queue.append((pickle.dumps((fn, args)), key, fut))
+        self._dispatch()
+        return await fut
+
+    def _dispatch(self, spread: bool = False) -> None:
+        while self._queue:
+            data, key, fut = self._queue[0]
+            if fut.done():  # its caller was cancelled
+                self._queue.popleft()
+                continue
+            i = self._choose(key, spread)
+            if i is None:
+                return
+            self._queue.popleft()
+            w = self._worker(i)
+            try:
+                w["conn"].send_bytes(data)
+            except OSError as e:
+                self._queue.appendleft((data, key, fut))
+                self._lost(w, e)
+                continue
+            w["pending"].append(fut)
+            if key is not None:
+                self._sticky[key] = i
+                self._sticky.move_to_end(key)
+                if len(self._sticky) > MAX_STICKY:
+                    self._sticky.popitem(last=False)
+
+    def _choose(self, key: Any, spread: bool) -> int | None:
+        """The worker for a request: the key's last one when free, else a free one, else
+        the key's last one or the least busy while under :data:`WORKER_IN_FLIGHT`."""
+        load = [0 if w is None else len(w["pending"]) for w in self._workers]
+        last = self._sticky.get(key) if key is not None else None
+        if last is not None and load[last] == 0:
+            return last
+        free = [i for i, n in enumerate(load) if n == 0]
+        if free:
+            return free[0]
+        if spread:
+            return None
+        if last is not None and load[last] < WORKER_IN_FLIGHT:
+            return last
+        i = min(range(self.size), key=load.__getitem__)
+        return i if load[i] < WORKER_IN_FLIGHT else None
+
+    def close(self) -> None:
+        """Stop every worker at once (one in a long search is not waited for)."""
+        self._closed = True
+        for fut in (item[2] for item in self._queue):
+            if not fut.done():
+                fut.cancel()
+        self._queue.clear()
+        for w in self._workers:
+            if w is None:
+                continue
+            if not w["loop"].is_closed():
+                w["loop"].remove_reader(w["conn"].fileno())
+            w["conn"].close()
+            if w["proc"].is_alive():
+                w["proc"].terminate()
+            for fut in w["pending"]:
+                if not fut.done():
+                    fut.cancel()
+        self._workers = [None] * self.size
+
 
 class BotRunner:
     """Runs bot decisions and hints off the event loop.
@@ -110,57 +268,55 @@ class BotRunner:
     ``processes=0``: a thread pool in the server process (bots keep their memory between moves;
     fine for light bots). ``processes=N``: N worker processes (``spawn``) — the default of
     ``qwixo serve``, because a search running in compiled (numba) code holds the GIL for its
-    whole budget and would freeze every other game for that long. A worker receives the game as
-    its ``to_json`` text, keeps one bot per (game, seat) while it can, and answers with the
-    decision text; a crashed worker pool is replaced.
+    whole budget and would freeze every other game for that long (:class:`WorkerPool`). A
+    worker receives the game as its ``to_json`` text, keeps one bot per (game, seat) and the
+    game's last state while it can, and answers with the decision text; a crashed worker is
+    replaced. Light bots (:func:`qwixo.bots.is_light`: rules, well under a millisecond a
+    decision) decide in the server process at once, on the same fair copy.
     """
 
     def __init__(self, workers: int = 2, processes: int = 0) -> None:
         self.processes = max(0, processes)
         self.workers = max(1, workers)
         self._bots: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
-        self.pool: Executor = self._new_pool()
-        self.hint_pool: Executor = self._new_pool(hints=True)
+        self.pool: Executor | WorkerPool = self._new_pool()
+        self.hint_pool: Executor | WorkerPool = self._new_pool(hints=True)
         self.hints = HintQueue()
 
-    def _new_pool(self, hints: bool = False) -> Executor:
+    def _new_pool(self, hints: bool = False) -> Executor | WorkerPool:
         """The bots' pool, or (``hints``) the hints' own pool of one worker."""
         if self.processes:
-            ctx = multiprocessing.get_context("spawn")
-            return ProcessPoolExecutor(max_workers=1 if hints else self.processes,
-                                       mp_context=ctx, initializer=_worker_init)
+            return WorkerPool(1 if hints else self.processes)
         return ThreadPoolExecutor(max_workers=1 if hints else self.workers,
                                   thread_name_prefix="qwixo-hint" if hints else "qwixo-bot")
 
     def warm_up(self) -> None:
-        """Start the worker processes now (they import the engines), not at the first move."""
+        """Start the worker processes now (they import the engines), not at the first move
+        (called in the event loop)."""
         if self.processes:
-            for _ in range(self.processes):
-                self.pool.submit(_ping)
-            self.hint_pool.submit(_ping)
+            self.pool.warm_up()
+            self.hint_pool.warm_up()
 
     def bot(self, game_id: str, seat: int, game_name: str, name: str,
             seconds: float | None) -> Any:
         return _cached_bot(self._bots, game_id, seat, game_name, name, seconds)
 
-    async def _run(self, fn, *args, hints: bool = False) -> Any:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self.hint_pool if hints else self.pool, fn, *args)
-        except BrokenExecutor:
-            log.error("the %s workers died; starting new ones", "hint" if hints else "bot")
-            if hints:
-                self.hint_pool = self._new_pool(hints=True)
-            else:
-                self.pool = self._new_pool()
-            raise
+    async def _run(self, fn, *args, hints: bool = False, key: Any = None) -> Any:
+        pool = self.hint_pool if hints else self.pool
+        if isinstance(pool, WorkerPool):  # a dead worker is replaced by the pool itself
+            return await pool.call(fn, *args, key=key)
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
                      seat: int) -> str:
         """The bot's decision for ``seat`` (computed on a copy, in the pool)."""
-        if self.processes:
+        if self.processes and not is_light(game.name, name):
             return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
-                                       fair_copy(game).to_json()))
+                                       fair_copy(game).to_json(), key=game_id))
+        if self.processes:  # a light bot (a rule, no search): here, at once — cheaper than
+            # sending the game to a worker and reading the answer back
+            bot = self.bot(game_id, seat, game.name, name, seconds)
+            return str(bot.decide(fair_copy(game), seat))
         bot = self.bot(game_id, seat, game.name, name, seconds)
         return str(await self._run(bot.decide, fair_copy(game), seat))
 
@@ -187,11 +343,10 @@ class BotRunner:
 
     def close(self) -> None:
         for pool in (self.pool, self.hint_pool):
-            workers = dict(getattr(pool, "_processes", None) or {}) if self.processes else {}
-            pool.shutdown(wait=False, cancel_futures=True)
-            for proc in workers.values():  # a worker in a long search is not waited for
-                if proc is not None and proc.is_alive():
-                    proc.terminate()
+            if isinstance(pool, WorkerPool):
+                pool.close()  # a worker in a long search is not waited for
+            else:
+                pool.shutdown(wait=False, cancel_futures=True)
 
 
 def fair_copy(game: Game) -> Game:
@@ -253,6 +408,29 @@ def _worker_init() -> None:
                 os._exit(0)
 
     threading.Thread(target=watch, daemon=True, name="qwixo-parent-watch").start()
+
+
+def _worker_main(conn: Any) -> None:
+    """A worker process: answers ``(fn, args)`` requests with ``(True, result)`` or
+    ``(False, exception)`` until the server's end of the socket closes."""
+    _worker_init()
+    while True:
+        try:
+            fn, args = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        try:
+            answer = (True, fn(*args))
+        except Exception as e:  # noqa: BLE001 - the server decides what a failure means
+            answer = (False, e)
+        try:
+            data = pickle.dumps(answer)
+        except Exception:  # noqa: BLE001 - an exception that does not pickle
+            data = pickle.dumps((False, RuntimeError(repr(answer[1])[:2000])))
+        try:
+            conn.send_bytes(data)
+        except OSError:
+            return
 
 
 def _ping() -> bool:

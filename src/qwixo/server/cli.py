@@ -72,6 +72,7 @@ def serve(args: argparse.Namespace) -> int:
     from qwixo.paths import data_dir
     from qwixo.server.app import WS_MAX_SIZE, create_app
     from qwixo.server.security import OriginPolicy, uvicorn_options
+    from qwixo.server.ws import ws_protocol
 
     db = args.db or str(data_dir() / "qwixo.sqlite")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
@@ -107,7 +108,7 @@ def serve(args: argparse.Namespace) -> int:
                      ws_per_address=max(1, args.ws_per_address), on_ready=ready,
                      allowed_origins=origins, request_timeout=max(0.5, args.request_timeout))
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
-                            ws=args.ws, lifespan="on", timeout_graceful_shutdown=3,
+                            ws=ws_protocol(args.ws), lifespan="on", timeout_graceful_shutdown=3,
                             **uvicorn_options(args.forwarded_allow_ips,
                                               max(0.5, args.request_timeout)))
     server = uvicorn.Server(config)

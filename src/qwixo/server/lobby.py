@@ -234,8 +234,8 @@ class Lobby:
         seats = [Seat(s["seat"], s["kind"], s["name"], bot=s["bot"], seconds=s["seconds"],
                       token_hash=s["token_hash"], claimed=s["claimed"]) for s in row["seats"]]
         return Room(id=row["id"], game_name=row["game"], settings=row["settings"],
-                    options=row["options"], game=game, initial=row["initial"], seats=seats, events=row["events"],
-                    created=row["created"], updated=row["updated"])
+                    options=row["options"], game=game, initial=row["initial"], seats=seats,
+                    events=row["events"], created=row["created"], updated=row["updated"])
 
     async def get(self, game_id: str) -> Room:
         """The room of ``game_id`` (loaded from the database when not in memory)."""

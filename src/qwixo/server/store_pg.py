@@ -62,8 +62,45 @@ _ADD_EVENT = (
     "SELECT id, %s, %s, %s, %s, %s FROM u RETURNING game_id) "
     "SELECT pg_notify(%s, %s) FROM e")
 
+#: several games' moves in one statement (a group commit, :meth:`PgStore._grouped`): the
+#: moves come as one JSON array of objects (:data:`_MOVE_KEYS`; made by orjson and read by
+#: PostgreSQL in C: no per-value work in the driver); the games' rows are locked in the order
+#: of their ids (no deadlock with another process's group) and each one's version checked
+#: once its lock is held; the moves whose check passed are stored and notified, and their
+#: games' ids returned (a move missing from them lost a race: :class:`StoreConflict`)
+_ADD_EVENTS = (
+    "WITH b AS (SELECT * FROM json_to_recordset(%s::json) AS b(id text, n int, snapshot text, "
+    "status text, summary text, updated float8, due int, deadline float8, kind text, seat int, "
+    "data text, payload text)), "
+    "l AS MATERIALIZED (SELECT g.id FROM games g JOIN b ON g.id = b.id AND g.version = b.n - 1 "
+    "ORDER BY g.id FOR UPDATE OF g), "
+    "u AS (UPDATE games g SET snapshot = b.snapshot, version = b.n, status = b.status, "
+    "summary = b.summary, updated = b.updated, due = b.due, deadline = b.deadline "
+    "FROM b JOIN l ON l.id = b.id WHERE g.id = b.id RETURNING g.id), "
+    "e AS (INSERT INTO events (game_id, n, kind, seat, data, time) "
+    "SELECT b.id, b.n, b.kind, b.seat, b.data, b.updated FROM b JOIN u ON u.id = b.id "
+    "RETURNING game_id) "
+    "SELECT e.game_id, pg_notify(%s, b.payload) FROM e JOIN b ON b.id = e.game_id")
+
+#: the fields of a move in :data:`_ADD_EVENTS`, in the order of :meth:`PgStore.add_event`'s rows
+_MOVE_KEYS = ("id", "n", "snapshot", "status", "summary", "updated", "due", "deadline", "kind",
+              "seat", "data", "payload")
+
 #: a notification's event is left out past this size (PostgreSQL takes 8000 bytes)
 MAX_PAYLOAD = 7000
+
+
+try:  # the JSON of moves (and of a group of them): orjson writes it in C
+    import orjson
+
+    def _json(value: Any) -> str:
+        try:
+            return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:  # e.g. an integer beyond 64 bits: the standard library's JSON
+            return json.dumps(value, separators=(",", ":"))
+except ImportError:  # pragma: no cover - the web extra brings it
+    def _json(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"))
 
 
 def _payload(game_id: str, version: int, owner: str, event: dict[str, Any]) -> str:
@@ -77,7 +114,7 @@ def _payload(game_id: str, version: int, owner: str, event: dict[str, Any]) -> s
     >>> _parse_payload("g1 0 ab")
     ('g1', 0, 'ab', None)
     """
-    text = f"{game_id} {version} {owner} {json.dumps(event, separators=(',', ':'))}"
+    text = f"{game_id} {version} {owner} {_json(event)}"
     return text if len(text.encode()) <= MAX_PAYLOAD else f"{game_id} {version} {owner}"
 
 
@@ -96,6 +133,14 @@ def _parse_payload(payload: str) -> tuple[str, int, str, dict[str, Any] | None]:
     return game_id, int(version or 0), owner, event
 
 
+def _one(move: tuple) -> tuple:
+    """The parameters of :data:`_ADD_EVENT` for one move (a row of :data:`_ADD_EVENTS`)."""
+    (game_id, n, snapshot, status, summary, updated, due, deadline, kind, seat, data,
+     payload) = move
+    return (snapshot, n, status, summary, updated, due, deadline, game_id, n - 1, n, kind, seat,
+            data, updated, CHANNEL, payload)
+
+
 class PgStore:
     """The database of several server processes (``qwixo serve --db postgresql://...``)."""
 
@@ -112,8 +157,8 @@ class PgStore:
         #: group commit of moves: transactions at once, moves per transaction at most
         self.writers = 4
         self.batch = 64
-        self._waiting: list[tuple[str, tuple[str, Sequence[Any], int | None],
-                                  asyncio.Future]] = []
+        #: the moves waiting for a group commit (rows of _ADD_EVENTS) and their futures
+        self._waiting: list[tuple[tuple, asyncio.Future]] = []
         self._running = 0
         self.write_times: deque[tuple[float, float]] = deque(maxlen=10_000)
         self._listener: asyncio.Task | None = None
@@ -206,32 +251,30 @@ class PgStore:
                         summary: dict[str, Any], due: bool = True, owner: str = "",
                         extra: Sequence[tuple[str, Sequence[Any], int | None]] = (),
                         deadline: float | None = None) -> None:
-        blob = {k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")}
+        blob = _json({k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")})
         n = event["n"]
-        # one statement: the version check, the event and the notification, which PostgreSQL
-        # delivers only once this has committed
-        op = (_ADD_EVENT,
-              (snapshot, n, status, json.dumps(summary), event["time"], int(due), deadline, game_id,
-               n - 1, n, event["kind"], event["seat"], json.dumps(blob), event["time"],
-               CHANNEL, _payload(game_id, n, owner, event)), 1)
+        # the move as one row of _ADD_EVENTS (_MOVE_KEYS)
+        move = (game_id, n, snapshot, status, _json(summary), event["time"], int(due),
+                deadline, event["kind"], event["seat"], blob, _payload(game_id, n, owner, event))
         if extra:  # a rated game's end: the ratings in the same transaction
-            await self._write([op, *extra])
+            await self._write([(_ADD_EVENT, _one(move), 1), *extra])
             return
-        await self._grouped(game_id, op)
+        await self._grouped(move)
 
     # -- group commit of moves ------------------------------------------------------------
-    async def _grouped(self, game_id: str, op: tuple[str, Sequence[Any], int | None]) -> None:
+    async def _grouped(self, move: tuple) -> None:
         """Commit one move, together with the moves of other games waiting at the same time.
 
         Up to :attr:`writers` transactions run at once; a move that comes while they are all
-        busy waits for the next one, which takes every move then waiting (one transaction, one
-        ``NOTIFY`` lock, the statements pipelined: two round trips however many moves). Under
-        light load every move is its own one-statement transaction, as before; under heavy
-        load the database does less work per move instead of queueing. A move whose version
-        check fails is refused alone (:class:`StoreConflict`); a batch that fails as a whole
-        (an error, a deadlock) is tried again move by move."""
+        busy waits for the next one, which takes every move then waiting (up to
+        :attr:`batch`) in **one statement** (:data:`_ADD_EVENTS`: the moves as arrays; one
+        round trip, one transaction, one ``NOTIFY`` lock however many moves). Under light
+        load every move is its own one-statement transaction (:data:`_ADD_EVENT`); under
+        heavy load the database and the driver do less work per move instead of queueing. A
+        move whose version check fails is refused alone (:class:`StoreConflict`); a group that
+        fails as a whole (an error) is tried again move by move."""
         fut = asyncio.get_running_loop().create_future()
-        self._waiting.append((game_id, op, fut))
+        self._waiting.append((move, fut))
         if self._running < self.writers:
             self._running += 1
             asyncio.get_running_loop().create_task(self._commit_waiting())
@@ -241,43 +284,42 @@ class PgStore:
         try:
             while self._waiting:
                 batch, self._waiting = self._waiting[:self.batch], self._waiting[self.batch:]
-                batch.sort(key=lambda item: item[0])  # one lock order: no deadlock between
-                try:                                   # the batches of two processes
+                try:
                     await self._commit_batch(batch)
                 except StoreError:
                     for item in batch:
                         try:
                             await self._commit_batch([item])
                         except StoreError as e:
-                            if not item[2].done():
-                                item[2].set_exception(e)
+                            if not item[1].done():
+                                item[1].set_exception(e)
         finally:
             self._running -= 1
 
-    async def _commit_batch(self, batch: list) -> None:
+    async def _commit_batch(self, batch: list[tuple[tuple, asyncio.Future]]) -> None:
         import psycopg
 
         t0 = time.perf_counter()
         try:
             async with self.pool.connection() as conn:
                 if len(batch) == 1:
-                    curs = [await conn.execute(batch[0][1][0], batch[0][1][1])]
+                    cur = await conn.execute(_ADD_EVENT, _one(batch[0][0]))
+                    done = {batch[0][0][0]} if cur.rowcount == 1 else set()
                 else:
-                    async with conn.pipeline(), conn.transaction():
-                        curs = [await conn.execute(sql, params)
-                                for _, (sql, params, _), _ in batch]
-                    # (BEGIN, the moves and COMMIT went together; leaving the pipeline
-                    # fetched every result)
+                    moves = _json([dict(zip(_MOVE_KEYS, move, strict=True))
+                                   for move, _ in batch])
+                    cur = await conn.execute(_ADD_EVENTS, (moves, CHANNEL))
+                    done = {row[0] for row in await cur.fetchall()}
         except (psycopg.Error, OSError) as e:
             raise StoreError(f"{type(e).__name__}: {e}") from None
         seconds = time.perf_counter() - t0
         self.commits += 1
-        for cur, (_, (_, _, rows), fut) in zip(curs, batch, strict=True):
+        for move, fut in batch:
             self.writes += 1
             self.write_times.append((time.time(), seconds))
             if fut.done():
                 continue
-            if cur.rowcount == rows:
+            if move[0] in done:
                 fut.set_result(None)
             else:
                 fut.set_exception(StoreConflict("the game moved on"))

@@ -1,0 +1,145 @@
+"""The bot worker processes (:class:`qwixo.server.botrunner.WorkerPool`): answers, errors,
+a game's requests kept on one worker, a bounded number in flight, a killed worker replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from concurrent.futures import BrokenExecutor
+
+import pytest
+
+from qwixo.server.botrunner import WORKER_IN_FLIGHT, WorkerPool
+
+
+def _run(coro_fn):
+    async def main():
+        pool = WorkerPool(2)
+        try:
+            return await coro_fn(pool)
+        finally:
+            pool.close()
+    return asyncio.run(main())
+
+
+def test_answers_and_errors_come_back_from_the_workers():
+    async def main(pool):
+        assert await pool.call(divmod, 17, 5) == (3, 2)
+        with pytest.raises(ValueError):
+            await pool.call(int, "not a number")
+        return await pool.call(os.getpid)
+
+    assert _run(main) != os.getpid()
+
+
+def test_a_games_requests_stay_on_its_worker_and_others_spread():
+    """The same key goes back to its worker while that one is free; a request coming while
+    it is busy goes to the free worker; never more than WORKER_IN_FLIGHT with one worker."""
+    async def main(pool):
+        # both workers started and free (two requests at once go to two workers)
+        await asyncio.gather(pool.call(time.sleep, 0.05), pool.call(time.sleep, 0.05))
+        a = {await pool.call(os.getpid, key="g1") for _ in range(5)}
+        b = {await pool.call(os.getpid, key="g2") for _ in range(5)}
+        busy = asyncio.ensure_future(pool.call(time.sleep, 0.5, key="g1"))
+        await asyncio.sleep(0.1)
+        other = await pool.call(os.getpid, key="g1")  # g1's worker sleeps: the other one
+        await busy
+        sleeps = [asyncio.ensure_future(pool.call(time.sleep, 0.2)) for _ in range(6)]
+        await asyncio.sleep(0.05)
+        most = max(len(w["pending"]) for w in pool._workers if w is not None)
+        await asyncio.gather(*sleeps)
+        return a, b, other, most
+
+    a, b, other, most = _run(main)
+    assert len(a) == 1 and len(b) == 1
+    assert other not in a
+    assert most <= WORKER_IN_FLIGHT
+
+
+def test_a_killed_worker_fails_its_request_and_is_replaced():
+    async def main(pool):
+        pid = await pool.call(os.getpid, key="g")
+        stuck = asyncio.ensure_future(pool.call(time.sleep, 30, key="g"))
+        await asyncio.sleep(0.2)
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(BrokenExecutor):
+            await asyncio.wait_for(stuck, 20)
+        again = [await pool.call(os.getpid) for _ in range(4)]
+        return pid, again
+
+    pid, again = _run(main)
+    assert pid not in again and all(again)
+
+
+def test_light_bots_decide_in_the_server_and_others_in_a_worker():
+    """With worker processes, a light bot (a rule: qwixo.bots.is_light) decides at once in
+    the server; a search bot's decision goes to a worker."""
+    import qwixo
+    from qwixo.server.botrunner import BotRunner
+
+    async def main():
+        runner = BotRunner(processes=1)
+        try:
+            g = qwixo.new_game("qwixx", players=2, seed=4)
+            g.roll([1, 1, 6, 6, 6, 6])
+            light = await runner.decide("g", "gap", None, g, 1)
+            started_after_light = [w is not None for w in runner.pool._workers]
+            q = qwixo.new_game("quixo", size=3)
+            searched = await runner.decide("q", "easy", 0.1, q, 0)
+            started_after_search = [w is not None for w in runner.pool._workers]
+            return g, light, started_after_light, q, searched, started_after_search
+        finally:
+            runner.close()
+
+    g, light, after_light, q, searched, after_search = asyncio.run(main())
+    assert qwixo.bots.is_light("qwixx", "gap") and not qwixo.bots.is_light("quixo", "easy")
+    assert light in g.options(1) and after_light == [False]
+    assert searched in q.options(0) and after_search == [True]
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_workers_leave_when_the_server_is_killed(tmp_path):
+    """``kill -9`` of ``qwixo serve``: its bot worker processes (which hold only their end
+    of a socket to it) leave by themselves."""
+    from proc_helpers import Server
+
+    srv = Server(tmp_path / "q.sqlite", tmp_path / "data")
+    try:
+        g = srv.http.post("/api/games", json={
+            "game": "quixo", "settings": {"size": 3},
+            "seats": [{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}]}).json()
+        deadline = time.time() + 60
+        while time.time() < deadline:  # the workers decide the bots' moves
+            if srv.http.get(f"/api/games/{g['id']}").json()["version"] >= 2:
+                break
+            time.sleep(0.2)
+        workers = _children(srv.proc.pid)
+        assert workers  # the bots' worker and the hints' worker
+    finally:
+        srv.kill9()
+    deadline = time.time() + 20
+    while time.time() < deadline and any(_alive(p) for p in workers):
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in workers)
