@@ -601,14 +601,18 @@ def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, fl
 def _rollouts(n, seed, s0, fixed0, policies, T, scores, prm, wcell):
     """``n`` games from ``s0`` to their end: the final ``scores``."""
     _rollouts_value(n, seed, s0, fixed0, policies, T, scores, np.zeros(0, np.float64), prm,
-                    wcell, 1 << 20, -1)
+                    wcell, 1 << 20, -1, np.zeros(0, np.int64), 0.0)
 
 
 @njit(cache=True)
-def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, depth, me):
+def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, depth, me,
+                    policies2, lam):
     """:func:`_rollouts` cut after ``depth`` more rolls: ``vals[g]`` is player ``me``'s win
     share when the game ended, else its learnt win chance (:func:`qwixo.qwixx.td.value`);
-    ``me`` -1: no values (``vals`` may be empty)."""
+    ``me`` -1: no values (``vals`` may be empty). With ``policies2`` (not empty) each game
+    then goes on to its end by them, ``vals[g]`` becoming ``(1 - lam)`` times the chance at
+    the cut plus ``lam`` times the final win share (:func:`rollouts_mixed`). ``scores``:
+    where the games stopped."""
     P = s0[NPL]
     s = np.empty_like(s0)
     fixed = np.empty_like(fixed0)
@@ -620,48 +624,20 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
     ev = np.zeros((0, 5), np.int64)
     choice = np.empty(P, np.int64)
     rng = np.empty(1, np.uint64)
+    go_on = policies2.shape[0] > 0
     for g in range(n):
         s[:] = s0
         fixed[:] = fixed0
         rng[0] = _mix(seed * 1000003 + g)  # common random numbers across candidate moves
         play(s, T, fixed, policies, rng, sdice, schoice, trace, depth, opts, w, ev, choice, prm,
              wcell)
-        for p in range(P):
-            scores[g, p] = K.score(s, H + p * PB, T, True)
         if me >= 0:
-            vals[g] = td_value(s, me, T, wcell, prm[me])
-
-
-@njit(cache=True)
-def _rollouts_mixed(n, seed, s0, fixed0, policies, policies2, T, scores, vals, prm, wcell,
-                    depth, me, lam):
-    """:func:`_rollouts_value`, each game then played on to its end by ``policies2``:
-    ``vals[g]`` is ``(1 - lam)`` times ``me``'s learnt win chance at the cut plus ``lam``
-    times its final win share (the exact share when the game ended before the cut);
-    ``scores`` are the final ones."""
-    P = s0[NPL]
-    s = np.empty_like(s0)
-    fixed = np.empty_like(fixed0)
-    sdice = np.zeros((0, 6), np.int64)
-    schoice = np.zeros(0, np.int64)
-    trace = np.zeros((0, TRACE_WIDTH), np.int64)
-    opts = np.empty(OPTS_SIZE, np.int64)
-    w = np.empty(W_SIZE, np.int64)
-    ev = np.zeros((0, 5), np.int64)
-    choice = np.empty(P, np.int64)
-    rng = np.empty(1, np.uint64)
-    for g in range(n):
-        s[:] = s0
-        fixed[:] = fixed0
-        rng[0] = _mix(seed * 1000003 + g)  # the same dice as _rollouts_value up to the cut
-        play(s, T, fixed, policies, rng, sdice, schoice, trace, depth, opts, w, ev, choice, prm,
-             wcell)
-        v = td_value(s, me, T, wcell, prm[me])
-        if s[PHASE] != P_OVER:
-            play(s, T, fixed, policies2, rng, sdice, schoice, trace, 1 << 20, opts, w, ev,
-                 choice, prm, wcell)
-            v = (1.0 - lam) * v + lam * td_value(s, me, T, wcell, prm[me])
-        vals[g] = v
+            v = td_value(s, me, T, wcell, prm[me])
+            if go_on and s[PHASE] != P_OVER:
+                play(s, T, fixed, policies2, rng, sdice, schoice, trace, 1 << 20, opts, w, ev,
+                     choice, prm, wcell)
+                v = (1.0 - lam) * v + lam * td_value(s, me, T, wcell, prm[me])
+            vals[g] = v
         for p in range(P):
             scores[g, p] = K.score(s, H + p * PB, T, True)
 
@@ -699,7 +675,7 @@ def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
         td_weights = td.load_weights(tab.name, pos.players)
     _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals,
                     _seat_params(params, pol, tab.name, td_weights), weights(tab.name),
-                    max(0, int(depth)), int(player))
+                    max(0, int(depth)), int(player), np.zeros(0, np.int64), 0.0)
     return scores, vals
 
 
@@ -718,8 +694,8 @@ def rollouts_mixed(pos: Position, n: int, seed: int, player: int, depth: int, la
     pol2 = np.array([POLICY_IDS[x] for x in (after or policies)], np.int64)
     vals = np.zeros(n, np.float64)
     prm = _seat_params(params, pol, tab.name, td.load_weights(tab.name, pos.players))
-    _rollouts_mixed(n, int(seed) % (1 << 62), s, fx, pol, pol2, tab.T, scores, vals, prm,
-                    weights(tab.name), max(0, int(depth)), int(player), float(lam))
+    _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals, prm,
+                    weights(tab.name), max(0, int(depth)), int(player), pol2, float(lam))
     return scores, vals
 
 
