@@ -267,8 +267,8 @@ class PgStore:
 
         Up to :attr:`writers` transactions run at once; a move that comes while they are all
         busy waits for the next one, which takes every move then waiting (up to
-        :attr:`batch`) in **one statement** (:data:`_ADD_EVENTS`: the moves as arrays; one
-        round trip, one transaction, one ``NOTIFY`` lock however many moves). Under light
+        :attr:`batch`) in **one statement** (:data:`_ADD_EVENTS`: the moves as one JSON
+        document; one round trip, one transaction, one ``NOTIFY`` lock however many moves). Under light
         load every move is its own one-statement transaction (:data:`_ADD_EVENT`); under
         heavy load the database and the driver do less work per move instead of queueing. A
         move whose version check fails is refused alone (:class:`StoreConflict`); a group that
