@@ -480,17 +480,22 @@ def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, ch
 
 
 @njit(cache=True)
+def play_scratch(P):
+    """What :func:`play` needs besides the game, for ``P`` players, nothing recorded: ``(s,
+    fixed, sdice, schoice, trace, opts, w, ev, choice, rng)`` — a zeroed state, the fixed
+    decisions, empty dice/choice/trace recordings, the options' and weights' scratch, no
+    events, the players' choices and the random state (one word). The game kernels
+    (:func:`_run`, :func:`_rollouts_value`, :func:`qwixo.qwixx.td_train.generate`) take theirs
+    here."""
+    return (np.zeros(H + P * PB, np.int64), np.empty(P, np.int64), np.zeros((0, 6), np.int64),
+            np.zeros(0, np.int64), np.zeros((0, TRACE_WIDTH), np.int64),
+            np.empty(OPTS_SIZE, np.int64), np.empty(W_SIZE, np.int64),
+            np.zeros((0, 5), np.int64), np.empty(P, np.int64), np.empty(1, np.uint64))
+
+
+@njit(cache=True)
 def _run(n, P, seed, lucky, policies, T, scores, rolls_out, prm, wcell, paired):
-    s = np.zeros(H + P * PB, np.int64)
-    fixed = np.empty(P, np.int64)
-    sdice = np.zeros((0, 6), np.int64)
-    schoice = np.zeros(0, np.int64)
-    trace = np.zeros((0, TRACE_WIDTH), np.int64)
-    opts = np.empty(OPTS_SIZE, np.int64)
-    w = np.empty(W_SIZE, np.int64)
-    ev = np.zeros((0, 5), np.int64)
-    choice = np.empty(P, np.int64)
-    rng = np.empty(1, np.uint64)
+    s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(P)
     rng[0] = _mix(seed)
     for g in range(n):
         _fresh(s, P, lucky, g % P)  # rotate the first player
@@ -614,16 +619,7 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
     the cut plus ``lam`` times the final win share (:func:`rollouts_mixed`). ``scores``:
     where the games stopped."""
     P = s0[NPL]
-    s = np.empty_like(s0)
-    fixed = np.empty_like(fixed0)
-    sdice = np.zeros((0, 6), np.int64)
-    schoice = np.zeros(0, np.int64)
-    trace = np.zeros((0, TRACE_WIDTH), np.int64)
-    opts = np.empty(OPTS_SIZE, np.int64)
-    w = np.empty(W_SIZE, np.int64)
-    ev = np.zeros((0, 5), np.int64)
-    choice = np.empty(P, np.int64)
-    rng = np.empty(1, np.uint64)
+    s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(P)
     go_on = policies2.shape[0] > 0
     for g in range(n):
         s[:] = s0

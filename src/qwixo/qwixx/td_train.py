@@ -22,9 +22,9 @@ from numba import njit
 
 from qwixo.qwixx import batch, td
 from qwixo.qwixx import kernels as K
-from qwixo.qwixx.batch import _below, _fresh, _mix, play
-from qwixo.qwixx.kernels import ACTIVE, CLOSED, NPL, OPTS_SIZE, P_OVER, PB, PHASE, H
-from qwixo.qwixx.odds import N_PARAMS, W_SIZE, weights
+from qwixo.qwixx.batch import _below, _fresh, _mix, play, play_scratch
+from qwixo.qwixx.kernels import ACTIVE, CLOSED, NPL, P_OVER, PB, PHASE, H
+from qwixo.qwixx.odds import N_PARAMS, weights
 from qwixo.qwixx.td import NX, TD, features
 
 #: the most roll positions of one game whose values are kept for the lambda-returns
@@ -33,15 +33,7 @@ MAX_ROLLS = 1024
 
 @njit(cache=True)
 def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow):
-    s = np.zeros(H + P * PB, np.int64)
-    fixed = np.empty(P, np.int64)
-    sdice = np.zeros((0, 6), np.int64)
-    schoice = np.zeros(0, np.int64)
-    trace = np.zeros((0, batch.TRACE_WIDTH), np.int64)
-    opts = np.empty(OPTS_SIZE, np.int64)
-    w = np.empty(W_SIZE, np.int64)
-    ev = np.zeros((0, 5), np.int64)
-    choice = np.empty(P, np.int64)
+    s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(P)
     who = np.empty(X.shape[0], np.int64)
     when = np.empty(X.shape[0], np.int64)
     sc = np.empty(P, np.int64)
@@ -49,7 +41,6 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow)
     vals = np.empty((MAX_ROLLS + 1, P), np.float64)
     ret = np.empty((MAX_ROLLS + 1, P), np.float64)
     boot = lam < 1.0
-    rng = np.empty(1, np.uint64)
     m = 0
     for g in range(n):
         _fresh(s, P, lucky, g % P)
