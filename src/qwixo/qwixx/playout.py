@@ -89,12 +89,21 @@ def decide_code(pos: Any, player: int, codes: list[int], force: bool,
                 params: Any = None) -> int:
     """The ``odds`` choice (an option code, -1 pass) of ``player`` among ``codes`` in ``pos``
     (a :class:`qwixo.qwixx.batch.Position`; the action is read from it: action 1 or 2)."""
-    T = batch.tables(pos.edition).T
     prm = np.asarray(DEFAULT_PARAMS if params is None else params, np.float64)
+    return rule_code(_decide, pos, player, codes, force, prm, bool(prm[JOINT] > 0))
+
+
+def rule_code(decide: Any, pos: Any, player: int, codes: list[int], force: bool,
+              row: np.ndarray, joint: bool = True) -> int:
+    """A kernel rule's choice (an option code, -1 pass) of ``player`` among ``codes`` in
+    ``pos`` (a :class:`qwixo.qwixx.batch.Position`; the action is read from it: action 1 or
+    2): ``decide(state, player, action, force, codes, T, cell weights, row, joint)`` — the
+    ``odds`` (:func:`decide_code`), ``ev`` and ``td`` rules' — with the parameter row ``row``;
+    ``joint``: whether the rule may score the active player's action 1 with its action 2."""
     action = 2 if int(pos.st[PHASE]) == 2 else 1
-    joint = action == 1 and player == int(pos.st[ACTIVE]) and bool(prm[JOINT] > 0)
-    return int(_decide(batch.pack(pos), player, action, bool(force), np.array(codes, np.int64),
-                       T, weights(pos.edition), prm, joint))
+    joint = joint and action == 1 and player == int(pos.st[ACTIVE])
+    return int(decide(batch.pack(pos), player, action, bool(force), np.array(codes, np.int64),
+                      batch.tables(pos.edition).T, weights(pos.edition), row, joint))
 
 
 __all__ = ["odds_choice", "run_games", "rollouts", "decide_code", "DEFAULT_PARAMS", "A1CROSSED",

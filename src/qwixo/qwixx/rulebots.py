@@ -143,19 +143,11 @@ def ev_decide_code(pos: Any, player: int, codes: list[int], force: bool,
                 params: Any = None) -> int:
     """The ``ev`` choice (an option code, -1 pass) of ``player`` among ``codes`` in ``pos``
     (a :class:`qwixo.qwixx.batch.Position`; the action is read from it)."""
-    import numpy as np
-
-    from qwixo.qwixx import batch
     from qwixo.qwixx.evrule import EJOINT, _decide, ev_params
-    from qwixo.qwixx.kernels import ACTIVE, PHASE
-    from qwixo.qwixx.odds import weights
+    from qwixo.qwixx.playout import rule_code
 
-    T = batch.tables(pos.edition).T
     prm = ev_params(params)
-    action = 2 if int(pos.st[PHASE]) == 2 else 1
-    joint = action == 1 and player == int(pos.st[ACTIVE]) and bool(prm[EJOINT] > 0)
-    return int(_decide(batch.pack(pos), player, action, bool(force), np.array(codes, np.int64),
-                       T, weights(pos.edition), prm, joint))
+    return rule_code(_decide, pos, player, codes, force, prm, bool(prm[EJOINT] > 0))
 
 
 class EvBot(_KernelRuleBot):
@@ -179,20 +171,13 @@ def td_decide_code(pos: Any, player: int, codes: list[int], force: bool,
                    wts: Any = None) -> int:
     """The greedy ``td`` choice (an option code, -1 pass) of ``player`` among ``codes`` in
     ``pos`` (a :class:`qwixo.qwixx.batch.Position`; the action is read from it)."""
-    import numpy as np
+    from qwixo.qwixx import td
+    from qwixo.qwixx.odds import DEFAULT_PARAMS
+    from qwixo.qwixx.playout import rule_code
 
-    from qwixo.qwixx import batch, td
-    from qwixo.qwixx.kernels import ACTIVE, PHASE
-    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
-
-    T = batch.tables(pos.edition).T
     if wts is None:
         wts = td.load_weights(pos.edition, pos.players)
-    action = 2 if int(pos.st[PHASE]) == 2 else 1
-    joint = action == 1 and player == int(pos.st[ACTIVE])
-    return int(td._decide(batch.pack(pos), player, action, bool(force),
-                          np.array(codes, np.int64), T, weights(pos.edition),
-                          td.seat_row(DEFAULT_PARAMS, wts), joint))
+    return rule_code(td._decide, pos, player, codes, force, td.seat_row(DEFAULT_PARAMS, wts))
 
 
 class TdBot(_KernelRuleBot):
