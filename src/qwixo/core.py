@@ -23,16 +23,17 @@ try:  # the web extra brings orjson: a snapshot (a Qwixx one holds the dice gene
     # words) is written at every move of a served game, in a seventh of json's time
     import orjson
 
-    def _dumps(data: dict[str, Any]) -> str:
-        """Compact JSON: the text of ``json.dumps(data, separators=(",", ":"))`` for the
-        ASCII-only data of a save (orjson writes other characters as UTF-8, not escaped); what
-        orjson cannot write (an integer beyond 64 bits, as a huge seed) goes to ``json``."""
+    def compact_json(data: Any) -> str:
+        """Compact JSON: the text of ``json.dumps(data, separators=(",", ":"))`` for ASCII
+        data (orjson writes other characters as UTF-8, not escaped); what orjson cannot write
+        (an integer beyond 64 bits, as a huge seed; keys that are not strings) goes to
+        ``json``. Saves (:meth:`Game.to_json`) and the server's stored moves use it."""
         try:
             return orjson.dumps(data).decode()
         except TypeError:
             return json.dumps(data, separators=(",", ":"), sort_keys=False)
 except ImportError:  # pragma: no cover - the core install: the standard library
-    def _dumps(data: dict[str, Any]) -> str:
+    def compact_json(data: Any) -> str:
         return json.dumps(data, separators=(",", ":"), sort_keys=False)
 
 SAVE_FORMAT = 1
@@ -203,7 +204,7 @@ class Game(ABC):
     def to_json(self) -> str:
         data = {"game": self.name, "format": SAVE_FORMAT}
         data.update(self.to_dict())
-        return _dumps(data)
+        return compact_json(data)
 
     def check_player(self, player: Any) -> int:
         """Validate a player number (raises ``unknown_player``)."""

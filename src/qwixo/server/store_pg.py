@@ -34,6 +34,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from qwixo.core import compact_json
 from qwixo.server.store import (
     GameRow,
     SeatRow,
@@ -90,19 +91,6 @@ _MOVE_KEYS = ("id", "n", "snapshot", "status", "summary", "updated", "due", "dea
 MAX_PAYLOAD = 7000
 
 
-try:  # the JSON of moves (and of a group of them): orjson writes it in C
-    import orjson
-
-    def _json(value: Any) -> str:
-        try:
-            return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-        except TypeError:  # e.g. an integer beyond 64 bits: the standard library's JSON
-            return json.dumps(value, separators=(",", ":"))
-except ImportError:  # pragma: no cover - the web extra brings it
-    def _json(value: Any) -> str:
-        return json.dumps(value, separators=(",", ":"))
-
-
 def _payload(game_id: str, version: int, owner: str, event: dict[str, Any]) -> str:
     """A move's notification: ``GAME VERSION OWNER EVENT-JSON`` (the event left out when too
     long: the listeners then read the game from the database).
@@ -114,7 +102,7 @@ def _payload(game_id: str, version: int, owner: str, event: dict[str, Any]) -> s
     >>> _parse_payload("g1 0 ab")
     ('g1', 0, 'ab', None)
     """
-    text = f"{game_id} {version} {owner} {_json(event)}"
+    text = f"{game_id} {version} {owner} {compact_json(event)}"
     return text if len(text.encode()) <= MAX_PAYLOAD else f"{game_id} {version} {owner}"
 
 
@@ -251,10 +239,11 @@ class PgStore:
                         summary: dict[str, Any], due: bool = True, owner: str = "",
                         extra: Sequence[tuple[str, Sequence[Any], int | None]] = (),
                         deadline: float | None = None) -> None:
-        blob = _json({k: v for k, v in event.items() if k not in ("n", "kind", "seat", "time")})
+        blob = compact_json({k: v for k, v in event.items()
+                             if k not in ("n", "kind", "seat", "time")})
         n = event["n"]
         # the move as one row of _ADD_EVENTS (_MOVE_KEYS)
-        move = (game_id, n, snapshot, status, _json(summary), event["time"], int(due),
+        move = (game_id, n, snapshot, status, compact_json(summary), event["time"], int(due),
                 deadline, event["kind"], event["seat"], blob, _payload(game_id, n, owner, event))
         if extra:  # a rated game's end: the ratings in the same transaction
             await self._write([(_ADD_EVENT, _one(move), 1), *extra])
@@ -306,8 +295,8 @@ class PgStore:
                     cur = await conn.execute(_ADD_EVENT, _one(batch[0][0]))
                     done = {batch[0][0][0]} if cur.rowcount == 1 else set()
                 else:
-                    moves = _json([dict(zip(_MOVE_KEYS, move, strict=True))
-                                   for move, _ in batch])
+                    moves = compact_json([dict(zip(_MOVE_KEYS, move, strict=True))
+                                          for move, _ in batch])
                     cur = await conn.execute(_ADD_EVENTS, (moves, CHANNEL))
                     done = {row[0] for row in await cur.fetchall()}
         except (psycopg.Error, OSError) as e:
