@@ -657,11 +657,13 @@ def _rollout_inputs(pos: Position, n: int, fixed: dict[int, int] | None, policie
 def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
                    fixed: dict[int, int] | None = None, policies: list[str] | None = None,
                    then: int | None = None, params: Any = None,
-                   td_weights: Any = None) -> tuple[np.ndarray, np.ndarray]:
+                   td_weights: Any = None, *, after: list[str] | None = None,
+                   lam: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """:func:`rollouts` cut after ``depth`` more rolls (``depth`` 0: at the end of the current
     turn), each game valued for ``player`` by the learnt value function
     (:mod:`qwixo.qwixx.td`; the exact win share when the game ended): ``(scores, values)``,
-    the scores at the cut."""
+    the scores at the cut. With ``after`` (the policies of the seats after the cut) the games
+    go on to their end (:func:`rollouts_mixed`)."""
     tab, s, fx, pol, scores = _rollout_inputs(pos, n, fixed, policies or ["td"] * pos.players,
                                               then)
     vals = np.zeros(n, np.float64)
@@ -669,9 +671,10 @@ def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
         from qwixo.qwixx import td
 
         td_weights = td.load_weights(tab.name, pos.players)
+    pol2 = np.array([POLICY_IDS[x] for x in after or ()], np.int64)
     _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals,
                     _seat_params(params, pol, tab.name, td_weights), weights(tab.name),
-                    max(0, int(depth)), int(player), np.zeros(0, np.int64), 0.0)
+                    max(0, int(depth)), int(player), pol2, float(lam))
     return scores, vals
 
 
@@ -683,16 +686,9 @@ def rollouts_mixed(pos: Position, n: int, seed: int, player: int, depth: int, la
     following ``after`` (default ``policies``): each game is valued for ``player`` by
     ``(1 - lam)`` times the learnt win chance at the cut plus ``lam`` times the final win
     share. ``(final scores, values)``."""
-    from qwixo.qwixx import td
-
     policies = policies or ["td"] * pos.players
-    tab, s, fx, pol, scores = _rollout_inputs(pos, n, fixed, policies, then)
-    pol2 = np.array([POLICY_IDS[x] for x in (after or policies)], np.int64)
-    vals = np.zeros(n, np.float64)
-    prm = _seat_params(params, pol, tab.name, td.load_weights(tab.name, pos.players))
-    _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals, prm,
-                    weights(tab.name), max(0, int(depth)), int(player), pol2, float(lam))
-    return scores, vals
+    return rollouts_value(pos, n, seed, player, depth, fixed, policies, then, params,
+                          after=after or policies, lam=lam)
 
 
 @dataclass
