@@ -41,14 +41,12 @@ N = 4
 def _images() -> np.ndarray:
     """``img[s, half, byte]``: the image under symmetry ``s`` of the squares of ``byte`` on the
     half board ``half`` (0: squares 0–7, 1: squares 8–15) of the 4×4 board."""
-    from qwixo.quixo.search import symmetry
+    from qwixo.quixo.search import square_images
 
+    squares = square_images(N)
     img = np.zeros((8, 2, 256), dtype=np.int64)
     for s in range(8):
-        sq = []
-        for i in range(N * N):
-            r, f = symmetry(s, i // N, i % N, N)
-            sq.append(r * N + f)
+        sq = squares[s].tolist()
         for half in range(2):
             for b in range(256):
                 v = 0

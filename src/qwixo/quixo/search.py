@@ -201,10 +201,24 @@ def symmetry(s: int, r: int, f: int, n: int) -> tuple[int, int]:
             (r, m - f), (m - r, f), (f, r), (m - f, m - r)][s]
 
 
+def square_images(n: int) -> np.ndarray:
+    """``img[s, square]``: the square (``rank * n + file``) that ``square`` goes to under
+    symmetry ``s`` (:func:`symmetry`).
+
+    >>> square_images(4)[1, :4].tolist()   # a quarter turn: the first rank to the last file
+    [3, 7, 11, 15]
+    """
+    img = np.zeros((8, n * n), dtype=np.int64)
+    for s in range(8):
+        for i in range(n * n):
+            r, f = symmetry(s, i // n, i % n, n)
+            img[s, i] = r * n + f
+    return img
+
+
 def _symmetry_tables(n: int, cell: np.ndarray, src: np.ndarray, dst: np.ndarray):
     """``(zsym, mperm)`` of :class:`SearchTables` from the Zobrist keys ``cell[k, square]``."""
-    img = np.array([[symmetry(s, i // n, i % n, n)[0] * n + symmetry(s, i // n, i % n, n)[1]
-                     for i in range(n * n)] for s in range(8)], dtype=np.int64)
+    img = square_images(n)
     pats = np.arange(1 << n)
     zsym = np.zeros((8, n, 1 << n, 1 << n), dtype=np.uint64)
     for s in range(8):
