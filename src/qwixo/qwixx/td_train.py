@@ -189,12 +189,8 @@ def fit_net(X: np.ndarray, Y: np.ndarray, hidden: int, w0: np.ndarray | None = N
         U = rng.normal(0.0, 1.0 / np.sqrt(d), (hidden, d))
         v = rng.normal(0.0, 0.01, hidden)
 
-    def loss_of(idx, lin, U, v):
-        zz = Z[idx]
-        z = zz @ lin + np.tanh(zz @ U.T) @ v
-        p = np.clip(1.0 / (1.0 + np.exp(-np.clip(z, -30, 30))), 1e-9, 1 - 1e-9)
-        y = Y[idx]
-        return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+    def loss_of(idx, lin, U, v):  # the model's loss on the samples idx (raw weights)
+        return log_loss(X[idx], Y[idx], to_raw(lin, U, v))
 
     params = [lin, U, v]
     m1 = [np.zeros_like(a) for a in params]
