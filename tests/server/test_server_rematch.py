@@ -111,9 +111,10 @@ def test_an_offer_nobody_answers_expires_for_everyone(client, monkeypatch):
         spec.send_json({"type": "spectate"})
         recv_until(spec, lambda m: m["type"] == "welcome")
         _play_to_end(client, g, p0, p1)
+        asked = time.time()
         p0.send_json({"type": "rematch"})
         offer, _ = recv_until(p1, lambda m: m["type"] == "rematch_offer")
-        assert 0 < offer["expires"] - time.time() <= 0.5
+        assert asked + 0.5 <= offer["expires"] <= time.time() + 0.5  # made at the request
         for ws in (p0, p1, spec):
             c, _ = recv_until(ws, lambda m: m["type"] == "rematch_cancelled")
             assert c == {"type": "rematch_cancelled", "seat": None, "reason": "expired"}
