@@ -63,6 +63,10 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
             if name[9:]:
                 kw["depth"] = int(name[9:])
             return StrongBot(seconds=seconds, seed=seed, model="td", **kw)
+    if name.startswith("x-"):  # players outside the package (benchmarks/qwixx_outside.py)
+        import qwixx_outside
+
+        return qwixx_outside.make(name, seed)
     if name == "td":  # the greedy policy of the learnt value function
         from qwixo.qwixx.rulebots import TdBot
 
