@@ -280,7 +280,8 @@ def _seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
     """The parameter table of the seats: ``params`` (see :func:`run_games`); without it, the
     ``ev`` seats get :data:`qwixo.qwixx.evrule.EV_PARAMS` and the others the ``odds`` ones.
     Each row goes on with the ``td`` weights and their scratch (:func:`qwixo.qwixx.td.seat_row`):
-    ``td_weights`` (one vector for every seat or one per seat), by default the shipped ones of
+    ``td_weights`` (one vector for every seat, or one per seat: a 2-d array or a list of
+    vectors, which may differ in their hidden units), by default the shipped ones of
     the edition and number of players when a seat plays ``td``."""
     from qwixo.qwixx import td
 
@@ -292,7 +293,10 @@ def _seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
     prm[:, :N_PARAMS] = base
     if td_weights is None and (pol == TD).any():
         td_weights = td.load_weights(edition_name, P)
-    if td_weights is not None:
+    if isinstance(td_weights, (list, tuple)):  # one vector per seat (any hidden units)
+        for q in range(P):
+            td.put_weights(prm[q], np.asarray(td_weights[q], np.float64))
+    elif td_weights is not None:
         wt = np.asarray(td_weights, np.float64)
         td.put_weights(prm, wt if wt.ndim == 1 else wt[:P])
     return prm
