@@ -104,3 +104,38 @@ def test_train_against_records_only_the_learner():
     res = td_train.train_against("classic", 2, "gap", games=60, generations=1, epochs=1,
                                  log=lambda *_: None)
     assert res["weights"].shape == td.load_weights("classic", 2).shape
+
+
+def test_value_weights_value_the_cut_without_playing():
+    """``value_weights``: the same games (the seat's moves by its own weights), valued by
+    the other weights."""
+    g = qwixo.new_game("qwixx", players=2, seed=2)
+    g.roll([2, 3, 4, 5, 6, 1])
+    pos = batch.state_of(g)
+    net = td.load_weights("classic", 2)
+    half = net * 0.5
+    pol = ["td", "gap"]
+    plain = batch.rollouts_value(pos, 64, 5, 0, 2, policies=pol)
+    same = batch.rollouts_value(pos, 64, 5, 0, 2, policies=pol, value_weights=net)
+    other = batch.rollouts_value(pos, 64, 5, 0, 2, policies=pol, value_weights=half)
+    played = batch.rollouts_value(pos, 64, 5, 0, 2, policies=pol, td_weights=half)
+    assert (plain[0] == same[0]).all() and (plain[1] == same[1]).all()
+    assert (other[0] == plain[0]).all() and not (other[1] == plain[1]).all()
+    assert not (played[0] == plain[0]).all()  # half's moves are other moves
+
+
+def test_strong_can_use_the_gap_weights_for_the_value_only(table_with_gap_weights,
+                                                           monkeypatch):
+    seen = []
+    real = batch.rollouts_value
+
+    def rollouts_value(*a, **k):
+        seen.append((a[9] if len(a) > 9 else k.get("td_weights"), k.get("value_weights")))
+        return real(*a, **k)
+
+    monkeypatch.setattr(batch, "rollouts_value", rollouts_value)
+    bots = [StrongBot(seed=1, playouts=16, exploit="value"), qwixo.make_bot("qwixx", "gap")]
+    _play(bots, seed=3)
+    assert all(tw is None for tw, _ in seen)
+    used = [vw for _, vw in seen if vw is not None]
+    assert used and all((vw == table_with_gap_weights).all() for vw in used)

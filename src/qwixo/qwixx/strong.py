@@ -252,7 +252,7 @@ class StrongBot:
     opponent is modelled by one rule and weights learnt against it were shipped (key
     ``edition/players@rule``: :func:`qwixo.qwixx.td.rule_weights`), the bot's own seat in
     the playouts (its moves and the value at the cut) uses them (default True;
-    :meth:`value_weights`); ``seed``: the playouts' dice (the same seed and game give the
+    ``"value"``: only the value at the cut; :meth:`value_weights`); ``seed``: the playouts' dice (the same seed and game give the
     same decisions).
     """
 
@@ -263,7 +263,7 @@ class StrongBot:
                  params: Any = None, adapt: bool = True, prune: bool = True,
                  depth: int = DEPTH, end_depth: int | None = None,
                  margin_weight: float = MARGIN_WEIGHT, own: str | None = None,
-                 mix: float = 0.0, after: str = "odds", exploit: bool = True,
+                 mix: float = 0.0, after: str = "odds", exploit: bool | str = True,
                  **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
@@ -475,9 +475,12 @@ class StrongBot:
                 return batch.rollouts_mixed(pos, n, seed, player,
                                             self.depth if depth is None else depth, self.mix,
                                             fixed, policies, after, then, self.params)
+            vw = None
+            if td_weights is not None and self.exploit == "value":  # the value at the cut only
+                td_weights, vw = None, td_weights[player]
             return batch.rollouts_value(pos, n, seed, player,
                                         self.depth if depth is None else depth, fixed, policies,
-                                        then, self.params, td_weights)
+                                        then, self.params, td_weights, value_weights=vw)
         return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
                                 then=then), None
 
