@@ -5,7 +5,7 @@ Usage::
 
     python benchmarks/qwixx_td.py [--editions classic,longo,...] [--players 2,3,4,5]
         [--games N] [--generations G] [--seed S] [--out FILE] [--check N]
-        [--hidden H] [--epochs E] [--lam L]
+        [--hidden H] [--epochs E] [--lam L] [--against gap,race,odds]
 
 For every edition and number of players: generation 0 of ``--games`` games by the ``odds``
 and ``ev`` rules, then ``--generations`` generations of ``--games`` games of the greedy ``td``

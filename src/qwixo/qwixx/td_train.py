@@ -9,7 +9,9 @@ cross-entropy, a little L2), :func:`fit_net` the network with hidden tanh units
 (:func:`qwixo.qwixx.td.model_value`; Adam on minibatches, numpy only). :func:`train` is policy iteration: generation 0 is played by the ``odds`` and
 ``ev`` rules, every later one by the greedy ``td`` policy of the weights before it; each
 generation's weights are fitted to its own games (Monte Carlo regression: TD(1)) together with
-the previous generation's. ``benchmarks/qwixx_td.py`` is the command line.
+the previous generation's. :func:`train_against` learns weights against a fixed opponent
+rule (key ``edition/players@rule``, :func:`qwixo.qwixx.td.rule_weights`).
+``benchmarks/qwixx_td.py`` is the command line.
 """
 
 from __future__ import annotations
