@@ -5,7 +5,7 @@ Usage::
 
     python benchmarks/qwixx_td.py [--editions classic,longo,...] [--players 2,3,4,5]
         [--games N] [--generations G] [--seed S] [--out FILE] [--check N]
-        [--hidden H] [--epochs E] [--lam L]
+        [--hidden H] [--epochs E] [--lam L] [--against gap,race,odds]
 
 For every edition and number of players: generation 0 of ``--games`` games by the ``odds``
 and ``ev`` rules, then ``--generations`` generations of ``--games`` games of the greedy ``td``
@@ -20,6 +20,13 @@ classic network by ``--editions classic --players 2 --games 60000 --generations 
 --epochs 8``. ``--check N``: the greedy ``td`` policy then plays ``N`` kernel games
 (paired dice, seats rotating) against ``odds``, ``ev`` and ``gap`` and its win share is
 printed.
+
+``--against gap,race,odds`` (with ``--editions``/``--players``): instead, weights learnt
+against a fixed opponent (:func:`qwixo.qwixx.td_train.train_against`: ``--generations``
+generations of ``--games`` games of the greedy ``td`` learner against that rule, starting from
+the shipped ``edition/players`` weights), key ``edition/players@rule`` (used by the ``strong``
+bot's search when it has recognised such an opponent); ``--check N`` then compares them with
+the plain weights against that rule on the same dice.
 """
 
 from __future__ import annotations
@@ -52,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--lam", type=float, default=1.0,
                     help="lambda of the td generations' labels (1: final outcomes)")
+    ap.add_argument("--against", default="",
+                    help="rules (gap,race,odds,ev): learn weights against each of them "
+                         "instead, key 'edition/players@rule' (td_train.train_against)")
     args = ap.parse_args(argv)
     out = Path(args.out)
     data = json.loads(out.read_text()) if out.exists() else {}
@@ -63,8 +73,36 @@ def main(argv: list[str] | None = None) -> int:
         elif words[k].startswith("--out="):
             del words[k]
     cmd = "python benchmarks/qwixx_td.py " + " ".join(words)
+    def shares(ed, P, opp, n, wts):
+        r = batch.run_games(ed, n, P, args.seed + 7, ["td"] + [opp] * (P - 1), paired=True,
+                            td_weights=wts)
+        sc = r["scores"]
+        best = sc.max(axis=1)
+        return np.where(sc[:, 0] == best, 1.0 / (sc == best[:, None]).sum(axis=1), 0.0)
+
     for ed in args.editions.split(","):
         for P in [int(x) for x in args.players.split(",")]:
+            for rule in [r for r in args.against.split(",") if r]:
+                t0 = time.perf_counter()
+                plain = td.load_weights(ed, P)
+                res = td_train.train_against(ed, P, rule, games=args.games,
+                                             generations=args.generations, seed=args.seed,
+                                             hidden=args.hidden or None, epochs=args.epochs,
+                                             w0=plain)
+                table[f"{ed}/{P}@{rule}"] = [round(float(x), 6) for x in res["weights"]]
+                print(f"{ed}/{P}@{rule}: trained in {time.perf_counter() - t0:.0f} s",
+                      flush=True)
+                if args.check:  # the new weights and the plain ones, on the same dice
+                    a = shares(ed, P, rule, args.check, res["weights"])
+                    b = shares(ed, P, rule, args.check, plain)
+                    d = a - b
+                    se = d.std(ddof=1) / np.sqrt(len(d))
+                    print(f"  greedy td vs {rule}: win share {a.mean():.3f} with the @{rule} "
+                          f"weights, {b.mean():.3f} with the plain ones (difference "
+                          f"{d.mean():+.3f} +- {1.96 * se:.3f}) over {args.check} games",
+                          flush=True)
+            if args.against:
+                continue
             t0 = time.perf_counter()
             res = td_train.train(ed, P, games=args.games, generations=args.generations,
                                  seed=args.seed, hidden=args.hidden, epochs=args.epochs,
@@ -73,13 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{ed}/{P}: trained in {time.perf_counter() - t0:.0f} s", flush=True)
             if args.check:
                 for opp in ("odds", "ev", "gap"):
-                    pol = (["td"] + [opp] * (P - 1))
-                    r = batch.run_games(ed, args.check, P, args.seed + 7, pol, paired=True,
-                                        td_weights=res["weights"])
-                    sc = r["scores"]
-                    best = sc.max(axis=1)
-                    share = np.where(sc[:, 0] == best, 1.0 / (sc == best[:, None]).sum(axis=1),
-                                     0.0)
+                    share = shares(ed, P, opp, args.check, res["weights"])
                     print(f"  greedy td vs {opp}: win share {share.mean():.3f} over "
                           f"{args.check} games", flush=True)
     cmds = data.get("commands", [])

@@ -280,7 +280,8 @@ def _seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
     """The parameter table of the seats: ``params`` (see :func:`run_games`); without it, the
     ``ev`` seats get :data:`qwixo.qwixx.evrule.EV_PARAMS` and the others the ``odds`` ones.
     Each row goes on with the ``td`` weights and their scratch (:func:`qwixo.qwixx.td.seat_row`):
-    ``td_weights`` (one vector for every seat or one per seat), by default the shipped ones of
+    ``td_weights`` (one vector for every seat, or one per seat: a 2-d array or a list of
+    vectors, which may differ in their hidden units), by default the shipped ones of
     the edition and number of players when a seat plays ``td``."""
     from qwixo.qwixx import td
 
@@ -292,7 +293,10 @@ def _seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
     prm[:, :N_PARAMS] = base
     if td_weights is None and (pol == TD).any():
         td_weights = td.load_weights(edition_name, P)
-    if td_weights is not None:
+    if isinstance(td_weights, (list, tuple)):  # one vector per seat (any hidden units)
+        for q in range(P):
+            td.put_weights(prm[q], np.asarray(td_weights[q], np.float64))
+    elif td_weights is not None:
         wt = np.asarray(td_weights, np.float64)
         td.put_weights(prm, wt if wt.ndim == 1 else wt[:P])
     return prm
@@ -606,18 +610,19 @@ def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, fl
 def _rollouts(n, seed, s0, fixed0, policies, T, scores, prm, wcell):
     """``n`` games from ``s0`` to their end: the final ``scores``."""
     _rollouts_value(n, seed, s0, fixed0, policies, T, scores, np.zeros(0, np.float64), prm,
-                    wcell, 1 << 20, -1, np.zeros(0, np.int64), 0.0)
+                    wcell, 1 << 20, -1, np.zeros(0, np.int64), 0.0, np.zeros(0, np.float64))
 
 
 @njit(cache=True)
 def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, depth, me,
-                    policies2, lam):
+                    policies2, lam, vrow):
     """:func:`_rollouts` cut after ``depth`` more rolls: ``vals[g]`` is player ``me``'s win
     share when the game ended, else its learnt win chance (:func:`qwixo.qwixx.td.value`);
     ``me`` -1: no values (``vals`` may be empty). With ``policies2`` (not empty) each game
     then goes on to its end by them, ``vals[g]`` becoming ``(1 - lam)`` times the chance at
     the cut plus ``lam`` times the final win share (:func:`rollouts_mixed`). ``scores``:
-    where the games stopped."""
+    where the games stopped. ``vrow`` (not empty): the parameter row whose weights value the
+    games instead of ``prm[me]`` (which still plays ``me``'s moves)."""
     P = s0[NPL]
     s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(P)
     go_on = policies2.shape[0] > 0
@@ -628,11 +633,12 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
         play(s, T, fixed, policies, rng, sdice, schoice, trace, depth, opts, w, ev, choice, prm,
              wcell)
         if me >= 0:
-            v = td_value(s, me, T, wcell, prm[me])
+            vr = prm[me] if vrow.shape[0] == 0 else vrow
+            v = td_value(s, me, T, wcell, vr)
             if go_on and s[PHASE] != P_OVER:
                 play(s, T, fixed, policies2, rng, sdice, schoice, trace, 1 << 20, opts, w, ev,
                      choice, prm, wcell)
-                v = (1.0 - lam) * v + lam * td_value(s, me, T, wcell, prm[me])
+                v = (1.0 - lam) * v + lam * td_value(s, me, T, wcell, vr)
             vals[g] = v
         for p in range(P):
             scores[g, p] = K.score(s, H + p * PB, T, True)
@@ -658,12 +664,14 @@ def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
                    fixed: dict[int, int] | None = None, policies: list[str] | None = None,
                    then: int | None = None, params: Any = None,
                    td_weights: Any = None, *, after: list[str] | None = None,
-                   lam: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+                   lam: float = 0.0, value_weights: Any = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`rollouts` cut after ``depth`` more rolls (``depth`` 0: at the end of the current
     turn), each game valued for ``player`` by the learnt value function
     (:mod:`qwixo.qwixx.td`; the exact win share when the game ended): ``(scores, values)``,
     the scores at the cut. With ``after`` (the policies of the seats after the cut) the games
-    go on to their end (:func:`rollouts_mixed`)."""
+    go on to their end (:func:`rollouts_mixed`). ``value_weights``: the weights that value
+    the games for ``player`` (default: its seat's ``td_weights``, which play its moves)."""
     tab, s, fx, pol, scores = _rollout_inputs(pos, n, fixed, policies or ["td"] * pos.players,
                                               then)
     vals = np.zeros(n, np.float64)
@@ -672,9 +680,14 @@ def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
 
         td_weights = td.load_weights(tab.name, pos.players)
     pol2 = np.array([POLICY_IDS[x] for x in after or ()], np.int64)
-    _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals,
-                    _seat_params(params, pol, tab.name, td_weights), weights(tab.name),
-                    max(0, int(depth)), int(player), pol2, float(lam))
+    prm = _seat_params(params, pol, tab.name, td_weights)
+    vrow = np.zeros(0, np.float64)
+    if value_weights is not None:
+        from qwixo.qwixx import td
+
+        vrow = td.seat_row(prm[int(player), :N_PARAMS], value_weights)
+    _rollouts_value(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores, vals, prm,
+                    weights(tab.name), max(0, int(depth)), int(player), pol2, float(lam), vrow)
     return scores, vals
 
 

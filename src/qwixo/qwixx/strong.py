@@ -248,8 +248,12 @@ class StrongBot:
     ``playouts``: playouts per option without a time budget (default 1024; half of it per
     action-1/action-2 pair in the joint search); ``joint``: search the active player's action
     1 together with its action 2 (default False for play: it measured no gain against
-    ``gap`` or ``odds``; hints use it); ``seed``: the playouts' dice (the same
-    seed and game give the same decisions).
+    ``gap`` or ``odds``; hints use it); ``exploit``: with the ``td`` model, when every
+    opponent is modelled by one rule and weights learnt against it were shipped (key
+    ``edition/players@rule``: :func:`qwixo.qwixx.td.rule_weights`), the bot's own seat in
+    the playouts (its moves and the value at the cut) uses them (default True;
+    ``"value"``: only the value at the cut; :meth:`value_weights`); ``seed``: the playouts' dice (the same seed and game give the
+    same decisions).
     """
 
     name = "strong"
@@ -259,7 +263,8 @@ class StrongBot:
                  params: Any = None, adapt: bool = True, prune: bool = True,
                  depth: int = DEPTH, end_depth: int | None = None,
                  margin_weight: float = MARGIN_WEIGHT, own: str | None = None,
-                 mix: float = 0.0, after: str = "odds", **_: Any) -> None:
+                 mix: float = 0.0, after: str = "odds", exploit: bool | str = True,
+                 **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
@@ -273,6 +278,10 @@ class StrongBot:
         self.after = after
         self.params = params
         self.adapt = adapt and model != "gap"
+        self.exploit = exploit
+        #: the rule whose learnt weights valued the last search's playouts (None: the plain
+        #: ones; see :meth:`value_weights`)
+        self.exploiting: str | None = None
         self.prune = prune
         self._watch: OpponentModels | None = None
         self.seconds = seconds
@@ -320,6 +329,7 @@ class StrongBot:
                 self._watch = OpponentModels(game, player, me=self.model,
                                              default="td" if self.model == "td" else "odds")
             policies = self._watch.policies(game)
+        vw = self.value_weights(cands[0][1].edition, P, player, policies)
         depth = self.depth
         if self.end_depth is not None and _near_end(game):
             depth = max(depth, self.end_depth)
@@ -338,7 +348,7 @@ class StrongBot:
                 if not alive[c]:
                     continue
                 sc, est = self._rollouts(pos, n, seed * 7919 + batch_no, fixed, then, policies,
-                                         player, depth)
+                                         player, depth, vw)
                 sc = sc + extra
                 me = sc[:, player].astype(np.float64)
                 if P > 1:
@@ -413,9 +423,37 @@ class StrongBot:
                 settled = False
         return settled
 
+    def value_weights(self, edition_name: str, players: int, player: int,
+                      policies: list[str] | None) -> list[np.ndarray] | None:
+        """The ``td`` weights of every seat in the playouts (None: the plain shipped ones):
+        with ``exploit`` and the ``td`` model, when every opponent of ``player`` is modelled
+        by the same rule (``policies``, from :class:`OpponentModels`) and weights learnt
+        against that rule exist (:func:`qwixo.qwixx.td.rule_weights`), ``player``'s seat gets
+        them and the others the plain ones. Sets :attr:`exploiting`."""
+        from qwixo.qwixx import td
+
+        self.exploiting = None
+        if (not self.exploit or self.model != "td" or self.mix > 0 or policies is None
+                or players < 2):
+            return None
+        rules = {r for p, r in enumerate(policies) if p != player}
+        if len(rules) != 1:
+            return None
+        rule = rules.pop()
+        if rule == "td":
+            return None
+        name = batch.tables(edition_name).name
+        w = td.rule_weights(name, players, rule)
+        if w is None:
+            return None
+        self.exploiting = rule
+        plain = td.load_weights(name, players)
+        return [w if p == player else plain for p in range(players)]
+
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
                   then: int | None, policies: list[str] | None = None,
-                  player: int = 0, depth: int | None = None
+                  player: int = 0, depth: int | None = None,
+                  td_weights: list[np.ndarray] | None = None
                   ) -> tuple[np.ndarray, np.ndarray | None]:
         """Scores ``(n, players)`` of ``n`` playouts, and with the ``td`` model (2 players or
         more) the learnt win chance of ``player`` at their cut (None otherwise)."""
@@ -437,9 +475,12 @@ class StrongBot:
                 return batch.rollouts_mixed(pos, n, seed, player,
                                             self.depth if depth is None else depth, self.mix,
                                             fixed, policies, after, then, self.params)
+            vw = None
+            if td_weights is not None and self.exploit == "value":  # the value at the cut only
+                td_weights, vw = None, td_weights[player]
             return batch.rollouts_value(pos, n, seed, player,
                                         self.depth if depth is None else depth, fixed, policies,
-                                        then, self.params)
+                                        then, self.params, td_weights, value_weights=vw)
         return playout.rollouts(pos, n, seed, fixed, policies=policies, params=self.params,
                                 then=then), None
 

@@ -372,6 +372,18 @@ def load_weights(edition_name: str, players: int) -> np.ndarray:
     raise KeyError(f"no td weights for {edition_name}/{players}")
 
 
+def rule_weights(edition_name: str, players: int, rule: str) -> np.ndarray | None:
+    """The weights learnt against opponents that all play ``rule`` (key
+    ``edition/players@rule``: :func:`qwixo.qwixx.td_train.train_against`), None if there are
+    none (no fallback to another edition or number of players)."""
+    w = _weights_file()["weights"].get(f"{edition_name}/{players}@{rule}")
+    if w is None:
+        return None
+    w = np.asarray(w, np.float64)
+    hidden_units(w)
+    return w
+
+
 def put_weights(row: np.ndarray, wts: np.ndarray) -> None:
     """Write the weights ``wts`` (any number of hidden units) into the parameter row(s)
     ``row``."""
@@ -403,7 +415,7 @@ def model_value(X: np.ndarray, wts: np.ndarray) -> np.ndarray:
 
 
 __all__ = ["TD", "NX", "NS", "FEATURE_NAMES", "features", "value", "value_at",
-           "td_choice", "load_weights", "has_weights", "seat_row", "put_weights",
+           "td_choice", "load_weights", "has_weights", "seat_row", "put_weights", "rule_weights",
            "hidden_units", "model_value", "HMAX"]
 
 

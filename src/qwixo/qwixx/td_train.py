@@ -9,7 +9,9 @@ cross-entropy, a little L2), :func:`fit_net` the network with hidden tanh units
 (:func:`qwixo.qwixx.td.model_value`; Adam on minibatches, numpy only). :func:`train` is policy iteration: generation 0 is played by the ``odds`` and
 ``ev`` rules, every later one by the greedy ``td`` policy of the weights before it; each
 generation's weights are fitted to its own games (Monte Carlo regression: TD(1)) together with
-the previous generation's. ``benchmarks/qwixx_td.py`` is the command line.
+the previous generation's. :func:`train_against` learns weights against a fixed opponent
+rule (key ``edition/players@rule``, :func:`qwixo.qwixx.td.rule_weights`).
+``benchmarks/qwixx_td.py`` is the command line.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ MAX_ROLLS = 1024
 
 
 @njit(cache=True)
-def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow):
+def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow, record):
     s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(P)
     who = np.empty(X.shape[0], np.int64)
     when = np.empty(X.shape[0], np.int64)
@@ -54,6 +56,8 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow)
                     vals[t, q] = td.value(s, q, T, wcell, vrow)
             if _below(rng, 1 << 20) < keep * (1 << 20) and m + P <= X.shape[0]:
                 for q in range(P):
+                    if record[q] == 0:
+                        continue
                     features(s, q, s, H + q * PB, s[CLOSED], s[ACTIVE], T, wcell, X[m])
                     who[m] = q
                     when[m] = t
@@ -91,13 +95,15 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow)
 def generate(edition_name: str, games: int, players: int, seed: int,
              policies: list[str], td_weights: Any = None, keep: float = 0.25,
              params: Any = None, lam: float = 1.0,
-             value_weights: Any = None) -> tuple[np.ndarray, np.ndarray]:
+             value_weights: Any = None,
+             record: Any = None) -> tuple[np.ndarray, np.ndarray]:
     """Features ``X`` and win-share labels ``Y`` of ``games`` kernel games (seats following
     ``policies``, the first player rotating), at a share ``keep`` of the roll positions.
 
     ``lam`` < 1 (with ``value_weights``, default ``td_weights``): the labels are the
     lambda-returns (TD(lambda)) of the value function with those weights over the game's roll
-    positions instead of the final share (1: Monte Carlo)."""
+    positions instead of the final share (1: Monte Carlo). ``record``: the seats whose
+    positions are written down (default every seat)."""
     tab = batch.tables(edition_name)
     pol = np.array([batch.POLICY_IDS[p] for p in policies], np.int64)
     prm = batch._seat_params(params, pol, tab.name, td_weights)
@@ -108,9 +114,13 @@ def generate(edition_name: str, games: int, players: int, seed: int,
     vrow = td.seat_row(prm[0, :N_PARAMS], vw if lam < 1.0 else np.zeros(NX))
     X = np.zeros((cap, NX), np.float64)
     Y = np.zeros(cap, np.float64)
+    rec = np.ones(players, np.int64)
+    if record is not None:
+        rec[:] = 0
+        rec[list(record)] = 1
     m = _generate(games, players, int(seed) % (1 << 62),
                   batch.default_lucky(tab.name, players), pol, tab.T, prm,
-                  weights(tab.name), float(keep), X, Y, float(lam), vrow)
+                  weights(tab.name), float(keep), X, Y, float(lam), vrow, rec)
     return X[:m], Y[:m]
 
 
@@ -282,6 +292,45 @@ def train(edition_name: str, players: int = 2, games: int = 20000, generations: 
     return {"weights": w, "history": hist}
 
 
+def train_against(edition_name: str, players: int, rule: str, games: int = 30000,
+                  generations: int = 2, seed: int = 1, keep: float = 0.25, log: Any = print,
+                  hidden: int | None = None, epochs: int = 8,
+                  w0: np.ndarray | None = None) -> dict[str, Any]:
+    """Policy iteration against a fixed opponent: in every generation the learner (seat 0,
+    the first player rotating) plays the greedy ``td`` policy of the current weights (at first
+    ``w0``, default the shipped ``edition/players`` ones) against ``rule`` (a batch policy:
+    ``gap``, ``race``, ``odds``, ``ev``) in the other seats; only the learner's positions are
+    written down, labelled by its final win share, and the weights are refitted to them
+    (with the previous generation's), starting from the current ones (``hidden`` units, by
+    default as many as ``w0`` has). Returns the last weights and the per-generation log loss
+    on that generation's games."""
+    t0 = time.perf_counter()
+    P = players
+    w = td.load_weights(edition_name, P) if w0 is None else np.asarray(w0, np.float64)
+    h = td.hidden_units(w) if hidden is None else hidden
+    pol = ["td"] + [rule] * (P - 1)
+    hist = []
+    prevX = prevY = None
+    for gen in range(1, generations + 1):
+        X, Y = generate(edition_name, games, P, seed * 1009 + 7000 + 100 * gen, pol,
+                        td_weights=w, keep=keep, record=[0])
+        before = log_loss(X, Y, w)
+        aX = X if prevX is None else np.concatenate([prevX, X])
+        aY = Y if prevY is None else np.concatenate([prevY, Y])
+        if h:
+            w = fit_net(aX, aY, h, w0=w, epochs=epochs, seed=seed + gen)
+        else:
+            w = fit(aX, aY, w0=w)
+        hist.append({"generation": gen, "samples": int(len(Y)), "loss_before": before,
+                     "loss": log_loss(X, Y, w), "win": float(Y.mean()),
+                     "seconds": time.perf_counter() - t0})
+        log(f"{edition_name}/{P}@{rule} gen {gen}: {len(Y)} samples, learner's mean share "
+            f"{Y.mean():.3f}, log loss {before:.4f} -> {hist[-1]['loss']:.4f}, "
+            f"{hist[-1]['seconds']:.0f} s")
+        prevX, prevY = X, Y
+    return {"weights": w, "history": hist}
+
+
 def value_of(game: Any, player: int, wts: np.ndarray | None = None) -> float:
     """The learnt win chance of ``player`` in a contract game (its sheets as they are; the
     current roll's decisions not taken into account), for inspection and tests."""
@@ -311,4 +360,4 @@ def features_of(s: np.ndarray, q: int, edition_name: str, nxt: int | None = None
     return x
 
 
-__all__ = ["generate", "fit", "train", "log_loss", "value_of", "features_of", "TD"]
+__all__ = ["generate", "fit", "train", "train_against", "log_loss", "value_of", "features_of", "TD"]

@@ -1,0 +1,141 @@
+"""Value functions learnt against a known opponent (keys ``edition/players@rule``): the
+``strong`` search values its own seat with them once it has recognised that opponent."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import qwixo
+from qwixo.qwixx import batch, td, td_train
+from qwixo.qwixx.strong import StrongBot
+
+
+def _play(bots, seed):
+    g = qwixo.new_game("qwixx", players=len(bots), seed=seed)
+    while not g.is_over:
+        if g.needs_roll:
+            g.roll()
+            continue
+        for p in list(g.to_act):
+            g.choose(p, bots[p].decide(g, p))
+    return g
+
+
+@pytest.fixture
+def table_with_gap_weights(monkeypatch):
+    """The shipped weights without any ``@rule`` key, plus a made-up ``classic/2@gap``."""
+    data = td._weights_file()
+    wts = {k: v for k, v in data["weights"].items() if "@" not in k}
+    special = np.asarray(wts["classic/2"], np.float64) * 0.5
+    wts["classic/2@gap"] = special.tolist()
+    monkeypatch.setattr(td, "_weights_file", lambda: {**data, "weights": wts})
+    return special
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """The ``td_weights`` of every ``batch.rollouts_value`` call."""
+    seen = []
+    real = batch.rollouts_value
+
+    def rollouts_value(*a, **k):
+        seen.append(a[9] if len(a) > 9 else k.get("td_weights"))
+        return real(*a, **k)
+
+    monkeypatch.setattr(batch, "rollouts_value", rollouts_value)
+    return seen
+
+
+def test_rule_weights_are_looked_up_exactly(table_with_gap_weights):
+    assert (td.rule_weights("classic", 2, "gap") == table_with_gap_weights).all()
+    assert td.rule_weights("classic", 2, "race") is None
+    assert td.rule_weights("classic", 3, "gap") is None      # no fallback
+    assert td.rule_weights("longo", 2, "gap") is None
+
+
+def test_strong_values_its_seat_with_the_weights_learnt_against_a_recognised_gap(
+        table_with_gap_weights, spy):
+    bots = [StrongBot(seed=1, playouts=16), qwixo.make_bot("qwixx", "gap")]
+    g = _play(bots, seed=3)
+    assert bots[0]._watch.policies(g) == ["td", "gap"]
+    assert bots[0].exploiting == "gap"
+    assert spy[0] is None                                   # not recognised yet: plain weights
+    used = [w for w in spy if w is not None]
+    assert used, "the @gap weights were never used"
+    plain = td.load_weights("classic", 2)
+    for w in used:
+        assert (w[0] == table_with_gap_weights).all() and (w[1] == plain).all()
+
+
+@pytest.mark.parametrize("opp, exploit", [("race", True), ("gap", False)])
+def test_strong_keeps_the_plain_weights_otherwise(table_with_gap_weights, spy, opp, exploit):
+    """Against an opponent without weights of its own (race here), or with ``exploit``
+    off, every search uses the plain weights."""
+    bots = [StrongBot(seed=1, playouts=16, exploit=exploit), qwixo.make_bot("qwixx", opp)]
+    g = _play(bots, seed=3)
+    assert bots[0]._watch.policies(g) == ["td", opp]
+    assert spy and all(w is None for w in spy)
+    assert bots[0].exploiting is None
+
+
+def test_per_seat_weights_may_differ_in_their_hidden_units():
+    """A list of per-seat vectors: each seat's row gets its own (a logistic model next to a
+    network); a seat that plays a rule does not look at its weights."""
+    g = qwixo.new_game("qwixx", players=2, seed=2)
+    g.roll([2, 3, 4, 5, 6, 1])
+    pos = batch.state_of(g)
+    net = td.load_weights("classic", 2)
+    logistic = net[:td.NX]
+    one = batch.rollouts_value(pos, 64, 5, 0, 2, policies=["td", "gap"], td_weights=logistic)
+    two = batch.rollouts_value(pos, 64, 5, 0, 2, policies=["td", "gap"],
+                               td_weights=[logistic, net])
+    other = batch.rollouts_value(pos, 64, 5, 0, 2, policies=["td", "gap"], td_weights=net)
+    assert (one[1] == two[1]).all() and (one[0] == two[0]).all()
+    assert not (one[1] == other[1]).all()
+
+
+def test_train_against_records_only_the_learner():
+    X, Y = td_train.generate("classic", 40, 2, 3, ["td", "gap"], record=[0],
+                             td_weights=td.load_weights("classic", 2))
+    Xa, _ = td_train.generate("classic", 40, 2, 3, ["td", "gap"],
+                              td_weights=td.load_weights("classic", 2))
+    assert 0 < len(Y) and abs(len(Xa) - 2 * len(X)) <= 2
+    res = td_train.train_against("classic", 2, "gap", games=60, generations=1, epochs=1,
+                                 log=lambda *_: None)
+    assert res["weights"].shape == td.load_weights("classic", 2).shape
+
+
+def test_value_weights_value_the_cut_without_playing():
+    """``value_weights``: the same games (the seat's moves by its own weights), valued by
+    the other weights."""
+    g = qwixo.new_game("qwixx", players=2, seed=2)
+    g.roll([2, 3, 4, 5, 6, 1])
+    pos = batch.state_of(g)
+    net = td.load_weights("classic", 2)
+    half = net * 0.5
+    pol = ["td", "gap"]
+    plain = batch.rollouts_value(pos, 64, 5, 0, 2, policies=pol)
+    same = batch.rollouts_value(pos, 64, 5, 0, 2, policies=pol, value_weights=net)
+    other = batch.rollouts_value(pos, 64, 5, 0, 2, policies=pol, value_weights=half)
+    played = batch.rollouts_value(pos, 64, 5, 0, 2, policies=pol, td_weights=half)
+    assert (plain[0] == same[0]).all() and (plain[1] == same[1]).all()
+    assert (other[0] == plain[0]).all() and not (other[1] == plain[1]).all()
+    assert not (played[0] == plain[0]).all()  # half's moves are other moves
+
+
+def test_strong_can_use_the_gap_weights_for_the_value_only(table_with_gap_weights,
+                                                           monkeypatch):
+    seen = []
+    real = batch.rollouts_value
+
+    def rollouts_value(*a, **k):
+        seen.append((a[9] if len(a) > 9 else k.get("td_weights"), k.get("value_weights")))
+        return real(*a, **k)
+
+    monkeypatch.setattr(batch, "rollouts_value", rollouts_value)
+    bots = [StrongBot(seed=1, playouts=16, exploit="value"), qwixo.make_bot("qwixx", "gap")]
+    _play(bots, seed=3)
+    assert all(tw is None for tw, _ in seen)
+    used = [vw for _, vw in seen if vw is not None]
+    assert used and all((vw == table_with_gap_weights).all() for vw in used)
