@@ -19,7 +19,8 @@ are replaced in ``--out`` (the others kept), with this command in its header (wi
 classic network by ``--editions classic --players 2 --games 60000 --generations 3 --hidden 32
 --epochs 8``. ``--check N``: the greedy ``td`` policy then plays ``N`` kernel games
 (paired dice, seats rotating) against ``odds``, ``ev`` and ``gap`` and its win share is
-printed.
+printed; with 3 players or more also the mixed table ``td, odds, ev[, gap[, race]]`` (one
+seat each, ``N`` games in every rotation of the seats on the same dice: :func:`mixed_table`).
 
 ``--against gap,race,odds`` (with ``--editions``/``--players``): instead, weights learnt
 against a fixed opponent (:func:`qwixo.qwixx.td_train.train_against`: ``--generations``
@@ -36,11 +37,37 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 OUT = Path(__file__).resolve().parent.parent / "src/qwixo/qwixx/data/td_weights.json"
 EDITIONS = "classic,longo,mixx-a,mixx-b,bonus-a,bonus-b"
+
+
+#: the mixed table of ``--check`` with 3-5 players: the greedy ``td`` policy and the rules
+MIXED = ("td", "odds", "ev", "gap", "race")
+
+
+def mixed_table(edition: str, players: int, games: int, seed: int,
+                weights: Any = None) -> dict[str, float]:
+    """The win share of each policy of the lineup ``MIXED[:players]`` (one seat each), over
+    ``games`` kernel games in every rotation of the seats on the same dice (paired, the first
+    player rotating too)."""
+    from qwixo.qwixx import batch
+
+    lineup = list(MIXED[:players])
+    won = dict.fromkeys(lineup, 0.0)
+    for rot in range(players):
+        seats = lineup[rot:] + lineup[:rot]
+        sc = batch.run_games(edition, games, players, seed, seats, paired=True,
+                             td_weights=weights)["scores"]
+        best = sc.max(axis=1)
+        top = sc == best[:, None]
+        share = np.where(top, 1.0 / top.sum(axis=1)[:, None], 0.0)
+        for k, name in enumerate(seats):
+            won[name] += float(share[:, k].sum())
+    return {name: w / (games * players) for name, w in won.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
                     share = shares(ed, P, opp, args.check, res["weights"])
                     print(f"  greedy td vs {opp}: win share {share.mean():.3f} over "
                           f"{args.check} games", flush=True)
+                if P > 2:
+                    mixed = mixed_table(ed, P, args.check, args.seed + 7, res["weights"])
+                    print("  mixed table (every rotation of the seats): " + ", ".join(
+                        f"{n} {100 * w:.1f}%" for n, w in mixed.items()), flush=True)
     cmds = data.get("commands", [])
     cmds.append(cmd.strip())
     doc = {
