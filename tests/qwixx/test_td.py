@@ -177,6 +177,19 @@ def test_weights_of_the_first_layout_give_the_values_they_gave():
                 if not g.is_over and g.num_players > 1:
                     assert got == pytest.approx(_ref_value(w_old, x[:td.NX0]), abs=1e-12)
                     assert td.model_value(x[None], w_old)[0] == pytest.approx(got, abs=1e-12)
+                    # the kernel skips the per-row features for these weights; made to read
+                    # them, it gives the same value (their weights are zero)
+                    from qwixo.qwixx import kernels as K
+                    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
+
+                    row = td.seat_row(DEFAULT_PARAMS, w_old)
+                    assert row[td.NXU] == td.NX0
+                    row[td.NXU] = td.NX
+                    s = batch.pack(pos)
+                    s[K.PHASE] = K.P_ROLL
+                    T = batch.tables(pos.edition).T
+                    full = td.value(s, q, T, weights(pos.edition), row)
+                    assert full == pytest.approx(got, abs=1e-12)
 
 
 def _ref_value(w, x):
@@ -202,6 +215,7 @@ def test_value_network_kernel_numpy_and_reference_agree():
         w = rng.normal(0, 0.3, td.NX + h * (td.NX + 1))
         assert td.hidden_units(w) == h
         row = td.seat_row(DEFAULT_PARAMS, w)
+        assert row[td.NXU] == td.NX
         X = rng.normal(0, 1, (5, td.NX))
         got = td.model_value(X, w)
         for x, v in zip(X, got, strict=True):
