@@ -5,7 +5,7 @@ Usage::
 
     python benchmarks/qwixx_td.py [--editions classic,longo,...] [--players 2,3,4,5]
         [--games N] [--generations G] [--seed S] [--out FILE] [--check N]
-        [--hidden H] [--epochs E] [--lam L] [--against gap,race,odds]
+        [--hidden H] [--epochs E] [--lam L] [--init KEY] [--against gap,race,odds]
 
 For every edition and number of players: generation 0 of ``--games`` games by the ``odds``
 and ``ev`` rules, then ``--generations`` generations of ``--games`` games of the greedy ``td``
@@ -13,7 +13,10 @@ policy, a fit after each: the logistic model by Newton's method (one core; about
 edition and player count), or with ``--hidden H`` the value network with ``H`` tanh units
 (``td_train.fit_net``: Adam, ``--epochs`` passes a generation; about 13 minutes for 60,000
 games and 3 generations on the loaded machine). ``--lam L`` < 1 labels the td generations'
-positions with lambda-returns instead of the final win share. The weights of the pairs trained
+positions with lambda-returns instead of the final win share. ``--init KEY`` starts the
+generation 0 fit from the weights of ``KEY`` in ``--out`` (e.g. ``classic/2``: a network
+of the first 35 features, padded with zero weights on the per-row ones) instead of a logistic
+fit. The weights of the pairs trained
 are replaced in ``--out`` (the others kept), with this command in its header (without
 ``--out``). The shipped file was made by the commands listed in it, in order; the 2-player
 classic network by ``--editions classic --players 2 --games 60000 --generations 3 --hidden 32
@@ -84,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hidden", type=int, default=0,
                     help="hidden tanh units of the value network (0: the logistic model)")
     ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--init", default="",
+                    help="start the fit from the weights of this key of the --out file "
+                         "(e.g. classic/2; padded to the current features)")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="lambda of the td generations' labels (1: final outcomes)")
     ap.add_argument("--against", default="",
@@ -133,7 +139,8 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.perf_counter()
             res = td_train.train(ed, P, games=args.games, generations=args.generations,
                                  seed=args.seed, hidden=args.hidden, epochs=args.epochs,
-                                 lam=args.lam)
+                                 lam=args.lam,
+                                 init=td.pad_weights(table[args.init]) if args.init else None)
             table[f"{ed}/{P}"] = [round(float(x), 6) for x in res["weights"]]
             print(f"{ed}/{P}: trained in {time.perf_counter() - t0:.0f} s", flush=True)
             if args.check:
@@ -151,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         "about": "Weights of the Qwixx td value function (qwixo.qwixx.td): per edition/players, "
                  "td.NX linear weights over td.FEATURE_NAMES, then per hidden tanh unit td.NX "
                  "input weights and one output weight (none: the logistic model), learnt by "
-                 "self-play. Made by the commands below (in order; each replaces the pairs it "
+                 "self-play; a vector of td.NX0 (35) features per weight, the layout before "
+                 "the per-row features, is read with zero weights on them (td.pad_weights). Made by the commands below (in order; each replaces the pairs it "
                  "trains).",
         "features": list(td.FEATURE_NAMES),
         "commands": cmds,

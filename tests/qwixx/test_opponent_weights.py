@@ -30,7 +30,7 @@ def table_with_gap_weights(monkeypatch):
     special = np.asarray(wts["classic/2"], np.float64) * 0.5
     wts["classic/2@gap"] = special.tolist()
     monkeypatch.setattr(td, "_weights_file", lambda: {**data, "weights": wts})
-    return special
+    return td.pad_weights(special)  # as loaded: in the current feature layout
 
 
 @pytest.fixture

@@ -78,7 +78,38 @@ def _ref_features(pos, q, nxt):
     d = me[0] - opp[0]
     e = me[5] - opp[5]
     return me + opp + [1.0, ncl, prog, maxpen, float(nxt == q), near, d * ncl, d * prog,
-                       d * maxpen, e * ncl, e * prog, d * near, second]
+                       d * maxpen, e * ncl, e * prog, d * near, second] + _ref_rows(
+        pos, q, others[0][1] if others else None, closed, ed)
+
+
+def _ref_rows(pos, q, o, closed, ed):
+    """The per-row features in plain Python: per open row (sorted by my crosses, then the
+    opponent's, then the row) both players' crosses and reachable odds, the opponent near
+    its lock; then the three sums."""
+    a = arrays(ed.name)
+    wc = cell_weights(ed.name)
+    L = a.numbers.shape[1]
+
+    def state(p, r):
+        if p is None:
+            return 0, 0.0, False
+        n, lr, lf = int(pos.cnt[p, r]), int(pos.last[p, r]), int(a.lock_from[r])
+        reach = n + (lf - 1 - lr if lr < lf else 0) >= ed.lock_need - 1
+        W = sum(wc[r, c] for c in range(lr + 1, L) if reach or c < lf)
+        return n, W, n >= ed.lock_need - 1 and lr >= lf - 3
+
+    rows = []
+    risk = [0.0, 0.0, 0.0]
+    for r in range(4):
+        if closed >> r & 1:
+            continue
+        (n, W, near), (on, oW, onear) = state(q, r), state(o, r)
+        rows.append(((-n, -on, r), [n / 10, on / 10, W / 5, oW / 5, float(onear)]))
+        risk[0] += n / 10 * onear
+        risk[1] += on / 10 * near
+        risk[2] += near and onear
+    out = [v for _, f in sorted(rows) for v in f]
+    return out + [0.0] * (4 * td.NR - len(out)) + risk
 
 
 def _random_positions(n, seed):
@@ -123,6 +154,44 @@ def test_features_and_value_match_a_plain_python_reference():
             assert td_train.value_of(g, q) == pytest.approx(_ref_value(w, x), abs=1e-9)
 
 
+def test_weights_of_the_first_layout_give_the_values_they_gave():
+    """A weight vector of the 35 features before the per-row ones (linear, and a network)
+    loads padded with zero weights and gives, through the kernel, exactly the value of the
+    plain-Python formula over the first 35 features only; both layouts are told apart by
+    length, and the padded vector is a fixed point."""
+    rng = np.random.default_rng(9)
+    assert td.NX0 == 35 and td.FEATURE_NAMES[34] == "second_opp" and td.NX > td.NX0
+    for h in (0, 3, 32):
+        w_old = rng.normal(0, 0.3, td.NX0 + h * (td.NX0 + 1))
+        assert td.layout(len(w_old)) == (td.NX0, h) and td.hidden_units(w_old) == h
+        w_new = td.pad_weights(w_old)
+        assert td.layout(len(w_new)) == (td.NX, h)
+        assert np.array_equal(td.pad_weights(w_new), w_new)
+        assert np.array_equal(td.pad_weights(np.stack([w_old, w_old]))[1], w_new)
+        for g in _random_positions(12, h + 1):
+            pos = batch.state_of(g)
+            for q in range(g.num_players):
+                x = np.array(_ref_features(pos, q, int(pos.st[batch.ACTIVE])))
+                got = td_train.value_of(g, q, w_old)
+                assert got == td_train.value_of(g, q, w_new)
+                if not g.is_over and g.num_players > 1:
+                    assert got == pytest.approx(_ref_value(w_old, x[:td.NX0]), abs=1e-12)
+                    assert td.model_value(x[None], w_old)[0] == pytest.approx(got, abs=1e-12)
+                    # the kernel skips the per-row features for these weights; made to read
+                    # them, it gives the same value (their weights are zero)
+                    from qwixo.qwixx import kernels as K
+                    from qwixo.qwixx.odds import DEFAULT_PARAMS, weights
+
+                    row = td.seat_row(DEFAULT_PARAMS, w_old)
+                    assert row[td.NXU] == td.NX0
+                    row[td.NXU] = td.NX
+                    s = batch.pack(pos)
+                    s[K.PHASE] = K.P_ROLL
+                    T = batch.tables(pos.edition).T
+                    full = td.value(s, q, T, weights(pos.edition), row)
+                    assert full == pytest.approx(got, abs=1e-12)
+
+
 def _ref_value(w, x):
     """The model's value in plain Python: the logistic of the linear part plus, per hidden
     unit, its output weight times the tanh of its input weights times the features."""
@@ -146,12 +215,14 @@ def test_value_network_kernel_numpy_and_reference_agree():
         w = rng.normal(0, 0.3, td.NX + h * (td.NX + 1))
         assert td.hidden_units(w) == h
         row = td.seat_row(DEFAULT_PARAMS, w)
+        assert row[td.NXU] == td.NX
         X = rng.normal(0, 1, (5, td.NX))
         got = td.model_value(X, w)
         for x, v in zip(X, got, strict=True):
             assert td._logit(x.copy(), row, td.N_PARAMS) == pytest.approx(v, abs=1e-12)
             assert v == pytest.approx(_ref_value(w, x), abs=1e-12)
-    for bad in (td.NX - 1, td.NX + 3, td.NX + (td.HMAX + 1) * (td.NX + 1)):
+    for bad in (td.NX - 1, td.NX + 3, td.NX + (td.HMAX + 1) * (td.NX + 1),
+                td.NX0 + 1, td.NX0 + (td.HMAX + 1) * (td.NX0 + 1)):
         with pytest.raises(ValueError):
             td.hidden_units(np.zeros(bad))
 

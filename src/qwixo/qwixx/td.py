@@ -20,6 +20,14 @@ value (3 players and more). An edition is data: the features read only its table
 cell odds, so one function serves every edition; the weights are learnt per edition and number
 of players.
 
+Then the **per-row** features (:func:`row_features`), against the best opponent: per row
+slot (the open rows sorted by ``q``'s crosses, then the opponent's, so the model is the same
+for every colour) both players' crosses and reachable odds and whether the opponent is near
+that row's lock; and over the rows, ``q``'s crosses in rows the opponent is near locking,
+the opponent's in rows ``q`` is near locking, and the rows both are near locking. Weight
+vectors of the first layout (the :data:`NX0` features before the per-row ones) still load:
+zero weights on the new features (:func:`pad_weights`).
+
 The weights are fitted by **Monte Carlo regression** (TD(1); TD(lambda) labels on request)
 on self-play games of the batch kernel (:mod:`qwixo.qwixx.td_train`: ``generate``, ``fit``
 for the logistic model, ``fit_net`` for the network): generation 0 is played by the ``odds``
@@ -78,10 +86,16 @@ from qwixo.qwixx.odds import N_PARAMS
 
 #: the batch policy id of ``td`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
 TD = 6
-#: features of one sheet, and in all
+#: features of one sheet, of the game, and in all (the first layout: :data:`NX0`)
 NS = 11
 NG = 13
-NX = 2 * NS + NG
+NX0 = 2 * NS + NG
+#: the per-row features: :data:`NR` per row slot (the open rows sorted by my crosses, then
+#: the opponent's, then the row's index; a closed row last, all zero), then :data:`NRA`
+#: sums over the rows
+NR = 5
+NRA = 3
+NX = NX0 + 4 * NR + NRA
 #: the promise multipliers of the three "expected points" features
 A1, A2, A3 = 0.3, 0.7, 1.2
 #: the most hidden units of the value network (:func:`_logit`): a model's weights are
@@ -90,13 +104,20 @@ HMAX = 64
 #: a seat's parameter row: the rules' parameters, the linear weights, the feature scratch, the
 #: number of hidden units and their weights (:func:`seat_row`)
 HID = N_PARAMS + 2 * NX
-ROW = HID + 1 + HMAX * (NX + 1)
+#: where a seat's row holds the features its weights use: :data:`NX`, or :data:`NX0` when
+#: every weight on the per-row features is zero (:func:`put_weights`; the kernel then skips
+#: them)
+NXU = HID + 1 + HMAX * (NX + 1)
+ROW = NXU + 1
 FEATURE_NAMES = tuple(
     [f"{who}_{n}" for who in ("me", "opp") for n in (
         "score", "pen", "crosses", "odds", "exp_a1", "exp_a2", "exp_a3", "lockable", "dead",
         "near", "crosses2")]
     + ["bias", "closed", "progress", "maxpen", "my_roll", "near_lock", "d_x_closed",
-       "d_x_progress", "d_x_maxpen", "e_x_closed", "e_x_progress", "d_x_near", "second_opp"])
+       "d_x_progress", "d_x_maxpen", "e_x_closed", "e_x_progress", "d_x_near", "second_opp"]
+    + [f"row{i}_{n}" for i in range(1, 5) for n in (
+        "me_crosses", "opp_crosses", "me_odds", "opp_odds", "opp_near")]
+    + ["me_at_risk", "opp_at_risk", "race"])
 assert len(FEATURE_NAMES) == NX
 
 
@@ -142,11 +163,84 @@ def sheet_features(src, bb, closed, T, wcell, x, o):
         x[o + 10] += fn * fn / 50.0
 
 
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _row_state(src, b, r, T, wcell):
+    """Row ``r`` of the sheet at ``src[b:]``: its crosses, the dice odds of its free cells
+    still reachable (as in :func:`sheet_features`) and whether it is near its lock (at least
+    ``need - 1`` crosses, the last within three cells of the lock's first cell)."""
+    L = T[T_LEN]
+    need = T[T_NEED]
+    n = src[b + CNT + r]
+    last = src[b + LAST + r]
+    lf = T[T_LOCKFROM + r]
+    reach = n + (lf - 1 - last if last < lf else 0) >= need - 1
+    W = 0.0
+    for c in range(last + 1, L):
+        if c >= lf and not reach:
+            break
+        W += wcell[r, c]
+    near = 1.0 if (n >= need - 1 and last >= lf - 3) else 0.0
+    return n, W, near
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def row_features(src, bq, s, bo, closed, T, wcell, x, o):
+    """The per-row features of ``q``'s sheet at ``src[bq:]`` against the opponent's at
+    ``s[bo:]`` (``bo`` < 0: none), written to ``x[o:o + 4 * NR + NRA]``: per row slot my
+    crosses / 10, the opponent's, my reachable odds / 5, the opponent's, whether the opponent
+    is near its lock; the slots are the open rows by my crosses, then the opponent's, then the
+    row (closed rows last, zero). Then my crosses in the rows the opponent is near locking,
+    the opponent's in the rows I am near locking (/ 10), and the rows both are near
+    locking."""
+    for j in range(4 * NR + NRA):
+        x[o + j] = 0.0
+    a = o + 4 * NR
+    slot = 0
+    for r in range(4):
+        if (closed >> r) & 1:
+            continue
+        n, W, near = _row_state(src, bq, r, T, wcell)
+        on = 0
+        oW = 0.0
+        onear = 0.0
+        if bo >= 0:
+            on, oW, onear = _row_state(s, bo, r, T, wcell)
+        # insertion: slots before hold rows with more (my, then opponent's) crosses
+        i = slot
+        key = n * 64 + on
+        while i > 0:
+            p = o + (i - 1) * NR
+            pk = int(x[p] * 10.0 + 0.5) * 64 + int(x[p + 1] * 10.0 + 0.5)
+            if pk >= key:
+                break
+            for j in range(NR):
+                x[p + NR + j] = x[p + j]
+            i -= 1
+        b = o + i * NR
+        x[b] = n / 10.0
+        x[b + 1] = on / 10.0
+        x[b + 2] = W / 5.0
+        x[b + 3] = oW / 5.0
+        x[b + 4] = onear
+        slot += 1
+        x[a] += onear * n / 10.0
+        x[a + 1] += near * on / 10.0
+        x[a + 2] += near * onear
+
+
 @njit(cache=True, _nrt=False, error_model="numpy")
 def features(s, q, src, bq, closed, nxt, T, wcell, x):
     """The :data:`NX` features of the position ``s`` for player ``q`` whose sheet is at
     ``src[bq:]`` (a copy after an option, or ``s`` itself with ``bq = H + q * PB``), with the
     rows ``closed`` closed and player ``nxt`` to roll next; written to ``x``."""
+    best = _features0(s, q, src, bq, closed, nxt, T, wcell, x)
+    row_features(src, bq, s, H + best * PB if best >= 0 else -1, closed, T, wcell, x, NX0)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def _features0(s, q, src, bq, closed, nxt, T, wcell, x):
+    """The first :data:`NX0` features (:func:`features`); returns the best opponent (-1:
+    none)."""
     P = s[NPL]
     need = T[T_NEED]
     sheet_features(src, bq, closed, T, wcell, x, 0)
@@ -206,22 +300,36 @@ def features(s, q, src, bq, closed, nxt, T, wcell, x):
     x[g + 10] = e * prog
     x[g + 11] = d * near
     x[g + 12] = (second - bv) if P > 2 else 0.0
+    return best
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", fastmath={"reassoc", "contract"})
 def _logit(x, wts, o):
     """The model's win chance of the features ``x`` with the weights of the parameter row
     ``wts`` (linear ones at ``o``): ``sigmoid(w·x + sum_k v_k tanh(u_k·x))`` over the row's
-    hidden units (none: the logistic model)."""
+    hidden units (none: the logistic model); the per-row features only when the row's
+    weights use them (:data:`NXU`), in sums of their own (zero weights: the same values
+    as before them, to the bit)."""
     z = 0.0
-    for j in range(NX):
+    for j in range(NX0):
         z += wts[o + j] * x[j]
+    full = wts[NXU] > NX0
+    if full:
+        z1 = 0.0
+        for j in range(NX0, NX):
+            z1 += wts[o + j] * x[j]
+        z += z1
     nh = int(wts[HID])
     b = HID + 1
     for _ in range(nh):
         a = 0.0
-        for j in range(NX):
+        for j in range(NX0):
             a += wts[b + j] * x[j]
+        if full:
+            a1 = 0.0
+            for j in range(NX0, NX):
+                a1 += wts[b + j] * x[j]
+            a += a1
         z += wts[b + NX] * np.tanh(a)
         b += NX + 1
     if z > 30.0:
@@ -258,7 +366,9 @@ def value_at(s, q, src, bq, closed, nxt, T, wcell, row):
     if s[NPL] == 1:
         return 0.0
     x = row[N_PARAMS + NX:N_PARAMS + 2 * NX]
-    features(s, q, src, bq, closed, nxt, T, wcell, x)
+    best = _features0(s, q, src, bq, closed, nxt, T, wcell, x)
+    if row[NXU] > NX0:
+        row_features(src, bq, s, H + best * PB if best >= 0 else -1, closed, T, wcell, x, NX0)
     return _logit(x, row, N_PARAMS)
 
 
@@ -347,14 +457,43 @@ def has_weights(edition_name: str, players: int) -> bool:
     return f"{edition_name}/{players}" in _weights_file()["weights"]
 
 
+def layout(n: int) -> tuple[int, int]:
+    """The features and hidden units of a weight vector of ``n`` values: ``NX + h * (NX + 1)``
+    values (the current layout) or ``NX0 + h * (NX0 + 1)`` (the first one, of the
+    :data:`NX0` features before the per-row ones: :func:`pad_weights`). No length below
+    ``HMAX`` hidden units fits both but ``NX + 35 * (NX + 1)``, read as the current layout.
+
+    >>> layout(NX0), layout(NX + 2 * (NX + 1)), layout(NX0 + 32 * (NX0 + 1))
+    ((35, 0), (58, 2), (35, 32))
+    """
+    for nx in (NX, NX0):
+        h, rest = divmod(n - nx, nx + 1)
+        if n >= nx and not rest and h <= HMAX:
+            return nx, h
+    raise ValueError(f"not a td weight vector: {n} values")
+
+
 def hidden_units(wts: np.ndarray) -> int:
-    """The hidden units of a weight vector (``NX + h * (NX + 1)`` values; 0: the logistic
-    model)."""
-    n = np.asarray(wts).shape[-1] - NX
-    h, rest = divmod(n, NX + 1)
-    if n < 0 or rest or h > HMAX:
-        raise ValueError(f"not a td weight vector: {np.asarray(wts).shape[-1]} values")
-    return h
+    """The hidden units of a weight vector (``NX + h * (NX + 1)`` values, or of the first
+    layout ``NX0 + h * (NX0 + 1)``: :func:`layout`; 0: the logistic model)."""
+    return layout(np.asarray(wts).shape[-1])[1]
+
+
+def pad_weights(wts: np.ndarray) -> np.ndarray:
+    """The weights ``wts`` (one vector or a stack) in the current layout: a vector of the
+    first layout (:data:`NX0` features) gets zero weights on the per-row features, linear
+    and per hidden unit, so that it gives exactly the values it gave before them."""
+    wts = np.asarray(wts, np.float64)
+    nx, h = layout(wts.shape[-1])
+    if nx == NX:
+        return wts
+    out = np.zeros(wts.shape[:-1] + (NX + h * (NX + 1),), np.float64)
+    out[..., :NX0] = wts[..., :NX0]
+    for k in range(h):
+        a, b = NX0 + k * (NX0 + 1), NX + k * (NX + 1)
+        out[..., b:b + NX0] = wts[..., a:a + NX0]
+        out[..., b + NX] = wts[..., a + NX0]
+    return out
 
 
 def load_weights(edition_name: str, players: int) -> np.ndarray:
@@ -366,9 +505,7 @@ def load_weights(edition_name: str, players: int) -> np.ndarray:
         for ed in (edition_name, "classic"):
             key = f"{ed}/{p}"
             if key in table:
-                w = np.asarray(table[key], np.float64)
-                hidden_units(w)
-                return w
+                return pad_weights(table[key])
     raise KeyError(f"no td weights for {edition_name}/{players}")
 
 
@@ -379,19 +516,21 @@ def rule_weights(edition_name: str, players: int, rule: str) -> np.ndarray | Non
     w = _weights_file()["weights"].get(f"{edition_name}/{players}@{rule}")
     if w is None:
         return None
-    w = np.asarray(w, np.float64)
-    hidden_units(w)
-    return w
+    return pad_weights(w)
 
 
 def put_weights(row: np.ndarray, wts: np.ndarray) -> None:
-    """Write the weights ``wts`` (any number of hidden units) into the parameter row(s)
-    ``row``."""
-    wts = np.asarray(wts, np.float64)
+    """Write the weights ``wts`` (any number of hidden units, either layout:
+    :func:`pad_weights`) into the parameter row(s) ``row``."""
+    wts = pad_weights(wts)
     h = hidden_units(wts)
     row[..., N_PARAMS:N_PARAMS + NX] = wts[..., :NX]
     row[..., HID] = h
     row[..., HID + 1:HID + 1 + h * (NX + 1)] = wts[..., NX:]
+    lin = wts[..., NX0:NX]
+    units = wts[..., NX:].reshape(wts.shape[:-1] + (h, NX + 1))[..., NX0:NX]
+    row[..., NXU] = np.where((lin != 0).any(axis=-1) | (units != 0).any(axis=(-2, -1)),
+                             NX, NX0)
 
 
 def seat_row(base: np.ndarray, wts: np.ndarray) -> np.ndarray:
@@ -404,8 +543,9 @@ def seat_row(base: np.ndarray, wts: np.ndarray) -> np.ndarray:
 
 
 def model_value(X: np.ndarray, wts: np.ndarray) -> np.ndarray:
-    """The model's win chances of the feature rows ``X`` in numpy (as :func:`_logit`)."""
-    wts = np.asarray(wts, np.float64)
+    """The model's win chances of the feature rows ``X`` (:data:`NX` columns) in numpy (as
+    :func:`_logit`; weights of either layout: :func:`pad_weights`)."""
+    wts = pad_weights(wts)
     h = hidden_units(wts)
     z = X @ wts[:NX]
     if h:
@@ -416,7 +556,8 @@ def model_value(X: np.ndarray, wts: np.ndarray) -> np.ndarray:
 
 __all__ = ["TD", "NX", "NS", "FEATURE_NAMES", "features", "value", "value_at",
            "td_choice", "load_weights", "has_weights", "seat_row", "put_weights", "rule_weights",
-           "hidden_units", "model_value", "HMAX"]
+           "hidden_units", "model_value", "HMAX", "NX0", "NR", "NRA", "layout", "pad_weights",
+           "row_features"]
 
 
 @njit(cache=True)

@@ -129,7 +129,7 @@ def fit(X: np.ndarray, Y: np.ndarray, l2: float = 1e-3, iters: int = 25,
     """Logistic regression of the shares ``Y`` on ``X`` (Newton's method, L2 ``l2`` per
     sample on every weight but the bias)."""
     n, d = X.shape
-    w = np.zeros(d) if w0 is None else np.array(w0, np.float64)
+    w = np.zeros(d) if w0 is None else np.array(td.pad_weights(w0)[:d])
     reg = np.full(d, l2 * n)
     reg[_bias_index()] = 0.0
     for _ in range(iters):
@@ -154,6 +154,8 @@ def fit_net(X: np.ndarray, Y: np.ndarray, hidden: int, w0: np.ndarray | None = N
     the epoch with the lowest loss on a held-out share ``holdout`` of the samples (whole
     samples at random)."""
     rng = np.random.default_rng(seed)
+    if w0 is not None:
+        w0 = td.pad_weights(w0)
     n, d = X.shape
     bi = _bias_index()
     mu = X.mean(axis=0)
@@ -253,12 +255,15 @@ def log_loss(X: np.ndarray, Y: np.ndarray, w: np.ndarray) -> float:
 
 def train(edition_name: str, players: int = 2, games: int = 20000, generations: int = 3,
           seed: int = 1, keep: float = 0.25, log: Any = print, hidden: int = 0,
-          epochs: int = 12, lam: float = 1.0) -> dict[str, Any]:
+          epochs: int = 12, lam: float = 1.0,
+          init: np.ndarray | None = None) -> dict[str, Any]:
     """Policy iteration (see the module docstring); returns the last weights and, per
     generation, the log loss on fresh games of that generation's policy. ``hidden`` > 0: the
     value network with that many tanh units (:func:`fit_net`, ``epochs`` passes a
     generation), else the logistic model (:func:`fit`). ``lam`` < 1: the td generations are
-    labelled by lambda-returns of the weights that played them (:func:`generate`)."""
+    labelled by lambda-returns of the weights that played them (:func:`generate`). ``init``:
+    weights to start the generation 0 fit from (e.g. the shipped ones, padded to the current
+    features: :func:`qwixo.qwixx.td.pad_weights`) instead of a logistic fit."""
 
     def refit(X, Y, w0):
         if hidden:
@@ -274,7 +279,7 @@ def train(edition_name: str, players: int = 2, games: int = 20000, generations: 
         Xs.append(X)
         Ys.append(Y)
     X, Y = np.concatenate(Xs), np.concatenate(Ys)
-    w = refit(X, Y, None)
+    w = refit(X, Y, None if init is None else td.pad_weights(init))
     hist = [{"generation": 0, "samples": int(len(Y)), "loss": log_loss(X, Y, w),
              "seconds": time.perf_counter() - t0}]
     log(f"{edition_name}/{P} gen 0: {len(Y)} samples, log loss {hist[-1]['loss']:.4f}, "
@@ -306,7 +311,7 @@ def train_against(edition_name: str, players: int, rule: str, games: int = 30000
     on that generation's games."""
     t0 = time.perf_counter()
     P = players
-    w = td.load_weights(edition_name, P) if w0 is None else np.asarray(w0, np.float64)
+    w = td.load_weights(edition_name, P) if w0 is None else td.pad_weights(w0)
     h = td.hidden_units(w) if hidden is None else hidden
     pol = ["td"] + [rule] * (P - 1)
     hist = []
