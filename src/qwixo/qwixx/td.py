@@ -130,7 +130,6 @@ def _tri(x):
 def sheet_features(src, bb, closed, T, wcell, x, o):
     """The :data:`NS` features of the sheet at ``src[bb:]`` (rows ``closed`` closed), written
     to ``x[o:o + NS]``."""
-    L = T[T_LEN]
     need = T[T_NEED]
     x[o] = K.score(src, bb, T, True) / 10.0
     x[o + 1] = float(src[bb + PEN])
@@ -139,15 +138,7 @@ def sheet_features(src, bb, closed, T, wcell, x, o):
     for r in range(4):
         if (closed >> r) & 1:
             continue
-        n = src[bb + CNT + r]
-        last = src[bb + LAST + r]
-        lf = T[T_LOCKFROM + r]
-        reach = n + (lf - 1 - last if last < lf else 0) >= need - 1
-        W = 0.0
-        for c in range(last + 1, L):
-            if c >= lf and not reach:
-                break
-            W += wcell[r, c]
+        n, W, reach, _ = _row_state(src, bb, r, T, wcell)
         fn = float(n)
         x[o + 2] += fn / 10.0
         x[o + 3] += W / 5.0
@@ -166,8 +157,8 @@ def sheet_features(src, bb, closed, T, wcell, x, o):
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def _row_state(src, b, r, T, wcell):
     """Row ``r`` of the sheet at ``src[b:]``: its crosses, the dice odds of its free cells
-    still reachable (as in :func:`sheet_features`) and whether it is near its lock (at least
-    ``need - 1`` crosses, the last within three cells of the lock's first cell)."""
+    still reachable, whether it can still reach its lock and whether it is near its lock (at
+    least ``need - 1`` crosses, the last within three cells of the lock's first cell)."""
     L = T[T_LEN]
     need = T[T_NEED]
     n = src[b + CNT + r]
@@ -180,7 +171,7 @@ def _row_state(src, b, r, T, wcell):
             break
         W += wcell[r, c]
     near = 1.0 if (n >= need - 1 and last >= lf - 3) else 0.0
-    return n, W, near
+    return n, W, reach, near
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -199,12 +190,12 @@ def row_features(src, bq, s, bo, closed, T, wcell, x, o):
     for r in range(4):
         if (closed >> r) & 1:
             continue
-        n, W, near = _row_state(src, bq, r, T, wcell)
+        n, W, _, near = _row_state(src, bq, r, T, wcell)
         on = 0
         oW = 0.0
         onear = 0.0
         if bo >= 0:
-            on, oW, onear = _row_state(s, bo, r, T, wcell)
+            on, oW, _, onear = _row_state(s, bo, r, T, wcell)
         # insertion: slots before hold rows with more (my, then opponent's) crosses
         i = slot
         key = n * 64 + on
