@@ -439,8 +439,15 @@ def td_choice(s, q, action, force, opts, k, T, wcell, row, joint, w, ev):
 # -- weights -----------------------------------------------------------------------------------
 @cache
 def _weights_file() -> dict[str, Any]:
+    """The shipped weights file, its vectors read once into read-only arrays of the current
+    layout (:func:`pad_weights`), shared by every later call."""
     text = resources.files("qwixo.qwixx").joinpath("data/td_weights.json").read_text("utf-8")
-    return json.loads(text)
+    data = json.loads(text)
+    for key, wts in data["weights"].items():
+        w = pad_weights(wts)
+        w.flags.writeable = False
+        data["weights"][key] = w
+    return data
 
 
 def has_weights(edition_name: str, players: int) -> bool:
