@@ -63,18 +63,37 @@ def mixed_table(edition: str, players: int, games: int, seed: int,
     won = dict.fromkeys(lineup, 0.0)
     for rot in range(players):
         seats = lineup[rot:] + lineup[:rot]
-        sc = batch.run_games(edition, games, players, seed, seats, paired=True,
-                             td_weights=weights)["scores"]
-        best = sc.max(axis=1)
-        top = sc == best[:, None]
-        share = np.where(top, 1.0 / top.sum(axis=1)[:, None], 0.0)
+        share = seat_shares(batch.run_games(edition, games, players, seed, seats, paired=True,
+                                            td_weights=weights)["scores"])
         for k, name in enumerate(seats):
             won[name] += float(share[:, k].sum())
     return {name: w / (games * players) for name, w in won.items()}
 
 
+def seat_shares(scores: np.ndarray) -> np.ndarray:
+    """Each seat's win share of each game (``scores``: games x seats; a shared first place
+    counts as a share).
+
+    >>> seat_shares(np.array([[3, 1], [2, 2]])).tolist()
+    [[1.0, 0.0], [0.5, 0.5]]
+    """
+    top = scores == scores.max(axis=1)[:, None]
+    return np.where(top, 1.0 / top.sum(axis=1)[:, None], 0.0)
+
+
+def td_shares(edition: str, players: int, opponent: str, games: int, seed: int,
+              weights: Any) -> np.ndarray:
+    """The greedy ``td`` policy's win share (seat 0) in each of ``games`` paired kernel games
+    against ``opponent`` in the other seats."""
+    from qwixo.qwixx import batch
+
+    return seat_shares(batch.run_games(edition, games, players, seed,
+                                       ["td"] + [opponent] * (players - 1), paired=True,
+                                       td_weights=weights)["scores"])[:, 0]
+
+
 def main(argv: list[str] | None = None) -> int:
-    from qwixo.qwixx import batch, td, td_train
+    from qwixo.qwixx import td, td_train
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--editions", default=EDITIONS)
@@ -106,12 +125,9 @@ def main(argv: list[str] | None = None) -> int:
         elif words[k].startswith("--out="):
             del words[k]
     cmd = "python benchmarks/qwixx_td.py " + " ".join(words)
+
     def shares(ed, P, opp, n, wts):
-        r = batch.run_games(ed, n, P, args.seed + 7, ["td"] + [opp] * (P - 1), paired=True,
-                            td_weights=wts)
-        sc = r["scores"]
-        best = sc.max(axis=1)
-        return np.where(sc[:, 0] == best, 1.0 / (sc == best[:, None]).sum(axis=1), 0.0)
+        return td_shares(ed, P, opp, n, args.seed + 7, wts)
 
     for ed in args.editions.split(","):
         for P in [int(x) for x in args.players.split(",")]:
@@ -159,8 +175,8 @@ def main(argv: list[str] | None = None) -> int:
                  "td.NX linear weights over td.FEATURE_NAMES, then per hidden tanh unit td.NX "
                  "input weights and one output weight (none: the logistic model), learnt by "
                  "self-play; a vector of td.NX0 (35) features per weight, the layout before "
-                 "the per-row features, is read with zero weights on them (td.pad_weights). Made by the commands below (in order; each replaces the pairs it "
-                 "trains).",
+                 "the per-row features, is read with zero weights on them (td.pad_weights). "
+                 "Made by the commands below (in order; each replaces the pairs it trains).",
         "features": list(td.FEATURE_NAMES),
         "commands": cmds,
         "weights": dict(sorted(table.items())),
