@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from qwixx_helpers import play
 
 import qwixo
 from qwixo.core import IllegalMove
@@ -14,22 +15,6 @@ from qwixo.qwixx import batch, evrule, playout, strong
 from qwixo.qwixx.bots import BOTS, OptimalBot, heuristic
 from qwixo.qwixx.editions import EDITION_NAMES
 from qwixo.qwixx.strong import OpponentModels, StrongBot, hint_lines
-
-
-def play(bots, edition="classic", seed=0, check=True):
-    g = qwixo.new_game("qwixx", edition=edition, players=len(bots), seed=seed)
-    while not g.is_over:
-        if g.needs_roll:
-            g.roll()
-            continue
-        for p in list(g.to_act):
-            before = g.to_json()
-            choice = bots[p].decide(g, p)
-            if check:
-                assert g.to_json() == before, "a bot changed the game"
-                assert choice in g.options(p)
-            g.choose(p, choice)
-    return g
 
 
 def rolled(dice, players=2, seed=1, edition="classic"):

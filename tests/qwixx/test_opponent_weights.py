@@ -5,21 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from qwixx_helpers import play
 
 import qwixo
 from qwixo.qwixx import batch, td, td_train
 from qwixo.qwixx.strong import StrongBot
-
-
-def _play(bots, seed):
-    g = qwixo.new_game("qwixx", players=len(bots), seed=seed)
-    while not g.is_over:
-        if g.needs_roll:
-            g.roll()
-            continue
-        for p in list(g.to_act):
-            g.choose(p, bots[p].decide(g, p))
-    return g
 
 
 @pytest.fixture
@@ -57,7 +47,7 @@ def test_rule_weights_are_looked_up_exactly(table_with_gap_weights):
 def test_strong_values_its_seat_with_the_weights_learnt_against_a_recognised_gap(
         table_with_gap_weights, spy):
     bots = [StrongBot(seed=1, playouts=16), qwixo.make_bot("qwixx", "gap")]
-    g = _play(bots, seed=3)
+    g = play(bots, seed=3, check=False)
     assert bots[0]._watch.policies(g) == ["td", "gap"]
     assert bots[0].exploiting == "gap"
     assert spy[0] is None                                   # not recognised yet: plain weights
@@ -73,7 +63,7 @@ def test_strong_keeps_the_plain_weights_otherwise(table_with_gap_weights, spy, o
     """Against an opponent without weights of its own (race here), or with ``exploit``
     off, every search uses the plain weights."""
     bots = [StrongBot(seed=1, playouts=16, exploit=exploit), qwixo.make_bot("qwixx", opp)]
-    g = _play(bots, seed=3)
+    g = play(bots, seed=3, check=False)
     assert bots[0]._watch.policies(g) == ["td", opp]
     assert spy and all(w is None for w in spy)
     assert bots[0].exploiting is None
@@ -135,7 +125,7 @@ def test_strong_can_use_the_gap_weights_for_the_value_only(table_with_gap_weight
 
     monkeypatch.setattr(batch, "rollouts_value", rollouts_value)
     bots = [StrongBot(seed=1, playouts=16, exploit="value"), qwixo.make_bot("qwixx", "gap")]
-    _play(bots, seed=3)
+    play(bots, seed=3, check=False)
     assert all(tw is None for tw, _ in seen)
     used = [vw for _, vw in seen if vw is not None]
     assert used and all((vw == table_with_gap_weights).all() for vw in used)
