@@ -15,6 +15,9 @@ only (not bots of the package, not in any opponent model), played through the pu
   the points the skipped cells would have given, each by its chance to come again (its white
   sum odds) and the game's progress; a lock when it leads or when the row is its best;
   passes when nothing weighs more than :data:`POINTS_PASS` (a penalty costs 5);
+- ``x-gap``: a plain gap heuristic, a little weaker than the package's ``gap``: the cross
+  skipping the fewest cells, at most one (two facing a penalty; the row with more crosses on
+  ties); locks whenever it may;
 - ``x-lock`` (:class:`LockRace`, a strong race to lock, tuned by simulation): pushes its two
   open rows nearest their locks (a cross there when the cells it skips have dice odds of at
   most 1.2, a 7 counting 1), elsewhere only cheap crosses (odds at most 0.7); takes every lock
@@ -306,6 +309,7 @@ RULES = {
     "x-points": PointsRule,
     "x-lock": LockRace,
     "x-tempo": Tempo,
+    "x-gap": lambda: SkipRule((1, 1, 1, 1), forced=2),
 }
 
 
