@@ -198,7 +198,9 @@ class LockRace(_Scored):
     """Race to lock: the ``rows`` open rows nearest their locks are pushed (a cross there when
     the cells it skips have dice odds of at most ``focus``), the others only when it skips odds
     of at most ``other``; every lock is taken unless it ends the game while behind; facing a
-    penalty, any cross skipping odds of at most ``forced``."""
+    penalty, any cross skipping odds of at most ``forced`` (the last penalty is taken only to
+    end the game ahead). ``bonus`` (a pushed row's extra worth) and ``tempo`` (``focus`` grows
+    by it when 10 points ahead, shrinks when behind) measured no gain and are 0."""
 
     def __init__(self, focus=1.2, other=0.7, forced=3.0, rows=2, pen=5.0, bonus=0.0, tempo=0.0):
         self.focus, self.other, self.forced, self.rows = focus, other, forced, rows
@@ -227,6 +229,7 @@ class LockRace(_Scored):
         if lost > limit + 1e-9:
             return None
         return 1.0 + (self.bonus if r in ctx["race"] else 0.0) - lost + 0.01 * n
+
 
 def _tri(x):
     return 0.5 * x * (x + 1.0)
@@ -301,6 +304,7 @@ class Tempo(_Scored):
             return v
         v = self.row(rules, ah, r, n + 1, i) - before - self.thr
         return v + ctx["push"] if r in ctx["mine"] else v
+
 
 RULES = {
     "x-rush": lambda: SkipRule((3, 2, 1, 0)),
