@@ -437,9 +437,8 @@ class StrongBot:
         with ``exploit`` and the ``td`` model, when every opponent of ``player`` is modelled
         by the same rule (``policies``, from :class:`OpponentModels`) and weights learnt
         against that rule exist (:func:`qwixo.qwixx.td.rule_weights`), ``player``'s seat gets
-        them and the others the plain ones. Sets :attr:`exploiting`."""
-        from qwixo.qwixx import td
-
+        them and the others the plain ones (:meth:`plain_weights`: with the ``weights``
+        option, those of its file, in every seat otherwise). Sets :attr:`exploiting`."""
         self.exploiting = None
         if self.weights is not None and self.model == "td" and players >= 2:
             name = batch.tables(edition_name).name
