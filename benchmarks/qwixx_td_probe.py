@@ -33,8 +33,9 @@ import numpy as np
 
 
 def main(argv: list[str] | None = None) -> int:
-    from qwixo.qwixx import td, td_train
     from qwixx_td import td_shares
+
+    from qwixo.qwixx import td, td_train
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="classic")
