@@ -129,3 +129,33 @@ def test_strong_can_use_the_gap_weights_for_the_value_only(table_with_gap_weight
     assert all(tw is None for tw, _ in seen)
     used = [vw for _, vw in seen if vw is not None]
     assert used and all((vw == table_with_gap_weights).all() for vw in used)
+
+
+def test_strong_weights_option_reads_a_file_and_changes_only_the_playouts(tmp_path):
+    """``StrongBot(weights=FILE)``: the shipped weights written to a file give the same
+    search values to the bit (as a list and as a weights file's key); other weights give
+    other values."""
+    import json
+
+    import qwixo
+    from qwixo.qwixx import td
+    from qwixo.qwixx.strong import StrongBot
+
+    w = td.load_weights("classic", 2)
+    as_list = tmp_path / "list.json"
+    as_list.write_text(json.dumps([float(x) for x in w]))
+    as_file = tmp_path / "file.json"
+    as_file.write_text(json.dumps({"weights": {"classic/2": [float(x) for x in w]}}))
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps([float(x) * 0.5 for x in w]))
+    g = qwixo.new_game("qwixx", players=2, seed=5)
+    g.roll()
+    p = next(q for q in range(2) if len(g.options(q)) > 1)
+
+    def values(**kw):
+        return [(e.option, e.value) for e in StrongBot(seed=1, playouts=64, **kw).evaluate(g, p)]
+
+    plain = values()
+    assert values(weights=str(as_list)) == plain
+    assert values(weights=str(as_file)) == plain
+    assert values(weights=str(other)) != plain

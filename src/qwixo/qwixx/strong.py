@@ -252,7 +252,11 @@ class StrongBot:
     opponent is modelled by one rule and weights learnt against it were shipped (key
     ``edition/players@rule``: :func:`qwixo.qwixx.td.rule_weights`), the bot's own seat in
     the playouts (its moves and the value at the cut) uses them (default True;
-    ``"value"``: only the value at the cut; :meth:`value_weights`); ``seed``: the playouts' dice (the same seed and game give the
+    ``"value"``: only the value at the cut; :meth:`value_weights`); ``weights``: with the
+    ``td`` model, a JSON file of ``td`` weights (a list, or a weights file read at the key
+    ``edition/players``) that every seat of the playouts uses instead of the shipped ones
+    (default None: the shipped ones; for comparing candidate weights, :meth:`plain_weights`);
+    ``seed``: the playouts' dice (the same seed and game give the
     same decisions).
     """
 
@@ -264,7 +268,7 @@ class StrongBot:
                  depth: int = DEPTH, end_depth: int | None = None,
                  margin_weight: float = MARGIN_WEIGHT, own: str | None = None,
                  mix: float = 0.0, after: str = "odds", exploit: bool | str = True,
-                 **_: Any) -> None:
+                 weights: str | None = None, **_: Any) -> None:
         if seconds is not None and seconds <= 0:
             raise ValueError("seconds must be positive")
         if model not in MODELS:
@@ -279,6 +283,10 @@ class StrongBot:
         self.params = params
         self.adapt = adapt and model != "gap"
         self.exploit = exploit
+        #: a JSON file of td weights (a list of numbers, or a weights file's key
+        #: ``edition/players``) for every seat of the playouts instead of the shipped ones
+        self.weights = weights
+        self._weights: dict[tuple[str, int], np.ndarray] = {}
         #: the rule whose learnt weights valued the last search's playouts (None: the plain
         #: ones; see :meth:`value_weights`)
         self.exploiting: str | None = None
@@ -429,10 +437,41 @@ class StrongBot:
         with ``exploit`` and the ``td`` model, when every opponent of ``player`` is modelled
         by the same rule (``policies``, from :class:`OpponentModels`) and weights learnt
         against that rule exist (:func:`qwixo.qwixx.td.rule_weights`), ``player``'s seat gets
-        them and the others the plain ones. Sets :attr:`exploiting`."""
+        them and the others the plain ones (:meth:`plain_weights`: with the ``weights``
+        option, those of its file, in every seat otherwise). Sets :attr:`exploiting`."""
+        self.exploiting = None
+        if self.weights is not None and self.model == "td" and players >= 2:
+            name = batch.tables(edition_name).name
+            own = self.plain_weights(name, players)
+            found = self._exploit_weights(name, players, player, policies, own)
+            return found if found is not None else [own] * players
+        return self._exploit_weights(batch.tables(edition_name).name, players, player,
+                                     policies, None)
+
+    def plain_weights(self, edition_name: str, players: int) -> np.ndarray:
+        """The plain ``td`` weights of the playouts: the shipped ones, or those of the
+        ``weights`` file (a JSON list, or a weights file whose key ``edition/players`` is
+        read)."""
         from qwixo.qwixx import td
 
-        self.exploiting = None
+        if self.weights is None:
+            return td.load_weights(edition_name, players)
+        key = (edition_name, players)
+        if key not in self._weights:
+            import json
+            from pathlib import Path
+
+            data = json.loads(Path(self.weights).read_text())
+            if isinstance(data, dict):
+                data = data["weights"][f"{edition_name}/{players}"]
+            self._weights[key] = td.pad_weights(np.asarray(data, np.float64))
+        return self._weights[key]
+
+    def _exploit_weights(self, name: str, players: int, player: int,
+                         policies: list[str] | None,
+                         plain: np.ndarray | None) -> list[np.ndarray] | None:
+        from qwixo.qwixx import td
+
         if (not self.exploit or self.model != "td" or self.mix > 0 or policies is None
                 or players < 2):
             return None
@@ -442,12 +481,12 @@ class StrongBot:
         rule = rules.pop()
         if rule == "td":
             return None
-        name = batch.tables(edition_name).name
         w = td.rule_weights(name, players, rule)
         if w is None:
             return None
         self.exploiting = rule
-        plain = td.load_weights(name, players)
+        if plain is None:
+            plain = td.load_weights(name, players)
         return [w if p == player else plain for p in range(players)]
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
