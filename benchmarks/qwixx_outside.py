@@ -14,7 +14,22 @@ only (not bots of the package, not in any opponent model), played through the pu
 - ``x-points``: weighs each cross: the points it adds now (the row's crosses plus one) against
   the points the skipped cells would have given, each by its chance to come again (its white
   sum odds) and the game's progress; a lock when it leads or when the row is its best;
-  passes when nothing weighs more than :data:`POINTS_PASS` (a penalty costs 5).
+  passes when nothing weighs more than :data:`POINTS_PASS` (a penalty costs 5);
+- ``x-gap``: a plain gap heuristic, a little weaker than the package's ``gap``: the cross
+  skipping the fewest cells, at most one (two facing a penalty; the row with more crosses on
+  ties); locks whenever it may;
+- ``x-lock`` (:class:`LockRace`, a strong race to lock, tuned by simulation): pushes its two
+  open rows nearest their locks (a cross there when the cells it skips have dice odds of at
+  most 1.2, a 7 counting 1), elsewhere only cheap crosses (odds at most 0.7); takes every lock
+  unless it ends the game while behind; as the active player it weighs each white-sum option
+  with the best colour option it leaves (joint action 1 and 2);
+- ``x-tempo`` (:class:`Tempo`, a strong heuristic, tuned by simulation): values each sheet by
+  its points after the crosses still to come (the free cells' dice odds times the share of the
+  game left, read from how far the players are from their locks and from the penalties,
+  shortened when ahead, lengthened when behind), takes the option that raises it most, pushes
+  its two rows nearest a lock when ahead (and less when behind), weighs a lock with what it
+  takes from the best opponent, ends the game when that wins and spends its last penalty to
+  end it when ahead by more than the penalty; joint action 1 and 2 as the active player.
 
 ``qwixx_strength.py`` takes these names in its tables (``--tables strong,x-rush``).
 
@@ -27,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from qwixo.qwixx.rulebots import facing_penalty, option_cell
@@ -110,11 +126,194 @@ class PointsRule:
         return best
 
 
+def _p(rules, r, c):
+    return WAYS.get(rules.numbers[r][c], 1) / 6.0
+
+
+def _lead(game, player):
+    rules = game.rules
+    sc = [rules.score(sh, True) for sh in game.sheets_state]
+    return sc[player] - max(s for p, s in enumerate(sc) if p != player) if len(sc) > 1 else 0
+
+
+class _Scored:
+    """A rule that values each cross (:meth:`value`: None when it would not take it; passing
+    is worth 0, a penalty ``-pen``); as the active player in action 1 it values each option
+    with the best action 2 it leaves on the same dice."""
+
+    pen = 5.0
+
+    def context(self, game, player):
+        return None
+
+    def decide(self, game, player):
+        opts = set(str(o) for o in game.options(player))
+        if len(opts) == 1:
+            return opts.pop()
+        rules, closed = game.rules, game.closed
+        sheet = game.sheets_state[player]
+        ctx = self.context(game, player)
+        ctx["sheet"] = sheet
+        force = facing_penalty(game, player)
+        joint = game.phase == "action1" and player == game.active
+        if game.phase == "action1":
+            pairs = rules.white_options(sheet, closed, game.dice[0] + game.dice[1])
+        else:
+            pairs = rules.colour_options(sheet, closed, game.dice)
+        best, bestv = "pass", None
+        for text, act in pairs:
+            if text not in opts:
+                continue
+            if text == "pass":
+                v, sh, cl = 0.0, sheet, closed
+            else:
+                v = self.value(game, ctx, sheet, closed, act[1], act[2])
+                if v is None:
+                    continue
+                sh = sheet.copy()
+                cl = rules.apply(sh, closed, act, [])
+            if joint and bin(cl).count("1") < 2:
+                v2 = 0.0 if text != "pass" else -self.penalty(game, ctx)
+                for _t2, a2 in rules.colour_options(sh, cl, game.dice)[1:]:
+                    w = self.value(game, ctx, sh, cl, a2[1], a2[2])
+                    if w is not None and w > v2:
+                        v2 = w
+                v += v2
+            elif force and text == "pass":
+                v = -self.penalty(game, ctx)
+            if bestv is None or v > bestv:
+                best, bestv = text, v
+        return best
+
+    def penalty(self, game, ctx):
+        """What a penalty costs; the last one ends the game: won when ahead by more."""
+        rules = game.rules
+        me = game.sheets_state[ctx["player"]]
+        if ctx["players"] > 1 and me.penalties == rules.max_penalties - 1:
+            return -100.0 if ctx["lead"] > rules.penalty_points else 100.0
+        return self.pen
+
+
+class LockRace(_Scored):
+    """Race to lock: the ``rows`` open rows nearest their locks are pushed (a cross there when
+    the cells it skips have dice odds of at most ``focus``), the others only when it skips odds
+    of at most ``other``; every lock is taken unless it ends the game while behind; facing a
+    penalty, any cross skipping odds of at most ``forced`` (the last penalty is taken only to
+    end the game ahead). ``bonus`` (a pushed row's extra worth) and ``tempo`` (``focus`` grows
+    by it when 10 points ahead, shrinks when behind) measured no gain and are 0."""
+
+    def __init__(self, focus=1.2, other=0.7, forced=3.0, rows=2, pen=5.0, bonus=0.0, tempo=0.0):
+        self.focus, self.other, self.forced, self.rows = focus, other, forced, rows
+        self.pen, self.bonus, self.tempo = pen, bonus, tempo
+
+    def context(self, game, player):
+        me = game.sheets_state[player]
+        open_rows = [r for r in range(4) if not (game.closed >> r) & 1]
+        race = sorted(open_rows, key=lambda r: (-(2 * me.count[r] + me.last[r]), r))
+        return {"player": player, "players": len(game.sheets_state), "race": race[:self.rows],
+                "lead": _lead(game, player), "force": facing_penalty(game, player)}
+
+    def value(self, game, ctx, sheet, closed, r, i):
+        rules = game.rules
+        n = sheet.count[r]
+        if i >= rules.lock_from[r]:
+            if ctx["players"] > 1 and bin(closed | (1 << r)).count("1") >= 2:
+                return 100.0 if ctx["lead"] + 2 * n + 3 > 0 else None
+            return 10.0 + n
+        lost = sum(_p(rules, r, c) for c in range(sheet.last[r] + 1, i))
+        limit = self.other
+        if r in ctx["race"]:
+            limit = self.focus + self.tempo * max(-1.0, min(1.0, ctx["lead"] / 10.0))
+        if ctx["force"] and sheet is ctx["sheet"]:
+            limit = max(limit, self.forced)
+        if lost > limit + 1e-9:
+            return None
+        return 1.0 + (self.bonus if r in ctx["race"] else 0.0) - lost + 0.01 * n
+
+
+def _tri(x):
+    return 0.5 * x * (x + 1.0)
+
+
+class Tempo(_Scored):
+    """Tempo and margin: a row's worth is its points after ``a · h · W`` more crosses (``W``: the
+    dice odds of its free cells), ``h`` the share of the game still to come, read from the race
+    to the locks (the crosses the nearest player still needs in the second-nearest row, ``t0``
+    a full game) and from the penalties, shortened when ahead and lengthened when behind
+    (``risk``); each option is worth the change of that value, a lock also what it takes from
+    the best opponent (``deny``); the end of the game is taken when ahead, avoided when not."""
+
+    def __init__(self, a=1.2, t0=1.5, risk=0.3, deny=0.5, pen=5.0, thr=0.0, upen=1.0,
+                 sat=2.0, push=0.5, near=2):
+        self.a, self.t0, self.risk, self.deny, self.pen = a, t0, risk, deny, pen
+        self.thr, self.upen, self.sat, self.push, self.near = thr, upen, sat, push, near
+
+    def context(self, game, player):
+        rules, sheets = game.rules, game.sheets_state
+        need = rules.need
+        dist = []
+        for r in range(4):
+            if (game.closed >> r) & 1:
+                dist.append(0.0)
+                continue
+            dist.append(min((max(need - sh.count[r], 0) + 1.0 for sh in sheets
+                             if sh.count[r] + rules.lock_from[r] - 1 - sh.last[r] >= need),
+                            default=2.0 * need))
+        dist.sort()
+        left = dist[1] if len(sheets) > 1 else dist[3]
+        left = min(left, self.upen * (rules.max_penalties - max(sh.penalties for sh in sheets))
+                   * 3.0)
+        lead = _lead(game, player)
+        h = min(1.0, max(0.05, left / self.t0))
+        h *= 1.0 - self.risk * max(-1.0, min(1.0, lead / 20.0))
+        opp = max((p for p in range(len(sheets)) if p != player),
+                  key=lambda p: rules.score(sheets[p], True), default=None)
+        me = sheets[player]
+        mine = sorted((r for r in range(4) if not (game.closed >> r) & 1
+                       and me.count[r] + rules.lock_from[r] - 1 - me.last[r] >= need),
+                      key=lambda r: (-me.count[r], r))[:self.near]
+        return {"player": player, "players": len(sheets), "lead": lead, "ah": self.a * h,
+                "opp": None if opp is None else sheets[opp], "mine": mine,
+                "push": self.push * max(-1.0, min(1.0, lead / 10.0))}
+
+    def row(self, rules, ah, r, n, last):
+        W, free = 0.0, 0
+        reach = n + rules.lock_from[r] - 1 - last >= rules.need
+        for c in range(last + 1, rules.length):
+            if c >= rules.lock_from[r] and not reach:
+                break
+            W += _p(rules, r, c)
+            free += 1
+        f = ah * W
+        if free:
+            f = free * (1.0 - math.exp(-f / free * self.sat)) / self.sat
+        return _tri(n + min(free, f))
+
+    def value(self, game, ctx, sheet, closed, r, i):
+        rules = game.rules
+        n, last = sheet.count[r], sheet.last[r]
+        ah = ctx["ah"]
+        before = self.row(rules, ah, r, n, last)
+        if i >= rules.lock_from[r]:
+            if ctx["players"] > 1 and bin(closed | (1 << r)).count("1") >= 2:
+                return 100.0 if ctx["lead"] + 2 * n + 3 > 0 else -100.0
+            v = _tri(n + 2) - before
+            o = ctx["opp"]
+            if o is not None:
+                v += self.deny * (self.row(rules, ah, r, o.count[r], o.last[r]) - _tri(o.count[r]))
+            return v
+        v = self.row(rules, ah, r, n + 1, i) - before - self.thr
+        return v + ctx["push"] if r in ctx["mine"] else v
+
+
 RULES = {
     "x-rush": lambda: SkipRule((3, 2, 1, 0)),
     "x-rush1": lambda: SkipRule((2, 1, 0, 0)),
     "x-greedy": lambda: SkipRule((1, 1, 1, 1)),
     "x-points": PointsRule,
+    "x-lock": LockRace,
+    "x-tempo": Tempo,
+    "x-gap": lambda: SkipRule((1, 1, 1, 1), forced=2),
 }
 
 

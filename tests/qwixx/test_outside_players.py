@@ -53,3 +53,65 @@ def test_skip_rule_locks_and_keeps_its_limits():
                     assert i - sh.last[r] - 1 <= rush.skips[outside._rank(sh.count, r)]
                 g.choose(p, choice if p == 0 else rng.choice(opts))
     assert seen_lock > 0
+
+
+def _games(seed_count, bot, rng):
+    """Every decision of ``bot`` (seat 0) against a random player: (game before, choice)."""
+    for seed in range(seed_count):
+        g = qwixo.new_game("qwixx", players=2, seed=seed)
+        while not g.is_over:
+            if g.needs_roll:
+                g.roll()
+                continue
+            for p in list(g.to_act):
+                opts = [str(o) for o in g.options(p)]
+                if p == 0:
+                    choice = bot.decide(g, p)
+                    assert choice in opts
+                    yield g, choice
+                else:
+                    choice = rng.choice(opts)
+                g.choose(p, choice)
+
+
+def test_lock_race_keeps_its_limits_and_locks():
+    rng = random.Random(5)
+    bot = outside.make("x-lock")
+    locks = pushed = 0
+    for g, choice in _games(25, bot, rng):
+        if choice == "pass":
+            continue
+        r, i = outside.option_cell(g, 0, choice)
+        sh = g.sheets_state[0]
+        if i >= g.rules.lock_from[r]:
+            locks += 1
+            continue
+        ctx = bot.context(g, 0)
+        lost = sum(outside._p(g.rules, r, c) for c in range(sh.last[r] + 1, i))
+        limit = bot.focus if r in ctx["race"] else bot.other
+        if outside.facing_penalty(g, 0):
+            limit = max(limit, bot.forced)
+        assert lost <= limit + 1e-9
+        pushed += r in ctx["race"] and lost > bot.other
+    assert locks > 0 and pushed > 0
+
+
+def test_tempo_ends_the_game_when_that_wins():
+    rng = random.Random(6)
+    bot = outside.make("x-tempo")
+    seen = 0
+    for g, choice in _games(40, bot, rng):
+        if g.phase == "action1" and g.active == 0:
+            continue  # joint choice: the winning lock may come in action 2
+        lead = outside._lead(g, 0)
+        winning = []
+        for o in g.options(0):
+            cell = outside.option_cell(g, 0, str(o))
+            if cell and cell[1] >= g.rules.lock_from[cell[0]] \
+                    and bin(g.closed | (1 << cell[0])).count("1") >= 2 \
+                    and lead + 2 * g.sheets_state[0].count[cell[0]] + 3 > 0:
+                winning.append(str(o))
+        if winning:
+            seen += 1
+            assert choice in winning
+    assert seen > 0
