@@ -1,0 +1,116 @@
+"""Margin-smoothed labels for the 2-player ``td`` value network: an experiment, not the
+shipped training (``benchmarks/qwixx_td.py``).
+
+Usage::
+
+    python benchmarks/qwixx_td_margin.py [--games N] [--k 0,6] [--check N] [--seed S]
+        [--out FILE]
+
+Plays ``--games`` 2-player classic kernel games of the shipped greedy ``td`` policy (a quarter
+of the roll positions written down, as ``td_train.generate``), labels every position with
+``sigmoid(margin / k)`` of the player's final score margin (``k`` = 0: the usual win share,
+the control on the same data), fits the 32-unit network from the shipped ``classic/2``
+weights (``td_train.fit_net``, 8 epochs) for each ``k``, and plays each candidate's greedy
+policy against ``odds``, ``ev`` and ``gap`` on the same ``--check`` paired kernel deals as the
+shipped weights (``qwixx_td.td_shares``, dice seed ``--seed``), printing the paired
+differences with their 95 % intervals. ``--out FILE``: a copy of the shipped weights file with
+``classic/2`` replaced by the candidate of the last ``k`` (for an A/B of the ``strong`` bot).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qwixx_td import OUT, td_shares  # noqa: E402
+
+from qwixo.qwixx import batch, td, td_train  # noqa: E402
+from qwixo.qwixx import kernels as K  # noqa: E402
+from qwixo.qwixx.batch import _below, _fresh, _mix, play, play_scratch  # noqa: E402
+from qwixo.qwixx.kernels import ACTIVE, CLOSED, NPL, P_OVER, PB, PHASE, H  # noqa: E402
+from qwixo.qwixx.odds import weights  # noqa: E402
+from qwixo.qwixx.td import NX, features  # noqa: E402
+
+
+@njit(cache=True)
+def _margins(n, seed, lucky, policies, T, prm, wcell, keep, X, M):
+    """Features (``X``) at a share ``keep`` of the roll positions of ``n`` 2-player games and
+    each one's final score margin for its player (``M``); returns the samples written."""
+    s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(2)
+    who = np.empty(X.shape[0], np.int64)
+    sc = np.empty(2, np.int64)
+    m = 0
+    for g in range(n):
+        _fresh(s, 2, lucky, g % 2)
+        fixed[:] = -2
+        rng[0] = _mix(seed * 1000003 + g)
+        start = m
+        while s[PHASE] != P_OVER:
+            if _below(rng, 1 << 20) < keep * (1 << 20) and m + 2 <= X.shape[0]:
+                for q in range(2):
+                    features(s, q, s, H + q * PB, s[CLOSED], s[ACTIVE], T, wcell, X[m])
+                    who[m] = q
+                    m += 1
+            play(s, T, fixed, policies, rng, sdice, schoice, trace, 1, opts, w, ev, choice,
+                 prm, wcell)
+        for p in range(s[NPL]):
+            sc[p] = K.score(s, H + p * PB, T, True)
+        for j in range(start, m):
+            M[j] = sc[who[j]] - sc[1 - who[j]]
+    return m
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=60000)
+    ap.add_argument("--k", default="0,6")
+    ap.add_argument("--check", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=8)
+    ap.add_argument("--out", default="")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    w0 = td.load_weights("classic", 2)
+    tab = batch.tables("classic")
+    pol = np.array([batch.POLICY_IDS["td"]] * 2, np.int64)
+    prm = batch._seat_params(None, pol, tab.name, w0)
+    cap = int(args.games * 40 * 0.25 * 2) + 128
+    X, M = np.zeros((cap, NX)), np.zeros(cap)
+    m = _margins(args.games, 777, batch.default_lucky(tab.name, 2), pol, tab.T, prm,
+                 weights(tab.name), 0.25, X, M)
+    X, M = X[:m], M[:m]
+    print(f"{args.games} games, {m} samples, {time.perf_counter() - t0:.0f} s; "
+          f"margin sd {M.std():.1f}", flush=True)
+    ywin = np.where(M > 0, 1.0, np.where(M == 0, 0.5, 0.0))
+    cands = {}
+    for k in [float(x) for x in args.k.split(",")]:
+        y = ywin if k == 0 else 1.0 / (1.0 + np.exp(-M / k))
+        cands[k] = td_train.fit_net(X, y, 32, w0=w0, epochs=8, seed=1)
+        print(f"k={k:g}: win-label log loss on the training games "
+              f"{td_train.log_loss(X, ywin, cands[k]):.4f} (shipped "
+              f"{td_train.log_loss(X, ywin, w0):.4f}), {time.perf_counter() - t0:.0f} s",
+              flush=True)
+    n = args.check
+    for opp in ("odds", "ev", "gap") if n else ():
+        b = td_shares("classic", 2, opp, n, args.seed, w0)
+        line = f"greedy td vs {opp} ({n} paired games): shipped {b.mean():.3f}"
+        for k, w in cands.items():
+            d = td_shares("classic", 2, opp, n, args.seed, w) - b
+            line += (f"; k={k:g} {b.mean() + d.mean():.3f} (difference {d.mean():+.3f} "
+                     f"+- {1.96 * d.std(ddof=1) / np.sqrt(n):.3f})")
+        print(line, flush=True)
+    if args.out:
+        data = json.loads(OUT.read_text())
+        data["weights"]["classic/2"] = [round(float(x), 6) for x in list(cands.values())[-1]]
+        Path(args.out).write_text(json.dumps(data, indent=0) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
