@@ -28,33 +28,6 @@ def test_outside_players_play_whole_games(edition):
         assert g.is_over and len(g.scores()) == players
 
 
-def test_skip_rule_locks_and_keeps_its_limits():
-    rng = random.Random(3)
-    rush = outside.make("x-rush")
-    seen_lock = 0
-    for seed in range(30):
-        g = qwixo.new_game("qwixx", players=2, seed=seed)
-        while not g.is_over:
-            if g.needs_roll:
-                g.roll()
-                continue
-            for p in list(g.to_act):
-                opts = [str(o) for o in g.options(p)]
-                choice = rush.decide(g, p)
-                locks = [o for o in opts if outside.option_cell(g, p, o) is not None
-                         and outside.option_cell(g, p, o)[1] >= g.rules.lock_from[
-                             outside.option_cell(g, p, o)[0]]]
-                if locks:
-                    assert choice in locks
-                    seen_lock += 1
-                elif choice != "pass" and not outside.facing_penalty(g, p):
-                    r, i = outside.option_cell(g, p, choice)
-                    sh = g.sheets_state[p]
-                    assert i - sh.last[r] - 1 <= rush.skips[outside._rank(sh.count, r)]
-                g.choose(p, choice if p == 0 else rng.choice(opts))
-    assert seen_lock > 0
-
-
 def _games(seed_count, bot, rng):
     """Every decision of ``bot`` (seat 0) against a random player: (game before, choice)."""
     for seed in range(seed_count):
@@ -72,6 +45,24 @@ def _games(seed_count, bot, rng):
                 else:
                     choice = rng.choice(opts)
                 g.choose(p, choice)
+
+
+def test_skip_rule_locks_and_keeps_its_limits():
+    rng = random.Random(3)
+    rush = outside.make("x-rush")
+    seen_lock = 0
+    for g, choice in _games(30, rush, rng):
+        opts = [str(o) for o in g.options(0)]
+        cells = {o: outside.option_cell(g, 0, o) for o in opts}
+        locks = [o for o, c in cells.items() if c is not None and c[1] >= g.rules.lock_from[c[0]]]
+        if locks:
+            assert choice in locks
+            seen_lock += 1
+        elif choice != "pass" and not outside.facing_penalty(g, 0):
+            r, i = cells[choice]
+            sh = g.sheets_state[0]
+            assert i - sh.last[r] - 1 <= rush.skips[outside._rank(sh.count, r)]
+    assert seen_lock > 0
 
 
 def test_lock_race_keeps_its_limits_and_locks():
