@@ -440,13 +440,11 @@ class StrongBot:
         them and the others the plain ones (:meth:`plain_weights`: with the ``weights``
         option, those of its file, in every seat otherwise). Sets :attr:`exploiting`."""
         self.exploiting = None
-        if self.weights is not None and self.model == "td" and players >= 2:
-            name = batch.tables(edition_name).name
-            own = self.plain_weights(name, players)
-            found = self._exploit_weights(name, players, player, policies, own)
-            return found if found is not None else [own] * players
-        return self._exploit_weights(batch.tables(edition_name).name, players, player,
-                                     policies, None)
+        name = batch.tables(edition_name).name
+        found = self._exploit_weights(name, players, player, policies)
+        if found is None and self.weights is not None and self.model == "td" and players >= 2:
+            return [self.plain_weights(name, players)] * players
+        return found
 
     def plain_weights(self, edition_name: str, players: int) -> np.ndarray:
         """The plain ``td`` weights of the playouts: the shipped ones, or those of the
@@ -468,8 +466,7 @@ class StrongBot:
         return self._weights[key]
 
     def _exploit_weights(self, name: str, players: int, player: int,
-                         policies: list[str] | None,
-                         plain: np.ndarray | None) -> list[np.ndarray] | None:
+                         policies: list[str] | None) -> list[np.ndarray] | None:
         from qwixo.qwixx import td
 
         if (not self.exploit or self.model != "td" or self.mix > 0 or policies is None
@@ -485,8 +482,7 @@ class StrongBot:
         if w is None:
             return None
         self.exploiting = rule
-        if plain is None:
-            plain = td.load_weights(name, players)
+        plain = self.plain_weights(name, players)
         return [w if p == player else plain for p in range(players)]
 
     def _rollouts(self, pos: Position, n: int, seed: int, fixed: dict[int, int],
