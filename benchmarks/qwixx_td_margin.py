@@ -7,14 +7,15 @@ Usage::
         [--out FILE]
 
 Plays ``--games`` 2-player classic kernel games of the shipped greedy ``td`` policy (a quarter
-of the roll positions written down, as ``td_train.generate``), labels every position with
-``sigmoid(margin / k)`` of the player's final score margin (``k`` = 0: the usual win share,
-the control on the same data), fits the 32-unit network from the shipped ``classic/2``
-weights (``td_train.fit_net``, 8 epochs) for each ``k``, and plays each candidate's greedy
-policy against ``odds``, ``ev`` and ``gap`` on the same ``--check`` paired kernel deals as the
-shipped weights (``qwixx_td.td_shares``, dice seed ``--seed``), printing the paired
-differences with their 95 % intervals. ``--out FILE``: a copy of the shipped weights file with
-``classic/2`` replaced by the candidate of the last ``k`` (for an A/B of the ``strong`` bot).
+of the roll positions written down: ``td_train.generate`` with ``margins=True``), labels
+every position with ``sigmoid(margin / k)`` of the player's final score margin (``k`` = 0:
+the usual win share, the control on the same data), fits the 32-unit network from the
+shipped ``classic/2`` weights (``td_train.fit_net``, 8 epochs) for each ``k``, and plays each
+candidate's greedy policy against ``odds``, ``ev`` and ``gap`` on the same ``--check`` paired
+kernel deals as the shipped weights (``qwixx_td.td_shares``, dice seed ``--seed``), printing
+the paired differences with their 95 % intervals. ``--out FILE``: a copy of the shipped
+weights file with ``classic/2`` replaced by the candidate of the last ``k`` (for an A/B of
+the ``strong`` bot).
 """
 
 from __future__ import annotations
@@ -26,45 +27,11 @@ import time
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from qwixx_td import OUT, td_shares  # noqa: E402
 
-from qwixo.qwixx import batch, td, td_train  # noqa: E402
-from qwixo.qwixx import kernels as K  # noqa: E402
-from qwixo.qwixx.batch import _below, _fresh, _mix, play, play_scratch  # noqa: E402
-from qwixo.qwixx.kernels import ACTIVE, CLOSED, NPL, P_OVER, PB, PHASE, H  # noqa: E402
-from qwixo.qwixx.odds import weights  # noqa: E402
-from qwixo.qwixx.td import NX, features  # noqa: E402
-
-
-@njit(cache=True)
-def _margins(n, seed, lucky, policies, T, prm, wcell, keep, X, M):
-    """Features (``X``) at a share ``keep`` of the roll positions of ``n`` 2-player games and
-    each one's final score margin for its player (``M``); returns the samples written."""
-    s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(2)
-    who = np.empty(X.shape[0], np.int64)
-    sc = np.empty(2, np.int64)
-    m = 0
-    for g in range(n):
-        _fresh(s, 2, lucky, g % 2)
-        fixed[:] = -2
-        rng[0] = _mix(seed * 1000003 + g)
-        start = m
-        while s[PHASE] != P_OVER:
-            if _below(rng, 1 << 20) < keep * (1 << 20) and m + 2 <= X.shape[0]:
-                for q in range(2):
-                    features(s, q, s, H + q * PB, s[CLOSED], s[ACTIVE], T, wcell, X[m])
-                    who[m] = q
-                    m += 1
-            play(s, T, fixed, policies, rng, sdice, schoice, trace, 1, opts, w, ev, choice,
-                 prm, wcell)
-        for p in range(s[NPL]):
-            sc[p] = K.score(s, H + p * PB, T, True)
-        for j in range(start, m):
-            M[j] = sc[who[j]] - sc[1 - who[j]]
-    return m
+from qwixo.qwixx import td, td_train  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,14 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     w0 = td.load_weights("classic", 2)
-    tab = batch.tables("classic")
-    pol = np.array([batch.POLICY_IDS["td"]] * 2, np.int64)
-    prm = batch._seat_params(None, pol, tab.name, w0)
-    cap = int(args.games * 40 * 0.25 * 2) + 128
-    X, M = np.zeros((cap, NX)), np.zeros(cap)
-    m = _margins(args.games, 777, batch.default_lucky(tab.name, 2), pol, tab.T, prm,
-                 weights(tab.name), 0.25, X, M)
-    X, M = X[:m], M[:m]
+    X, _, M = td_train.generate("classic", args.games, 2, 777, ["td"] * 2, td_weights=w0,
+                                keep=0.25, margins=True)
+    m = len(M)
     print(f"{args.games} games, {m} samples, {time.perf_counter() - t0:.0f} s; "
           f"margin sd {M.std():.1f}", flush=True)
     ywin = np.where(M > 0, 1.0, np.where(M == 0, 0.5, 0.0))
