@@ -182,8 +182,9 @@ def td_decide_code(pos: Any, player: int, codes: list[int], force: bool,
 
 class TdBot(_KernelRuleBot):
     """The greedy policy of the learnt value function (:func:`qwixo.qwixx.td.td_choice` with
-    the shipped weights of the game's edition and number of players); deterministic. Not in
-    the registry: the ``strong`` bot plays it in its playouts.
+    the shipped weights of the game's edition and number of players, or ``weights``);
+    deterministic. Not in the registry: the ``strong`` bot plays it in its playouts and asks
+    it to model its opponents.
 
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", players=2, seed=5)

@@ -157,18 +157,21 @@ class OpponentModels:
     effect (hidden action-1 decisions of the current roll are never looked at), on a replay
     of the game kept up to date call after call; an opponent is modelled by the rule that
     agreed most often, after :data:`ADAPT_AFTER` decisions where the rules disagreed, and by
-    ``default`` (``odds``) until then and on ties."""
+    ``default`` (``odds``) until then and on ties. ``td_weights``: the weights of the greedy
+    ``td`` rule (when it is asked: ``default`` ``td``; default None: the shipped ones), the
+    same as the playouts' (:meth:`StrongBot.plain_weights`)."""
 
     RULES: tuple[str, ...] = ("odds", "gap", "race", "ev")
 
     def __init__(self, game: Any, player: int, default: str = "odds",
-                 me: str = "odds") -> None:
+                 me: str = "odds", td_weights: Any = None) -> None:
         from qwixo.qwixx.game import QwixxGame
 
         if default not in self.RULES:  # the learnt policy: asked first, so it wins ties
             self.RULES = (default,) + self.RULES
         self.default = default
         self.me = me
+        self.td_weights = td_weights
         self.player = player
         self.replay = QwixxGame(edition=game.edition.name, players=game.num_players,
                                 lucky=game.lucky or None)
@@ -189,7 +192,7 @@ class OpponentModels:
         if rule == "odds":
             return rulebots.OddsBot().decide(g, p)
         if rule == "td":
-            return rulebots.TdBot().decide(g, p)
+            return rulebots.TdBot(weights=self.td_weights).decide(g, p)
         if rule == "ev":
             from qwixo.qwixx.rulebots import EvBot
 
@@ -254,8 +257,9 @@ class StrongBot:
     the playouts (its moves and the value at the cut) uses them (default True;
     ``"value"``: only the value at the cut; :meth:`value_weights`); ``weights``: with the
     ``td`` model, a JSON file of ``td`` weights (a list, or a weights file read at the key
-    ``edition/players``) that every seat of the playouts uses instead of the shipped ones
-    (default None: the shipped ones; for comparing candidate weights, :meth:`plain_weights`);
+    ``edition/players``) that every seat of the playouts, and the greedy ``td`` rule of
+    :class:`OpponentModels`, use instead of the shipped ones (default None: the shipped ones;
+    for comparing candidate weights, :meth:`plain_weights`);
     ``seed``: the playouts' dice (the same seed and game give the
     same decisions).
     """
@@ -284,7 +288,8 @@ class StrongBot:
         self.adapt = adapt and model != "gap"
         self.exploit = exploit
         #: a JSON file of td weights (a list of numbers, or a weights file's key
-        #: ``edition/players``) for every seat of the playouts instead of the shipped ones
+        #: ``edition/players``) for every seat of the playouts (and the td rule of the
+        #: opponent models) instead of the shipped ones
         self.weights = weights
         self._weights: dict[tuple[str, int], np.ndarray] = {}
         #: the rule whose learnt weights valued the last search's playouts (None: the plain
@@ -334,8 +339,13 @@ class StrongBot:
         policies = None
         if self.adapt and P > 1:
             if self._watch is None or not self._watch.follows(game, player):
+                # the td rule predicts the opponents with the playouts' plain weights
+                tw = None
+                if self.weights is not None and self.model == "td":
+                    tw = self.plain_weights(batch.tables(cands[0][1].edition).name, P)
                 self._watch = OpponentModels(game, player, me=self.model,
-                                             default="td" if self.model == "td" else "odds")
+                                             default="td" if self.model == "td" else "odds",
+                                             td_weights=tw)
             policies = self._watch.policies(game)
         vw = self.value_weights(cands[0][1].edition, P, player, policies)
         depth = self.depth
