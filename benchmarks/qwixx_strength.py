@@ -48,8 +48,9 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
         if name.startswith("strong-td") and name[9:]:
             kw["depth"] = int(name[9:])
         model = name[7:] if name[7:] in ("gap", "ev", "odds") else "td"
+        # an option after the name wins over --playouts: strong+playouts=1024
         return StrongBot(seconds=seconds, seed=seed, model=model,
-                         **({"playouts": playouts} if playouts else {}), **kw)
+                         **{**({"playouts": playouts} if playouts else {}), **kw})
     if name.startswith("strong"):
         if playouts:
             kw["playouts"] = playouts
