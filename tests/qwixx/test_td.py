@@ -341,3 +341,42 @@ def test_lambda_returns_label_the_same_positions():
     assert ((Y0 > 0) & (Y0 < 1)).mean() > 0.9
     with pytest.raises(ValueError):
         td_train.generate("classic", 5, 2, 5, ["odds"] * 2, lam=0.5)
+
+
+def test_ensemble_script_averages_members_into_one_network(tmp_path):
+    """benchmarks/qwixx_td_ensemble.py: the shipped network and one of twice its log-odds
+    average to a network of twice the units and 1.5 times the log-odds (written at the key);
+    two copies give the same values; more than ``td.HMAX`` units are refused."""
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(bench))
+    spec = importlib.util.spec_from_file_location("qwixx_td_ensemble",
+                                                  bench / "qwixx_td_ensemble.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    w = td.load_weights("classic", 2)
+    scaled = tmp_path / "scaled.json"
+    w2 = w.copy()  # twice the log-odds: the linear and the output weights doubled
+    w2[:td.NX] *= 2
+    w2[td.NX + td.NX::td.NX + 1] *= 2
+    scaled.write_text(json.dumps({"weights": {"classic/2": [float(x) for x in w2]}}))
+    out = tmp_path / "ens.json"
+    assert mod.main(["--members", f"shipped,{scaled}", "--out", str(out)]) == 0
+    ens = np.asarray(json.loads(out.read_text())["weights"]["classic/2"])
+    assert td.hidden_units(ens) == 2 * td.hidden_units(w)
+    X = np.random.default_rng(5).normal(0, 1, (20, td.NX))
+
+    def logit(p):
+        return np.log(p / (1 - p))
+
+    # the log-odds of w and twice them: their mean is 1.5 times w's
+    assert np.allclose(logit(td.model_value(X, ens)), 1.5 * logit(td.model_value(X, w)))
+    same = td_train.average_networks([w, w])
+    assert np.allclose(td.model_value(X, same), td.model_value(X, w))
+    with pytest.raises(ValueError):
+        td_train.average_networks([w] * (td.HMAX // td.hidden_units(w) + 1))

@@ -100,7 +100,7 @@ NX = NX0 + 4 * NR + NRA
 A1, A2, A3 = 0.3, 0.7, 1.2
 #: the most hidden units of the value network (:func:`_logit`): a model's weights are
 #: ``NX`` linear ones, then per hidden unit ``NX`` input weights and one output weight
-HMAX = 64
+HMAX = 160
 #: a seat's parameter row: the rules' parameters, the linear weights, the feature scratch, the
 #: number of hidden units and their weights (:func:`seat_row`)
 HID = N_PARAMS + 2 * NX
@@ -458,11 +458,14 @@ def has_weights(edition_name: str, players: int) -> bool:
 def layout(n: int) -> tuple[int, int]:
     """The features and hidden units of a weight vector of ``n`` values: ``NX + h * (NX + 1)``
     values (the current layout) or ``NX0 + h * (NX0 + 1)`` (the first one, of the
-    :data:`NX0` features before the per-row ones: :func:`pad_weights`). No length below
-    ``HMAX`` hidden units fits both but ``NX + 35 * (NX + 1)``, read as the current layout.
+    :data:`NX0` features before the per-row ones: :func:`pad_weights`). No length up to
+    ``HMAX`` hidden units fits both but ``NX + 35 * (NX + 1)`` and ``NX + 71 * (NX + 1)``
+    (also 58 and 117 units of the first layout), read as the current layout.
 
     >>> layout(NX0), layout(NX + 2 * (NX + 1)), layout(NX0 + 32 * (NX0 + 1))
     ((35, 0), (58, 2), (35, 32))
+    >>> [h for h in range(HMAX + 1) if (NX + h * (NX + 1) - NX0) % (NX0 + 1) == 0]
+    [35, 71]
     """
     for nx in (NX, NX0):
         h, rest = divmod(n - nx, nx + 1)

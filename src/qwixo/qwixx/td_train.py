@@ -255,6 +255,35 @@ def fit_net(X: np.ndarray, Y: np.ndarray, hidden: int, w0: np.ndarray | None = N
     return to_raw(lin, U, v)
 
 
+def average_networks(ws: list[Any], coef: list[float] | None = None) -> np.ndarray:
+    """One network whose log-odds are the weighted mean (``coef``, default equal weights) of
+    the log-odds of the networks ``ws`` (any hidden units, either layout): the linear weights
+    averaged, the hidden units of every member side by side with their output weights scaled
+    (an ensemble in the format of one network: :func:`qwixo.qwixx.td.hidden_units` is the sum,
+    at most :data:`qwixo.qwixx.td.HMAX`).
+
+    >>> rng = np.random.default_rng(0)
+    >>> a = rng.normal(0, 0.2, td.NX + 2 * (td.NX + 1)); b = rng.normal(0, 0.2, td.NX)
+    >>> X = rng.normal(0, 1, (3, td.NX)); logit = lambda p: np.log(p / (1 - p))
+    >>> m = average_networks([a, b])
+    >>> td.hidden_units(m), bool(np.allclose(logit(td.model_value(X, m)),
+    ...     (logit(td.model_value(X, a)) + logit(td.model_value(X, b))) / 2))
+    (2, True)
+    """
+    ws = [td.pad_weights(w) for w in ws]
+    coef = [1.0 / len(ws)] * len(ws) if coef is None else list(coef)
+    nx = td.NX
+    lin = sum(c * w[:nx] for c, w in zip(coef, ws, strict=True))
+    units = []
+    for c, w in zip(coef, ws, strict=True):
+        U = w[nx:].reshape(td.hidden_units(w), nx + 1).copy()
+        U[:, nx] *= c
+        units.append(U)
+    out = np.concatenate([lin, np.concatenate(units).ravel()])
+    td.layout(len(out))  # refuses more than HMAX units
+    return out
+
+
 def _bias_index() -> int:
     from qwixo.qwixx.td import FEATURE_NAMES
 

@@ -1,0 +1,77 @@
+"""Average several ``td`` value networks into one (an ensemble) and check its greedy policy.
+
+Usage::
+
+    python benchmarks/qwixx_td_ensemble.py --members FILE,FILE,... [--key classic/2]
+        [--check N] [--seed S] [--out FILE]
+
+Each member is the vector at ``--key`` of a weights file (``benchmarks/qwixx_td.py --out FILE``
+makes one; ``shipped`` names the package's own). The ensemble is one network whose log-odds are
+the mean of the members' (``td_train.average_networks``: the hidden units side by side, at most
+``td.HMAX`` in all), so the kernel, ``strong`` and the greedy policy use it as any network.
+``--check N``: every member's and the ensemble's greedy policy play ``N`` paired kernel games
+(seats rotating, the same dice for all: ``qwixx_td.td_shares``) against ``odds``, ``ev`` and
+``gap``; printed: the win shares and their mean. ``--out FILE``: a copy of the shipped weights
+file with ``--key`` replaced by the ensemble, for ``strong+weights=FILE``
+(``benchmarks/qwixx_ab.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qwixx_td import OUT, td_shares  # noqa: E402
+
+from qwixo.qwixx import td, td_train  # noqa: E402
+
+OPPONENTS = ("odds", "ev", "gap")
+
+
+def member(spec: str, key: str) -> np.ndarray:
+    """The weights at ``key`` of the weights file ``spec`` (``shipped``: the package's)."""
+    path = OUT if spec == "shipped" else Path(spec)
+    data = json.loads(path.read_text("utf-8"))
+    return td.pad_weights(np.asarray(data.get("weights", data)[key], np.float64))
+
+
+def check(w: np.ndarray, edition: str, players: int, games: int, seed: int) -> dict[str, float]:
+    return {o: float(td_shares(edition, players, o, games, seed, w).mean()) for o in OPPONENTS}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--members", required=True, help="weights files, comma-separated")
+    ap.add_argument("--key", default="classic/2")
+    ap.add_argument("--check", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=77)
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args(argv)
+    edition, players = args.key.split("/")[0], int(args.key.split("/")[1].split("@")[0])
+    specs = args.members.split(",")
+    ws = [member(s, args.key) for s in specs]
+    ens = td_train.average_networks(ws)
+    print(f"{len(ws)} members, {td.hidden_units(ens)} hidden units in all", flush=True)
+    if args.check:
+        for name, w in [*zip(specs, ws, strict=True), ("ensemble", ens)]:
+            t0 = time.perf_counter()
+            r = check(w, edition, players, args.check, args.seed)
+            print(f"{name}: " + ", ".join(f"vs {o} {100 * v:.2f}%" for o, v in r.items())
+                  + f"; mean {100 * np.mean(list(r.values())):.2f}% "
+                  f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    if args.out:
+        data = json.loads(OUT.read_text("utf-8"))
+        data["weights"][args.key] = [float(x) for x in ens]
+        Path(args.out).write_text(json.dumps(data), "utf-8")
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
