@@ -12,8 +12,9 @@ the mean of the members' (``td_train.average_networks``: the hidden units side b
 ``--check N``: every member's and the ensemble's greedy policy play ``N`` paired kernel games
 (seats rotating, the same dice for all: ``qwixx_td.td_shares``) against ``odds``, ``ev`` and
 ``gap``; printed: the win shares and their mean. ``--out FILE``: a copy of the shipped weights
-file with ``--key`` replaced by the ensemble, for ``strong+weights=FILE``
-(``benchmarks/qwixx_ab.py``).
+file with ``--key`` replaced by the ensemble (rounded to 6 decimals, as ``qwixx_td.py`` writes
+them) and this command (without ``--out``) added to its ``commands``, for
+``strong+weights=FILE`` (``benchmarks/qwixx_ab.py``) or, as the package's file, to ship it.
 """
 
 from __future__ import annotations
@@ -45,6 +46,24 @@ def check(w: np.ndarray, edition: str, players: int, games: int, seed: int) -> d
     return {o: float(td_shares(edition, players, o, games, seed, w).mean()) for o in OPPONENTS}
 
 
+def _without_out(given: list[str]) -> list[str]:
+    """The command-line arguments without ``--out FILE`` / ``--out=FILE``.
+
+    >>> _without_out(["--members", "a,b", "--out", "f.json", "--check", "9", "--out=g"])
+    ['--members', 'a,b', '--check', '9']
+    """
+    kept: list[str] = []
+    skip = False
+    for a in given:
+        if skip or a.startswith("--out="):
+            skip = False
+            continue
+        skip = a == "--out"
+        if not skip:
+            kept.append(a)
+    return kept
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--members", required=True, help="weights files, comma-separated")
@@ -67,8 +86,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"({time.perf_counter() - t0:.0f} s)", flush=True)
     if args.out:
         data = json.loads(OUT.read_text("utf-8"))
-        data["weights"][args.key] = [float(x) for x in ens]
-        Path(args.out).write_text(json.dumps(data), "utf-8")
+        data["weights"][args.key] = [round(float(x), 6) for x in ens]
+        cmd = " ".join(["python benchmarks/qwixx_td_ensemble.py",
+                        *_without_out(sys.argv[1:] if argv is None else argv)])
+        data.setdefault("commands", []).append(cmd)
+        Path(args.out).write_text(json.dumps(data, indent=0) + "\n", "utf-8")
         print(f"wrote {args.out}")
     return 0
 
