@@ -367,7 +367,10 @@ def test_ensemble_script_averages_members_into_one_network(tmp_path):
     scaled.write_text(json.dumps({"weights": {"classic/2": [float(x) for x in w2]}}))
     out = tmp_path / "ens.json"
     assert mod.main(["--members", f"shipped,{scaled}", "--out", str(out)]) == 0
-    ens = np.asarray(json.loads(out.read_text())["weights"]["classic/2"])
+    written = json.loads(out.read_text())
+    ens = np.asarray(written["weights"]["classic/2"])
+    assert written["commands"][-1] == ("python benchmarks/qwixx_td_ensemble.py --members "
+                                       f"shipped,{scaled}")
     assert td.hidden_units(ens) == 2 * td.hidden_units(w)
     X = np.random.default_rng(5).normal(0, 1, (20, td.NX))
 
