@@ -2,8 +2,10 @@
 
 Usage::
 
-    python benchmarks/qwixx_ab.py --a "strong+weights=FILE" --b strong --opponent odds
+    python benchmarks/qwixx_ab.py [--a "strong+weights=FILE"] [--b strong] [--opponent odds]
         [--deals N] [--seed S] [--edition E] [--jobs J] [--playouts N] [--progress K]
+
+(default: ``strong`` without its margin term against ``strong``, 150 deals against ``odds``).
 
 Every deal (the deals of ``benchmarks/qwixx_strength.py``: the same ``--seed`` gives the same
 dice) is played by ``A`` against the opponent, seats swapped, and by ``B`` against it on the
@@ -109,8 +111,9 @@ def line(r: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--a", required=True, help="bot A (a name of qwixx_strength.py)")
-    ap.add_argument("--b", required=True, help="bot B")
+    ap.add_argument("--a", default="strong+margin_weight=0.0",
+                    help="bot A (a name of qwixx_strength.py)")
+    ap.add_argument("--b", default="strong", help="bot B")
     ap.add_argument("--opponent", default="odds")
     ap.add_argument("--deals", type=int, default=150)
     ap.add_argument("--seed", type=int, default=2026)

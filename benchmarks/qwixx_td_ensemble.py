@@ -2,16 +2,16 @@
 
 Usage::
 
-    python benchmarks/qwixx_td_ensemble.py --members FILE,FILE,... [--key classic/2]
+    python benchmarks/qwixx_td_ensemble.py [--members FILE,FILE,...] [--key classic/2]
         [--check N] [--seed S] [--out FILE]
 
 Each member is the vector at ``--key`` of a weights file (``benchmarks/qwixx_td.py --out FILE``
 makes one; ``shipped`` names the package's own). The ensemble is one network whose log-odds are
 the mean of the members' (``td_train.average_networks``: the hidden units side by side, at most
 ``td.HMAX`` in all), so the kernel, ``strong`` and the greedy policy use it as any network.
-``--check N``: every member's and the ensemble's greedy policy play ``N`` paired kernel games
-(seats rotating, the same dice for all: ``qwixx_td.td_shares``) against ``odds``, ``ev`` and
-``gap``; printed: the win shares and their mean. ``--out FILE``: a copy of the shipped weights
+``--check N`` (default 4,000; 0: none): every member's and the ensemble's greedy policy play
+``N`` paired kernel games (seats rotating, the same dice for all: ``qwixx_td.td_shares``)
+against ``odds``, ``ev`` and ``gap``; printed: the win shares and their mean. ``--out FILE``: a copy of the shipped weights
 file with ``--key`` replaced by the ensemble (rounded to 6 decimals, as ``qwixx_td.py`` writes
 them) and this command (without ``--out``) added to its ``commands``, for
 ``strong+weights=FILE`` (``benchmarks/qwixx_ab.py``) or, as the package's file, to ship it.
@@ -66,9 +66,10 @@ def _without_out(given: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--members", required=True, help="weights files, comma-separated")
+    ap.add_argument("--members", default="shipped",
+                    help="weights files, comma-separated (shipped: the package's)")
     ap.add_argument("--key", default="classic/2")
-    ap.add_argument("--check", type=int, default=0)
+    ap.add_argument("--check", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=77)
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)

@@ -366,11 +366,11 @@ def test_ensemble_script_averages_members_into_one_network(tmp_path):
     w2[td.NX + td.NX::td.NX + 1] *= 2
     scaled.write_text(json.dumps({"weights": {"classic/2": [float(x) for x in w2]}}))
     out = tmp_path / "ens.json"
-    assert mod.main(["--members", f"shipped,{scaled}", "--out", str(out)]) == 0
+    assert mod.main(["--members", f"shipped,{scaled}", "--check", "0", "--out", str(out)]) == 0
     written = json.loads(out.read_text())
     ens = np.asarray(written["weights"]["classic/2"])
     assert written["commands"][-1] == ("python benchmarks/qwixx_td_ensemble.py --members "
-                                       f"shipped,{scaled}")
+                                       f"shipped,{scaled} --check 0")
     assert td.hidden_units(ens) == 2 * td.hidden_units(w)
     X = np.random.default_rng(5).normal(0, 1, (20, td.NX))
 
