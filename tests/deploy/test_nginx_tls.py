@@ -23,7 +23,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import InvalidMessage, InvalidStatus
 from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,11 +174,18 @@ def test_plays_a_game_over_https_and_wss(deployment):
                     moves += 1
             assert m["type"] != "error", m
         assert view is not None and view["is_over"] and moves >= 2
-    # the page of another origin cannot open the socket, even through the proxy
-    with pytest.raises(InvalidStatus) as refused, connect(
-            url, ssl=dep["ctx"], origin="https://evil.example", open_timeout=30) as ws:
-        ws.recv(timeout=10)
-    assert refused.value.response.status_code == 403
+    # the page of another origin cannot open the socket, even through the proxy: refused with
+    # 403 (once in a full-suite run, 2026-11-27, the refusal came as a connection closed
+    # without a response instead: never an open socket, so up to three tries for the 403)
+    statuses = []
+    for _ in range(3):
+        with pytest.raises((InvalidStatus, InvalidMessage)) as refused, connect(
+                url, ssl=dep["ctx"], origin="https://evil.example", open_timeout=30) as ws:
+            ws.recv(timeout=10)
+        if isinstance(refused.value, InvalidStatus):
+            statuses.append(refused.value.response.status_code)
+            break
+    assert statuses == [403], statuses
 
 
 def test_plain_http_is_redirected_to_https(deployment):

@@ -464,7 +464,8 @@ def layout(n: int) -> tuple[int, int]:
 
     >>> layout(NX0), layout(NX + 2 * (NX + 1)), layout(NX0 + 32 * (NX0 + 1))
     ((35, 0), (58, 2), (35, 32))
-    >>> [h for h in range(HMAX + 1) if (NX + h * (NX + 1) - NX0) % (NX0 + 1) == 0]
+    >>> old = [divmod(NX + h * (NX + 1) - NX0, NX0 + 1) for h in range(HMAX + 1)]
+    >>> [h for h, (k, rest) in enumerate(old) if not rest and k <= HMAX]
     [35, 71]
     """
     for nx in (NX, NX0):
