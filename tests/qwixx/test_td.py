@@ -383,3 +383,29 @@ def test_ensemble_script_averages_members_into_one_network(tmp_path):
     assert np.allclose(td.model_value(X, same), td.model_value(X, w))
     with pytest.raises(ValueError):
         td_train.average_networks([w] * (td.HMAX // td.hidden_units(w) + 1))
+
+
+def test_refit_script_runs_small(tmp_path, capsys):
+    """benchmarks/qwixx_td_refit.py on a few games: the average of the shipped network alone
+    is the shipped network (same held-out loss), the refit is valued and written as a 32-unit
+    network (on so few games early stopping may keep the starting weights)."""
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(bench))
+    spec = importlib.util.spec_from_file_location("qwixx_td_refit", bench / "qwixx_td_refit.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out = tmp_path / "refit.json"
+    assert mod.main(["--games", "400", "--valid", "100", "--epochs", "1", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    losses = [float(x) for x in text.split("held-out log loss: shipped ")[1].split("\n")[0]
+              .replace("average of the members ", "").split(", ")]
+    assert losses[0] == losses[1]
+    w = np.asarray(json.loads(out.read_text())["weights"]["classic/2"])
+    assert td.hidden_units(w) == 32
+    refit = float(text.split("held-out log loss ")[-1].split()[0])
+    assert 0.3 < refit < 0.7
