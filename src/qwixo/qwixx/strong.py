@@ -340,9 +340,7 @@ class StrongBot:
         if self.adapt and P > 1:
             if self._watch is None or not self._watch.follows(game, player):
                 # the td rule predicts the opponents with the playouts' plain weights
-                tw = None
-                if self.weights is not None and self.model == "td":
-                    tw = self.plain_weights(batch.tables(cands[0][1].edition).name, P)
+                tw = self._file_weights(batch.tables(cands[0][1].edition).name, P)
                 self._watch = OpponentModels(game, player, me=self.model,
                                              default="td" if self.model == "td" else "odds",
                                              td_weights=tw)
@@ -452,9 +450,17 @@ class StrongBot:
         self.exploiting = None
         name = batch.tables(edition_name).name
         found = self._exploit_weights(name, players, player, policies)
-        if found is None and self.weights is not None and self.model == "td" and players >= 2:
-            return [self.plain_weights(name, players)] * players
+        if found is None and players >= 2:
+            own = self._file_weights(name, players)
+            return None if own is None else [own] * players
         return found
+
+    def _file_weights(self, edition_name: str, players: int) -> np.ndarray | None:
+        """The ``weights`` option's weights when they apply (the ``td`` model), else None
+        (the shipped ones)."""
+        if self.weights is None or self.model != "td":
+            return None
+        return self.plain_weights(edition_name, players)
 
     def plain_weights(self, edition_name: str, players: int) -> np.ndarray:
         """The plain ``td`` weights of the playouts: the shipped ones, or those of the
