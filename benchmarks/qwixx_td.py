@@ -92,6 +92,17 @@ def td_shares(edition: str, players: int, opponent: str, games: int, seed: int,
                                        td_weights=weights)["scores"])[:, 0]
 
 
+def write_copy(out: str | Path, key: str, wts: Any, command: str | None = None) -> None:
+    """Write to ``out`` a copy of the shipped weights file with ``key`` replaced by ``wts``
+    (rounded to 6 decimals, as the training writes them) and ``command``, if given, added to
+    its ``commands``: a candidate for ``strong+weights=FILE``, or a file to ship."""
+    data = json.loads(OUT.read_text("utf-8"))
+    data["weights"][key] = [round(float(x), 6) for x in wts]
+    if command is not None:
+        data.setdefault("commands", []).append(command)
+    Path(out).write_text(json.dumps(data, indent=0) + "\n", "utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     from qwixo.qwixx import td, td_train
 

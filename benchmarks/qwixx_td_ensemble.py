@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from qwixx_td import OUT, td_shares  # noqa: E402
+from qwixx_td import OUT, td_shares, write_copy  # noqa: E402
 
 from qwixo.qwixx import td, td_train  # noqa: E402
 
@@ -86,12 +86,9 @@ def main(argv: list[str] | None = None) -> int:
                   + f"; mean {100 * np.mean(list(r.values())):.2f}% "
                   f"({time.perf_counter() - t0:.0f} s)", flush=True)
     if args.out:
-        data = json.loads(OUT.read_text("utf-8"))
-        data["weights"][args.key] = [round(float(x), 6) for x in ens]
         cmd = " ".join(["python benchmarks/qwixx_td_ensemble.py",
                         *_without_out(sys.argv[1:] if argv is None else argv)])
-        data.setdefault("commands", []).append(cmd)
-        Path(args.out).write_text(json.dumps(data, indent=0) + "\n", "utf-8")
+        write_copy(args.out, args.key, ens, cmd)
         print(f"wrote {args.out}")
     return 0
 

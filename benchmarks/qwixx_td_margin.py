@@ -21,7 +21,6 @@ the ``strong`` bot).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -29,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from qwixx_td import OUT, td_shares  # noqa: E402
+from qwixx_td import td_shares, write_copy  # noqa: E402
 
 from qwixo.qwixx import td, td_train  # noqa: E402
 
@@ -68,9 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                      f"+- {1.96 * d.std(ddof=1) / np.sqrt(n):.3f})")
         print(line, flush=True)
     if args.out:
-        data = json.loads(OUT.read_text())
-        data["weights"]["classic/2"] = [round(float(x), 6) for x in list(cands.values())[-1]]
-        Path(args.out).write_text(json.dumps(data, indent=0) + "\n")
+        write_copy(args.out, "classic/2", list(cands.values())[-1])
     return 0
 
 

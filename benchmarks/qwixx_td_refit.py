@@ -24,7 +24,6 @@ kernel games (seed 77, as ``qwixx_td_ensemble.py``). The ninth session's run:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -32,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from qwixx_td import OUT  # noqa: E402
+from qwixx_td import write_copy  # noqa: E402
 from qwixx_td_ensemble import check, member  # noqa: E402
 
 from qwixo.qwixx import td, td_train  # noqa: E402
@@ -87,9 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         print("refit greedy: " + ", ".join(f"vs {o} {100 * v:.2f}%" for o, v in r.items())
               + f"; mean {100 * np.mean(list(r.values())):.2f}%", flush=True)
     if args.out:
-        data = json.loads(OUT.read_text("utf-8"))
-        data["weights"][KEY] = [round(float(x), 6) for x in w]
-        Path(args.out).write_text(json.dumps(data, indent=0) + "\n", "utf-8")
+        write_copy(args.out, KEY, w)
         print(f"wrote {args.out}")
     return 0
 
