@@ -69,11 +69,8 @@ def deal_shares(task: tuple) -> tuple[int, float, float]:
 
 def run(a: str, b: str, opp: str, deals: int, seed: int = 2026, edition: str = "classic",
         jobs: int = 1, playouts: int | None = 256, progress: int = 0) -> dict[str, Any]:
-    """The A/B over ``deals`` deals (``jobs`` processes): :func:`paired` of the per-deal
-    shares, with ``shares`` (per deal: A's, B's) and the Wilson intervals ``a_ci``, ``b_ci``
-    of the two win rates over the games."""
-    from qwixo.tournament.stats import wilson
-
+    """The A/B over ``deals`` deals (``jobs`` processes): :func:`summary` of the per-deal
+    shares."""
     if a == b or opp in (a, b):
         raise SystemExit("A, B and the opponent must be three different names")
     tasks = [(j, a, b, opp, edition, seed, playouts) for j in range(deals)]
@@ -84,18 +81,23 @@ def run(a: str, b: str, opp: str, deals: int, seed: int = 2026, edition: str = "
         for j, x, y in it:
             res[j] = (x, y)
             if progress and len(res) % progress == 0 and len(res) < deals:
-                print("  " + line(_summary(res, wilson, 2)), flush=True)
+                print("  " + line(summary(res)), flush=True)
     finally:
         if pool:
             pool.close()
-    return _summary(res, wilson, 2)
+    return summary(res)
 
 
-def _summary(res: dict[int, tuple[float, float]], wilson: Any, players: int) -> dict[str, Any]:
+def summary(res: dict[int, tuple[float, float]]) -> dict[str, Any]:
+    """:func:`paired` of the per-deal shares ``res`` (deal: A's, B's), with ``shares`` (in
+    deal order) and the Wilson intervals ``a_ci``, ``b_ci`` of the two win rates over the
+    games (2 a deal)."""
+    from qwixo.tournament.stats import wilson
+
     keys = sorted(res)
     da, db = [res[j][0] for j in keys], [res[j][1] for j in keys]
     out = paired(da, db)
-    games = players * len(keys)
+    games = 2 * len(keys)
     out["a_ci"] = wilson(out["a"] * games, games)
     out["b_ci"] = wilson(out["b"] * games, games)
     out["shares"] = [res[j] for j in keys]
