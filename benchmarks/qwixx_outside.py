@@ -31,6 +31,17 @@ only (not bots of the package, not in any opponent model), played through the pu
   takes from the best opponent, ends the game when that wins and spends its last penalty to
   end it when ahead by more than the penalty; joint action 1 and 2 as the active player.
 
+- ``x-ga`` (:class:`Instinct`): the genetic-algorithm champion of the public ``qwixxer``
+  project (github.com/vibelyova/qwixxer, ``champion.txt`` and the README's description,
+  written again here from that description, no code taken): every move's sheet afterwards
+  valued by four weighted features (the free cells' white-sum odds times the row's crosses
+  plus one, the penalties, the sum of the rows' crosses squared, the skipped cells) with the
+  evolved weights, after its "meta-rules": a lock whenever it does not end the game behind
+  (the one scoring most), the last penalty taken to end the game ahead, no lock that ends it
+  behind, moves whose sheet is dominated by another's dropped; joint action 1 and 2 as the
+  active player. That project's best bot (a TD-learnt value network) wins 60.3 % of two-player
+  games against it (its README): an outside yardstick.
+
 ``qwixx_strength.py`` takes these names in its tables (``--tables strong,x-rush``).
 
 >>> import qwixo
@@ -306,6 +317,151 @@ class Tempo(_Scored):
         return v + ctx["push"] if r in ctx["mine"] else v
 
 
+#: the weights of ``x-ga``'s four features (qwixxer's ``champion.txt``): free-cell odds times
+#: crosses, penalties, crosses squared, skipped cells
+GA_WEIGHTS = (0.49085229701342714, -0.8692448091076695, 0.01846237488088304,
+              -0.056005580702027866)
+
+
+class Instinct:
+    """``x-ga``: the move whose sheet afterwards has the best weighted features (:data:`GA_WEIGHTS`),
+    after the meta-rules (module docstring). Candidates are ``(texts, sheet, closed, crosses,
+    penalty)``: the option texts it plays (one per action), the sheet and closed rows after."""
+
+    def __init__(self, weights=GA_WEIGHTS):
+        self.w = weights
+
+    def instinct(self, rules, sh, closed):
+        """The weighted features of a sheet (rows in ``closed`` count only their crosses)."""
+        odds = conc = blanks = 0.0
+        for r in range(4):
+            t = int(sh.count[r])
+            conc += t * t
+            if (closed >> r) & 1:
+                continue
+            nxt = int(sh.last[r]) + 1
+            if nxt < rules.length:
+                odds += WAYS.get(rules.numbers[r][nxt], 0) / 36.0 * (t + 1)
+            blanks += nxt - t
+        w = self.w
+        return w[0] * odds + w[1] * sh.penalties + w[2] * conc + w[3] * blanks
+
+    def _after(self, rules, sh, closed, act):
+        sh = sh.copy()
+        return sh, rules.apply(sh, closed, act, [])
+
+    def candidates(self, game, player):
+        rules, closed = game.rules, game.closed
+        sheet = game.sheets_state[player]
+        out = []
+        if game.phase == "action1":
+            whites = rules.white_options(sheet, closed, game.dice[0] + game.dice[1])
+            for text, act in whites:
+                sh, cl = (sheet, closed) if text == "pass" else self._after(rules, sheet, closed,
+                                                                              act)
+                if player != game.active:
+                    out.append(((text,), sh, cl, int(text != "pass"), False))
+                    continue
+                for t2, a2 in (rules.colour_options(sh, cl, game.dice)
+                               if bin(cl).count("1") < 2 else [("pass", None)]):
+                    if t2 == "pass":
+                        n = int(text != "pass")
+                        if n == 0:
+                            pen = sh.copy()
+                            pen.penalties = pen.penalties + 1
+                            out.append(((text, t2), pen, cl, 0, True))
+                        else:
+                            out.append(((text, t2), sh, cl, 1, False))
+                    else:
+                        sh2, cl2 = self._after(rules, sh, cl, a2)
+                        out.append(((text, t2), sh2, cl2, int(text != "pass") + 1, False))
+        else:
+            force = facing_penalty(game, player)
+            for text, act in rules.colour_options(sheet, closed, game.dice):
+                if text == "pass":
+                    if force:
+                        pen = sheet.copy()
+                        pen.penalties = pen.penalties + 1
+                        out.append(((text,), pen, closed, 0, True))
+                    else:
+                        out.append(((text,), sheet, closed, 0, False))
+                else:
+                    sh, cl = self._after(rules, sheet, closed, act)
+                    out.append(((text,), sh, cl, 1, False))
+        return out
+
+    @staticmethod
+    def _dominates(rules, a, b):
+        """Sheet-and-closed ``a`` at least as good as ``b`` in every row, better in one."""
+        (sa, ca), (sb, cb) = a, b
+        strict = False
+        for r in range(4):
+            ta, tb = int(sa.count[r]), int(sb.count[r])
+            if ta < tb:
+                return False
+            fa = None if (ca >> r) & 1 else int(sa.last[r])
+            fb = None if (cb >> r) & 1 else int(sb.last[r])
+            if (fa is None) != (fb is None):
+                return False
+            if fa is not None and fa > fb:
+                return False
+            if ta > tb or (fa is not None and fa < fb):
+                strict = True
+        return strict
+
+    def decide(self, game, player):
+        opts = [str(o) for o in game.options(player)]
+        if len(opts) == 1:
+            return opts[0]
+        rules = game.rules
+        sheets = game.sheets_state
+        me = sheets[player]
+        mine = rules.score(me)
+        opp = max((rules.score(s) for p, s in enumerate(sheets) if p != player), default=None)
+        cands = [c for c in self.candidates(game, player) if c[0][0] in opts]
+        n0 = bin(game.closed).count("1")
+        active = player == game.active
+
+        def ends_behind(c):
+            return (opp is not None and bin(c[2]).count("1") > n0
+                    and bin(c[2]).count("1") >= 2 and rules.score(c[1]) < opp)
+
+        strikes = [c for c in cands if c[4]]
+        if active and strikes and me.penalties == rules.max_penalties - 1:
+            if opp is not None and mine - rules.penalty_points > opp:
+                return strikes[0][0][0]
+            if len(strikes) < len(cands):
+                cands = [c for c in cands if not c[4]]
+        locks = [c for c in cands if bin(c[2]).count("1") > n0 and c[3] > 0
+                 and (opp is None or bin(c[2]).count("1") < 2 or rules.score(c[1]) > opp)]
+        if locks:
+            return max(locks, key=lambda c: rules.score(c[1]))[0][0]
+        if active:
+            cands = [c for c in cands if not ends_behind(c)]
+            marks = [c for c in cands if c[3] > 0]
+            keep = [c for c in marks
+                    if not any(d is not c and self._dominates(rules, (d[1], d[2]), (c[1], c[2]))
+                               for d in marks)]
+            singles = {}
+            for c in keep:
+                if c[3] == 1:
+                    r, i = self._single_cell(game, player, c)
+                    singles[id(c)] = (r, i - int(me.last[r]) - 1, i)
+            keep = [c for c in keep if id(c) not in singles or not any(
+                    o[0] != singles[id(c)][0] and o[1:] == singles[id(c)][1:]
+                    and me.count[o[0]] > me.count[singles[id(c)][0]]
+                    for o in singles.values())]
+            cands = keep + [c for c in cands if c[3] == 0]
+            if not cands:
+                return "pass"
+        return max(cands, key=lambda c: self.instinct(rules, c[1], c[2]))[0][0]
+
+    @staticmethod
+    def _single_cell(game, player, c):
+        """Row and position of a one-cross candidate's cross."""
+        return option_cell(game, player, next(t for t in c[0] if t != "pass"))
+
+
 RULES = {
     "x-rush": lambda: SkipRule((3, 2, 1, 0)),
     "x-rush1": lambda: SkipRule((2, 1, 0, 0)),
@@ -314,6 +470,7 @@ RULES = {
     "x-lock": LockRace,
     "x-tempo": Tempo,
     "x-gap": lambda: SkipRule((1, 1, 1, 1), forced=2),
+    "x-ga": Instinct,
 }
 
 

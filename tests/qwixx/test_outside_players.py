@@ -106,3 +106,46 @@ def test_tempo_ends_the_game_when_that_wins():
             seen += 1
             assert choice in winning
     assert seen > 0
+
+
+def test_instinct_features_by_hand():
+    """x-ga's value of a sheet: the four features of its module docstring, weighted."""
+    from qwixo.qwixx.rules import Rules, Sheet
+
+    bot = outside.make("x-ga")
+    rules = Rules.of("classic")
+    w = outside.GA_WEIGHTS
+    s = Sheet()
+    assert bot.instinct(rules, s, 0) == pytest.approx(w[0] * 4 / 36)  # four free 2s/12s
+    # red: 2 crosses, the last on 5 (position 3): free cell 6 (5 ways), 2 skipped cells;
+    # blue closed by another player with 3 crosses: counts only its crosses; a penalty
+    s.count, s.last, s.penalties = [2, 0, 0, 3], [3, -1, -1, 4], 1
+    odds = 5 / 36 * 3 + 1 / 36 + 1 / 36  # red, yellow (2), green (12); blue closed
+    expect = w[0] * odds + w[1] * 1 + w[2] * (4 + 9) + w[3] * 2
+    assert bot.instinct(rules, s, 0b1000) == pytest.approx(expect)
+
+
+def test_instinct_locks_unless_it_ends_the_game_behind():
+    rng = random.Random(7)
+    bot = outside.make("x-ga")
+    seen = 0
+    for g, choice in _games(60, bot, rng):
+        if g.phase == "action1" and g.active == 0:
+            continue  # joint choice: the lock may come in action 2
+        rules, lead = g.rules, outside._lead(g, 0)
+        good, bad = [], []
+        for o in g.options(0):
+            cell = outside.option_cell(g, 0, str(o))
+            if cell and cell[1] >= rules.lock_from[cell[0]]:
+                ends = bin(g.closed | (1 << cell[0])).count("1") >= 2
+                gain = 2 * g.sheets_state[0].count[cell[0]] + 3  # the cross and the lock box
+                if not ends or lead + gain > 0:
+                    good.append(str(o))
+                elif lead + gain < 0:  # a tie is neither
+                    bad.append(str(o))
+        if good:
+            seen += 1
+            assert choice in good
+        elif bad and g.active == 0:
+            assert choice not in bad
+    assert seen > 0
