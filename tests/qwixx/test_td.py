@@ -409,3 +409,39 @@ def test_refit_script_runs_small(tmp_path, capsys):
     assert td.hidden_units(w) == 32
     refit = float(text.split("held-out log loss ")[-1].split()[0])
     assert 0.3 < refit < 0.7
+
+
+def test_expert_script_keeps_and_adds_games(tmp_path, capsys):
+    """benchmarks/qwixx_td_expert.py on a few games of strong: both players' positions at
+    every roll, labelled by shares that sum to 1; a second run adds its games to the data file;
+    the refit is written as a network of the shipped size."""
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(bench))
+    spec = importlib.util.spec_from_file_location("qwixx_td_expert", bench / "qwixx_td_expert.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    data, out = tmp_path / "d.npz", tmp_path / "w.json"
+    common = ["--playouts", "16", "--data", str(data), "--epochs", "1"]
+    assert mod.main(["--games", "2", "--seed", "3", *common]) == 0
+    first = np.load(data)
+    assert len(np.unique(first["G"])) == 2 and first["X"].shape[1] == td.NX
+    assert mod.main(["--games", "2", "--seed", "4", "--out", str(out), *common]) == 0
+    d = np.load(data)
+    assert len(np.unique(d["G"])) == 4 and len(d["Y"]) > len(first["Y"])
+    for gid in np.unique(d["G"]):
+        y = d["Y"][d["G"] == gid]
+        assert np.allclose(y[0::2] + y[1::2], 1.0) and set(np.unique(y)) <= {0.0, 0.5, 1.0}
+    # the first position of every game is the empty sheets: the features of a new game
+    import qwixo
+    from qwixo.qwixx import batch
+
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    x0 = td_train.features_of(batch.pack(batch.state_of(g)), 0, "classic")
+    assert np.allclose(d["X"][d["G"] == d["G"][0]][0], x0, atol=1e-6)
+    assert "2 games, " in capsys.readouterr().out  # the second run read the first one's games
+    assert td.hidden_units(np.asarray(json.loads(out.read_text())["weights"]["classic/2"])) == 32
