@@ -17,7 +17,8 @@ down. ``--data FILE`` (an ``.npz``) keeps them: a run with the same file adds it
 ones there (give each run its own ``--seed``), ``--fit-only`` fits what is there. The network
 (the shipped one's 32 units) is refitted warm from the shipped weights (``td_train.fit_net``),
 a share ``--valid`` of the games held out by game; printed: the held-out log loss of the
-shipped and of the refitted weights on these games. ``--out FILE``: the refit at
+shipped and of the refitted weights on these games, and the shipped weights' calibration on
+all of them (the samples in tenths of the predicted win chance: mean predicted, mean won). ``--out FILE``: the refit at
 ``classic/2`` in a copy of the shipped weights file, for ``strong+weights=FILE``
 (``benchmarks/qwixx_ab.py``).
 """
@@ -121,6 +122,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(ids)} games: {len(Yt)} samples to fit, {len(Yv)} held out by game "
           f"({len(held)} games); held-out log loss of the shipped weights "
           f"{td_train.log_loss(Xv, Yv, shipped):.5f}", flush=True)
+    pred = td.model_value(X.astype(np.float64), shipped)
+    edges = np.quantile(pred, np.linspace(0, 1, 11))
+    cells = []
+    for k in range(10):
+        m = (pred >= edges[k]) & (pred <= edges[k + 1])
+        cells.append(f"{pred[m].mean():.3f}/{Y[m].mean():.3f}")
+    print("the shipped weights' win chance by tenth (predicted/won), all samples: "
+          + " ".join(cells), flush=True)
     w = td_train.fit_net(Xt, Yt, td.hidden_units(shipped), w0=shipped, epochs=args.epochs,
                          lr=args.lr, batch_size=1024, holdout=0.05)
     print(f"refit warm from the shipped weights: held-out log loss "
