@@ -445,3 +445,33 @@ def test_expert_script_keeps_and_adds_games(tmp_path, capsys):
     assert np.allclose(d["X"][d["G"] == d["G"][0]][0], x0, atol=1e-6)
     assert "2 games, " in capsys.readouterr().out  # the second run read the first one's games
     assert td.hidden_units(np.asarray(json.loads(out.read_text())["weights"]["classic/2"])) == 32
+
+
+def test_features_script_raw_cells():
+    """benchmarks/qwixx_td_features.py: the raw cells of a position by hand, and a small run
+    whose fits are valued on games held out by game."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    import qwixo
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(bench))
+    spec = importlib.util.spec_from_file_location("qwixx_td_features",
+                                                  bench / "qwixx_td_features.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    g.roll([3, 4, 1, 1, 1, 1])  # white 7: player 1 crosses red 7 (position 5), player 0 passes
+    g.choose(0, "pass")
+    g.choose(1, "r7")
+    g.choose(0, "pass")  # action 2: a penalty for player 0
+    raw = dict(zip(mod.raw_names(), mod.raw_of(g, 1), strict=True))
+    assert len(raw) == len(mod.raw_of(g, 0)) == 31
+    assert raw["me_row1_crosses"] == 1 / 12 and raw["me_row1_next"] == 6 / 11
+    assert raw["me_row1_skipped"] == 5 / 11 and raw["opp_pen"] == 1 / 4
+    assert raw["my_roll"] == 1.0 and raw["closed_1"] == 0.0
+    X, R, Y, G = mod.generate(4, 3, 1)
+    assert X.shape[0] == R.shape[0] == len(Y) == len(G) and R.shape[1] == 31
+    assert set(np.unique(G)) == {0, 1, 2, 3}
