@@ -40,6 +40,23 @@ from qwixx_td import write_copy  # noqa: E402
 KEY = "classic/2"
 
 
+def self_play(g, bots, rng, record) -> list[float]:
+    """Play the contract game ``g`` to its end, player ``p`` by ``bots[p]``, the dice from
+    ``rng`` (closed rows' dice not rolled); ``record(g)`` at every roll, before it. Returns
+    every player's final win share (a shared first place shared)."""
+    while not g.is_over:
+        if g.needs_roll:
+            record(g)
+            g.roll([rng.randint(1, 6) if k < 2 or not (g.closed >> (k - 2)) & 1 else None
+                    for k in range(6)])
+            continue
+        for p in list(g.to_act):
+            g.choose(p, bots[p].decide(g, p))
+    sc = g.scores()
+    best = max(sc)
+    return [1.0 / sc.count(best) if v == best else 0.0 for v in sc]
+
+
 def play_game(task: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     """Game ``j`` of ``strong`` against itself: features of both players at every roll and
     their final shares."""
@@ -52,20 +69,14 @@ def play_game(task: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     g = qwixo.new_game("qwixx", players=2, seed=seed * 100_003 + j)
     bots = [StrongBot(seed=rng.getrandbits(62), playouts=playouts) for _ in range(2)]
     xs, who = [], []
-    while not g.is_over:
-        if g.needs_roll:
-            s = batch.pack(batch.state_of(g))
-            for q in range(2):
-                xs.append(td_train.features_of(s, q, "classic"))
-                who.append(q)
-            g.roll([rng.randint(1, 6) if k < 2 or not (g.closed >> (k - 2)) & 1 else None
-                    for k in range(6)])
-            continue
-        for p in list(g.to_act):
-            g.choose(p, bots[p].decide(g, p))
-    sc = g.scores()
-    best = max(sc)
-    share = [1.0 / sc.count(best) if v == best else 0.0 for v in sc]
+
+    def record(g):
+        s = batch.pack(batch.state_of(g))
+        for q in range(2):
+            xs.append(td_train.features_of(s, q, "classic"))
+            who.append(q)
+
+    share = self_play(g, bots, rng, record)
     return np.array(xs, np.float32), np.array([share[q] for q in who], np.float32)
 
 

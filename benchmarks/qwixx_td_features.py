@@ -29,6 +29,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from qwixx_td_expert import self_play  # noqa: E402
+
 
 def raw_of(game, q: int) -> list[float]:
     """The raw cells of ``game`` for player ``q`` (2 players), in the order of
@@ -68,23 +70,17 @@ def play_games(task: tuple[int, int, int]) -> tuple[np.ndarray, ...]:
     for j in range(lo, hi):
         rng = random.Random(f"qwixx-features:{seed}:{j}")
         g = qwixo.new_game("qwixx", players=2, seed=seed * 100_003 + j)
-        bots = [TdBot(), TdBot()]
-        who = []
-        while not g.is_over:
-            if g.needs_roll:
-                s = batch.pack(batch.state_of(g))
-                for q in range(2):
-                    xs.append(td_train.features_of(s, q, "classic"))
-                    rs.append(raw_of(g, q))
-                    who.append(q)
-                g.roll([rng.randint(1, 6) if k < 2 or not (g.closed >> (k - 2)) & 1 else None
-                        for k in range(6)])
-                continue
-            for p in list(g.to_act):
-                g.choose(p, bots[p].decide(g, p))
-        sc = g.scores()
-        best = max(sc)
-        ys += [1.0 / sc.count(best) if sc[q] == best else 0.0 for q in who]
+        who: list[int] = []
+
+        def record(g, who=who):
+            s = batch.pack(batch.state_of(g))
+            for q in range(2):
+                xs.append(td_train.features_of(s, q, "classic"))
+                rs.append(raw_of(g, q))
+                who.append(q)
+
+        share = self_play(g, [TdBot(), TdBot()], rng, record)
+        ys += [share[q] for q in who]
         gs += [j] * len(who)
     return (np.array(xs, np.float32), np.array(rs, np.float32), np.array(ys, np.float32),
             np.array(gs, np.int64))
