@@ -365,11 +365,8 @@ class Instinct:
                 for t2, a2 in (rules.colour_options(sh, cl, game.dice)
                                if bin(cl).count("1") < 2 else [("pass", None)]):
                     if t2 == "pass":
-                        n = int(text != "pass")
-                        if n == 0:
-                            pen = sh.copy()
-                            pen.penalties = pen.penalties + 1
-                            out.append(((text, t2), pen, cl, 0, True))
+                        if text == "pass":
+                            out.append(((text, t2), self._penalised(sh), cl, 0, True))
                         else:
                             out.append(((text, t2), sh, cl, 1, False))
                     else:
@@ -379,16 +376,19 @@ class Instinct:
             force = facing_penalty(game, player)
             for text, act in rules.colour_options(sheet, closed, game.dice):
                 if text == "pass":
-                    if force:
-                        pen = sheet.copy()
-                        pen.penalties = pen.penalties + 1
-                        out.append(((text,), pen, closed, 0, True))
-                    else:
-                        out.append(((text,), sheet, closed, 0, False))
+                    out.append(((text,), self._penalised(sheet) if force else sheet, closed, 0,
+                                force))
                 else:
                     sh, cl = self._after(rules, sheet, closed, act)
                     out.append(((text,), sh, cl, 1, False))
         return out
+
+    @staticmethod
+    def _penalised(sh):
+        """A copy of ``sh`` with one more penalty."""
+        pen = sh.copy()
+        pen.penalties = pen.penalties + 1
+        return pen
 
     @staticmethod
     def _dominates(rules, a, b):
@@ -422,9 +422,12 @@ class Instinct:
         n0 = bin(game.closed).count("1")
         active = player == game.active
 
+        def locks_ending(c):  # (a row closed by the candidate, the game ended by it)
+            n = bin(c[2]).count("1")
+            return n > n0, n > n0 and n >= 2 and opp is not None
+
         def ends_behind(c):
-            return (opp is not None and bin(c[2]).count("1") > n0
-                    and bin(c[2]).count("1") >= 2 and rules.score(c[1]) < opp)
+            return locks_ending(c)[1] and rules.score(c[1]) < opp
 
         strikes = [c for c in cands if c[4]]
         if active and strikes and me.penalties == rules.max_penalties - 1:
@@ -432,8 +435,8 @@ class Instinct:
                 return strikes[0][0][0]
             if len(strikes) < len(cands):
                 cands = [c for c in cands if not c[4]]
-        locks = [c for c in cands if bin(c[2]).count("1") > n0 and c[3] > 0
-                 and (opp is None or bin(c[2]).count("1") < 2 or rules.score(c[1]) > opp)]
+        locks = [c for c in cands if locks_ending(c)[0] and c[3] > 0
+                 and (not locks_ending(c)[1] or rules.score(c[1]) > opp)]
         if locks:
             return max(locks, key=lambda c: rules.score(c[1]))[0][0]
         if active:
