@@ -3,18 +3,12 @@ the paired difference and its interval correctly."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 
 import pytest
+from qwixx_helpers import benchmark
 
-_BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-sys.path.insert(0, str(_BENCH))
-_spec = importlib.util.spec_from_file_location("qwixx_ab", _BENCH / "qwixx_ab.py")
-ab = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ab)
+ab = benchmark("qwixx_ab")  # its folder on sys.path: qwixx_strength imports
 import qwixx_strength as qs  # noqa: E402
 
 

@@ -4,19 +4,14 @@ rule: a lock whenever they may, a rank's skip limit."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
-from qwixx_helpers import play
+from qwixx_helpers import benchmark, play
 
 import qwixo
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "qwixx_outside.py"
-_spec = importlib.util.spec_from_file_location("qwixx_outside", _PATH)
-outside = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(outside)
+outside = benchmark("qwixx_outside")
 
 
 @pytest.mark.parametrize("edition", ["classic", "longo", "mixx-a", "bonus-b"])

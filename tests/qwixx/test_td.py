@@ -7,6 +7,7 @@ import time
 
 import numpy as np
 import pytest
+from qwixx_helpers import benchmark
 
 import qwixo
 from qwixo.qwixx import batch, td, td_train
@@ -343,27 +344,13 @@ def test_lambda_returns_label_the_same_positions():
         td_train.generate("classic", 5, 2, 5, ["odds"] * 2, lam=0.5)
 
 
-def _benchmark(name: str):
-    """The module ``benchmarks/<name>.py`` (its folder put on ``sys.path`` for its imports)."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    bench = Path(__file__).resolve().parents[2] / "benchmarks"
-    sys.path.insert(0, str(bench))
-    spec = importlib.util.spec_from_file_location(name, bench / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_ensemble_script_averages_members_into_one_network(tmp_path):
     """benchmarks/qwixx_td_ensemble.py: the shipped network and one of twice its log-odds
     average to a network of twice the units and 1.5 times the log-odds (written at the key);
     two copies give the same values; more than ``td.HMAX`` units are refused."""
     import json
 
-    mod = _benchmark("qwixx_td_ensemble")
+    mod = benchmark("qwixx_td_ensemble")
 
     w = td.load_weights("classic", 2)
     scaled = tmp_path / "scaled.json"
@@ -397,7 +384,7 @@ def test_refit_script_runs_small(tmp_path, capsys):
     network (on so few games early stopping may keep the starting weights)."""
     import json
 
-    mod = _benchmark("qwixx_td_refit")
+    mod = benchmark("qwixx_td_refit")
     out = tmp_path / "refit.json"
     assert mod.main(["--games", "400", "--valid", "100", "--epochs", "1", "--out", str(out)]) == 0
     text = capsys.readouterr().out
@@ -416,7 +403,7 @@ def test_expert_script_keeps_and_adds_games(tmp_path, capsys):
     the refit is written as a network of the shipped size."""
     import json
 
-    mod = _benchmark("qwixx_td_expert")
+    mod = benchmark("qwixx_td_expert")
     data, out = tmp_path / "d.npz", tmp_path / "w.json"
     common = ["--playouts", "16", "--data", str(data), "--epochs", "1"]
     assert mod.main(["--games", "2", "--seed", "3", *common]) == 0
@@ -445,7 +432,7 @@ def test_features_script_raw_cells():
 
     import qwixo
 
-    mod = _benchmark("qwixx_td_features")
+    mod = benchmark("qwixx_td_features")
     g = qwixo.new_game("qwixx", players=2, seed=1)
     g.roll([3, 4, 1, 1, 1, 1])  # white 7: player 1 crosses red 7 (position 5), player 0 passes
     g.choose(0, "pass")
