@@ -1,21 +1,15 @@
-"""The engine against the independent referee (benchmarks/qwixx_referee.py): same dice, same
+"""The engine against the independent referee (tests/qwixx/qwixx_referee.py): same dice, same
 choices, and at every decision the same options for every player, the same scores, the same end.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
+import qwixx_referee as referee
 
 from qwixo.qwixx.game import QwixxGame
-
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "qwixx_referee.py"
-_spec = importlib.util.spec_from_file_location("qwixx_referee", _PATH)
-referee = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(referee)
 
 GAMES = 400  # per edition, 1 to 5 players
 

@@ -1,5 +1,5 @@
 """Qwixx sub-commands: ``qwixo play qwixx`` (terminal play and score pad) and
-``qwixo qwixx speed`` (whole games per second through the contract, against the referee).
+``qwixo qwixx speed`` (whole games per second through the contract).
 
 Cheap to import: the engine loads inside the handlers.
 """
@@ -105,20 +105,6 @@ def cmd_play(args, inp=None, out=None) -> int:
 
 
 # -- speed ------------------------------------------------------------------------------------
-def _referee_module():
-    """benchmarks/qwixx_referee.py of a source checkout, or None."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[3] / "benchmarks" / "qwixx_referee.py"
-    if not path.exists():
-        return None
-    spec = importlib.util.spec_from_file_location("qwixx_referee", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def random_game(game, rng) -> list[int]:
     """Play to the end, every decision uniform among the (sorted) options."""
     while not game.is_over:
@@ -132,51 +118,35 @@ def random_game(game, rng) -> list[int]:
 
 def speed(edition: str = "classic", players: int = 4, games: int = 2000, repeat: int = 3,
           out=None) -> dict:
-    """Measure whole random games per second through the contract (and the referee when the
-    source checkout has it); print the figures, the last line ``ratio: X`` or ``games/s: N``."""
+    """Measure whole random games per second through the contract (best of ``repeat``); print
+    the figures, the last line ``games/s: N``. The side-by-side comparison with a naive
+    pure-Python referee is ``benchmarks/contract_speed.py`` of a source checkout."""
     import random
 
     import qwixo
 
     out = out or sys.stdout
-    ref = _referee_module()
-    lucky_of = (lambda k: ref.lucky_pairs(players, k)) if ref else (lambda k: None)
-    if edition != "longo":
-        lucky_of = lambda k: None  # noqa: E731
 
-    def engine(k):
-        return qwixo.new_game("qwixx", edition=edition, players=players, seed=k,
-                              lucky=lucky_of(k))
+    def engine(k):  # Longo: the game deals the lucky numbers from its seed
+        return qwixo.new_game("qwixx", edition=edition, players=players, seed=k)
 
-    def run(make) -> float:
+    def run(make, count: int) -> float:
         rng = random.Random(0)
         t0 = time.perf_counter()
-        for k in range(games):
+        for k in range(count):
             random_game(make(k), rng)
-        return games / (time.perf_counter() - t0)
+        return count / (time.perf_counter() - t0)
 
-    run_small = games
-    games = min(50, games)
-    run(engine)  # warm-up
-    games = run_small
+    run(engine, min(50, games))  # warm-up
     result: dict = {"edition": edition, "players": players, "games": games}
-    eng = ref_speed = 0.0
-    for _ in range(max(1, repeat)):  # interleaved, best of each: the machine is shared
-        eng = max(eng, run(engine))
-        if ref and edition in ref.SHEETS:
-            ref_speed = max(ref_speed, run(
-                lambda k: ref.Referee(edition, players, seed=k, lucky=lucky_of(k))))
+    eng = 0.0
+    for _ in range(max(1, repeat)):  # best of each: the machine may be shared
+        eng = max(eng, run(engine, games))
     result["engine"] = eng
     print(t("qwixx_speed_title", edition=edition, players=players, games=games, repeat=repeat),
           file=out)
     print(t("qwixx_speed_engine", rate=f"{eng:,.0f}"), file=out)
-    if ref_speed:
-        result["referee"] = ref_speed
-        result["ratio"] = eng / ref_speed
-        print(t("qwixx_speed_referee", rate=f"{ref_speed:,.0f}"), file=out)
-        print(f"ratio: {eng / ref_speed:.2f}", file=out)
-    else:
-        print(f"games/s: {eng:.0f}", file=out)
+    print(f"games/s: {eng:.0f}", file=out)
     return result
 
 

@@ -108,7 +108,10 @@ class QwixxGame(Game):
         self._choice5 = [-1, -1, -1, -1, -1]
         self.log: list[dict[str, Any]] = []
         self.end_reason: str | None = None
-        #: ``("roll", [dice])`` and ``("choose", player, text)`` entries, oldest first
+        #: the player who resigned (:meth:`resign`), if one did
+        self._resigned: list[int] = []
+        #: ``("roll", [dice])``, ``("choose", player, text)`` and ``("resign", player)``
+        #: entries, oldest first
         self.history: list[tuple] = []
         #: player -> (option texts, extra actions, codes) of the current action
         self._opts: dict[int, tuple[list[str], dict | None, list[int]]] = {}
@@ -362,6 +365,8 @@ class QwixxGame(Game):
                 self.roll(entry[1])
             elif entry[0] == "choose":
                 self.choose(entry[1], entry[2])
+            elif entry[0] == "resign":
+                self.resign(entry[1])
             else:
                 raise IllegalMove("bad_save", why=f"unknown history entry {entry[0]!r}")
         gen = random.Random()
@@ -623,6 +628,8 @@ class QwixxGame(Game):
             for c in range(4):
                 if (rec[2] >> c) & 1 and not (rec[1] >> c) & 1:
                     out.append({"type": "die_removed", "row": COLOURS[c]})
+        elif kind == "resign":
+            out.append({"type": "resign", "player": rec[1]})
         elif kind == "end":
             out.append({"type": "game_over", "reason": rec[1], "scores": list(rec[2]),
                         "winners": list(rec[3])})
@@ -658,13 +665,45 @@ class QwixxGame(Game):
                     cross(ev[2], ev[3], "reward")
 
     def winners(self) -> list[int]:
-        """Players with the highest final total (several on a tie); ``[]`` while the game
-        is not over."""
+        """Players with the highest final total (several on a tie) among those who did not
+        resign; ``[]`` while the game is not over (and in a solo game its player resigned)."""
         if self.phase != OVER:
             return []
         sc = self.scores()
-        best = max(sc)
-        return [p for p in range(self._n) if sc[p] == best]
+        left = [p for p in range(self._n) if p not in self._resigned]
+        best = max((sc[p] for p in left), default=None)
+        return [p for p in left if sc[p] == best]
+
+    # -- table etiquette ---------------------------------------------------------------
+    @property
+    def resigned(self) -> list[int]:
+        return list(self._resigned)
+
+    def resign(self, player: int) -> None:
+        """``player`` gives up (ours: the rulebook has none): the game ends at once, as when
+        a fifth penalty or a second locked row ends it, with the resigner last whatever their
+        points (:meth:`places`); the others are ranked by their points at that moment (their
+        hidden action-1 decisions of the turn, if any, are not played). The others who want
+        to play on hand the seat to a bot instead (the web server's ``hand_to_bot``).
+
+        >>> g = QwixxGame(players=3, seed=2)
+        >>> _ = g.roll([1, 1, 6, 6, 1, 1]); g.choose(0, "r2"); g.resign(2)
+        >>> g.is_over, g.end_reason, g.winners(), g.places(), g.resigned
+        (True, 'resign', [0, 1], [1, 1, 2], [2])
+        >>> g.events[-2:]
+        [{'type': 'resign', 'player': 2}, {'type': 'game_over', 'reason': 'resign', \
+'scores': [0, 0, 0], 'winners': [0, 1]}]
+        """
+        p = self.check_player(player)
+        if self._phase == OVER:
+            raise IllegalMove("game_over")
+        self.history.append(("resign", p))
+        self._resigned = [p]
+        self._pending = {}
+        self._choice5 = [-1, -1, -1, -1, -1]
+        self._a2_last = False
+        self._raw.append(("resign", p))
+        self._end("resign")
 
     def view(self, player: int | None = None, since: int = 0) -> dict[str, Any]:
         """Everything ``player`` (None: a spectator) may see: :func:`qwixo.qwixx.view.view`."""
@@ -793,28 +832,28 @@ class QwixxGame(Game):
         scores = self.scores()
         self.log.append({"turn": self.turn, "action": 0, "player": None, "event": "end",
                          "reason": reason, "scores": scores})
-        best = max(scores)
-        self._raw.append(("end", reason, scores, [p for p in range(self._n)
-                                                  if scores[p] == best]))
+        self._raw.append(("end", reason, scores, self.winners()))
 
     def _check_dice(self, dice: Any) -> list[int | None]:
         f = self.rules.faces
         closed = self.closed
         in_play = [c for c in range(4) if not (closed >> c) & 1]
-        bad = IllegalMove("bad_dice", dice=_show(dice), faces=f,
-                          names=" ".join(DICE[:2] + tuple(COLOURS[c] for c in in_play)),
-                          count=2 + len(in_play))
+
+        def bad() -> IllegalMove:  # built only when raised (a translated, formatted text)
+            return IllegalMove("bad_dice", dice=_show(dice), faces=f,
+                               names=" ".join(DICE[:2] + tuple(COLOURS[c] for c in in_play)),
+                               count=2 + len(in_play))
         try:
             vals = list(dice)
         except TypeError:
-            raise bad from None
+            raise bad() from None
         if len(vals) == 2 + len(in_play) and len(vals) != 6:
             full: list = vals[:2] + [None] * 4
             for c, v in zip(in_play, vals[2:], strict=True):
                 full[2 + c] = v
             vals = full
         if len(vals) != 6:
-            raise bad
+            raise bad()
         out: list[int | None] = []
         for k, v in enumerate(vals):
             if k >= 2 and (closed >> (k - 2)) & 1:
@@ -823,7 +862,7 @@ class QwixxGame(Game):
                     continue
                 raise IllegalMove("die_removed", die=COLOURS[k - 2], dice=_show(dice))
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= f:
-                raise bad
+                raise bad()
             out.append(v)
         return out
 

@@ -1,29 +1,20 @@
-"""An independent, straightforward pure-Python referee of Qwixx, and the speed comparison.
+"""An independent, straightforward pure-Python referee of Qwixx, for the tests.
 
 The referee implements the rules of the six sheets (``classic``, ``longo``, ``mixx-a``,
-``mixx-b``, ``bonus-a``, ``bonus-b``) from spec/qwixx.md on its own (its own sheet tables, no
+``mixx-b``, ``bonus-a``, ``bonus-b``) of docs/qwixx.md on its own (its own sheet tables, no
 import from ``qwixo.qwixx``), in plain readable Python: a sheet is a list of crossed numbers per
 row. It offers the same small surface
 as the engine (``needs_roll``, ``roll``, ``to_act``, ``options``, ``choose``, ``is_over``,
 ``scores``) and rolls its dice with ``random.Random(seed)`` the same way, so both can be driven
 side by side: ``tests/qwixx/test_qwixx_referee.py`` compares every player's options at every
-decision and the final scores over thousands of random games.
-
-Run it to measure whole random games per second through the engine's public contract against
-the referee (the speed requirement: at least 3x)::
-
-    python benchmarks/qwixx_referee.py [--games N] [--edition E] [--players P]
-
-The last line is ``ratio: X`` (engine games/s divided by referee games/s).
+decision and the final scores over thousands of random games, and
+``benchmarks/contract_speed.py`` measures the engine's contract against it.
 """
 
 from __future__ import annotations
 
-import argparse
 import copy
 import random
-import sys
-import time
 
 UP = list(range(2, 13))
 DOWN = list(range(12, 1, -1))
@@ -331,63 +322,7 @@ class Referee:
         return out
 
 
-def random_game(game, rng):
-    """Play ``game`` to the end, every decision uniform among the options; returns scores.
-
-    Options are sorted first, so the engine and the referee (which list them in different
-    orders) make the same choices from the same seed."""
-    while not game.is_over:
-        if game.needs_roll:
-            game.roll()
-            continue
-        for p in game.to_act:
-            game.choose(p, rng.choice(sorted(game.options(p))))
-    return game.scores()
-
-
 def lucky_pairs(players, seed):
+    """Longo's two lucky numbers of each player, drawn from ``seed``."""
     rng = random.Random(seed)
     return [tuple(rng.sample(range(2, 17), 2)) for _ in range(players)]
-
-
-def games_per_second(make, games, seed=0):
-    rng = random.Random(seed)
-    t0 = time.perf_counter()
-    total = 0
-    for k in range(games):
-        total += sum(random_game(make(k), rng))
-    return games / (time.perf_counter() - t0), total
-
-
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--edition", default="classic", choices=sorted(SHEETS))
-    ap.add_argument("--players", type=int, default=4)
-    args = ap.parse_args(argv)
-    import qwixo
-
-    ed, n = args.edition, args.players
-
-    def lucky(k):
-        return lucky_pairs(n, k) if ed == "longo" else None
-
-    def engine(k):
-        return qwixo.new_game("qwixx", edition=ed, players=n, seed=k, lucky=lucky(k))
-
-    def referee(k):
-        return Referee(ed, n, seed=k, lucky=lucky(k))
-
-    games_per_second(engine, 50)  # warm-up
-    eng, eng_total = games_per_second(engine, args.games)
-    ref, ref_total = games_per_second(referee, args.games)
-    same = "same" if eng_total == ref_total else "DIFFERENT"
-    print(f"{ed}, {n} players, {args.games} random games each ({same} total score)")
-    print(f"engine (public contract): {eng:,.0f} games/s")
-    print(f"referee (pure Python):    {ref:,.0f} games/s")
-    print(f"ratio: {eng / ref:.2f}")
-    return 0 if same == "same" else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())
