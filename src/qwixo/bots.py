@@ -1,7 +1,7 @@
 """The bot registry: ``list_bots(game)`` and ``make_bot(game, name, ...)``.
 
-Each game's bot module (``qwixo.quixo.bots``, ``qwixo.qwixx.bots``) defines ``BOTS``, an
-ordered dict ``name -> factory(seconds=None, seed=None, **kw)``, weakest first. A bot has
+Each game's metadata names its bot registry (:attr:`qwixo.gameinfo.GameInfo.bots`, e.g.
+``qwixo.quixo.bots:BOTS``), an ordered dict ``name -> factory(seconds=None, seed=None, **kw)``, weakest first. A bot has
 ``decide(game, player) -> str`` (the text of a legal option) and never changes the game. A
 factory (class) with ``light = True`` makes bots whose decision costs well under a millisecond
 in any position (:func:`is_light`): a server may run them inline instead of in a worker.
@@ -9,15 +9,10 @@ in any position (:func:`is_light`): a server may run them inline instead of in a
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Protocol
 
-from qwixo.core import Game, IllegalMove
-
-_MODULES = {"quixo": "qwixo.quixo.bots", "qwixx": "qwixo.qwixx.bots"}
-#: each game's hint function: (module, function, whether it takes the player)
-_HINTS = {"quixo": ("qwixo.quixo.bots_cli", "hint_text", False),
-          "qwixx": ("qwixo.qwixx.bots_cli", "hint_lines", True)}
+from qwixo.core import Game, IllegalMove, game_info
+from qwixo.gameinfo import load
 
 
 class Bot(Protocol):
@@ -27,9 +22,8 @@ class Bot(Protocol):
 
 
 def _registry(game: str) -> dict[str, Any]:
-    if not isinstance(game, str) or game.lower() not in _MODULES:
-        raise IllegalMove("unknown_game", name=game, choices=", ".join(_MODULES))
-    return importlib.import_module(_MODULES[game.lower()]).BOTS
+    ref = game_info(game).bots
+    return load(ref) if ref else {}
 
 
 def list_bots(game: str) -> list[str]:
@@ -71,9 +65,7 @@ def hint_lines(game: Game, player: int, lang: str | None = None,
     """
     if game.is_over or player not in game.to_act:
         return []
-    module, fn_name, takes_player = _HINTS[game.name]
-    fn = getattr(importlib.import_module(module), fn_name)
-    if takes_player:
-        return [str(line) for line in fn(game, player, lang=lang, seconds=seconds)]
-    text = fn(game, lang=lang, seconds=seconds)
-    return [line for line in str(text).splitlines() if line.strip()]
+    ref = game.info.hint
+    if not ref:
+        return []
+    return [str(line) for line in load(ref)(game, player, lang=lang, seconds=seconds)]

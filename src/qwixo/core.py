@@ -12,6 +12,7 @@ Illegal input raises :class:`IllegalMove` and leaves the game unchanged.
 
 from __future__ import annotations
 
+import functools
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -200,6 +201,26 @@ class Game(ABC):
             "board": board,
         }
 
+    # -- what the layers above know of the game ----------------------------------------------
+    @property
+    def info(self) -> Any:
+        """The game's :class:`qwixo.gameinfo.GameInfo` (:func:`game_info`)."""
+        return game_info(self.name)
+
+    def settings(self) -> dict[str, Any]:
+        """The settings this game was made with, by the names of its settings schema
+        (``players`` included), read from :meth:`to_dict`: what its rating class and a
+        rematch are made of.
+
+        >>> import qwixo
+        >>> qwixo.new_game("quixo", size=4).settings()
+        {'size': 4, 'ply_limit': None, 'repetition': None, 'players': 2}
+        """
+        data = self.to_dict()
+        out = {s.name: data[s.name] for s in self.info.settings if s.name in data}
+        out["players"] = self.num_players
+        return out
+
     # -- shared helpers -----------------------------------------------------------------
     def to_json(self) -> str:
         data = {"game": self.name, "format": SAVE_FORMAT}
@@ -244,32 +265,78 @@ def check_since(since: Any) -> int:
 
 
 # -- registry -----------------------------------------------------------------------------
-_GAMES: dict[str, tuple[str, str]] = {
-    "quixo": ("qwixo.quixo.game", "QuixoGame"),
-    "qwixx": ("qwixo.qwixx.game", "QwixxGame"),
-}
+#: the entry point group games register under: ``name = "module:INFO"`` naming a
+#: :class:`qwixo.gameinfo.GameInfo` (docs/api.md, "Adding a game")
+GAMES_GROUP = "qwixo.games"
+#: qwixo's own two games, found also when the installed metadata predates the entry points
+#: (a source tree not installed again); the same lines as in ``pyproject.toml``
+_BUILT_IN = {"quixo": "qwixo.quixo.info:INFO", "qwixx": "qwixo.qwixx.info:INFO"}
+
+
+@functools.cache
+def _registry() -> dict[str, str]:
+    """Every registered game: name -> reference of its info (built-in games first)."""
+    from importlib.metadata import entry_points
+
+    found = {ep.name.lower(): ep.value for ep in entry_points(group=GAMES_GROUP)}
+    out = {name: found.pop(name, ref) for name, ref in _BUILT_IN.items()}
+    out.update(sorted(found.items()))
+    return out
+
+
+@functools.cache
+def _info(name: str) -> Any:
+    from qwixo.gameinfo import load
+
+    return load(_registry()[name])
+
+
+def refresh_games() -> tuple[str, ...]:
+    """Look for registered games again (after a package was installed or put on the path
+    in this process); returns their names. :data:`GAME_NAMES` is the list at import."""
+    _registry.cache_clear()
+    _info.cache_clear()
+    return game_names()
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every registered game (built-in first).
+
+    >>> game_names()[:2]
+    ('quixo', 'qwixx')
+    """
+    return tuple(_registry())
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str) or name.lower() not in _registry():
+        raise IllegalMove("unknown_game", name=name, choices=", ".join(_registry()))
+    return name.lower()
+
+
+def game_info(name: str) -> Any:
+    """The :class:`qwixo.gameinfo.GameInfo` of a registered game (raises ``unknown_game``).
+
+    >>> game_info("qwixx").utility
+    'points'
+    """
+    return _info(_check_name(name))
 
 
 def settings_info(name: str) -> dict[str, Any]:
     """What each setting of ``new_game(name, ...)`` accepts, for front ends that offer them
-    (the ``SETTINGS_INFO`` of the game's view module).
+    (the short form of the game's settings schema, :meth:`qwixo.gameinfo.GameInfo.summary`).
 
     >>> settings_info("quixo")["size"]
     {'min': 3, 'max': 7, 'default': 5}
     """
-    import importlib
-
-    game_class(name)  # raises unknown_game
-    return dict(importlib.import_module(f"qwixo.{name.lower()}.view").SETTINGS_INFO)
+    return game_info(name).summary()
 
 
 def game_class(name: str) -> type[Game]:
-    import importlib
+    from qwixo.gameinfo import load
 
-    if not isinstance(name, str) or name.lower() not in _GAMES:
-        raise IllegalMove("unknown_game", name=name, choices=", ".join(_GAMES))
-    module, cls = _GAMES[name.lower()]
-    return getattr(importlib.import_module(module), cls)
+    return load(game_info(name).game)
 
 
 def new_game(name: str, **settings: Any) -> Game:
@@ -309,4 +376,5 @@ def load_game(text: str | bytes | dict[str, Any], base: Game | None = None) -> G
         raise IllegalMove("bad_save", why=f"{type(e).__name__}: {e}") from None
 
 
-GAME_NAMES: tuple[str, ...] = tuple(_GAMES)
+#: the registered games when qwixo was imported (:func:`game_names` looks again)
+GAME_NAMES: tuple[str, ...] = game_names()

@@ -171,6 +171,13 @@ def hint_text(game, lang: str | None = None, seconds: float | None = None) -> st
     return format_hint(hint(game, seconds), lang)
 
 
+def hint_lines(game, player: int, lang: str | None = None,
+               seconds: float | None = None) -> list[str]:
+    """The hint as lines (the game's ``info.hint``: :func:`qwixo.bots.hint_lines` calls it;
+    ``player`` is the player to move)."""
+    return [line for line in hint_text(game, lang, seconds).splitlines() if line.strip()]
+
+
 def cmd_hint(args) -> int:
     import json
     import os

@@ -1,0 +1,280 @@
+"""What a game says about itself, as data: :class:`GameInfo` (in the spirit of OpenSpiel's
+``GameType``/``GameInfo``), read by everything above the games (the server, the tournament
+runner, the ratings, the research adapters, the front end through ``/api/meta``) so that
+none of them needs to know which game it runs.
+
+Each game class carries its own ``info`` (``QuixoGame.info``, ``QwixxGame.info``); games are
+found through the entry point group ``qwixo.games`` (:func:`qwixo.core.game_class`), so a
+package of its own can add one (``docs/api.md``, "Adding a game").
+
+Texts are message keys of the catalogues (``qwixo.i18n``) or, for a game that brings its own
+words, a mapping ``{lang: text}`` (:func:`text`).
+
+>>> import qwixo
+>>> info = qwixo.game_info("quixo")
+>>> info.utility, info.teams_of(4), info.rating_class({"size": 4, "players": 2})
+('win_loss', [[0, 2], [1, 3]], 'quixo-4x4-2p')
+>>> qwixo.game_info("qwixx").rating_class({"players": 1}) is None
+True
+>>> [s.name for s in info.settings if s.lobby], info.players
+(['size'], (2, 4))
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: the utility kinds (OpenSpiel's ``Utility``, in words): ``win_loss``: each player's score
+#: is 1 win, 0 draw, -1 loss (teams share theirs); ``points``: the scores are points and the
+#: highest wins (several top scores share the win)
+UTILITIES = ("win_loss", "points")
+
+Text = str | Mapping[str, str]
+
+
+def text(label: Text, lang: str | None = None, **params: Any) -> str:
+    """A label in ``lang``: a message key of the catalogues, or a ``{lang: text}`` mapping
+    (English when ``lang`` is missing) formatted with ``params``.
+
+    >>> text("web_players", "pl"), text({"en": "Cells", "it": "Celle"}, "it")
+    ('Gracze', 'Celle')
+    """
+    if isinstance(label, Mapping):
+        raw = label.get(lang or "en") or label.get("en") or next(iter(label.values()), "")
+        return raw.format(**params) if params else raw
+    from qwixo.i18n import t
+
+    return t(label, lang, **params)
+
+
+def load(ref: str) -> Any:
+    """The object an entry-point style reference ``"module:attribute"`` names."""
+    module, _, attr = ref.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of ``new_game(name, **settings)``: what it accepts and how to offer it.
+
+    ``type``: ``"int"``, ``"choice"`` (one of ``choices``), ``"bool"``, or ``"other"`` (a
+    value a form does not offer: ``note`` says what it takes). ``nullable``: None is allowed
+    (the game's own default). ``lobby``: the lobby form offers it; ``cli``: command lines
+    offer it as ``--name``. ``room``: a setting of the server's room, not passed to the game
+    (the score pad). ``choice_label``: a message-key prefix naming each choice
+    (``web_edition_`` + choice)."""
+
+    name: str
+    type: str
+    default: Any = None
+    label: Text = ""
+    help: Text = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[Any, ...] = ()
+    choice_label: str = ""
+    nullable: bool = False
+    note: str = ""
+    lobby: bool = True
+    cli: bool = True
+    room: bool = False
+
+    def summary(self) -> Any:
+        """The short form of ``/api/meta``'s ``settings`` (kept as it always was): a range
+        ``{"min", "max", "default"}``, the list of choices, ``"bool"`` or the note."""
+        if self.type == "int" and self.min is not None and self.max is not None:
+            out: dict[str, Any] = {"min": self.min, "max": self.max}
+            if self.default is not None:
+                out["default"] = self.default
+            return out
+        if self.type == "choice":
+            return list(self.choices)
+        if self.type == "bool":
+            return "bool"
+        return self.note or self.type
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """JSON-ready, the label, help and choice names in ``lang``."""
+        out: dict[str, Any] = {
+            "name": self.name, "type": self.type, "default": self.default,
+            "label": text(self.label, lang) if self.label else self.name,
+            "label_key": self.label if isinstance(self.label, str) and self.label else None,
+            "help": text(self.help, lang) if self.help else "",
+            "min": self.min, "max": self.max, "nullable": self.nullable,
+            "lobby": self.lobby, "cli": self.cli, "room": self.room, "note": self.note}
+        if self.type == "choice":
+            out["choices"] = [
+                {"value": c, "label": text(f"{self.choice_label}{c}", lang)
+                 if self.choice_label else str(c),
+                 "label_key": f"{self.choice_label}{c}" if self.choice_label else None}
+                for c in self.choices]
+        return out
+
+
+@dataclass(frozen=True)
+class News:
+    """The news line (an announcement to everyone at the table) of one kind of engine event.
+
+    ``event``: the event's ``type``; ``key``: the message (a key or ``{lang: text}``);
+    ``params``: the event's fields passed to it (``name`` is added: the seat name of the
+    event's ``player``); ``upper``: fields shown in capitals; ``together``: events of this
+    kind with the same fields in one change make one line naming every player."""
+
+    event: str
+    key: Text
+    params: tuple[str, ...] = ()
+    upper: tuple[str, ...] = ()
+    together: bool = False
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        return {"event": self.event, "key": self.key if isinstance(self.key, str) else None,
+                "text": self.key if isinstance(self.key, str) else text(self.key, lang),
+                "params": list(self.params), "upper": list(self.upper),
+                "together": self.together}
+
+
+@dataclass(frozen=True)
+class Stat:
+    """How the statistics of a player add up one per-game figure of :attr:`GameInfo.details`:
+    ``how`` ``"mean"`` (per game), ``"sum"`` or ``"mean_by_key"`` (a dict of counts, each
+    key's mean per game); shown under ``out``."""
+
+    field: str
+    how: str
+    out: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything the layers above a game need to know about it, as data.
+
+    - ``name``, ``title``; ``game``: ``"module:Class"`` of the :class:`qwixo.core.Game`;
+      ``renderer``: the front end's board renderer (None: the generic
+      drawing of the view's ``board``);
+    - ``players``: the player counts allowed, ``default_players``; ``dice``: whether there are
+      rolls (chance events: ``needs_roll``/``roll``);
+    - ``utility``: ``"win_loss"`` or ``"points"`` (:data:`UTILITIES`);
+    - ``teams``: by player count, the seats that win or lose together (others: alone);
+    - ``rating_class``: a template formatted with the settings (defaults filled in) and
+      ``players``, e.g. ``"quixo-{size}x{size}-{players}p"``; ``rated_players``: the player
+      counts that are rated;
+    - ``settings``: the schema of ``new_game``'s settings (:class:`Setting`, without
+      ``players``, which ``players`` describes);
+    - ``tournament``: settings a tournament uses unless told otherwise;
+      ``length``: how a game's length is counted, ``"rolls"`` or ``"plies"`` (decisions);
+    - ``news``: the news line of each event kind (:class:`News`);
+    - ``bots``: ``"module:attribute"`` of the game's bot registry (``{name: factory}``),
+      ``hint``: of its hint function ``(game, player, lang=, seconds=) -> list[str]``;
+    - ``env_codec``: of the research codec class (``from_settings(**settings)``; None: no
+      research adapters); ``editions``: of a ``{name: edition}`` table with ``to_dict()``
+      (the rules pages' sheets), if the game has editions;
+    - ``details``: of a function ``(view, seat) -> dict`` giving a finished game's figures for
+      a player's statistics, and ``stats``: how they add up (:class:`Stat`).
+    """
+
+    name: str
+    title: Text
+    game: str
+    players: tuple[int, ...]
+    default_players: int
+    utility: str
+    settings: tuple[Setting, ...] = ()
+    dice: bool = False
+    teams: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    rating_class_template: str = "{game}-{players}p"
+    rated_players: tuple[int, ...] = (2,)
+    tournament: Mapping[str, Any] = field(default_factory=dict)
+    length: str = "plies"
+    news: tuple[News, ...] = ()
+    renderer: str | None = None
+    bots: str | None = None
+    hint: str | None = None
+    env_codec: str | None = None
+    editions: str | None = None
+    details: str | None = None
+    stats: tuple[Stat, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.utility not in UTILITIES:
+            raise ValueError(f"utility must be one of {UTILITIES}, not {self.utility!r}")
+        if self.length not in ("rolls", "plies"):
+            raise ValueError(f"length must be 'rolls' or 'plies', not {self.length!r}")
+
+    # -- reading the data -----------------------------------------------------------------
+    def setting(self, name: str) -> Setting | None:
+        return next((s for s in self.settings if s.name == name), None)
+
+    def defaults(self) -> dict[str, Any]:
+        """Each setting's default (``players`` included)."""
+        out = {s.name: s.default for s in self.settings if not s.room}
+        out["players"] = self.default_players
+        return out
+
+    def teams_of(self, players: int) -> list[list[int]] | None:
+        """The teams of a game of ``players`` (None: everyone alone)."""
+        teams = self.teams.get(int(players))
+        return [list(t) for t in teams] if teams else None
+
+    def rating_class(self, settings: Mapping[str, Any]) -> str | None:
+        """The class a game with these settings is rated in, or None (not rated)."""
+        values = {k: v for k, v in self.defaults().items()}
+        values.update({k: v for k, v in settings.items() if v is not None})
+        players = int(values.get("players") or self.default_players)
+        if players not in self.rated_players:
+            return None
+        values["players"] = players
+        return self.rating_class_template.format(game=self.name, **values)
+
+    def results(self, scores: list[int] | tuple[int, ...]) -> list[float]:
+        """Each seat's share of the win: ``win_loss`` 1 win, 0.5 draw, 0 loss; ``points``
+        1/m for each of m top scores.
+
+        >>> import qwixo
+        >>> qwixo.game_info("qwixx").results([30, 50, 50])
+        [0.0, 0.5, 0.5]
+        >>> qwixo.game_info("quixo").results([1, -1]), qwixo.game_info("quixo").results([0, 0])
+        ([1.0, 0.0], [0.5, 0.5])
+        """
+        if self.utility == "win_loss":
+            return [(s + 1) / 2 for s in scores]
+        best = max(scores)
+        m = sum(1 for s in scores if s == best)
+        return [1.0 / m if s == best else 0.0 for s in scores]
+
+    def opponents(self, players: int, a: int, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` play against each other (not team mates)."""
+        for team in self.teams_of(players) or ():
+            if a in team and b in team:
+                return False
+        return a != b
+
+    def summary(self) -> dict[str, Any]:
+        """``/api/meta``'s ``settings`` of the game (short form, :meth:`Setting.summary`)."""
+        out: dict[str, Any] = {}
+        for s in self.settings:
+            out[s.name] = s.summary()
+        out["players"] = (list(self.players) if self._gaps() else
+                          {"min": min(self.players), "max": max(self.players)})
+        return out
+
+    def _gaps(self) -> bool:
+        return list(self.players) != list(range(min(self.players), max(self.players) + 1))
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """JSON-ready (``/api/meta``'s ``info`` of each game), texts in ``lang``."""
+        return {
+            "name": self.name, "title": text(self.title, lang), "renderer": self.renderer,
+            "players": list(self.players), "default_players": self.default_players,
+            "dice": self.dice, "utility": self.utility,
+            "teams": {str(k): [list(t) for t in v] for k, v in self.teams.items()},
+            "rated_players": list(self.rated_players),
+            "settings": [s.to_dict(lang) for s in self.settings],
+            "length": self.length,
+            "news": [n.to_dict(lang) for n in self.news],
+            "editions": bool(self.editions), "research": bool(self.env_codec)}

@@ -1,0 +1,45 @@
+"""What Qwixx says about itself to the layers above the games (:class:`qwixo.gameinfo.GameInfo`),
+registered under the entry point group ``qwixo.games`` (``pyproject.toml``)."""
+
+from __future__ import annotations
+
+from qwixo.gameinfo import GameInfo, News, Setting, Stat
+from qwixo.qwixx.editions import EDITIONS
+from qwixo.qwixx.game import MAX_PLAYERS
+
+#: the player counts of a game (1: solitaire)
+PLAYERS = tuple(range(1, MAX_PLAYERS + 1))
+
+INFO = GameInfo(
+    name="qwixx",
+    title="Qwixx",
+    game="qwixo.qwixx.game:QwixxGame",
+    players=PLAYERS,
+    default_players=2,
+    utility="points",
+    dice=True,
+    settings=(
+        Setting("edition", "choice", "classic", label="web_edition",
+                help="clih_play_qwixx_edition", choices=tuple(EDITIONS),
+                choice_label="web_edition_"),
+        Setting("scorepad", "bool", False, label="web_scorepad", cli=False, room=True),
+        Setting("seed", "int", None, help="clih_play_qwixx_seed", nullable=True, note="int",
+                lobby=False),
+        Setting("lucky", "other", None, nullable=True, note="pairs", lobby=False, cli=False),
+    ),
+    rating_class_template="qwixx-{edition}-{players}p",
+    rated_players=PLAYERS[1:],
+    tournament={"edition": "classic"},
+    length="rolls",
+    news=(News("lock", "announce_row_locked", ("row",), upper=("row",), together=True),
+          News("penalty", "announce_penalty", ("player", "count"))),
+    renderer="qwixx",
+    bots="qwixo.qwixx.bots:BOTS",
+    hint="qwixo.qwixx.bots_cli:hint_lines",
+    env_codec="qwixo.envs.qwixx_codec:QwixxCodec",
+    editions="qwixo.qwixx.editions:EDITIONS",
+    details="qwixo.qwixx.view:details",
+    stats=(Stat("crosses", "mean_by_key", "mean_crosses"),
+           Stat("locks", "mean", "mean_locks"), Stat("penalties", "mean", "mean_penalties"),
+           Stat("lucky", "mean", "mean_lucky"), Stat("bonus", "mean", "mean_bonus")),
+)
