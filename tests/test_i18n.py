@@ -133,6 +133,34 @@ def test_plural_forms_are_chosen_by_the_count():
     assert tn("quixo_bots_more_moves", 22, "pl", count="22") == "... i 22 kolejne ruchy"
 
 
+# a count: a parameter that holds a number, followed (within two words) by a plural noun
+COUNTED = re.compile(r"\{(\w+)\}(?: [a-z]+){0,2} (?!(?:is|was|has|does|this|its|plus)\b)"
+                     r"[a-z]+s\b(?!/)")
+NUMBER_PARAMS = set(PLURALS.values()) | {"n", "count", "games", "min", "max", "hi", "lo", "points",
+                                         "total", "done", "steps", "hours", "seconds", "plies"}
+
+
+def test_every_counted_message_has_plural_forms():
+    """A number placeholder before its noun ("{n} games") needs the forms of every language."""
+    assert COUNTED.search("after {n} rated games") and COUNTED.search("in {n} of your moves")
+    assert not COUNTED.search("{rate} games/s") and not COUNTED.search("{total} is not")
+    missing = []
+    for key, e in ENTRIES.items():
+        for m in COUNTED.finditer(e.texts["en"][-1]):
+            if m[1] in NUMBER_PARAMS and not e.count:
+                missing.append((key, m[0]))
+    assert not missing, f"counted messages without plural forms: {missing}"
+    for key, n, lang, want in [("acct_games_n", 1, "it", "1 partita"),
+                               ("acct_games_n", 22, "pl", "22 gry"),
+                               ("acct_games_n", 25, "pl", "25 gier"),
+                               ("acct_games_n", 1, "en", "1 game")]:
+        assert t(key, lang, n=n) == want
+    assert t("web_hint_win_in", "it", n=1) == "Così vinci in 1 tua mossa."
+    assert t("backup_done", "pl", path="x", games=2) == "kopia zapisana w x (2 gry)"
+    assert t("web_bot_rating", "pl", rating=1500, cls="c", deviation=50, games=1).endswith(
+        "zmierzony w 1 grze z innymi botami)")
+
+
 def test_lookup_and_fallbacks():
     assert t("game_over", "tr") == "Oyun bitti."
     assert t("no_such_key_anywhere", "en") == "no_such_key_anywhere"

@@ -40,6 +40,14 @@ CASES = [
     ("bad_dice", {"dice": "[9]", "faces": 6, "count": 5, "names": "w1 w2 r y b"}),
     ("not_your_turn", {"player": 2}),
     ("quixo_opponent_cube", {"square": "b1"}),
+    ("web_hint_win_in", {"n": 1}),
+    ("web_hint_loss_in", {"n": 3}),
+    ("acct_games_n", {"n": 1}),
+    ("acct_games_n", {"n": 25}),
+    ("acct_graph_label", {"cls": "c", "n": 2, "rating": 1500}),
+    ("acct_claimed", {"n": 1}),
+    ("web_bot_rating", {"rating": "1500", "cls": "c", "games": 21, "deviation": 40}),
+    ("web_pass_penalty", {"points": 5}),
 ]
 
 
