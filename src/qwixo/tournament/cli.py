@@ -1,4 +1,5 @@
-"""``qwixo tournament qwixx|quixo --bots a,b,... --games N ...`` (registered by :func:`register`).
+"""``qwixo tournament GAME --bots a,b,... --games N ...`` (registered by :func:`register`);
+``GAME``: a registered game (``qwixo.game_names()``: qwixx, quixo...).
 
 Options: ``--players K``, ``--edition E`` (Qwixx) or ``--size N`` (Quixo), ``--jobs J``
 (processes, default 1), ``--seed S``, ``--seconds T`` (each bot's time per decision),
@@ -15,12 +16,17 @@ import math
 import sys
 import time
 
+from qwixo.core import game_info
+from qwixo.gameinfo import text
 from qwixo.i18n import t
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tournament", help=t("clih_tournament"))
-    p.add_argument("game", choices=["qwixx", "quixo"], help=t("clih_tournament_game"))
+    from qwixo.core import game_names
+
+    p.add_argument("game", choices=list(game_names()),
+                   help=t("clih_tournament_game"))
     p.add_argument("--bots", required=True, help=t("clih_tournament_bots"))
     p.add_argument("--games", type=int, default=100, help=t("clih_tournament_games"))
     p.add_argument("--players", type=int, default=None, help=t("clih_tournament_players"))
@@ -186,11 +192,13 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     st = rep["settings"]
     detail = ", ".join(f"{_label('cli_setting_', k, lang)} {v}" for k, v in st.items()
                        if k != "players")
-    con.print(t("tournament_title", lang, game=rep["game"].capitalize(), games=rep["games"],
+    info = game_info(rep["game"])
+    con.print(t("tournament_title", lang, game=text(info.title, lang), games=rep["games"],
                 players=st["players"], settings=detail))
     tab = Table()
     cols = ["bot", "games", "wins", "ci", "elo", "mean", "median", "std", "range"]
-    if rep["game"] == "quixo":
+    draws = any("draws" in b for b in rep["bots"])  # win/loss games count their draws
+    if draws:
         cols.append("draws")
     for c in cols:
         tab.add_column(t(f"tournament_col_{c}", lang), justify="left" if c == "bot" else "right")
@@ -200,13 +208,12 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
                f"{100 * b['ci95'][0]:.1f}-{100 * b['ci95'][1]:.1f}%",
                f"{b['elo']:.0f} ± {1.96 * b['elo_se']:.0f}", f"{sc['mean']:.1f}",
                f"{sc['median']:.1f}", f"{sc['std']:.1f}", f"{sc['min']}..{sc['max']}"]
-        if rep["game"] == "quixo":
+        if draws:
             row.append(str(b["draws"]))
         tab.add_row(*row)
     con.print(tab)
     ln = rep["length"]
-    unit = t("tournament_unit_rolls" if rep["game"] == "qwixx" else "tournament_unit_plies",
-             lang)
+    unit = t(f"tournament_unit_{info.length}", lang)
     con.print(t("tournament_lengths", lang, unit=unit, mean=f"{ln['mean']:.1f}",
                 median=f"{ln['median']:.1f}", min=ln["min"], max=ln["max"]))
     reasons = ", ".join(f"{_label('cli_end_', k, lang) if k else '-'} {v}"

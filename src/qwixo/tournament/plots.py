@@ -64,7 +64,9 @@ def write_plots(rep: dict[str, Any], directory: str | Path, lang: str | None = N
     lengths = [rec["length"] for rec in rep["records"]]
     fig, ax = plt.subplots(figsize=(6, 3.5))
     ax.hist(lengths, bins=min(40, max(3, max(lengths) - min(lengths) + 1)), color="#f58518")
-    unit = "tournament_unit_rolls" if rep["game"] == "qwixx" else "tournament_unit_plies"
+    from qwixo.core import game_info
+
+    unit = f"tournament_unit_{game_info(rep['game']).length}"
     ax.set_xlabel(t(unit, lang))
     ax.set_ylabel(t("tournament_plot_count_axis", lang))
     ax.set_title(t("tournament_plot_lengths", lang))

@@ -4,8 +4,9 @@ Weng-Lin (Plackett-Luce) for 3-5-player Qwixx and the 4-player team game of Quix
 Everything here is a pure function of (prior ratings, one game's result) → new ratings, so
 the server can rate a finished game exactly as a tournament does (``qwixo tournament --rate``).
 
-- **Rating classes** (:func:`rating_class`): Quixo by size and player count (``quixo-5x5-2p``),
-  Qwixx by edition and player count (``qwixx-classic-2p``). Solo Qwixx is not rated.
+- **Rating classes** (:func:`rating_class`): each game's metadata names them
+  (``GameInfo.rating_class``): Quixo by size and player count (``quixo-5x5-2p``), Qwixx by
+  edition and player count (``qwixx-classic-2p``). Solo Qwixx is not rated.
 - **Two players** (:func:`glicko2_update`, :func:`rate_two_player`): Glicko-2 (Glickman,
   "Example of the Glicko-2 system", 2013) on the usual scale (1500, RD 350, volatility 0.06,
   τ = 0.5); every game is its own rating period. Score: 1 win, ½ draw (Quixo draw, Qwixx tie),
@@ -80,13 +81,9 @@ def rating_class(game: str, settings: dict[str, Any]) -> str | None:
     >>> rating_class("quixo", {"size": 5, "players": 2}), rating_class("qwixx", {"players": 3})
     ('quixo-5x5-2p', 'qwixx-classic-3p')
     """
-    players = int(settings.get("players") or 2)
-    if game == "quixo":
-        n = int(settings.get("size") or 5)
-        return f"quixo-{n}x{n}-{players}p"
-    if players < 2:
-        return None
-    return f"qwixx-{settings.get('edition') or 'classic'}-{players}p"
+    from qwixo.core import game_info
+
+    return game_info(game).rating_class(settings)
 
 
 def system_of(game: str, players: int) -> str:
@@ -201,8 +198,11 @@ def rate_multiplayer(ratings: Sequence[Rating], scores: Sequence[float],
 
 
 def teams_of(game: str, players: int) -> list[list[int]] | None:
-    """Teams of a game: 4-player Quixo ``[[0, 2], [1, 3]]``, else None (everyone alone)."""
-    return [[0, 2], [1, 3]] if game == "quixo" and players == 4 else None
+    """Teams of a game (its metadata's): 4-player Quixo ``[[0, 2], [1, 3]]``, else None
+    (everyone alone)."""
+    from qwixo.core import game_info
+
+    return game_info(game).teams_of(players)
 
 
 def rate_game(game: str, players: int, ratings: Sequence[Rating],

@@ -34,14 +34,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import qwixo
-from qwixo.core import IllegalMove
+from qwixo.core import IllegalMove, game_info
 from qwixo.tournament.elo import fit_elo
 from qwixo.tournament.stats import summary, wilson
 
-#: Quixo games end in a draw after this many plies unless told otherwise, or on the 3rd
-#: repetition of a position
-QUIXO_PLY_LIMIT = 300
-QUIXO_REPETITION = 3
 #: a game that needs more decisions than this is stopped (never happens with legal bots)
 MAX_DECISIONS = 100_000
 
@@ -95,9 +91,10 @@ def game_seeds(seed: int, i: int, seats: int) -> tuple[int, list[int]]:
 
 
 def _new_game(game: str, settings: dict[str, Any], seed: int):
-    if game == "qwixx":
-        return qwixo.new_game("qwixx", seed=seed, **settings)
-    return qwixo.new_game("quixo", **settings)
+    """A new game; the dice seed goes to games whose settings take one."""
+    if game_info(game).setting("seed") is not None:
+        return qwixo.new_game(game, seed=seed, **settings)
+    return qwixo.new_game(game, **settings)
 
 
 def play_one(task: tuple) -> dict[str, Any]:
@@ -109,9 +106,11 @@ def play_one(task: tuple) -> dict[str, Any]:
             for s, b in enumerate(lineup)]
     t0 = time.perf_counter()
     decisions = 0
+    rolls = 0
     while not g.is_over:
         if g.needs_roll:
             g.roll()
+            rolls += 1
             continue
         for p in list(g.to_act):
             g.choose(p, bots[p].decide(g, p))
@@ -119,44 +118,42 @@ def play_one(task: tuple) -> dict[str, Any]:
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"game {i} does not end")
     scores = g.scores()
-    if game == "qwixx":
-        length = sum(1 for h in g.history if h[0] == "roll")
-    else:
-        length = g.ply
+    length = rolls if game_info(game).length == "rolls" else decisions
     return {"i": i, "lineup": list(lineup), "scores": scores, "length": length,
-            "end": g.end_reason or "", "seconds": time.perf_counter() - t0,
+            "end": g.view(None, 1 << 62).get("end_reason") or "",
+            "seconds": time.perf_counter() - t0,
             "decisions": decisions}
 
 
 def results_of(game: str, scores: Sequence[int], players: int) -> list[float]:
-    """Each seat's share of the win: Qwixx 1/m for each of m top scores; Quixo 1 win, 0.5
-    draw, 0 loss (teams share their result).
+    """Each seat's share of the win, by the game's utility (:meth:`GameInfo.results`):
+    points (Qwixx) 1/m for each of m top scores; win/loss (Quixo) 1 win, 0.5 draw, 0 loss
+    (teams share their result).
 
     >>> results_of("qwixx", [30, 50, 50], 3)
     [0.0, 0.5, 0.5]
     >>> results_of("quixo", [1, -1], 2), results_of("quixo", [0, 0, 0, 0], 4)
     ([1.0, 0.0], [0.5, 0.5, 0.5, 0.5])
     """
-    if game == "quixo":
-        return [(s + 1) / 2 for s in scores]
-    best = max(scores)
-    m = sum(1 for s in scores if s == best)
-    return [1.0 / m if s == best else 0.0 for s in scores]
+    return game_info(game).results(list(scores))
 
 
 def opponents(game: str, players: int, a: int, b: int) -> bool:
-    """Whether seats a and b play against each other (4-player Quixo: different teams)."""
-    if game == "quixo" and players == 4:
-        return a % 2 != b % 2
-    return a != b
+    """Whether seats a and b play against each other (not team mates: 4-player Quixo)."""
+    return game_info(game).opponents(players, a, b)
 
 
 def run_tournament(game: str, bots: Sequence[str], games: int, players: int | None = None,
                    edition: str | None = None, size: int | None = None, jobs: int = 1,
                    seed: int = 0, seconds: float | None = None,
                    progress: Callable[[int, int], None] | None = None,
-                   ply_limit: int | None = None, cluster: str | None = None) -> dict[str, Any]:
+                   ply_limit: int | None = None, cluster: str | None = None,
+                   settings: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play a tournament and return its report (see the module docstring); JSON-ready.
+
+    The games' settings: the game's tournament defaults (``GameInfo.tournament``), then
+    ``settings``, then ``edition``, ``size``, ``ply_limit`` when given (each must be a setting
+    of the game), and ``players`` (default: the game's).
 
     ``progress(done, total)`` is called after every game. ``cluster``: ``"local"`` (a Dask
     ``LocalCluster`` of ``jobs`` processes) or a Dask scheduler address — the games run there
@@ -176,20 +173,17 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
         raise IllegalMove("tournament_bad_number", name="jobs", value=jobs)
     if seconds is not None and not seconds > 0:
         raise IllegalMove("tournament_bad_number", name="seconds", value=seconds)
-    settings: dict[str, Any]
-    if game == "qwixx":
-        if size is not None:
-            raise IllegalMove("tournament_wrong_setting", setting="--size", game=game)
-        players = 2 if players is None else players
-        settings = {"edition": edition or "classic", "players": players}
-    else:
-        if edition is not None:
-            raise IllegalMove("tournament_wrong_setting", setting="--edition", game=game)
-        players = 2 if players is None else players
-        settings = {"players": players, "ply_limit": ply_limit or QUIXO_PLY_LIMIT,
-                    "repetition": QUIXO_REPETITION}
-        if size is not None:
-            settings["size"] = size
+    info = game_info(game)
+    given = dict(settings or {})
+    for key, value in (("edition", edition), ("size", size), ("ply_limit", ply_limit)):
+        if value is not None:
+            given[key] = value
+    for key in given:
+        if key != "players" and info.setting(key) is None:
+            raise IllegalMove("tournament_wrong_setting",
+                              setting="--" + key.replace("_", "-"), game=game)
+    players = info.default_players if players is None else players
+    settings = {**info.tournament, **given, "players": players}
     _new_game(game, settings, 0)  # validates the settings (IllegalMove on a bad one)
     labs = labels(names)
     plan = schedule(len(names), players, games)
@@ -254,7 +248,7 @@ def report(game: str, settings: dict[str, Any], labs: list[str], records: list[d
                "ci95": [lo, hi], "elo": elo[lab]["elo"], "elo_se": elo[lab]["se"],
                "score": summary(e["scores"]),
                "seats": {str(s): c for s, c in sorted(e["seats"].items())}}
-        if game == "quixo":
+        if game_info(game).utility == "win_loss":
             row["draws"] = sum(1 for r in e["results"] if r == 0.5)
         bots.append(row)
     return {"game": game, "settings": settings, "games": len(records), "bots": bots,
@@ -264,6 +258,4 @@ def report(game: str, settings: dict[str, Any], labs: list[str], records: list[d
 
 
 def _check_game(game: str) -> str:
-    if not isinstance(game, str) or game.lower() not in ("qwixx", "quixo"):
-        raise IllegalMove("unknown_game", name=game, choices="qwixx, quixo")
-    return game.lower()
+    return game_info(game).name  # raises unknown_game
