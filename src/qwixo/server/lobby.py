@@ -137,6 +137,8 @@ class Lobby:
         people are on one process never cross to another one."""
         if not self.store.shared or room.id in self.scheduler.held or room.public["is_over"]:
             return
+        if self.rooms.get(room.id) is not room:
+            return  # a room this process no longer follows: never hold a lease for it
         if room.options.get("clock") and room.deadline is None and Scheduler.humans_due(room):
             return  # its deadline is not known here: taking the clock over would restart it
         if await self.store.take_lease(room.id, self.owner, self.lease_seconds, force=True):

@@ -105,6 +105,9 @@ class Room:
     public: dict[str, Any] = field(default_factory=dict)
     #: (several processes) when to ask again for the lease of this game's server work
     lease_retry: float = 0.0
+    #: connections between ``Lobby.get`` and joining :attr:`conns` (authenticating, reading
+    #: the chat log): while any, the room is kept in memory and followed (issue 29, H1)
+    joining: int = 0
     #: (game, {seat: its view}): seat views made at the last change, valid while ``game`` is
     #: that game (:func:`qwixo.server.lobby.views_after`)
     seat_views: tuple[Game | None, dict[int, dict[str, Any]]] = (None, {})

@@ -9,11 +9,13 @@ background (``docs/web.md``, "PostgreSQL and several processes").
   generator and must give the same dice); a seat change, a gap in the versions or a lost
   notification connection make it read the game from the database instead. A game nobody
   watches on this process and whose work another process does is dropped from memory
-  instead of followed.
+  instead of followed — never while a connection is on its way into it (``Room.joining``:
+  from the handshake through its authentication, claim and chat log).
 - **Chat**: a line written on another process (a negative "version": ``-line id``) is read
   and passed to this process's connections of that game (:func:`qwixo.server.social.relay`).
 - **Leases**: every second the process renews the leases of the games whose bots, rolls and
-  clock it runs, and looks for games waiting for server work whose lease has expired (their
+  clock it runs (a game whose lease it holds is always one it follows: loaded again if it
+  was dropped), and looks for games waiting for server work whose lease has expired (their
   process died): it loads them and takes them over.
 """
 
@@ -81,7 +83,7 @@ class Sharing:
     def _idle(self, room) -> bool:
         """No connection of this process is in the room, its server work is another
         process's, and nothing of it runs here."""
-        return (not room.conns and room.id not in self.lobby.scheduler.held
+        return (not room.conns and not room.joining and room.id not in self.lobby.scheduler.held
                 and room.id not in self._syncing and not room.lock.locked()
                 and all(t.done() for t in room.tasks.values())
                 and self.lobby.rooms.get(room.id) is room)
@@ -108,6 +110,11 @@ class Sharing:
             await asyncio.sleep(EVERY)
             try:
                 sched.held = await store.renew_leases(lobby.owner, lobby.lease_seconds)
+                for gid in sched.held - lobby.rooms.keys():
+                    # a lease is never kept for a game this process does not follow: its
+                    # work (bots, rolls, the clock) would stop; follow it again
+                    room = await lobby.get(gid)
+                    await lobby.sync(room)
                 for gid in await store.orphans(lobby.owner):
                     room = await lobby.get(gid)
                     await lobby.sync(room)

@@ -89,18 +89,26 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
         await ws.send_text(json.dumps(error_payload(e)))
         await ws.close(code=4404)
         return
+    # kept in memory and followed from here until the connection is in room.conns (several
+    # processes: a move notified meanwhile must not drop it, issue 29 H1)
+    pinned = room
+    pinned.joining += 1
     conn = Conn(rate=st.ws_rate, burst=st.ws_burst)
     conn.address = ws.client.host if ws.client else None
     writer = asyncio.create_task(_writer(ws, conn))
     try:
         if await _authenticate(ws, conn, room, lobby):
-            await _enter(conn, room, lobby)
+            room = await _enter(conn, room, lobby)
+            pinned.joining -= 1
+            pinned = None
             if conn.seat is not None:
                 await lobby.take_work(room)
             await _messages(ws, conn, room, lobby)
     except WebSocketDisconnect:
         pass
     finally:
+        if pinned is not None:
+            pinned.joining -= 1
         _leave(conn, room)
         conn.close()
         with contextlib.suppress(Exception):
@@ -176,7 +184,12 @@ async def _authenticate(ws: WebSocket, conn: Conn, room: Room, lobby: Lobby) -> 
     return True
 
 
-async def _enter(conn: Conn, room: Room, lobby: Lobby) -> None:
+async def _enter(conn: Conn, room: Room, lobby: Lobby) -> Room:
+    """Join the room's connections (the room this process follows for the game: the one
+    the connection authenticated in, unless it was dropped meanwhile) and send the welcome;
+    returns that room."""
+    if lobby.rooms.get(room.id) is not room:  # (not while pinned; an evicted room)
+        room = await lobby.get(room.id)
     async with social.entering(room):  # the chat so far, then every new line: each once
         chat = await social.chat_log(conn, room, lobby.store)
         conn.room = room
@@ -190,6 +203,7 @@ async def _enter(conn: Conn, room: Room, lobby: Lobby) -> None:
     if conn.seat is not None and room.seats[conn.seat].online == 1:
         s = room.seats[conn.seat]
         room.broadcast(None, [("announce_joined", {"player": s.seat, "name": s.name})])
+    return room
 
 
 async def _messages(ws: WebSocket, conn: Conn, room: Room, lobby: Lobby) -> None:
