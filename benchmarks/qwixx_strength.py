@@ -64,7 +64,10 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
             if name[9:]:
                 kw["depth"] = int(name[9:])
             return StrongBot(seconds=seconds, seed=seed, model="td", **kw)
-    if name.startswith("x-"):  # players outside the package (benchmarks/qwixx_outside.py)
+    if name.startswith("x-"):  # players outside the package (experiments/qwixx_outside.py)
+        from pathlib import Path
+
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "experiments"))
         import qwixx_outside
 
         return qwixx_outside.make(name, seed)

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/qwixx_ab.py [--a "strong+weights=FILE"] [--b strong] [--opponent odds]
+    python experiments/qwixx_ab.py [--a "strong+weights=FILE"] [--b strong] [--opponent odds]
         [--deals N] [--seed S] [--edition E] [--jobs J] [--playouts N] [--progress K]
 
 (default: ``strong`` without its margin term against ``strong``, 150 deals against ``odds``).
@@ -29,7 +29,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
+sys.path[:0] = [str(Path(__file__).resolve().parent),
+                str(Path(__file__).resolve().parents[1] / "benchmarks")]
 import qwixx_strength as qs  # noqa: E402
 
 

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/qwixx_budget.py [--seconds T] [--games N] [--opponent odds] [--seed S]
+    python experiments/qwixx_budget.py [--seconds T] [--games N] [--opponent odds] [--seed S]
         [--players P]
 
 ``strong`` with ``seconds=T`` plays ``--games`` classic games against ``--opponent`` (seat 0;

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/qwixx_regret.py [--games N] [--judge PLAYOUTS] [--opponent odds]
+    python experiments/qwixx_regret.py [--games N] [--judge PLAYOUTS] [--opponent odds]
         [--playouts N] [--seed S]
 
 ``strong`` (its defaults, or ``--playouts`` per option) plays ``--games`` two-player classic

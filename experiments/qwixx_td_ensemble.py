@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/qwixx_td_ensemble.py [--members FILE,FILE,...] [--key classic/2]
+    python experiments/qwixx_td_ensemble.py [--members FILE,FILE,...] [--key classic/2]
         [--check N] [--seed S] [--out FILE]
 
 Each member is the vector at ``--key`` of a weights file (``benchmarks/qwixx_td.py --out FILE``
@@ -14,7 +14,7 @@ the mean of the members' (``td_train.average_networks``: the hidden units side b
 against ``odds``, ``ev`` and ``gap``; printed: the win shares and their mean. ``--out FILE``: a copy of the shipped weights
 file with ``--key`` replaced by the ensemble (rounded to 6 decimals, as ``qwixx_td.py`` writes
 them) and this command (without ``--out``) added to its ``commands``, for
-``strong+weights=FILE`` (``benchmarks/qwixx_ab.py``) or, as the package's file, to ship it.
+``strong+weights=FILE`` (``experiments/qwixx_ab.py``) or, as the package's file, to ship it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
+sys.path[:0] = [str(Path(__file__).resolve().parent),
+                str(Path(__file__).resolve().parents[1] / "benchmarks")]
 from qwixx_td import OUT, td_shares, write_copy  # noqa: E402
 
 from qwixo.qwixx import td, td_train  # noqa: E402
@@ -86,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                   + f"; mean {100 * np.mean(list(r.values())):.2f}% "
                   f"({time.perf_counter() - t0:.0f} s)", flush=True)
     if args.out:
-        cmd = " ".join(["python benchmarks/qwixx_td_ensemble.py",
+        cmd = " ".join(["python experiments/qwixx_td_ensemble.py",
                         *_without_out(sys.argv[1:] if argv is None else argv)])
         write_copy(args.out, args.key, ens, cmd)
         print(f"wrote {args.out}")

@@ -3,7 +3,7 @@
 
 Usage::
 
-    python benchmarks/qwixx_td_expert.py [--games N] [--playouts P] [--jobs J] [--seed S]
+    python experiments/qwixx_td_expert.py [--games N] [--playouts P] [--jobs J] [--seed S]
         [--data FILE] [--fit-only] [--valid F] [--epochs E] [--lr R] [--out FILE]
 
 The value function ``td`` is learnt from games of its own greedy policy (``td_train``), so it
@@ -20,7 +20,7 @@ a share ``--valid`` of the games held out by game; printed: the held-out log los
 shipped and of the refitted weights on these games, and the shipped weights' calibration on
 all of them (the samples in tenths of the predicted win chance: mean predicted, mean won). ``--out FILE``: the refit at
 ``classic/2`` in a copy of the shipped weights file, for ``strong+weights=FILE``
-(``benchmarks/qwixx_ab.py``).
+(``experiments/qwixx_ab.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
+sys.path[:0] = [str(Path(__file__).resolve().parent),
+                str(Path(__file__).resolve().parents[1] / "benchmarks")]
 from qwixx_td import write_copy  # noqa: E402
 
 KEY = "classic/2"

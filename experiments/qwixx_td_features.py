@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/qwixx_td_features.py [--games N] [--jobs J] [--seed S] [--hidden H]
+    python experiments/qwixx_td_features.py [--games N] [--jobs J] [--seed S] [--hidden H]
         [--epochs E] [--inputs 58,58+raw,raw]
 
 The value function ``td`` sees 58 engineered features of a position (``td.FEATURE_NAMES``).
@@ -28,7 +28,9 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
+sys.path[:0] = [str(Path(__file__).resolve().parent),
+                str(Path(__file__).resolve().parents[1] / "benchmarks")]
 from qwixx_td_expert import self_play  # noqa: E402
 
 

@@ -3,7 +3,7 @@ weights, measured on held-out games.
 
 Usage::
 
-    python benchmarks/qwixx_td_probe.py [--edition classic] [--players 2] [--games 100000]
+    python experiments/qwixx_td_probe.py [--edition classic] [--players 2] [--games 100000]
         [--seed 1] [--check 4000] [--save DIR]
 
 Plays ``--games`` kernel games of the greedy ``td`` policy of the shipped weights
@@ -88,5 +88,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path[:0] = [str(Path(__file__).resolve().parent),
+                    str(Path(__file__).resolve().parents[1] / "benchmarks")]
     sys.exit(main())

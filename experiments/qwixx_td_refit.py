@@ -3,12 +3,12 @@ out by game: does more data make a better value function?
 
 Usage::
 
-    python benchmarks/qwixx_td_refit.py [--members FILE,FILE,...] [--games N] [--keep K]
+    python experiments/qwixx_td_refit.py [--members FILE,FILE,...] [--games N] [--keep K]
         [--valid N] [--hidden H] [--epochs E] [--lr R] [--scratch] [--check N] [--out FILE]
 
 The data policy is the greedy policy of the average of ``--members`` (weights files at
 ``classic/2``, ``shipped`` for the package's; ``td_train.average_networks``, as
-``benchmarks/qwixx_td_ensemble.py``): ``--games`` self-play kernel games (``keep`` of the roll
+``experiments/qwixx_td_ensemble.py``): ``--games`` self-play kernel games (``keep`` of the roll
 positions, both players; ``td_train.generate``, 100,000 games at a time), and ``--valid`` more
 games on other seeds, held out by game. The network (``--hidden`` units) is fitted
 (``td_train.fit_net``, minibatches of 4,096, 2 % of the samples for early stopping) warm from
@@ -30,7 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
+sys.path[:0] = [str(Path(__file__).resolve().parent),
+                str(Path(__file__).resolve().parents[1] / "benchmarks")]
 from qwixx_td import write_copy  # noqa: E402
 from qwixx_td_ensemble import check, member  # noqa: E402
 

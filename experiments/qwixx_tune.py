@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/qwixx_tune.py [--games N] [--rounds R] [--edition E] [--start v,v,...]
+    python experiments/qwixx_tune.py [--games N] [--rounds R] [--edition E] [--start v,v,...]
 
 The objective of a parameter vector ``p`` (2 players): the mean of its win rate against
 ``gap`` and against ``race`` and, counted twice, against the reference vector (the start,

@@ -1,4 +1,4 @@
-"""The registry and the error type of the public contract (spec/api.md)."""
+"""The registry and the error type of the public contract (docs/api.md)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Quixo notation (spec/quixo.md §4): squares, moves, positions — both ways, with clear errors."""
+"""Quixo notation (docs/quixo.md, "Notation"): squares, moves, positions — both ways, with clear errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rules of Quixo as QuixoGame implements them (spec/quixo.md, the rulebook's examples)."""
+"""The rules of Quixo as QuixoGame implements them (docs/quixo.md, the rulebook's examples)."""
 
 from __future__ import annotations
 

@@ -2,23 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import qwixo
-
-#: the benchmark scripts' folder
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def benchmark(name: str):
-    """The module ``benchmarks/<name>.py``, that folder put on ``sys.path`` for its imports."""
-    sys.path.insert(0, str(BENCH))
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def play(bots, edition="classic", seed=0, check=True):

@@ -138,7 +138,7 @@ def test_classic_model_counts():
 
 
 def test_dominance_further_left_is_never_worse(tiny_solutions):
-    """Same crosses, last cross further left: at least as good (spec/solvers.md)."""
+    """Same crosses, last cross further left: at least as good (docs/qwixx-solver.md)."""
     sol = tiny_solutions["classic"]
     m = sol.model
     pairs = [(m.kind_of[(i, k)], m.kind_of[(j, k)]) for (i, k) in m.kind_of

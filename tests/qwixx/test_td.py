@@ -7,7 +7,6 @@ import time
 
 import numpy as np
 import pytest
-from qwixx_helpers import benchmark
 
 import qwixo
 from qwixo.qwixx import batch, td, td_train
@@ -344,26 +343,15 @@ def test_lambda_returns_label_the_same_positions():
         td_train.generate("classic", 5, 2, 5, ["odds"] * 2, lam=0.5)
 
 
-def test_ensemble_script_averages_members_into_one_network(tmp_path):
-    """benchmarks/qwixx_td_ensemble.py: the shipped network and one of twice its log-odds
-    average to a network of twice the units and 1.5 times the log-odds (written at the key);
-    two copies give the same values; more than ``td.HMAX`` units are refused."""
-    import json
-
-    mod = benchmark("qwixx_td_ensemble")
-
+def test_average_networks_averages_the_log_odds_into_one_network():
+    """``td_train.average_networks`` (an ensemble of value networks as one network): the shipped
+    network and one of twice its log-odds average to a network of twice the units and 1.5 times
+    the log-odds; two copies give the same values; more than ``td.HMAX`` units are refused."""
     w = td.load_weights("classic", 2)
-    scaled = tmp_path / "scaled.json"
     w2 = w.copy()  # twice the log-odds: the linear and the output weights doubled
     w2[:td.NX] *= 2
     w2[td.NX + td.NX::td.NX + 1] *= 2
-    scaled.write_text(json.dumps({"weights": {"classic/2": [float(x) for x in w2]}}))
-    out = tmp_path / "ens.json"
-    assert mod.main(["--members", f"shipped,{scaled}", "--check", "0", "--out", str(out)]) == 0
-    written = json.loads(out.read_text())
-    ens = np.asarray(written["weights"]["classic/2"])
-    assert written["commands"][-1] == ("python benchmarks/qwixx_td_ensemble.py --members "
-                                       f"shipped,{scaled} --check 0")
+    ens = td_train.average_networks([w, w2])
     assert td.hidden_units(ens) == 2 * td.hidden_units(w)
     X = np.random.default_rng(5).normal(0, 1, (20, td.NX))
 
@@ -376,73 +364,3 @@ def test_ensemble_script_averages_members_into_one_network(tmp_path):
     assert np.allclose(td.model_value(X, same), td.model_value(X, w))
     with pytest.raises(ValueError):
         td_train.average_networks([w] * (td.HMAX // td.hidden_units(w) + 1))
-
-
-def test_refit_script_runs_small(tmp_path, capsys):
-    """benchmarks/qwixx_td_refit.py on a few games: the average of the shipped network alone
-    is the shipped network (same held-out loss), the refit is valued and written as a 32-unit
-    network (on so few games early stopping may keep the starting weights)."""
-    import json
-
-    mod = benchmark("qwixx_td_refit")
-    out = tmp_path / "refit.json"
-    assert mod.main(["--games", "400", "--valid", "100", "--epochs", "1", "--out", str(out)]) == 0
-    text = capsys.readouterr().out
-    losses = [float(x) for x in text.split("held-out log loss: shipped ")[1].split("\n")[0]
-              .replace("average of the members ", "").split(", ")]
-    assert losses[0] == losses[1]
-    w = np.asarray(json.loads(out.read_text())["weights"]["classic/2"])
-    assert td.hidden_units(w) == 32
-    refit = float(text.split("held-out log loss ")[-1].split()[0])
-    assert 0.3 < refit < 0.7
-
-
-def test_expert_script_keeps_and_adds_games(tmp_path, capsys):
-    """benchmarks/qwixx_td_expert.py on a few games of strong: both players' positions at
-    every roll, labelled by shares that sum to 1; a second run adds its games to the data file;
-    the refit is written as a network of the shipped size."""
-    import json
-
-    mod = benchmark("qwixx_td_expert")
-    data, out = tmp_path / "d.npz", tmp_path / "w.json"
-    common = ["--playouts", "16", "--data", str(data), "--epochs", "1"]
-    assert mod.main(["--games", "2", "--seed", "3", *common]) == 0
-    first = np.load(data)
-    assert len(np.unique(first["G"])) == 2 and first["X"].shape[1] == td.NX
-    assert mod.main(["--games", "2", "--seed", "4", "--out", str(out), *common]) == 0
-    d = np.load(data)
-    assert len(np.unique(d["G"])) == 4 and len(d["Y"]) > len(first["Y"])
-    for gid in np.unique(d["G"]):
-        y = d["Y"][d["G"] == gid]
-        assert np.allclose(y[0::2] + y[1::2], 1.0) and set(np.unique(y)) <= {0.0, 0.5, 1.0}
-    # the first position of every game is the empty sheets: the features of a new game
-    import qwixo
-    from qwixo.qwixx import batch
-
-    g = qwixo.new_game("qwixx", players=2, seed=1)
-    x0 = td_train.features_of(batch.pack(batch.state_of(g)), 0, "classic")
-    assert np.allclose(d["X"][d["G"] == d["G"][0]][0], x0, atol=1e-6)
-    assert "2 games, " in capsys.readouterr().out  # the second run read the first one's games
-    assert td.hidden_units(np.asarray(json.loads(out.read_text())["weights"]["classic/2"])) == 32
-
-
-def test_features_script_raw_cells():
-    """benchmarks/qwixx_td_features.py: the raw cells of a position by hand, and the samples
-    of a small run (features, raw cells, shares and game numbers side by side)."""
-
-    import qwixo
-
-    mod = benchmark("qwixx_td_features")
-    g = qwixo.new_game("qwixx", players=2, seed=1)
-    g.roll([3, 4, 1, 1, 1, 1])  # white 7: player 1 crosses red 7 (position 5), player 0 passes
-    g.choose(0, "pass")
-    g.choose(1, "r7")
-    g.choose(0, "pass")  # action 2: a penalty for player 0
-    raw = dict(zip(mod.raw_names(), mod.raw_of(g, 1), strict=True))
-    assert len(raw) == len(mod.raw_of(g, 0)) == 31
-    assert raw["me_row1_crosses"] == 1 / 12 and raw["me_row1_next"] == 6 / 11
-    assert raw["me_row1_skipped"] == 5 / 11 and raw["opp_pen"] == 1 / 4
-    assert raw["my_roll"] == 1.0 and raw["closed_1"] == 0.0
-    X, R, Y, G = mod.generate(4, 3, 1)
-    assert X.shape[0] == R.shape[0] == len(Y) == len(G) and R.shape[1] == 31
-    assert set(np.unique(G)) == {0, 1, 2, 3}

@@ -106,7 +106,7 @@ class QuixoGame(Game):
 
     - ``size``: board size N = 3..7 (N in a row wins); default 5, or the size of ``position``.
     - ``players``: 2, or 4 (two teams, the dot rule); default 2, or as ``position`` says.
-    - ``position``: the start position text (spec/quixo.md §4), default the empty board.
+    - ``position``: the start position text (docs/quixo.md, "Notation"), default the empty board.
     - ``first``: who moves first from the empty board: ``"x"``/``"o"`` (2 players) or a seat
       ``"N"``, ``"E"``, ``"S"``, ``"W"`` (4 players); X and N by default. A player index works too.
     - ``ply_limit``: the game is a draw after that many plies (off by default).
@@ -304,7 +304,7 @@ class QuixoGame(Game):
 
     @property
     def position(self) -> str:
-        """The position text (spec/quixo.md §4).
+        """The position text (docs/quixo.md, "Notation").
 
         >>> QuixoGame(size=3).position
         '.../.../... x'

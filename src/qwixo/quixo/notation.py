@@ -1,4 +1,4 @@
-"""Quixo notation (spec/quixo.md §4): squares, moves and positions, both ways.
+"""Quixo notation (docs/quixo.md, "Notation"): squares, moves and positions, both ways.
 
 - **Squares** like chess: files ``a``… left to right, ranks ``1``… bottom to top; ``a1`` is the
   bottom-left corner and has bit 0 (:mod:`qwixo.quixo.tables`).

@@ -1,4 +1,4 @@
-"""The six Qwixx editions as data (spec/qwixx.md).
+"""The six Qwixx editions as data (docs/qwixx.md).
 
 An :class:`Edition` is a declarative description of one score sheet and its dice: the four rows
 (each cell a ``(number, colour)`` pair), which cells lock a row and how many crosses that needs,

@@ -23,7 +23,7 @@ It is one numba function on the kernels' state, :func:`ev_choice`, with the same
 :func:`qwixo.qwixx.odds.odds_choice`: the ``ev`` policy of the batch turn loop
 (:func:`qwixo.qwixx.batch.play`) and, through the contract, the ``ev`` bot
 (:class:`qwixo.qwixx.rulebots.EvBot`). The parameters :data:`EV_PARAMS` (names :data:`EV_PARAM_NAMES`) were tuned
-in the kernel by ``benchmarks/qwixx_tune.py --rule ev`` (2 players, classic).
+in the kernel by ``experiments/qwixx_tune.py --rule ev`` (2 players, classic).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ A turn: the active player rolls (``roll()`` with the game's seeded generator, or
 same time (``to_act`` lists everyone who has not decided yet; a decision stays hidden until the
 last one is in, then all take effect together), then **action 2**: the active player alone may
 add a white die to a coloured die. A penalty, locks and the end of the game follow the rules of
-spec/qwixx.md automatically.
+the rulebook (docs/qwixx.md) automatically.
 
 Option texts (see docs/qwixx.md):
 

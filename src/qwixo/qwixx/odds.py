@@ -42,7 +42,7 @@ T1, T2, TF, TU, UNEAR, UPEN, BCNT, DEAD, TM, LOCKM, UPROG, SCNT, JOINT, THREAT, 
 N_PARAMS = 15
 PARAM_NAMES = ("t1", "t2", "tforce", "turgent", "unear", "upen", "bcount", "dead", "tmargin",
                "lockmargin", "uprogress", "scount", "joint", "threat", "pen4")
-#: default parameters, tuned by ``benchmarks/qwixx_tune.py`` (2 players, classic)
+#: default parameters, tuned by ``experiments/qwixx_tune.py`` (2 players, classic)
 DEFAULT_PARAMS = np.array([0.7, 1.0, 3.0, 0.2, 0.5, 0.25, 0.3, 0.5, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0,
                            0.0])
 

@@ -34,9 +34,7 @@ MAX_ROLLS = 1024
 
 
 @njit(cache=True)
-def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow, record, M):
-    # M: each sample's final score margin for its player (the player's score minus the best
-    # other player's), written beside the label Y
+def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow, record):
     s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(P)
     who = np.empty(X.shape[0], np.int64)
     when = np.empty(X.shape[0], np.int64)
@@ -78,12 +76,6 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow,
                 ties += 1
         for p in range(P):
             share[p] = 1.0 / ties if sc[p] == best else 0.0
-        for j in range(start, m):
-            other = -1 << 40
-            for p in range(P):
-                if p != who[j] and sc[p] > other:
-                    other = sc[p]
-            M[j] = sc[who[j]] - other
         if boot and t <= MAX_ROLLS:
             # the lambda-returns, backwards: G_t = (1 - lam) V(s_t+1) + lam G_t+1, G_end = share
             for p in range(P):
@@ -104,17 +96,14 @@ def generate(edition_name: str, games: int, players: int, seed: int,
              policies: list[str], td_weights: Any = None, keep: float = 0.25,
              params: Any = None, lam: float = 1.0,
              value_weights: Any = None,
-             record: Any = None, margins: bool = False) -> tuple[np.ndarray, ...]:
+             record: Any = None) -> tuple[np.ndarray, np.ndarray]:
     """Features ``X`` and win-share labels ``Y`` of ``games`` kernel games (seats following
     ``policies``, the first player rotating), at a share ``keep`` of the roll positions.
 
     ``lam`` < 1 (with ``value_weights``, default ``td_weights``): the labels are the
     lambda-returns (TD(lambda)) of the value function with those weights over the game's roll
     positions instead of the final share (1: Monte Carlo). ``record``: the seats whose
-    positions are written down (default every seat). ``margins``: return ``(X, Y, M)``, with
-    ``M`` each sample's final score margin for its player (the player's score minus the best
-    other player's score at the game's end; > 0 exactly when the player won alone), instead of
-    ``(X, Y)``; the games, ``X`` and ``Y`` are the same either way."""
+    positions are written down (default every seat)."""
     tab = batch.tables(edition_name)
     pol = np.array([batch.POLICY_IDS[p] for p in policies], np.int64)
     prm = batch._seat_params(params, pol, tab.name, td_weights)
@@ -125,16 +114,13 @@ def generate(edition_name: str, games: int, players: int, seed: int,
     vrow = td.seat_row(prm[0, :N_PARAMS], vw if lam < 1.0 else np.zeros(NX))
     X = np.zeros((cap, NX), np.float64)
     Y = np.zeros(cap, np.float64)
-    M = np.zeros(cap, np.float64)
     rec = np.ones(players, np.int64)
     if record is not None:
         rec[:] = 0
         rec[list(record)] = 1
     m = _generate(games, players, int(seed) % (1 << 62),
                   batch.default_lucky(tab.name, players), pol, tab.T, prm,
-                  weights(tab.name), float(keep), X, Y, float(lam), vrow, rec, M)
-    if margins:
-        return X[:m], Y[:m], M[:m]
+                  weights(tab.name), float(keep), X, Y, float(lam), vrow, rec)
     return X[:m], Y[:m]
 
 
