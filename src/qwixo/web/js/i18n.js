@@ -72,6 +72,12 @@ function shown(name, v) {
   return v;
 }
 
+// a Qwixx code in words, as a parameter of that name shows it: shownAs("cell", "r7") is "red 7"
+// (Polish "czerwone pole 7"), shownAs("row", "g") the word for the green row
+export function shownAs(name, code) {
+  return String(shown(name, code));
+}
+
 export function format(text, params = {}) {
   return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?\}/g, (m, name, conv) => {
     if (!(name in params)) return m;

@@ -7,13 +7,14 @@
 // any other cell is sent too, so the server explains why it cannot be crossed.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, shownAs } from "./i18n.js";
 import { roving } from "./keynav.js";
 import { colourName } from "./words.js";
 
 export const ROWS = ["r", "y", "g", "b"];
 export const DICE = ["w1", "w2", "r", "y", "g", "b"];
-const LETTER = { r: "R", y: "Y", g: "G", b: "B", w: "W", w1: "W", w2: "W" };
+// a colour's abbreviation in the page's language (docs/glossary.md): R, Y, G, B, W in English
+const abbr = (c) => t(`qwixx_abbr_${String(c)[0]}`);
 export const REWARD_SYMBOL = {
   "two-crosses": "2✕",
   "each-row": "≡",
@@ -27,10 +28,10 @@ export function optionLabel(text) {
   if (text === "pass" || text === undefined || text === null) return t("web_pass");
   const [base, reward] = String(text).split("+");
   let out;
-  if (base.startsWith("L:")) out = `☘ ${LETTER[base[2]] || base[2]} (${t("web_lucky")})`;
-  else if (/^[rygb]\d+$/.test(base)) out = `${LETTER[base[0]]} ${base.slice(1)}`;
+  if (base.startsWith("L:")) out = `☘ ${/[rygb]/.test(base[2]) ? abbr(base[2]) : base[2]} (${t("web_lucky")})`;
+  else if (/^[rygb]\d+$/.test(base)) out = `${abbr(base[0])} ${base.slice(1)}`;
   else out = base;
-  if (reward) out += ` + ${LETTER[reward] || reward} ${REWARD_SYMBOL["two-crosses"]}`;
+  if (reward) out += ` + ${/^[rygb]$/.test(reward) ? abbr(reward) : reward} ${REWARD_SYMBOL["two-crosses"]}`;
   return out;
 }
 
@@ -60,13 +61,13 @@ export function diceView(q) {
     DICE.map((d) => {
       const colour = d.startsWith("w") ? "w" : d;
       const gone = removed.has(d);
-      const name = d === "w1" ? t("web_die_w1") : d === "w2" ? t("web_die_w2") : colourName(d);
+      const name = d === "w1" ? t("web_die_w1") : d === "w2" ? t("web_die_w2") : t("web_die_colour", { die: d });
       const val = dice && dice[d] !== undefined && dice[d] !== null ? dice[d] : "–";
-      const label = gone ? t("web_die_removed", { colour: name }) : `${name}: ${val}`;
+      const label = gone ? t("web_die_removed", { die: colour }) : `${name}: ${val}`;
       return h("div", { class: `die die-${colour} ${gone ? "removed" : ""}`, dataset: { die: d },
         title: label, role: "img", "aria-label": label },
       h("span", { class: "die-val", "aria-hidden": "true" }, gone ? "✕" : String(val)),
-      h("span", { class: "die-letter", "aria-hidden": "true" }, LETTER[d]));
+      h("span", { class: "die-letter", "aria-hidden": "true" }, abbr(d)));
     }));
 }
 
@@ -76,9 +77,9 @@ export function diceEntry(q, values, onSubmit, onError) {
   const faces = q.faces || 6;
   const inputs = DICE.map((d, i) => {
     const colour = d.startsWith("w") ? "w" : d;
-    const name = d === "w1" ? t("web_die_w1") : d === "w2" ? t("web_die_w2") : colourName(d);
+    const name = d === "w1" ? t("web_die_w1") : d === "w2" ? t("web_die_w2") : t("web_die_colour", { die: d });
     return h("label", { class: `die-input die-${colour}` },
-      h("span", { class: "die-letter" }, LETTER[d]),
+      h("span", { class: "die-letter" }, abbr(d)),
       h("input", { type: "number", min: 1, max: faces, inputmode: "numeric", name: `die-${d}`,
         "aria-label": name, value: removed.has(d) ? "" : values[i] || "", disabled: removed.has(d),
         oninput: (e) => { values[i] = e.target.value; } }));
@@ -160,7 +161,7 @@ function cellLabel(c, colour, st) {
   else if (st.options.length) state = t("web_cell_option");
   else if (st.skipped) state = t("web_cell_skipped");
   const extra = c.bonus === true ? `, ${t("web_bonus_bar")}` : typeof c.bonus === "string" ? `, ${t(`web_bonus_${c.bonus}`)}` : "";
-  return `${colourName(colour)} ${c.n}${extra}${state ? `, ${state}` : ""}`;
+  return `${shownAs("cell", `${colour}${c.n}`)}${extra}${state ? `, ${state}` : ""}`;
 }
 
 function cellView(ctx, sheetCtx, row, rc, ri, c, i) {
@@ -177,7 +178,7 @@ function cellView(ctx, sheetCtx, row, rc, ri, c, i) {
   const label = cellLabel(c, colour, st);
   const parts = [h("span", { class: "num", "aria-hidden": "true" }, String(c.n))];
   // drawn by CSS from data-t: the colour is in the cell's label already
-  if (st.mixx || colour !== rc) parts.push(h("span", { class: "cell-letter", "aria-hidden": "true", dataset: { t: LETTER[colour] } }));
+  if (st.mixx || colour !== rc) parts.push(h("span", { class: "cell-letter", "aria-hidden": "true", dataset: { t: abbr(colour) } }));
   if (c.bonus === true) parts.push(h("span", { class: "bonus-star", "aria-hidden": "true" }, "★"));
   if (typeof c.bonus === "string") parts.push(h("span", { class: "symbol-mark", "aria-hidden": "true", dataset: { t: REWARD_SYMBOL[c.bonus] || "◆" } }));
   if (c.crossed || st.isPending) parts.push(h("span", { class: "mark", "aria-hidden": "true" }, "✕"));
@@ -198,12 +199,12 @@ function rowView(ctx, sheetCtx, row, ri) {
   const r = { lastCrossed, closed: row.closed };
   const cells = row.cells.map((c, i) => cellView(ctx, sheetCtx, r, rc, ri, c, i));
   const lock = row.lock || {};
-  const lockLabel = `${t("web_lock")} ${colourName(lock.color || rc)}${lock.crossed ? `, ${t("web_cell_crossed")}` : ""}`;
+  const lockLabel = `${t("web_lock_label", { row: lock.color || rc })}${lock.crossed ? `, ${t("web_cell_crossed")}` : ""}`;
   const lockEl = h("span", { class: `qlock c-${lock.color || rc} ${lock.crossed ? "crossed" : ""}`,
     title: lockLabel, role: "img", "aria-label": lockLabel }, lockIcon(),
   lock.crossed ? h("span", { class: "mark", "aria-hidden": "true" }, "✕") : null);
   const qrow = h("div", { class: `qrow row-${rc} ${row.closed ? "closed" : ""}`, dataset: { row: rc } },
-    h("span", { class: `row-letter c-${rc}`, title: colourName(rc), "aria-label": colourName(rc), role: "img" }, LETTER[rc]),
+    h("span", { class: `row-letter c-${rc}`, title: t("web_row_label", { row: rc }), "aria-label": t("web_row_label", { row: rc }), role: "img" }, abbr(rc)),
     cells, lockEl,
     h("span", { class: "row-points", title: t("web_points") },
       row.closed ? h("span", { class: "locked-tag" }, t("web_locked")) : null, String(rowPoints(row))));
@@ -221,7 +222,7 @@ function barView(sheet) {
     sheet.bar.map((b) => {
       const label = `${colourName(b.color)}: ${t(`web_bar_${b.state}`)}`;
       return h("span", { class: `barbox c-${b.color} ${b.state}`, title: label, role: "img", "aria-label": label },
-        h("span", { "aria-hidden": "true" }, LETTER[b.color]), b.state === "crossed" ? h("span", { class: "mark", "aria-hidden": "true" }, "✕") : null);
+        h("span", { "aria-hidden": "true" }, abbr(b.color)), b.state === "crossed" ? h("span", { class: "mark", "aria-hidden": "true" }, "✕") : null);
     }));
 }
 
@@ -303,7 +304,7 @@ export function scoreTable(view, nameOf) {
     h("caption", {}, t("web_score_table")),
     h("thead", {}, h("tr", {},
       h("th", {}, t("web_rank")), h("th", {}, t("web_players")),
-      ROWS.map((r) => h("th", { class: `c-${r}`, title: colourName(r) }, LETTER[r])),
+      ROWS.map((r) => h("th", { class: `c-${r}`, title: colourName(r) }, abbr(r))),
       h("th", {}, t("web_penalties")), hasExtra ? h("th", {}, "±") : null, h("th", {}, t("web_total")))),
     h("tbody", {}, lines.map((l) => h("tr", { class: winners.has(l.seat) ? "winner" : "" },
       h("td", {}, String(l.rank)),

@@ -98,10 +98,10 @@ export function qwixxMoveWords(text) {
   if (!text || text === "pass") return t("web_move_pass");
   const [base, reward] = String(text).split("+");
   let out;
-  if (base.startsWith("L:")) out = t("web_move_lucky", { colour: colourName(base[2]) });
-  else if (/^[rygb]\d+$/.test(base)) out = t("web_move_cross", { colour: colourName(base[0]), n: base.slice(1) });
+  if (base.startsWith("L:")) out = t("web_move_lucky", { row: base[2] });
+  else if (/^[rygb]\d+$/.test(base)) out = t("web_move_cross", { cell: base });
   else out = base;
-  if (reward) out += ` ${t("web_move_reward_row", { colour: colourName(reward) })}`;
+  if (reward) out += ` ${t("web_move_reward_row", { row: reward })}`;
   return out;
 }
 
