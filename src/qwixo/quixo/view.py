@@ -143,3 +143,20 @@ def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]
                          "line_seats": line_seats(game, lines, rows),
                          "end_reason": game.end_reason,
                      })
+
+
+def details(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A finished game's figures of one seat for its player's statistics (``INFO.details``),
+    read from the contract's view (its ``board``; no rule is recomputed): the board size,
+    whether the seat won by a line the opponent pushed, and how many lines of the seat's
+    symbol the opponent's last push made (``lines_by_opponent``)."""
+    board = view.get("board") or {}
+    # lines of this seat's symbol that a push of the other side completed (the game says
+    # whose symbol each line shows, ``line_seats``, and who pushed, ``last_move.seat``)
+    mover = (board.get("last_move") or {}).get("seat")
+    return {"size": board.get("size"),
+            "opponent_line": view.get("end_reason") == "opponent_line"
+            and seat in (view.get("winners") or []),
+            "lines_by_opponent": sum(1 for owners in board.get("line_seats") or []
+                                     if seat in owners and mover is not None
+                                     and mover not in owners)}

@@ -155,3 +155,24 @@ def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]
     }
     return game._view(player, since, roller=game.active if game.needs_roll else None,
                       options=opts, events=evs, end_reason=game.end_reason, board=board)
+
+
+def details(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A finished game's figures of one seat for its player's statistics (``INFO.details``),
+    read from the contract's view (its ``board``; no rule is recomputed): the crosses per
+    colour, locks (lock cells crossed), penalties, lucky and bonus crosses."""
+    sheets = [sh for sh in (view.get("board") or {}).get("sheets") or []
+              if sh.get("seat") == seat]
+    if not sheets:
+        return {}
+    sh = sheets[0]
+    crosses: dict[str, int] = {}
+    locks = 0
+    for row in sh.get("rows", []):
+        for cell in row.get("cells", []):
+            if cell.get("crossed"):
+                colour = cell.get("color") or row.get("color")
+                crosses[colour] = crosses.get(colour, 0) + 1
+                locks += int(bool(cell.get("lock")))
+    return {"crosses": crosses, "locks": locks, "penalties": sh.get("penalties", 0),
+            "lucky": len(sh.get("lucky") or []), "bonus": len(sh.get("rewards") or [])}

@@ -40,7 +40,8 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from qwixo.core import Game, load_game
+from qwixo.core import Game, game_info, load_game
+from qwixo.gameinfo import load
 from qwixo.i18n import t
 from qwixo.server.protocol import Name, ServerError, _Strict, name_key
 from qwixo.server.ratelimit import KeyedLimiter
@@ -224,13 +225,8 @@ def turn_based(hours: float | None, options: dict[str, Any]) -> None:
 
 
 def rating_class_of(game_name: str, game: Game) -> str | None:
-    """The rating class of a game (read from its own settings through ``to_dict``)."""
-    d = game.to_dict()
-    settings = dict(d.get("settings") or {})
-    settings.setdefault("size", d.get("size"))
-    settings.setdefault("edition", d.get("edition"))
-    settings["players"] = game.num_players
-    return R.rating_class(game_name, settings)
+    """The rating class of a game (its metadata's, of its own settings)."""
+    return game.info.rating_class(game.settings())
 
 
 def refuse_hint(room: Any) -> None:
@@ -291,56 +287,36 @@ def game_record(row: tuple) -> dict[str, Any]:
         scores = game.scores()
         rec.update(score=scores[seat], scores=scores, won=seat in game.winners(),
                    replay=f"/api/games/{gid}/replay/0",
-                   details=details(game.view(seat), seat))
+                   details=details(game, seat))
     return rec
 
 
-def details(view: dict[str, Any], seat: int) -> dict[str, Any]:
-    """Game-specific figures of one seat, read from the contract's view of the finished game
-    (its ``board``: score sheets, lines; no rule is recomputed here): for a game with score
-    sheets the crosses per colour, locks (lock cells crossed), penalties, lucky and bonus
-    crosses; for a game of lines whether it was won by a line the opponent pushed and how many
-    lines of the seat's symbol the opponent's last push made (``lines_by_opponent``)."""
-    board = view.get("board") or {}
+def details(game: Game, seat: int) -> dict[str, Any]:
+    """Game-specific figures of one seat of a finished game: its ``end_reason`` and seat, and
+    what the game's own ``info.details`` reads from the contract's view (e.g. a sheet game's
+    crosses per colour, locks and penalties; a line game's wins by the opponent's line)."""
+    view = game.view(seat)
     out: dict[str, Any] = {"end_reason": view.get("end_reason"), "seat": seat}
-    sheets = [sh for sh in board.get("sheets") or [] if sh.get("seat") == seat]
-    if sheets:
-        sh = sheets[0]
-        crosses: dict[str, int] = {}
-        locks = 0
-        for row in sh.get("rows", []):
-            for cell in row.get("cells", []):
-                if cell.get("crossed"):
-                    crosses[cell.get("color") or row.get("color")] = \
-                        crosses.get(cell.get("color") or row.get("color"), 0) + 1
-                    locks += int(bool(cell.get("lock")))
-        out.update(crosses=crosses, locks=locks, penalties=sh.get("penalties", 0),
-                   lucky=len(sh.get("lucky") or []), bonus=len(sh.get("rewards") or []))
-    if "lines" in board:
-        out["size"] = board.get("size")
-        out["opponent_line"] = view.get("end_reason") == "opponent_line" \
-            and seat in (view.get("winners") or [])
-        # lines of this seat's symbol that a push of the other side completed (the game says
-        # whose symbol each line shows, ``line_seats``, and who pushed, ``last_move.seat``)
-        mover = (board.get("last_move") or {}).get("seat")
-        out["lines_by_opponent"] = sum(
-            1 for owners in board.get("line_seats") or []
-            if seat in owners and mover is not None and mover not in owners)
+    if game.info.details:
+        out.update(load(game.info.details)(view, seat))
     return out
 
 
 def statistics(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per rating class: games, wins, mean and best score, mean length (events), wins per
-    seat (side); with score sheets the mean crosses per colour, locks, penalties, lucky and
-    bonus crosses per game; with lines the wins by a line the opponent pushed and the lines of
-    one's own symbol made by the opponent's push (``lines_by_opponent_push``)."""
+    seat (side); and the game's own figures added up as its ``info.stats`` say (score sheets:
+    the mean crosses per colour, locks, penalties, lucky and bonus crosses per game; lines:
+    the wins by a line the opponent pushed and the lines of one's own symbol made by the
+    opponent's push, ``lines_by_opponent_push``)."""
     out: dict[str, dict[str, Any]] = {}
+    stats_of: dict[str, Any] = {}
     for rec in records:
         if "score" not in rec:
             continue
-        st = out.setdefault(rec["class"] or rec["game"], {
-            "games": 0, "wins": 0, "scores": [], "lengths": [], "by_seat": {}, "sums": {},
-            "crosses": {}})
+        key = rec["class"] or rec["game"]
+        st = out.setdefault(key, {
+            "games": 0, "wins": 0, "scores": [], "lengths": [], "by_seat": {}, "sums": {}})
+        stats_of.setdefault(key, game_info(rec["game"]).stats)
         st["games"] += 1
         st["wins"] += int(rec["won"])
         st["scores"].append(rec["score"])
@@ -349,27 +325,28 @@ def statistics(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         side["games"] += 1
         side["wins"] += int(rec["won"])
         d = rec.get("details") or {}
-        for k in ("locks", "penalties", "lucky", "bonus", "opponent_line",
-                  "lines_by_opponent"):
-            if k in d:
-                st["sums"][k] = st["sums"].get(k, 0) + int(d[k])
-        for colour, n in (d.get("crosses") or {}).items():
-            st["crosses"][colour] = st["crosses"].get(colour, 0) + n
-    for st in out.values():
-        sc, ln, sums, crosses = st.pop("scores"), st.pop("lengths"), st.pop("sums"), \
-            st.pop("crosses")
+        for stat in stats_of[key]:
+            if stat.field not in d:
+                continue
+            if stat.how == "mean_by_key":
+                sums = st["sums"].setdefault(stat.field, {})
+                for k, n in (d[stat.field] or {}).items():
+                    sums[k] = sums.get(k, 0) + n
+            else:
+                st["sums"][stat.field] = st["sums"].get(stat.field, 0) + int(d[stat.field])
+    for key, st in out.items():
+        sc, ln, sums = st.pop("scores"), st.pop("lengths"), st.pop("sums")
         n = st["games"]
         st.update(mean_score=round(sum(sc) / n, 2), best_score=max(sc),
                   mean_length=round(sum(ln) / n, 1))
-        if crosses:
-            st["mean_crosses"] = {c: round(v / n, 2) for c, v in sorted(crosses.items())}
-        for k in ("locks", "penalties", "lucky", "bonus"):
-            if k in sums:
-                st[f"mean_{k}"] = round(sums[k] / n, 2)
-        if "opponent_line" in sums:
-            st["wins_by_opponent_line"] = sums["opponent_line"]
-        if "lines_by_opponent" in sums:
-            st["lines_by_opponent_push"] = sums["lines_by_opponent"]
+        for stat in stats_of[key]:
+            total = sums.get(stat.field)
+            if stat.how == "mean_by_key" and total:
+                st[stat.out] = {k: round(v / n, 2) for k, v in sorted(total.items())}
+            elif stat.how == "mean" and total is not None:
+                st[stat.out] = round(total / n, 2)
+            elif stat.how == "sum" and total is not None:
+                st[stat.out] = total
     return out
 
 

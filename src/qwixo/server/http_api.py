@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 import qwixo
-from qwixo.core import GAME_NAMES, load_game, settings_info
+from qwixo.core import GAME_NAMES, game_info, load_game, settings_info
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
 from qwixo.server.accounts import refuse_hint
@@ -128,15 +128,19 @@ async def health(request: Request, since: float = 0.0) -> dict[str, Any]:
 
 
 @router.get("/api/meta")
-async def meta(request: Request) -> dict[str, Any]:
+async def meta(request: Request, lang: str | None = None) -> dict[str, Any]:
+    """The games (their bots, settings and metadata, ``info``: texts in ``lang``), the
+    languages and the limits (docs/web-protocol.md)."""
     st = state_of(request)
+    lang = lang if lang in LANGS else "en"
     games: dict[str, Any] = {}
     for name in GAME_NAMES:
         try:
             bots = qwixo.list_bots(name)
         except Exception:  # noqa: BLE001 - bots not written yet
             bots = []
-        games[name] = {"bots": bots, "settings": settings_info(name)}
+        games[name] = {"bots": bots, "settings": settings_info(name),
+                       "info": game_info(name).to_dict(lang)}
     return {"version": qwixo.__version__, "games": games,
             "langs": [{"code": c, "name": LANG_NAMES[c]} for c in LANGS],
             "limits": {"ws_message": P.MAX_WS_MESSAGE, "http_body": P.MAX_HTTP_BODY,
@@ -149,7 +153,7 @@ async def meta(request: Request) -> dict[str, Any]:
 async def i18n(lang: str) -> dict[str, str]:
     if lang not in LANGS:
         raise ServerError("bad_setting", status=404, name="lang", value=lang[:10],
-                          why="one of " + ", ".join(LANGS))
+                          why="why_one_of", choices=", ".join(LANGS))
     return catalog(lang)
 
 
@@ -173,7 +177,8 @@ async def create_game(request: Request) -> JSONResponse:
 async def list_games(request: Request, status: str | None = None,
                      limit: int = 50) -> dict[str, Any]:
     if status not in (None, "", "open", "running", "finished"):
-        raise ServerError("bad_message", why="status: open, running or finished")
+        raise ServerError("bad_setting", name="status", value=status, why="why_one_of",
+                          choices="open, running, finished")
     return {"games": await lobby_of(request).list(status or None, max(1, min(200, limit)))}
 
 

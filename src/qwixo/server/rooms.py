@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from qwixo.core import GAME_NAMES, Game
-from qwixo.i18n import t
+from qwixo.gameinfo import text
 from qwixo.server import social
 from qwixo.server.ratelimit import TokenBucket
 from qwixo.server.store import SeatRow
@@ -78,7 +78,8 @@ class Conn:
             self.out.put_nowait(None)
 
 
-Announcement = tuple[str, dict[str, Any]]
+#: (message key, or ``{lang: text}`` of a game that brings its own words; its parameters)
+Announcement = tuple[Any, dict[str, Any]]
 
 
 @dataclass
@@ -210,6 +211,9 @@ class Room:
             "turn_hours": self.options.get("turn_hours"),
             "hint_available": not self.options.get("rated"),
         }
+        # the board under one key for every game (docs/web-protocol.md), and, as before, under
+        # the game's name (the other games' keys null)
+        out["board"] = v["board"]
         out.update(dict.fromkeys(GAME_NAMES))
         out[self.game_name] = v["board"]
         return out
@@ -235,8 +239,8 @@ class Room:
                 cache[conn.seat] = dumps(msg)
             conn.send(cache[conn.seat])
             for key, params in announced:
-                conn.send({"type": "announce", "key": key, "params": params,
-                           "text": t(key, conn.lang, **params)})
+                conn.send({"type": "announce", "key": key if isinstance(key, str) else "news",
+                           "params": params, "text": text(key, conn.lang, **params)})
 
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -246,22 +250,37 @@ class Room:
 _NO_EVENTS = 1 << 62
 
 
+def news_lines(room: Room, engine_events: list[dict[str, Any]]) -> list[Announcement]:
+    """The news lines of the engine's events, in the order of the game's ``info.news``
+    (:class:`qwixo.gameinfo.News`): each event of a kind that has one makes a line with the
+    event's fields and ``name``, the seat name of its ``player``; with ``together``, the
+    events of one kind with the same fields make one line naming every player."""
+    out: list[Announcement] = []
+    for news in room.game.info.news:
+        lines: dict[tuple, tuple[dict[str, Any], list[int]]] = {}
+        for i, e in enumerate(engine_events):
+            if e["type"] != news.event:
+                continue
+            params = {f: e.get(f) for f in news.params}
+            for f in news.upper:
+                params[f] = str(params[f]).upper()
+            same = tuple(sorted((k, repr(v)) for k, v in params.items() if k != "player"))
+            params, who = lines.setdefault(same if news.together else (i,), (params, []))
+            if "player" in e:
+                who.append(e["player"])
+        for params, who in lines.values():
+            if who:
+                params["name"] = ", ".join(room.seat_name(p) for p in who)
+            out.append((news.key, params))
+    return out
+
+
 def announcements(room: Room, engine_events: list[dict[str, Any]],
                   ev: dict[str, Any]) -> list[Announcement]:
-    """The announcements of one committed change: from the engine's new events (rows locked,
-    penalties, the end of the game) and the server's event (a decision made by the clock)."""
-    out: list[Announcement] = []
-    locked: dict[str, list[int]] = {}
-    for e in engine_events:
-        if e["type"] == "lock":
-            locked.setdefault(e["row"], []).append(e["player"])
-        elif e["type"] == "penalty":
-            out.append(("announce_penalty", {"player": e["player"],
-                                             "name": room.seat_name(e["player"]),
-                                             "count": e["count"]}))
-    for row, who in locked.items():
-        out.insert(0, ("announce_row_locked", {
-            "row": row.upper(), "name": ", ".join(room.seat_name(p) for p in who)}))
+    """The announcements of one committed change: from the engine's new events (the news
+    lines the game's metadata gives its event kinds, e.g. rows locked and penalties; the end of
+    the game) and the server's event (a decision made by the clock)."""
+    out: list[Announcement] = news_lines(room, engine_events)
     if ev.get("auto") and ev["kind"] == "choose":
         out.append(("announce_timeout", {"player": ev["seat"], "name": room.seat_name(ev["seat"]),
                                          "decision": ev["decision"]}))
