@@ -41,11 +41,11 @@ def bench_vector(n: int, seconds: float) -> list[tuple[str, float, float, str]]:
     from qwixo.envs.vector import QuixoVec, QwixxVec
 
     rows = []
-    for label, env in (("QuixoVec 5x5, 2 players", QuixoVec(n, size=5)),
-                       ("QuixoVec 4x4, 2 players", QuixoVec(n, size=4)),
-                       ("QwixxVec classic, 2 players", QwixxVec(n, "classic", 2)),
-                       ("QwixxVec classic, 4 players", QwixxVec(n, "classic", 4)),
-                       ("QwixxVec bonus-b, 2 players", QwixxVec(n, "bonus-b", 2))):
+    for label, env in (("QuixoVec 5x5, 2 players", QuixoVec(n, size=5, copy=False)),
+                       ("QuixoVec 4x4, 2 players", QuixoVec(n, size=4, copy=False)),
+                       ("QwixxVec classic, 2 players", QwixxVec(n, "classic", 2, copy=False)),
+                       ("QwixxVec classic, 4 players", QwixxVec(n, "classic", 4, copy=False)),
+                       ("QwixxVec bonus-b, 2 players", QwixxVec(n, "bonus-b", 2, copy=False))):
         env.reset(seed=0)
         actions = np.empty(n, np.int64)
         env.sample_actions(actions)

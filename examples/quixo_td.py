@@ -121,7 +121,7 @@ def _boards(env: QuixoVec):
 def random_positions(size: int, count: int, seed: int) -> list[tuple[int, int]]:
     """Positions (me, op: side to move) from random games, every ply, won or drawn for the
     side to move (the database decides)."""
-    env = QuixoVec(256, size=size, max_plies=60)
+    env = QuixoVec(256, size=size, max_plies=60, copy=False)
     env.reset(seed=seed)
     out: list[tuple[int, int]] = []
     seen = set()
@@ -157,7 +157,7 @@ def keep_share(agent: LineAgent, positions: list[tuple[int, int]], size: int):
 
 
 def self_play_positions(agent: LineAgent, size: int, count: int, seed: int):
-    env = QuixoVec(256, size=size, max_plies=80)
+    env = QuixoVec(256, size=size, max_plies=80, copy=False)
     env.reset(seed=seed)
     out: list[tuple[int, int]] = []
     while len(out) < count:
@@ -180,7 +180,7 @@ def train(size: int = 4, plies: int = 6_000_000, n: int = 1024, alpha: float = 0
     curve = [(0, start_share)]
     report(f"  {0:>10,} plies: keeps the value in {100 * start_share:5.1f}% "
            f"(a random move: {100 * random_share:.1f}%)")
-    env = QuixoVec(n, size=size, max_plies=10 * size * size)
+    env = QuixoVec(n, size=size, max_plies=10 * size * size, copy=False)
     env.reset(seed=seed)
     prev = None  # the previous mover's (a, b, v) per game
     done_prev = np.ones(n, bool)

@@ -103,7 +103,7 @@ class Agent:
 
 def train_and_evaluate(games: int, eval_games: int, n: int = 2048, seed: int = 0,
                        alpha: float = 0.1, eps: float = 0.05, report=print) -> dict:
-    env = QwixxVec(n, "classic", players=1, reward="score")
+    env = QwixxVec(n, "classic", players=1, reward="score", copy=False)
     agent = Agent(env)
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
@@ -153,7 +153,8 @@ def train_and_evaluate(games: int, eval_games: int, n: int = 2048, seed: int = 0
 
 def evaluate(agent: Agent, games: int, n: int, seed: int) -> tuple[float, float]:
     """Mean score (and 95% half-width) of the greedy policy over ``games`` new games."""
-    env = QwixxVec(min(n, games), "classic", players=1, reward="score")
+    env = QwixxVec(min(n, games), "classic", players=1, reward="score",
+                   copy=False)
     env.reset(seed=seed)
     scores: list[np.ndarray] = []
     total = 0

@@ -260,7 +260,7 @@ class Game(ABC):
 def check_since(since: Any) -> int:
     """Validate the ``since`` of :meth:`Game.view` (raises ``bad_setting``)."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-        raise IllegalMove("bad_setting", name="since", value=since, why="an event number >= 0")
+        raise IllegalMove("bad_setting", name="since", value=since, why="why_event_number")
     return since
 
 

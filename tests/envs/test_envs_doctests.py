@@ -8,12 +8,15 @@ import pytest
 pytestmark = pytest.mark.research
 
 MODULES = ["qwixo.envs.quixo_codec", "qwixo.envs.qwixx_codec", "qwixo.envs.vector",
-           "qwixo.envs.pz", "qwixo.envs.quixo_v0", "qwixo.envs.qwixx_v0"]
+           "qwixo.envs.pz", "qwixo.envs.quixo_v0", "qwixo.envs.qwixx_v0", "qwixo.envs.codec",
+           "qwixo.envs.openspiel"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
-    if name != "qwixo.envs.quixo_codec" and name != "qwixo.envs.vector":
+    if name == "qwixo.envs.openspiel":
+        pytest.importorskip("pyspiel")
+    elif name not in ("qwixo.envs.quixo_codec", "qwixo.envs.vector", "qwixo.envs.codec"):
         pytest.importorskip("pettingzoo")
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0

@@ -70,3 +70,80 @@ def test_render_and_bad_options():
         gym.make("qwixo/Quixo-v0", opponent="nobody")
     with pytest.raises(ValueError):
         gym.make("qwixo/Qwixx-v0", players=1)
+
+
+def test_step_after_the_end_needs_a_reset():
+    env = gym.make("qwixo/QwixxSolitaire-v0").unwrapped
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)                                # never started
+    env.reset(seed=0)
+    done = False
+    while not done:
+        _, _, done, _, _ = env.step(0)             # always pass: four penalties end it
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env = gym.make("qwixo/Quixo-v0", size=3).unwrapped
+    env.reset(seed=0)
+    env.step(env.codec.action_of("a1c1"))
+    obs, r, term, _, info = env.step(99)          # not an action: the agent loses
+    assert term and r == -1.0 and not obs["action_mask"].any() and info["illegal_action"]
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)                                # the illegal move ended the episode
+    env.reset(seed=1)
+    env.step(0)                                    # a fresh game again
+
+
+def test_quixo_ply_limit_is_a_truncation_with_the_ply_in_the_observation():
+    env = gym.make("qwixo/Quixo-v0", size=5, max_plies=6)
+    obs, info = env.reset(seed=0)
+    assert obs["ply"].tolist() == [0] and info["ply"] == 0
+    term = trunc = False
+    steps = 0
+    while not (term or trunc):
+        obs, r, term, trunc, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+        assert obs["ply"][0] == info["ply"] == min(2 * steps, 6)
+    assert trunc and not term and r == 0.0 and steps == 3
+
+
+def test_lone_qwixx_player_outcome_reward():
+    env = gym.make("qwixo/QwixxSolitaire-v0", reward="outcome")
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    total, done = 0.0, False
+    while not done:
+        obs, r, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        total += r
+    assert total == pytest.approx(max(-1.0, min(1.0, info["scores"][0] / 312)))
+
+
+def test_action_masks_plain_observations_and_channels_first():
+    env = gym.make("qwixo/Quixo-v0", size=4, mask_in_obs=False, channels_first=True)
+    obs, info = env.reset(seed=0)
+    assert env.observation_space.shape == (3, 4, 4) and obs.dtype == np.uint8
+    assert env.observation_space.contains(obs) and obs[2].all()      # to move: plane 2
+    m = env.unwrapped.action_masks()
+    assert m.dtype == np.int8 and np.array_equal(m, info["action_mask"]) and m.sum() == 32
+    obs, *_ = env.step(env.unwrapped.codec.action_of("a1d1"))
+    assert obs[0].sum() == 1 and obs[1].sum() == 1  # our cube, then the opponent's
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env.unwrapped)
+    plain = gym.make("qwixo/Qwixx-v0", mask_in_obs=False)
+    obs, info = plain.reset(seed=0)
+    assert obs.shape == (151,) and plain.unwrapped.action_masks()[0] == 1  # pass
+
+
+@pytest.mark.parametrize("mode", ["ansi", "human", "rgb_array"])
+def test_render_modes(mode, capsys):
+    for env_id in ("qwixo/Quixo-v0", "qwixo/Qwixx-v0"):
+        env = gym.make(env_id, render_mode=mode)
+        env.reset(seed=0)
+        out = env.render()
+        if mode == "rgb_array":
+            assert out.dtype == np.uint8 and out.ndim == 3 and out.shape[2] == 3
+            assert len(np.unique(out.reshape(-1, 3), axis=0)) >= 3
+        elif mode == "human":
+            assert out is None and "player" in capsys.readouterr().out + "player"
+        else:
+            assert isinstance(out, str)

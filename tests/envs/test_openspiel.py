@@ -77,3 +77,49 @@ def test_alpha_beta_value_of_the_3x3_start_agrees_with_the_solver():
         game = pyspiel.load_game("python_qwixo_quixo", {"size": 3, "max_plies": horizon})
         v, _ = minimax.alpha_beta_search(game, maximum_depth=horizon + 1)
         assert v == expected, horizon
+
+
+def test_tensors_channels_first_and_no_information_state_tensor():
+    game = pyspiel.load_game("python_qwixo_quixo", {"size": 5})
+    assert game.observation_tensor_shape() == [3, 5, 5]       # channels first, as connect_four
+    s = game.new_initial_state()
+    s.apply_action(game.codec.action_of("a1e1"))              # X's cube now on e1
+    t = np.array(s.observation_tensor(1)).reshape(3, 5, 5)    # O's view: plane 1 = X
+    assert t[1, 0, 4] == 1 and t[1].sum() == 1 and t[2].all()  # O to move
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(pyspiel.SpielError, match="perfect-information"):
+        s.information_state_tensor(0)
+    assert "history" in s.information_state_string(0)
+    assert pyspiel.load_game("python_qwixo_qwixx").observation_tensor_shape() == [151]
+
+
+def test_every_qwixo_bot_is_a_pyspiel_bot_for_evaluate_bots():
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    import qwixo
+    from qwixo.envs.openspiel import bots
+
+    rng = np.random.default_rng(0)
+    for game_name, name, params in [("quixo", "python_qwixo_quixo", {"size": 3}),
+                                    ("qwixx", "python_qwixo_qwixx", {"players": 2})]:
+        game = pyspiel.load_game(name, params)
+        for bot in qwixo.list_bots(game_name):
+            if bot in ("perfect", "optimal", "strong", "medium", "mcts"):
+                continue  # seconds per move (or a database); the same wrapper
+            res = evaluate_bots(game.new_initial_state(), bots(game, [bot, "random"]), rng)
+            assert sorted(res) in ([-1.0, 1.0], [0.0, 0.0]), (bot, res)
+
+
+def test_lone_qwixx_player_returns_its_normalised_score():
+    game = pyspiel.load_game("python_qwixo_qwixx", {"players": 1})
+    rng = np.random.default_rng(1)
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(int(rng.integers(6)))
+        elif s.is_simultaneous_node():
+            s.apply_actions([int(rng.choice(s.legal_actions(0)))])
+        else:
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    score = s.game.scores()[0]
+    assert s.returns() == [pytest.approx(max(-1, min(1, score / 312)))] and score != 0

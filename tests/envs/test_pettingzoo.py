@@ -171,3 +171,58 @@ def test_qwixx_max_cycles_and_illegal_actions_played_as_pass():
     for _ in range(3):
         _, _, terms, truncs, _ = par.step({a: 0 for a in par.agents})
     assert all(truncs.values()) and not any(terms.values()) and par.agents == []
+
+
+@pytest.mark.parametrize("mod", [quixo_v0, qwixx_v0], ids=lambda m: m.__name__)
+def test_pettingzoo_render_test_and_state(mod):
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: mod.env(render_mode=render_mode))
+    env = mod.env()
+    env.reset(seed=0)
+    st = env.state()
+    assert env.state_space.contains(st)
+    assert np.array_equal(st, env.observe("player_0")["observation"])
+    par = mod.parallel_env(render_mode="rgb_array")
+    par.reset(seed=0)
+    img = par.render()
+    assert img.dtype == np.uint8 and img.shape[2] == 3 and par.state().shape == st.shape
+
+
+def test_quixo_max_cycles_and_ply_limit_truncation():
+    par = quixo_v0.parallel_env(size=4, max_cycles=3)
+    obs, _ = par.reset(seed=0)
+    for _ in range(3):
+        acts = {a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any() else 0
+                for a, o in obs.items()}
+        obs, _, terms, truncs, _ = par.step(acts)
+    assert all(truncs.values()) and not any(terms.values()) and par.agents == []
+    with pytest.raises(RuntimeError, match="reset"):
+        par.step({})
+    env = quixo_v0.env(size=5, max_plies=4)
+    env.reset(seed=0)
+    plies = []
+    for _agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        plies.append(int(obs["ply"][0]))
+        if term or trunc:
+            assert trunc and not term and reward == 0.0
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert plies[:5] == [0, 1, 2, 3, 4]
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    api_test(quixo_v0.env(size=4, max_cycles=5), num_cycles=20)
+
+
+def test_lone_qwixx_player_is_rewarded_by_its_score():
+    env = qwixx_v0.env(players=1)
+    env.reset(seed=5)
+    total = 0.0
+    for _agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        total += reward
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+    score = env.game.scores()[0]
+    assert total == pytest.approx(max(-1, min(1, score / 312))) and score != 0

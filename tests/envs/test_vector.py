@@ -186,3 +186,51 @@ def test_qwixx_vec_states_are_the_contracts_kernel_states(edition, players):
     assert np.shares_memory(env.last, s) and np.shares_memory(env.crosses, s)
     assert np.array_equal(env.penalties, s[:, K.H + K.PEN:end:K.PB])
     assert np.array_equal(env.closed, s[:, K.CLOSED])
+
+
+def test_vector_envs_return_copies_unless_copy_false():
+    for make in (lambda c: QuixoVec(4, size=3, copy=c), lambda c: QwixxVec(4, copy=c)):
+        env = make(True)
+        o0, m0 = env.reset(seed=1)
+        o1, m1, r1, d1 = env.step(env.sample_actions())
+        assert not np.shares_memory(o0, o1) and not np.shares_memory(m0, m1)
+        keep = o1.copy()
+        env.step(env.sample_actions())
+        assert np.array_equal(o1, keep)              # the next step left it alone
+        fast = make(False)
+        f0, _ = fast.reset(seed=1)
+        f1, *_ = fast.step(fast.sample_actions())
+        assert np.shares_memory(f0, f1)              # copy=False: the env's own buffers
+
+
+def test_quixo_vec_ply_limit_is_a_truncation():
+    env = QuixoVec(64, size=3, max_plies=12)
+    env.reset(seed=2)
+    seen_trunc = seen_term = 0
+    for _k in range(1, 40):
+        before = env.ply.copy()
+        _, _, reward, done = env.step(env.sample_actions())
+        trunc = env.truncated
+        assert not (trunc & ~done).any()
+        for i in np.flatnonzero(done):
+            if trunc[i]:
+                assert before[i] == 11 and not reward[i].any()
+                seen_trunc += 1
+            else:
+                assert reward[i].any()                # a line: a real terminal state
+                seen_term += 1
+        assert (env.ply[~done] == before[~done] + 1).all() and (env.ply[done] == 0).all()
+    assert seen_trunc > 0 and seen_term > 0
+
+
+def test_lone_qwixx_player_outcome_is_its_normalised_score():
+    env = QwixxVec(16, players=1)                    # reward="outcome"
+    env.reset(seed=4)
+    got = 0
+    for _ in range(3000):
+        _, _, reward, done = env.step(env.sample_actions())
+        for i in np.flatnonzero(done):
+            s = env.final_scores[i, 0]
+            assert reward[i, 0] == pytest.approx(max(-1.0, min(1.0, s / 312.0)))
+            got += 1
+    assert got > 0 and env.codec.solo_scale == 312.0

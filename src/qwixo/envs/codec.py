@@ -25,6 +25,36 @@ class ActionCodec:
     #: ``action_texts[a]``: the contract's text of action ``a``
     action_texts: tuple[str, ...] = ()
     num_actions = 0
+    #: the game is cut after this many plies (None: no limit); the observation dicts then
+    #: carry the ply count (``"ply"``) and that end is a truncation, not a termination
+    max_plies: int | None = None
+    #: the contract's ``end_reason`` values that are truncations (a cut, not a real end)
+    TRUNCATION_REASONS = ("ply_limit",)
+
+    def truncated(self, game: Any) -> bool:
+        """Whether ``game`` is over by a cut (e.g. Quixo's ply limit), not by the rules.
+
+        >>> import qwixo
+        >>> g = qwixo.new_game("quixo", size=3, ply_limit=1); g.choose(0, "a1c1")
+        >>> ActionCodec().truncated(g), g.end_reason
+        (True, 'ply_limit')
+        """
+        return bool(game.is_over and game.end_reason in self.TRUNCATION_REASONS)
+
+    def ply(self, game: Any) -> int:
+        """The plies played so far (the length of the game's decisions)."""
+        return int(game.ply)
+
+    def state(self, game: Any) -> np.ndarray:
+        """PettingZoo's global ``state()``: the observation of player 0 (everything on the
+        table; never a hidden, not yet revealed choice)."""
+        return self.observe(game, 0)
+
+    @classmethod
+    def from_settings(cls, **settings: Any) -> Any:
+        """The codec of a game with these settings (the keywords of ``new_game`` and the
+        codec's own, e.g. ``max_plies``): :func:`codec_for` calls it."""
+        return cls(**settings)
 
     def __deepcopy__(self, memo: dict) -> Any:
         return self  # immutable: shared by copies (OpenSpiel clones states with deepcopy)
@@ -48,3 +78,50 @@ class ActionCodec:
         for t in game.options(player):
             m[self._index[t]] = 1
         return m
+
+
+# -- pictures for render_mode="rgb_array" (numpy only) ----------------------------------------
+def canvas(height: int, width: int, colour: tuple[int, int, int] = (245, 245, 240)) -> np.ndarray:
+    """A ``uint8 (height, width, 3)`` picture filled with ``colour``."""
+    img = np.empty((height, width, 3), np.uint8)
+    img[:] = colour
+    return img
+
+
+def fill(img: np.ndarray, y: int, x: int, h: int, w: int, colour: tuple[int, int, int]) -> None:
+    """Fill the rectangle of top-left corner ``(y, x)``, ``h`` × ``w`` pixels."""
+    img[max(y, 0):y + h, max(x, 0):x + w] = colour
+
+
+def cross(img: np.ndarray, y: int, x: int, size: int, colour: tuple[int, int, int],
+          width: int = 2) -> None:
+    """An X shape in the square of corner ``(y, x)`` and side ``size``."""
+    yy, xx = np.mgrid[0:size, 0:size]
+    m = (np.abs(yy - xx) < width) | (np.abs(yy + xx - (size - 1)) < width)
+    img[y:y + size, x:x + size][m] = colour
+
+
+def ring(img: np.ndarray, y: int, x: int, size: int, colour: tuple[int, int, int],
+         width: int = 2) -> None:
+    """An O shape (a circle's outline) in the square of corner ``(y, x)``, side ``size``."""
+    yy, xx = np.mgrid[0:size, 0:size]
+    c = (size - 1) / 2
+    d = np.hypot(yy - c, xx - c)
+    img[y:y + size, x:x + size][(d <= c) & (d > c - width)] = colour
+
+
+def codec_for(game: str, **settings: Any) -> Any:
+    """The research codec of a registered game, made from its settings: the class its
+    metadata names (``GameInfo.env_codec``), ``from_settings(**settings)``; a game without
+    one raises ``ValueError``.
+
+    >>> codec_for("quixo", size=3).obs_shape
+    (3, 3, 3)
+    """
+    from qwixo.core import game_info
+    from qwixo.gameinfo import load
+
+    info = game_info(game)
+    if not info.env_codec:
+        raise ValueError(f"{info.name} has no research codec (GameInfo.env_codec)")
+    return load(info.env_codec).from_settings(**settings)

@@ -28,21 +28,33 @@ import numpy as np
 from gymnasium import spaces
 
 import qwixo
-from qwixo.envs.pz import final_rewards
+from qwixo.envs.pz import (
+    RENDER_MODES,
+    check_render_mode,
+    final_rewards,
+    observation_space,
+    observe,
+    render_game,
+)
 from qwixo.envs.quixo_codec import QuixoCodec
 from qwixo.envs.qwixx_codec import QwixxCodec
 
 
 class ContractGymEnv(gym.Env):
-    """One seat of a game played through the contract; bots play the other seats."""
+    """One seat of a game played through the contract; bots play the other seats.
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    ``mask_in_obs`` (default True): observations are ``Dict(observation, action_mask[, ply])``;
+    False: the observation array alone (what a policy network should see; the mask is in
+    ``info["action_mask"]`` and :meth:`action_masks`). ``channels_first``: board planes as
+    ``uint8 (C, H, W)`` (PyTorch's layout) instead of ``int8 (H, W, C)``; vectors unchanged.
+    """
+
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
     def __init__(self, codec: Any, seat: int = 0, opponents: str | list[str] = "random",
                  reward: str = "outcome", render_mode: str | None = None,
-                 bot_options: dict[str, Any] | None = None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+                 bot_options: dict[str, Any] | None = None, mask_in_obs: bool = True,
+                 channels_first: bool = False) -> None:
         if reward not in ("outcome", "margin", "score", "delta", "final"):
             raise ValueError(f"unknown reward {reward!r}")
         P = codec.players
@@ -50,7 +62,7 @@ class ContractGymEnv(gym.Env):
             raise ValueError(f"seat must be 0..{P - 1}, not {seat!r}")
         self.codec = codec
         self.seat = seat
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.reward_mode = reward
         names = [opponents] * (P - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != P - 1:
@@ -62,14 +74,14 @@ class ContractGymEnv(gym.Env):
         self._bot_names = names
         self._bot_options = dict(bot_options or {})
         self.bots: dict[int, Any] = {}
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0, 1, codec.obs_shape,
-                                      np.int8 if len(codec.obs_shape) == 3 else np.float32),
-            "action_mask": spaces.Box(0, 1, (codec.num_actions,), np.int8),
-        })
+        self.mask_in_obs = bool(mask_in_obs)
+        self.channels_first = bool(channels_first)
+        self.observation_space = observation_space(codec, self.mask_in_obs, self.channels_first)
         self.action_space = spaces.Discrete(codec.num_actions)
         self._pass = codec.action_texts.index("pass") if "pass" in codec.action_texts else None
         self.game = None
+        self._over = True
+        self._mask = np.zeros(codec.num_actions, np.int8)
         self._score = 0
 
     def _make_bots(self) -> None:
@@ -93,9 +105,23 @@ class ContractGymEnv(gym.Env):
             for p in movers:
                 g.choose(p, self.bots[p].decide(g, p))
 
-    def _observation(self) -> dict[str, np.ndarray]:
-        return {"observation": self.codec.observe(self.game, self.seat),
-                "action_mask": self.codec.mask(self.game, self.seat)}
+    def _observation(self, dead: bool = False) -> Any:
+        obs = observe(self.codec, self.game, self.seat, self.mask_in_obs, self.channels_first)
+        self._mask = np.zeros(self.codec.num_actions, np.int8) if dead else \
+            self.codec.mask(self.game, self.seat)
+        if self.mask_in_obs:
+            obs["action_mask"] = self._mask.copy()
+        return obs
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now (``int8``, 1 = legal): what sb3-contrib's MaskablePPO calls."""
+        return self._mask.copy()
+
+    def _info(self, info: dict[str, Any]) -> dict[str, Any]:
+        info["action_mask"] = self._mask.copy()
+        if self.codec.max_plies is not None:
+            info["ply"] = self.codec.ply(self.game)
+        return info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -103,10 +129,14 @@ class ContractGymEnv(gym.Env):
         self._make_bots()
         self._advance()
         self._score = self.game.scores()[self.seat]
+        self._over = self.game.is_over
         obs = self._observation()
-        return obs, {"action_mask": obs["action_mask"].copy()}
+        return obs, self._info({})
 
     def step(self, action: Any):
+        if self._over:
+            raise RuntimeError("the episode is over (or was never started): call reset() "
+                               "before step()")
         g = self.game
         info: dict[str, Any] = {}
         text = None
@@ -121,32 +151,30 @@ class ContractGymEnv(gym.Env):
             info["illegal_action"] = True
             if self._pass is not None and "pass" in opts:
                 text = "pass"
-            else:
-                obs = self._observation()
-                obs["action_mask"][:] = 0
-                info["action_mask"] = obs["action_mask"].copy()
-                return obs, -1.0, True, False, info
+            else:  # the agent loses; the game is left as it was, and is over for the env
+                self._over = True
+                obs = self._observation(dead=True)
+                return obs, -1.0, True, False, self._info(info)
         g.choose(self.seat, text)
         self._advance()
         score = g.scores()[self.seat]
+        truncated = self.codec.truncated(g)
         if self.reward_mode == "delta":
             reward = float(score - self._score)
-        elif g.is_over:
+        elif g.is_over and not truncated:
             mode = "score" if self.reward_mode == "final" else self.reward_mode
-            reward = final_rewards(g.scores(), mode)[self.seat]
+            reward = final_rewards(g.scores(), mode, self.codec.solo_scale)[self.seat]
         else:
             reward = 0.0
         self._score = score
+        self._over = g.is_over
         obs = self._observation()
-        info["action_mask"] = obs["action_mask"].copy()
         if g.is_over:
             info["scores"] = g.scores()
-        return obs, reward, bool(g.is_over), False, info
+        return obs, reward, bool(g.is_over and not truncated), truncated, self._info(info)
 
-    def render(self) -> str | None:
-        if self.render_mode is None or self.game is None:
-            return None
-        return self.codec.render(self.game)
+    def render(self) -> Any:
+        return render_game(self.codec, self.game, self.render_mode)
 
 
 class QuixoEnv(ContractGymEnv):
@@ -154,9 +182,10 @@ class QuixoEnv(ContractGymEnv):
 
     def __init__(self, size: int = 5, players: int = 2, opponent: str | list[str] = "random",
                  seat: int = 0, max_plies: int | None = 200, reward: str = "outcome",
-                 render_mode: str | None = None, bot_options: dict | None = None) -> None:
+                 render_mode: str | None = None, bot_options: dict | None = None,
+                 mask_in_obs: bool = True, channels_first: bool = False) -> None:
         super().__init__(QuixoCodec(size, players, max_plies), seat, opponent, reward,
-                         render_mode, bot_options)
+                         render_mode, bot_options, mask_in_obs, channels_first)
 
 
 class QwixxEnv(ContractGymEnv):
@@ -164,16 +193,32 @@ class QwixxEnv(ContractGymEnv):
 
     def __init__(self, edition: str = "classic", players: int = 2,
                  opponent: str | list[str] = "gap", seat: int = 0, reward: str = "outcome",
-                 render_mode: str | None = None, bot_options: dict | None = None) -> None:
+                 render_mode: str | None = None, bot_options: dict | None = None,
+                 mask_in_obs: bool = True) -> None:
         if players < 2:
             raise ValueError("qwixo/Qwixx-v0 needs 2..5 players (1: qwixo/QwixxSolitaire-v0)")
         super().__init__(QwixxCodec(edition, players), seat, opponent, reward, render_mode,
-                         bot_options)
+                         bot_options, mask_in_obs)
 
 
 class QwixxSolitaireEnv(ContractGymEnv):
     """``qwixo/QwixxSolitaire-v0``: one player; the return is the final score."""
 
     def __init__(self, edition: str = "classic", reward: str = "delta",
-                 render_mode: str | None = None) -> None:
-        super().__init__(QwixxCodec(edition, 1), 0, [], reward, render_mode)
+                 render_mode: str | None = None, mask_in_obs: bool = True) -> None:
+        super().__init__(QwixxCodec(edition, 1), 0, [], reward, render_mode,
+                         mask_in_obs=mask_in_obs)
+
+
+class GameEnv(ContractGymEnv):
+    """``qwixo/Game-v0``: the agent against bots in any registered game with a research codec
+    (``GameInfo.env_codec``): ``gymnasium.make("qwixo/Game-v0", game="quixo", size=3)``;
+    the other keywords are the game's settings."""
+
+    def __init__(self, game: str, opponent: str | list[str] = "random", seat: int = 0,
+                 reward: str = "outcome", render_mode: str | None = None,
+                 bot_options: dict | None = None, **settings: Any) -> None:
+        from qwixo.envs.codec import codec_for
+
+        super().__init__(codec_for(game, **settings), seat, opponent, reward, render_mode,
+                         bot_options)

@@ -26,9 +26,12 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from qwixo.core import game_info, game_names
+from qwixo.envs.codec import codec_for
 from qwixo.envs.pz import final_rewards
 from qwixo.envs.quixo_codec import QuixoCodec
 from qwixo.envs.qwixx_codec import QwixxCodec
+from qwixo.gameinfo import text
 from qwixo.qwixx.batch import default_lucky
 
 QUIXO_DEFAULTS = {"size": 5, "players": 2, "max_plies": 200}
@@ -43,7 +46,7 @@ def _game_type(short_name: str, long_name: str, **kw: Any) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=False,  # perfect information: the observation
         provides_observation_string=True,
         provides_observation_tensor=True,
         **kw,
@@ -71,19 +74,35 @@ _QWIXX_TYPE = _game_type(
 )
 
 
+def tensor_shape(codec: Any) -> tuple[int, ...]:
+    """OpenSpiel's layout of a codec's observation: board planes channels first
+    ``(C, H, W)``, as OpenSpiel's own board games (connect_four: ``[3, 6, 7]``)."""
+    shape = codec.obs_shape
+    return (shape[2], shape[0], shape[1]) if len(shape) == 3 else tuple(shape)
+
+
 class _Observer:
-    """PyObserver: the codec's observation of a player as ``tensor`` (flat, float32) and the
-    game drawn as text (with the history for the information state)."""
+    """PyObserver: the codec's observation of a player as ``tensor`` (flat, float32,
+    channels first) and the game drawn as text (with the history for the information state:
+    then no tensor — the games provide no information-state tensor, as OpenSpiel's perfect
+    information games)."""
 
     def __init__(self, codec: Any, history: bool) -> None:
         self.codec = codec
         self.history = history
-        size = int(np.prod(codec.obs_shape))
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor.reshape(codec.obs_shape)}
+        if history:
+            self.tensor = None
+            self.dict: dict[str, np.ndarray] = {}
+        else:
+            shape = tensor_shape(codec)
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = self.codec.observe(state.game, player).ravel()
+        if self.tensor is None:
+            return
+        o = self.codec.observe(state.game, player)
+        self.tensor[:] = (o.transpose(2, 0, 1) if o.ndim == 3 else o).ravel()
 
     def string_from(self, state: Any, player: int) -> str:
         text = f"player {player}\n{self.codec.render(state.game)}"
@@ -108,6 +127,13 @@ class _GameBox:
 def _observer(codec: Any, iig_obs_type: Any) -> _Observer:
     perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
     return _Observer(codec, perfect_recall)
+
+
+def _no_information_state_tensor(self: Any, *args: Any) -> list[float]:
+    raise pyspiel.SpielError(
+        f"{self.get_game().get_type().short_name} is a perfect-information game: it provides no "
+        "information-state tensor (provides_information_state_tensor=False, as OpenSpiel's "
+        "connect_four); use observation_tensor()")
 
 
 # -- Quixo ------------------------------------------------------------------------------------
@@ -136,6 +162,8 @@ class QuixoGame(pyspiel.Game):
 
 
 class QuixoState(pyspiel.State):
+    information_state_tensor = _no_information_state_tensor
+
     def __init__(self, game: QuixoGame) -> None:
         super().__init__(game)
         self.codec = game.codec
@@ -213,6 +241,8 @@ class QwixxGame(pyspiel.Game):
 
 
 class QwixxState(pyspiel.State):
+    information_state_tensor = _no_information_state_tensor
+
     def __init__(self, game: QwixxGame) -> None:
         super().__init__(game)
         self.codec = game.codec
@@ -274,12 +304,174 @@ class QwixxState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.game.is_over:
             return [0.0] * self.codec.players
-        return final_rewards(self.game.scores(), self.reward_mode)
+        return final_rewards(self.game.scores(), self.reward_mode, self.codec.solo_scale)
 
     def __str__(self) -> str:
         rolled = f"dice so far {self._dice}\n" if self._dice else ""
         return rolled + self.codec.render(self.game)
 
 
+# -- bots -------------------------------------------------------------------------------------
+class QwixoBot(pyspiel.Bot):
+    """A qwixo bot (``qwixo.make_bot(game, name)``) as a ``pyspiel.Bot`` for one player of
+    ``python_qwixo_quixo`` or ``python_qwixo_qwixx`` — for ``evaluate_bots`` and OpenSpiel's
+    tools. ``step(state)`` asks the bot for ``player_id``'s decision in ``state.game`` (Qwixx
+    action 1 too: a simultaneous node asks each bot for its own player).
+
+    >>> import pyspiel
+    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> game = pyspiel.load_game("python_qwixo_quixo", {"size": 3})
+    >>> bots = [QwixoBot(game, 0, "greedy"), QwixoBot(game, 1, "random", seed=1)]
+    >>> evaluate_bots(game.new_initial_state(), bots, np.random.default_rng(0)) in (
+    ...     [1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+    True
+    """
+
+    def __init__(self, game: Any, player_id: int, name: str, seed: int | None = None,
+                 **options: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        import qwixo
+
+        self.codec = game.codec
+        self.player_id = int(player_id)
+        self.name = name
+        self.bot = qwixo.make_bot(self.codec.game_name, name, seed=seed, **options)
+
+    def step(self, state: Any) -> int:
+        return self.codec.action_of(self.bot.decide(state.game, self.player_id))
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+    def inform_actions(self, state: Any, actions: list[int]) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+
+def bots(game: Any, names: list[str] | str, seed: int = 0, **options: Any) -> list[QwixoBot]:
+    """One :class:`QwixoBot` per player: ``names`` one name for everyone or a name per player
+    (the bots of ``qwixo.list_bots(game)``), seeded ``seed + player``."""
+    P = game.num_players()
+    names = [names] * P if isinstance(names, str) else list(names)
+    return [QwixoBot(game, p, n, seed=seed + p, **options) for p, n in enumerate(names)]
+
+
 pyspiel.register_game(_QUIXO_TYPE, QuixoGame)
 pyspiel.register_game(_QWIXX_TYPE, QwixxGame)
+
+
+# -- any other registered game without dice ---------------------------------------------------
+class ContractGame(pyspiel.Game):
+    """``python_qwixo_<name>`` of a registered game without dice, turn by turn, made from its
+    metadata (:func:`register`): its settings with a default are the parameters, its research
+    codec (``GameInfo.env_codec``) numbers the actions and observes. The game is bounded by
+    the codec's ``max_plies`` or else its number of actions (each action once: a board
+    filled); win/loss games are zero-sum with the scores as returns, points games general-sum
+    with +1 for each winner and -1 for the others."""
+
+    game_name = ""
+
+    def __init__(self, params: dict | None = None) -> None:
+        info = game_info(self.game_name)
+        p = {**_parameters(info), **(params or {})}
+        self.codec = codec_for(self.game_name, **p)
+        self.win_loss = info.utility == "win_loss"
+        bound = getattr(self.codec, "max_plies", None) or self.codec.num_actions
+        spiel_info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.num_actions, max_chance_outcomes=0,
+            num_players=self.codec.players, min_utility=-1.0, max_utility=1.0,
+            utility_sum=0.0 if self.win_loss else None, max_game_length=int(bound))
+        super().__init__(_contract_type(info), spiel_info, p)
+
+    def new_initial_state(self) -> ContractState:
+        return ContractState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
+        return _observer(self.codec, iig_obs_type)
+
+
+class ContractState(pyspiel.State):
+    information_state_tensor = _no_information_state_tensor
+
+    def __init__(self, game: ContractGame) -> None:
+        super().__init__(game)
+        self.codec = game.codec
+        self.win_loss = game.win_loss
+        self._box = _GameBox(game.codec.new_game())
+
+    @property
+    def game(self) -> Any:
+        """The contract game of this state."""
+        return self._box.game
+
+    def current_player(self) -> int:
+        return pyspiel.PlayerId.TERMINAL if self.game.is_over else self.game.to_act[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.codec.action_of(t) for t in self.game.options(player))
+
+    def _apply_action(self, action: int) -> None:
+        self.game.choose(self.game.to_act[0], self.codec.text_of(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.codec.text_of(action)
+
+    def is_terminal(self) -> bool:
+        return self.game.is_over
+
+    def returns(self) -> list[float]:
+        if not self.game.is_over:
+            return [0.0] * self.codec.players
+        if self.win_loss:
+            return [float(s) for s in self.game.scores()]
+        won = set(self.game.winners())
+        return [0.0] * self.codec.players if len(won) in (0, self.codec.players) else [
+            1.0 if p in won else -1.0 for p in range(self.codec.players)]
+
+    def __str__(self) -> str:
+        return self.codec.render(self.game)
+
+
+def _parameters(info: Any) -> dict[str, Any]:
+    """A game's OpenSpiel parameters: its settings whose default OpenSpiel can hold."""
+    return {k: v for k, v in info.defaults().items()
+            if isinstance(v, (bool, int, float, str)) and k in
+            {s.name for s in info.settings if not s.room} | {"players"}}
+
+
+def _contract_type(info: Any) -> pyspiel.GameType:
+    return _game_type(
+        f"python_qwixo_{info.name}", f"{text(info.title)} (qwixo)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if info.utility == "win_loss"
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        max_num_players=max(info.players), min_num_players=min(info.players),
+        parameter_specification=_parameters(info))
+
+
+def register(name: str) -> str:
+    """Register ``python_qwixo_<name>`` for a registered game without dice that names a
+    research codec (done at import for every such game; call it for a game registered
+    later in the process). Returns the OpenSpiel name."""
+    info = game_info(name)
+    short = f"python_qwixo_{info.name}"
+    if short in pyspiel.registered_names():
+        return short
+    if info.dice or not info.env_codec:
+        raise ValueError(f"{info.name}: the generic OpenSpiel game needs a game without dice "
+                         "and with a research codec (GameInfo.env_codec)")
+    cls = type(f"ContractGame_{info.name}", (ContractGame,), {"game_name": info.name})
+    pyspiel.register_game(_contract_type(info), cls)
+    return short
+
+
+for _name in game_names():
+    _info = game_info(_name)
+    if not _info.dice and _info.env_codec:
+        register(_name)

@@ -13,7 +13,7 @@ per-game action numbering and observations of :mod:`qwixo.envs.quixo_codec` /
   players at once); the actions of the others are ignored.
 - Dice: the environment rolls with the game's own generator, seeded by ``reset(seed=...)``.
 - Rewards come at the end (``reward="outcome"``: +1 for each winner, -1 for the others, 0 for
-  everyone on a draw or when all tie; ``"margin"``: own score minus the best other score;
+  everyone on a draw or when all tie; a lone player gets :func:`solo_outcome`; ``"margin"``: own score minus the best other score;
   ``"score"``: the contract's ``scores()``).
 - An action outside the mask: when ``"pass"`` is one of the player's options (Qwixx) it is
   played instead; otherwise (Quixo) it ends the game: the agent that played it gets -1, the
@@ -21,10 +21,16 @@ per-game action numbering and observations of :mod:`qwixo.envs.quixo_codec` /
   True for that agent either way.
 - ``max_cycles`` (optional): every agent is truncated after that many cycles — AEC: steps /
   number of agents; parallel: steps.
+- A game cut by a limit of its own (Quixo's ``max_plies``, the contract's ``end_reason``
+  ``"ply_limit"``) ends with every agent *truncated*, not terminated (reward 0); the
+  observations then carry the ply count (``"ply"``) so that end is part of the state.
+- ``render_mode``: ``"ansi"`` (text), ``"human"`` (the text printed) or ``"rgb_array"`` (a
+  ``uint8`` picture drawn with numpy); ``state()``: the observation of player 0.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -33,21 +39,90 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
 REWARDS = ("outcome", "margin", "score")
+RENDER_MODES = ["ansi", "human", "rgb_array"]
 
 
-def final_rewards(scores: list[int], mode: str) -> list[float]:
-    """End-of-game rewards from the contract's scores.
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode not in (None, *RENDER_MODES):
+        raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, "
+                         f"not {render_mode!r}")
+    return render_mode
+
+
+def render_game(codec: Any, game: Any, render_mode: str | None) -> Any:
+    """``render()`` of every environment: text, the text printed, or a picture."""
+    if render_mode is None or game is None:
+        return None
+    if render_mode == "rgb_array":
+        return codec.render_rgb(game)
+    text = codec.render(game)
+    if render_mode == "human":
+        sys.stdout.write(text)
+        return None
+    return text
+
+
+def observation_space(codec: Any, mask: bool = True,
+                      channels_first: bool = False) -> spaces.Space:
+    """The observation space of a codec: ``Dict(observation, action_mask[, ply])`` (``mask``)
+    or the observation ``Box`` alone; ``channels_first``: planes as ``uint8 (C, H, W)``."""
+    shape = codec.obs_shape
+    if len(shape) == 3:
+        dtype = np.uint8 if channels_first else np.int8
+        if channels_first:
+            shape = (shape[2], shape[0], shape[1])
+        box = spaces.Box(0, 1, shape, dtype)
+    else:
+        box = spaces.Box(0, 1, shape, np.float32)
+    if not mask:
+        return box
+    entries = {"observation": box,
+               "action_mask": spaces.Box(0, 1, (codec.num_actions,), np.int8)}
+    if codec.max_plies is not None:
+        entries["ply"] = spaces.Box(0, codec.max_plies, (1,), np.int64)
+    return spaces.Dict(entries)
+
+
+def observe(codec: Any, game: Any, player: int, mask: bool = True,
+            channels_first: bool = False) -> Any:
+    """The observation of ``player`` in the layout of :func:`observation_space`."""
+    o = codec.observe(game, player)
+    if channels_first and o.ndim == 3:
+        o = np.ascontiguousarray(o.transpose(2, 0, 1), dtype=np.uint8)
+    if not mask:
+        return o
+    out = {"observation": o, "action_mask": codec.mask(game, player)}
+    if codec.max_plies is not None:
+        out["ply"] = np.array([codec.ply(game)], np.int64)
+    return out
+
+
+def solo_outcome(score: float, solo_scale: float) -> float:
+    """The ``"outcome"`` reward of a lone player: its score as a share of ``solo_scale`` (the
+    codec's ``solo_scale``; Qwixx: four full rows, 312 points on the classic sheet), clipped
+    to [-1, 1] — there is nobody to win against, so the outcome is how well it scored.
+
+    >>> solo_outcome(78, 312), solo_outcome(-20, 312), solo_outcome(400, 312)
+    (0.25, -0.0641..., 1.0)
+    """
+    return float(min(1.0, max(-1.0, score / solo_scale)))
+
+
+def final_rewards(scores: list[int], mode: str, solo_scale: float = 1.0) -> list[float]:
+    """End-of-game rewards from the contract's scores (one player: see :func:`solo_outcome`).
 
     >>> final_rewards([30, 41, 41], "outcome"), final_rewards([30, 41], "margin")
     ([-1.0, 1.0, 1.0], [-11.0, 11.0])
     >>> final_rewards([0, 0], "outcome"), final_rewards([1, -1], "score")
     ([0.0, 0.0], [1.0, -1.0])
+    >>> final_rewards([78], "outcome", solo_scale=312), final_rewards([78], "margin")
+    ([0.25], [78.0])
     """
     if mode == "score":
         return [float(s) for s in scores]
+    if len(scores) == 1:
+        return [solo_outcome(scores[0], solo_scale) if mode == "outcome" else float(scores[0])]
     if mode == "margin":
-        if len(scores) == 1:
-            return [float(scores[0])]
         return [float(s - max(scores[:p] + scores[p + 1:])) for p, s in enumerate(scores)]
     best = max(scores)
     if all(s == best for s in scores):
@@ -71,18 +146,13 @@ class _Core:
             raise ValueError(f"max_cycles must be an integer >= 1 or None, not {max_cycles!r}")
         self.max_cycles = max_cycles
         self._steps = 0
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.codec = codec
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.reward_mode = _check_reward(reward)
         self.possible_agents = [f"player_{i}" for i in range(codec.players)]
         self._agent_index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(0, 1, codec.obs_shape,
-                                      np.int8 if len(codec.obs_shape) == 3 else np.float32),
-            "action_mask": spaces.Box(0, 1, (codec.num_actions,), np.int8),
-        })
+        obs_space = observation_space(codec)
+        self.state_space = observation_space(codec, mask=False)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(codec.num_actions) for a in self.possible_agents}
         self.game = None
@@ -107,8 +177,13 @@ class _Core:
             g.roll()
 
     def _obs(self, player: int) -> dict[str, np.ndarray]:
-        return {"observation": self.codec.observe(self.game, player),
-                "action_mask": self.codec.mask(self.game, player)}
+        return observe(self.codec, self.game, player)
+
+    def state(self) -> np.ndarray:
+        """The global state: the observation of player 0 (see ``codec.state``)."""
+        if self.game is None:
+            raise RuntimeError("call reset() before state()")
+        return self.codec.state(self.game)
 
     def _legal_text(self, player: int, action: Any) -> tuple[str | None, bool]:
         """``(text, illegal)``: the option text of ``action`` when legal for ``player``;
@@ -122,10 +197,8 @@ class _Core:
             return self.codec.text_of(a), False
         return ("pass" if "pass" in opts else None), True
 
-    def render(self) -> str | None:
-        if self.render_mode is None or self.game is None:
-            return None
-        return self.codec.render(self.game)
+    def render(self) -> Any:
+        return render_game(self.codec, self.game, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -134,7 +207,8 @@ class _Core:
 class ContractAEC(_Core, AECEnv):
     """The AEC (turn by turn) PettingZoo environment of a game codec."""
 
-    metadata = {"render_modes": ["ansi"], "name": "qwixo", "is_parallelizable": True}
+    metadata = {"render_modes": RENDER_MODES, "name": "qwixo", "is_parallelizable": True,
+                "render_fps": 4}
 
     def __init__(self, codec: Any, render_mode: str | None = None,
                  reward: str = "outcome", max_cycles: int | None = None) -> None:
@@ -156,11 +230,14 @@ class ContractAEC(_Core, AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._agent_index[agent]
         obs = self._obs(p)
-        if agent != self.agent_selection or self.terminations.get(agent, True):
+        if (agent != self.agent_selection or self.terminations.get(agent, True)
+                or self.truncations.get(agent, True)):
             obs["action_mask"][:] = 0
         return obs
 
     def step(self, action: Any) -> None:
+        if self.game is None or not self.agents:
+            raise RuntimeError("the game is over (or was never started): call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -179,9 +256,13 @@ class ContractAEC(_Core, AECEnv):
         else:
             g.choose(p, text)
             self._roll()
-            if g.is_over:
+            if g.is_over and self.codec.truncated(g):
+                for a in self.agents:
+                    self.truncations[a] = True
+            elif g.is_over:
                 for a, r in zip(self.possible_agents,
-                                final_rewards(g.scores(), self.reward_mode), strict=True):
+                                final_rewards(g.scores(), self.reward_mode,
+                                              self.codec.solo_scale), strict=True):
                     if a in self.rewards:
                         self.rewards[a] = r
                         self.terminations[a] = True
@@ -202,7 +283,7 @@ class ContractParallel(_Core, ParallelEnv):
     """The parallel PettingZoo environment of a game codec: one step = one decision of every
     player in ``to_act`` (the others' actions are ignored)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "qwixo"}
+    metadata = {"render_modes": RENDER_MODES, "name": "qwixo", "render_fps": 4}
 
     def __init__(self, codec: Any, render_mode: str | None = None,
                  reward: str = "outcome", max_cycles: int | None = None) -> None:
@@ -221,6 +302,8 @@ class ContractParallel(_Core, ParallelEnv):
 
     def step(self, actions: dict[str, Any]):
         g = self.game
+        if g is None or not self.agents:
+            raise RuntimeError("the game is over (or was never started): call reset() first")
         agents = self.agents[:]
         rewards = dict.fromkeys(agents, 0.0)
         terms = dict.fromkeys(agents, False)
@@ -246,13 +329,15 @@ class ContractParallel(_Core, ParallelEnv):
             for p in movers:
                 g.choose(p, texts[p])
             self._roll()
-            if g.is_over:
-                for a, r in zip(agents, final_rewards(g.scores(), self.reward_mode),
-                                strict=True):
+            if g.is_over and self.codec.truncated(g):
+                truncs = dict.fromkeys(agents, True)
+            elif g.is_over:
+                for a, r in zip(agents, final_rewards(g.scores(), self.reward_mode,
+                                                      self.codec.solo_scale), strict=True):
                     rewards[a] = r
                     terms[a] = True
         self._steps += 1
-        if (self.max_cycles is not None and not any(terms.values())
+        if (self.max_cycles is not None and not any(terms.values()) and not g.is_over
                 and self._steps >= self.max_cycles):
             truncs = dict.fromkeys(agents, True)
         obs = self._all_obs()
@@ -262,3 +347,21 @@ class ContractParallel(_Core, ParallelEnv):
         if any(terms.values()) or any(truncs.values()):
             self.agents = []
         return obs, rewards, terms, truncs, infos
+
+
+# -- any registered game ------------------------------------------------------------------------
+def env(game: str, render_mode: str | None = None, reward: str = "outcome",
+        **settings: Any) -> ContractAEC:
+    """The AEC environment of any registered game that names a research codec
+    (``GameInfo.env_codec``), made from its settings: ``env("quixo", size=3)``."""
+    from qwixo.envs.codec import codec_for
+
+    return ContractAEC(codec_for(game, **settings), render_mode, reward)
+
+
+def parallel_env(game: str, render_mode: str | None = None, reward: str = "outcome",
+                 **settings: Any) -> ContractParallel:
+    """The parallel environment of any registered game (see :func:`env`)."""
+    from qwixo.envs.codec import codec_for
+
+    return ContractParallel(codec_for(game, **settings), render_mode, reward)

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 import qwixo
-from qwixo.envs.codec import ActionCodec
+from qwixo.envs.codec import ActionCodec, canvas, cross, fill, ring
 from qwixo.quixo.notation import PASS_TEXT, SEATS, move_texts
 
 
@@ -61,6 +61,7 @@ class QuixoCodec(ActionCodec):
         else:
             texts = tuple(f"{t}:{s}" for t in base for s in SEATS) + (PASS_TEXT,)
         self._number(texts)
+        self.solo_scale = 1.0  # never used: Quixo has 2 or 4 players
         self.num_planes = 3 if self.players == 2 else 5
         self.obs_shape = (self.size, self.size, self.num_planes)
         n = self.size
@@ -105,6 +106,37 @@ class QuixoCodec(ActionCodec):
         if player in view["to_act"]:
             obs[:, :, -1] = 1
         return obs
+
+    def render_rgb(self, game: Any, cell: int = 40) -> np.ndarray:
+        """The board as a ``uint8 (H, W, 3)`` picture (``render_mode="rgb_array"``): rank 1
+        at the bottom; 2 players: X a dark-blue cross, O an orange ring (shape and colour);
+        4 players: the team's shape (N and S a cross, E and W a ring) with a bar on the side
+        the dot points to. A frame in the colour of the player to move."""
+        n = self.size
+        pad = 6
+        img = canvas(n * cell + 2 * pad, n * cell + 2 * pad)
+        if not game.is_over:
+            team = game.to_act[0] % 2
+            img[:pad], img[-pad:], img[:, :pad], img[:, -pad:] = ((40, 60, 160),) * 4 if \
+                team == 0 else ((220, 120, 20),) * 4
+        boards = [int(b) for b in game.bitboards]
+        for r in range(n):
+            for f in range(n):
+                y, x = pad + (n - 1 - r) * cell, pad + f * cell
+                fill(img, y + 1, x + 1, cell - 2, cell - 2, (200, 200, 195))
+                for k, b in enumerate(boards):
+                    if not (b >> (r * n + f)) & 1:
+                        continue
+                    team = k % 2
+                    colour = (40, 60, 160) if team == 0 else (220, 120, 20)
+                    (cross if team == 0 else ring)(img, y + 6, x + 6, cell - 12, colour, 3)
+                    if len(boards) == 4:  # the dot: a bar on the side of seat k (N E S W)
+                        t = 4
+                        side = [(y + 1, x + 1, t, cell - 2), (y + 1, x + cell - 1 - t, cell - 2,
+                                t), (y + cell - 1 - t, x + 1, t, cell - 2),
+                                (y + 1, x + 1, cell - 2, t)][k]
+                        fill(img, *side, (30, 30, 30))
+        return img
 
     def render(self, game: Any) -> str:
         lines = [str(game)]

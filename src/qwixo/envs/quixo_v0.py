@@ -21,20 +21,26 @@ DEFAULT_MAX_PLIES = 200
 
 
 def raw_env(size: int = 5, players: int = 2, render_mode: str | None = None,
-            max_plies: int | None = DEFAULT_MAX_PLIES, reward: str = "outcome") -> ContractAEC:
-    """The AEC environment. ``max_plies``: the game is drawn after that many plies (None: no
-    limit); ``reward``: ``"outcome"``, ``"margin"`` or ``"score"``."""
-    return ContractAEC(QuixoCodec(size, players, max_plies), render_mode, reward)
+            max_plies: int | None = DEFAULT_MAX_PLIES, reward: str = "outcome",
+            max_cycles: int | None = None) -> ContractAEC:
+    """The AEC environment. ``max_plies``: the game is cut after that many plies (None: no
+    limit; every agent truncated, reward 0; the observations carry the ``"ply"`` count);
+    ``reward``: ``"outcome"``, ``"margin"`` or ``"score"``; ``max_cycles``: truncate every
+    agent after that many cycles (steps / players)."""
+    return ContractAEC(QuixoCodec(size, players, max_plies), render_mode, reward, max_cycles)
 
 
 def env(size: int = 5, players: int = 2, render_mode: str | None = None,
-        max_plies: int | None = DEFAULT_MAX_PLIES, reward: str = "outcome") -> ContractAEC:
+        max_plies: int | None = DEFAULT_MAX_PLIES, reward: str = "outcome",
+        max_cycles: int | None = None) -> ContractAEC:
     """Same as :func:`raw_env` (illegal actions are handled inside: no wrapper needed)."""
-    return raw_env(size, players, render_mode, max_plies, reward)
+    return raw_env(size, players, render_mode, max_plies, reward, max_cycles)
 
 
 def parallel_env(size: int = 5, players: int = 2, render_mode: str | None = None,
-                 max_plies: int | None = DEFAULT_MAX_PLIES,
-                 reward: str = "outcome") -> ContractParallel:
-    """The parallel environment: one step is one move of the player to move."""
-    return ContractParallel(QuixoCodec(size, players, max_plies), render_mode, reward)
+                 max_plies: int | None = DEFAULT_MAX_PLIES, reward: str = "outcome",
+                 max_cycles: int | None = None) -> ContractParallel:
+    """The parallel environment: one step is one move of the player to move; ``max_cycles``:
+    truncate everyone after that many steps."""
+    return ContractParallel(QuixoCodec(size, players, max_plies), render_mode, reward,
+                            max_cycles)

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 import qwixo
-from qwixo.envs.codec import ActionCodec
+from qwixo.envs.codec import ActionCodec, canvas, cross, fill
 from qwixo.qwixx.editions import COLOURS, REWARD_KINDS, edition
 
 PHASES = ("action1", "action2", "over")
@@ -55,6 +55,11 @@ class QwixxCodec(ActionCodec):
     """
 
     game_name = "qwixx"
+
+    @classmethod
+    def from_settings(cls, edition: str = "classic", players: int = 2) -> QwixxCodec:
+        """By the game's setting names (``edition``)."""
+        return cls(edition, players)
 
     def __init__(self, edition_name: str = "classic", players: int = 2) -> None:
         qwixo.new_game("qwixx", edition=edition_name, players=players, seed=0)  # validates
@@ -95,6 +100,9 @@ class QwixxCodec(ActionCodec):
             off += size
         self.obs_size = off
         self.obs_shape = (off,)
+        #: a lone player's ``"outcome"`` reward is its score over this (four full rows:
+        #: 312 points on the classic sheet), see :func:`qwixo.envs.pz.solo_outcome`
+        self.solo_scale = float(4 * ed.score_table()[-1])
 
     def settings(self) -> dict[str, Any]:
         return {"edition": self.edition_name, "players": self.players}
@@ -192,6 +200,38 @@ class QwixxCodec(ActionCodec):
         if player in view["to_act"]:
             obs[B["to_act"][0]] = 1
         return obs
+
+    def render_rgb(self, game: Any, cell: int = 14) -> np.ndarray:
+        """The score sheets as a ``uint8 (H, W, 3)`` picture (``render_mode="rgb_array"``):
+        one block per player (top to bottom), four rows of cells in the row's colour, a black
+        cross on each crossed cell, a black bar after a locked row and a grey one after a
+        closed row, the penalties as black squares under the rows, the active player's block
+        framed."""
+        P, L = self.players, self.row_length
+        colours = [(215, 50, 50), (230, 200, 40), (60, 160, 70), (50, 90, 200)]
+        pad, gap = 4, 8
+        block = 5 * cell + gap
+        img = canvas(P * block + pad, (L + 2) * cell + 2 * pad)
+        for p, sheet in enumerate(game.sheets):
+            y0 = pad + p * block
+            if p == game.active and not game.is_over:
+                fill(img, y0 - 3, 0, 5 * cell + 4, img.shape[1], (30, 30, 30))
+                fill(img, y0 - 1, 2, 5 * cell, img.shape[1] - 4, (245, 245, 240))
+            for r, row in enumerate(sheet["rows"]):
+                y = y0 + r * cell
+                numbers = self.edition.rows[r].numbers
+                crossed = set(row["crossed"])
+                for i, number in enumerate(numbers):
+                    x = pad + i * cell
+                    fill(img, y + 1, x + 1, cell - 2, cell - 2, colours[r])
+                    if number in crossed:
+                        cross(img, y + 1, x + 1, cell - 2, (0, 0, 0), 2)
+                if row["locked"] or row["closed"]:
+                    fill(img, y + 2, pad + L * cell + 2, cell - 4, cell - 4,
+                         (0, 0, 0) if row["locked"] else (150, 150, 150))
+            for j in range(sheet["penalties"]):
+                fill(img, y0 + 4 * cell + 2, pad + j * cell + 2, cell - 4, cell - 4, (0, 0, 0))
+        return img
 
     def render(self, game: Any) -> str:
         lines = []

@@ -22,6 +22,16 @@
 - Quixo: an action outside the mask loses the game for the mover; the game is drawn after
   ``max_plies`` plies (default 200).
 - Seeded: ``reset(seed)`` fixes every roll and every Longo lucky-number deal of every game.
+- Copies: ``reset`` and ``step`` return fresh arrays (safe to keep, e.g. in a replay buffer).
+  ``copy=False`` returns the environment's own buffers instead — faster, but the next
+  ``step`` overwrites them in place (``env.obs``, ``env.mask``, ``env.reward``, ``env.done``
+  are always those buffers). Masks are ``bool`` here (``int8`` in the other interfaces and
+  in :mod:`qwixo.envs.gym_vector`).
+- Quixo's ply limit is a truncation, not a terminal state: ``env.truncated[i]`` is True when
+  game ``i`` was drawn by ``max_plies`` on this step (``done[i]`` is True too, reward 0);
+  ``env.ply`` holds every current game's ply count.
+- Qwixx with one player, ``reward="outcome"``: the score over the codec's ``solo_scale``
+  (four full rows; :func:`qwixo.envs.pz.solo_outcome`), as in every interface.
 
 The rules are the kernels' (:mod:`qwixo.quixo.kernels`, :mod:`qwixo.qwixx.kernels`: the same
 options, crossing, chain, reward, score and end helpers the contract game and the batch
@@ -72,9 +82,12 @@ def sample_masks(mask, rng, out):
 
 
 @njit(cache=True)
-def _rewards(scores, mode, out):
+def _rewards(scores, mode, solo_scale, out):
     """End rewards of one game into ``out`` (see qwixo.envs.pz.final_rewards)."""
     P = scores.shape[0]
+    if mode == 0 and P == 1:  # a lone player: qwixo.envs.pz.solo_outcome
+        out[0] = min(1.0, max(-1.0, scores[0] / solo_scale))
+        return
     if mode == 2:
         for p in range(P):
             out[p] = scores[p]
@@ -143,7 +156,7 @@ def _quixo_reset_all(st, ply, players, nn, obs, mask, T):
 
 @njit(cache=True)
 def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, done, to_act,
-                T, L):
+                T, L, trunc):
     buf = np.empty(QK.MAX_MOVES4, np.int64)
     A = mask.shape[1]
     for i in range(st.shape[0]):
@@ -168,6 +181,7 @@ def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, don
         ply[i] += 1
         fin = r != QK.ONGOING or ply[i] >= max_plies
         done[i] = fin
+        trunc[i] = fin and r == QK.ONGOING  # drawn by the ply limit: a truncation
         if fin:
             if r != QK.ONGOING:
                 for q in range(players):
@@ -191,7 +205,8 @@ class QuixoVec:
     ([1, 1, 1], (3, 2))
     """
 
-    def __init__(self, n: int, size: int = 5, players: int = 2, max_plies: int = 200) -> None:
+    def __init__(self, n: int, size: int = 5, players: int = 2, max_plies: int = 200,
+                 copy: bool = True) -> None:
         if not MIN_SIZE <= size <= MAX_SIZE or players not in (2, 4) or n < 1:
             raise ValueError(f"need n >= 1, size {MIN_SIZE}..{MAX_SIZE}, players 2 or 4")
         self.n, self.size, self.players = int(n), int(size), int(players)
@@ -208,7 +223,17 @@ class QuixoVec:
         self.reward = np.zeros((n, players), np.float32)
         self.done = np.zeros(n, np.bool_)
         self.to_act = np.zeros(n, np.int64)
+        self.truncated = np.zeros(n, np.bool_)
         self._rng = np.ones(1, np.uint64)
+        self.copy = bool(copy)
+
+    def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+        return tuple(a.copy() for a in arrays) if self.copy else arrays
+
+    @property
+    def ply(self) -> np.ndarray:
+        """``(n,)``: the plies played so far in every current game."""
+        return self._ply
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Every game from the empty board (Quixo has no chance; ``seed`` seeds
@@ -217,7 +242,8 @@ class QuixoVec:
         _quixo_reset_all(self._st, self._ply, self.players, self.size ** 2, self._obs,
                          self._mask, self._T)
         self.to_act[:] = 0
-        return self.obs, self._mask
+        self.truncated[:] = False
+        return self._out(self.obs, self._mask)
 
     @property
     def obs(self) -> np.ndarray:
@@ -231,8 +257,8 @@ class QuixoVec:
         actions = np.asarray(actions, np.int64)
         _quixo_step(self._st, self._ply, actions, self.players, self.size ** 2,
                     self.max_plies, self._obs, self._mask, self.reward, self.done, self.to_act,
-                    self._T, self._L)
-        return self.obs, self._mask, self.reward, self.done
+                    self._T, self._L, self.truncated)
+        return self._out(self.obs, self._mask, self.reward, self.done)
 
     def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
         """A uniformly random legal action for every game (seeded by :meth:`reset`)."""
@@ -390,7 +416,7 @@ def _qx_roll(s, gi, rng, T):
 
 @njit(cache=True)
 def _qx_step(actions, S, g, opts, choice, rng, obs, mask, reward, done, to_act, final, blocks,
-             lucky_off, lucky_edition, reward_mode, T, reset_only):
+             lucky_off, lucky_edition, reward_mode, solo_scale, T, reset_only):
     n = S.shape[0]
     P = S[0, K.NPL]
     L = T[K.T_LEN]
@@ -439,7 +465,7 @@ def _qx_step(actions, S, g, opts, choice, rng, obs, mask, reward, done, to_act, 
                 for p in range(P):
                     scores[p] = K.score(s, K.H + p * K.PB, T, True)
                     final[i, p] = scores[p]
-                _rewards(scores, reward_mode, rew)
+                _rewards(scores, reward_mode, solo_scale, rew)
                 for p in range(P):
                     reward[i, p] = rew[p]
         if ended:
@@ -462,7 +488,7 @@ class QwixxVec:
     """
 
     def __init__(self, n: int, edition: str = "classic", players: int = 2,
-                 reward: str = "outcome") -> None:
+                 reward: str = "outcome", copy: bool = True) -> None:
         from qwixo.envs.qwixx_codec import QwixxCodec
 
         if n < 1:
@@ -492,23 +518,28 @@ class QwixxVec:
         self.final_scores = z((n, P), np.int64)
         self._rng = np.ones(1, np.uint64)
         self._reward_mode = REWARD_MODES[reward]
+        self.copy = bool(copy)
+
+    def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+        return tuple(a.copy() for a in arrays) if self.copy else arrays
 
     def _run(self, actions: np.ndarray, reset_only: bool) -> None:
         ed = self.codec.edition
         _qx_step(actions, self._S, self._g, self._opts, self._choice, self._rng, self._obs,
                  self._mask, self.reward, self.done, self.to_act, self.final_scores,
-                 self._blocks, 4 if ed.lucky else 0, bool(ed.lucky), self._reward_mode, self._T,
+                 self._blocks, 4 if ed.lucky else 0, bool(ed.lucky), self._reward_mode,
+                 self.codec.solo_scale, self._T,
                  reset_only)
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """New games everywhere (``seed`` fixes all the dice and lucky numbers to come)."""
         self._rng[0] = QB._mix(0 if seed is None else int(seed))
         self._run(np.zeros(self.n, np.int64), True)
-        return self._obs, self._mask
+        return self._out(self._obs, self._mask)
 
     def step(self, actions: np.ndarray):
         self._run(np.asarray(actions, np.int64), False)
-        return self._obs, self._mask, self.reward, self.done
+        return self._out(self._obs, self._mask, self.reward, self.done)
 
     @property
     def obs(self) -> np.ndarray:

@@ -113,7 +113,7 @@ class QuixoBot:
                 seconds > 0
             ):
                 raise IllegalMove("bad_setting", name="seconds", value=seconds,
-                                  why="a positive number of seconds")
+                                  why="why_positive_seconds")
             seconds = float(seconds)
         self.seconds = seconds
         self.seed = seed
@@ -272,7 +272,7 @@ def _whole(kw: dict[str, Any], name: str, default: int | None, why: str,
         return None
     if isinstance(v, bool) or not isinstance(v, int) or (low is not None and v < low) or (
             high is not None and v > high):
-        raise IllegalMove("bad_setting", name=name, value=v, why=why)
+        raise IllegalMove("bad_setting", name=name, value=v, why=why, lo=low, hi=high)
     return v
 
 
@@ -320,28 +320,27 @@ class AlphaBetaBot(QuixoBot):
         super().__init__(seconds, seed, **kw)
         self.max_depth = int(kw.get("max_depth", self.max_depth))
         self.contempt = _whole(kw, "contempt", self.contempt, optional=True,
-                               why="a whole number of evaluation units")
+                               why="why_integer")
         self.lmr = _whole(kw, "lmr", self.lmr, low=0,
-                          why="0 (off) or the index of the first reduced move")
+                          why="why_lmr")
         self.nodes = _whole(kw, "nodes", None, low=1, optional=True,
-                            why="a positive whole number of nodes")
+                            why="why_at_least")
         self.threads = _whole(kw, "threads", self.threads, low=1, high=64,
-                              why="a whole number of threads, 1 to 64")
+                              why="why_range")
         proof = kw.get("proof")
         if proof is not None and not isinstance(proof, bool):
             raise IllegalMove("bad_setting", name="proof", value=proof,
-                              why="true or false (or none: on boards up to 4×4)")
+                              why="why_true_false_none")
         self.proof = proof
         dfpn = kw.get("dfpn")
         if dfpn is not None and not isinstance(dfpn, bool):
             raise IllegalMove("bad_setting", name="dfpn", value=dfpn,
-                              why="true or false (or none: on 4×4 from the second move while "
-                                  "the board holds at most 5 cubes)")
+                              why="why_true_false_none")
         self.dfpn = dfpn
         book = kw.get("book")
         if book is not None and not isinstance(book, bool):
             raise IllegalMove("bad_setting", name="book", value=book,
-                              why="true or false (or none: on 4×4 for strong)")
+                              why="why_true_false_none")
         self.book = book
 
     def budget(self) -> float:

@@ -103,11 +103,12 @@ def bench(seconds: float, seed: int = 88172645463325252, size: int = 5,
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if not args.seconds > 0:
-        raise IllegalMove("bad_setting", name="seconds", value=args.seconds, why="> 0")
+        raise IllegalMove("bad_setting", name="seconds", value=args.seconds, why="why_positive_seconds")
     from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
 
     if not MIN_SIZE <= args.size <= MAX_SIZE:
-        raise IllegalMove("bad_setting", name="size", value=args.size, why="3..7")
+        raise IllegalMove("bad_setting", name="size", value=args.size, why="why_range",
+                          lo=MIN_SIZE, hi=MAX_SIZE)
     bench(args.seconds, args.seed, args.size)
     return 0
 

@@ -79,10 +79,10 @@ def _texts(n: int, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
 
 def _setting_int(name: str, value: Any, lo: int, hi: int | None, why: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise IllegalMove("bad_setting", name=name, value=value, why=why)
+        raise IllegalMove("bad_setting", name=name, value=value, why=why, lo=lo, hi=hi)
     value = int(value)
     if value < lo or (hi is not None and value > hi):
-        raise IllegalMove("bad_setting", name=name, value=value, why=why)
+        raise IllegalMove("bad_setting", name=name, value=value, why=why, lo=lo, hi=hi)
     return value
 
 
@@ -96,7 +96,8 @@ def _parse_first(first: Any, players: int) -> int:
         if 0 <= int(first) < players:
             return int(first)
     choices = "x, o" if players == 2 else "N, E, S, W"
-    raise IllegalMove("bad_setting", name="first", value=first, why=f"one of {choices}")
+    raise IllegalMove("bad_setting", name="first", value=first, why="why_one_of",
+                      choices=choices)
 
 
 class QuixoGame(Game):
@@ -131,42 +132,43 @@ class QuixoGame(Game):
         if unknown:
             name, value = next(iter(unknown.items()))
             raise IllegalMove("bad_setting", name=name, value=value,
-                              why="not a Quixo setting (size, players, position, ply_limit, "
-                                  "repetition, first)")
+                              why="why_unknown_setting",
+                              choices="size, players, position, ply_limit, repetition, first")
         if size is not None:
-            size = _setting_int("size", size, MIN_SIZE, MAX_SIZE, f"{MIN_SIZE}..{MAX_SIZE}")
+            size = _setting_int("size", size, MIN_SIZE, MAX_SIZE, "why_range")
         if players is not None and (isinstance(players, bool) or players not in (2, 4)):
-            raise IllegalMove("bad_setting", name="players", value=players, why="2 or 4")
+            raise IllegalMove("bad_setting", name="players", value=players, why="why_one_of",
+                              choices="2, 4")
         if position is not None:
             if not isinstance(position, str):
                 raise IllegalMove("bad_setting", name="position", value=position,
-                                  why="a position text")
+                                  why="why_position_text")
             parsed = parse_position(position)
             if size is not None and parsed.size != size:
                 raise IllegalMove("bad_setting", name="position", value=position,
-                                  why=f"not a {size}×{size} board")
+                                  why="why_board_size", size=size)
             if players is not None and parsed.players != players:
                 raise IllegalMove("bad_setting", name="position", value=position,
-                                  why=f"not a {players}-player position")
+                                  why="why_position_players", players=players)
             size, players = parsed.size, parsed.players
             boards, turn = parsed.boards, parsed.turn
             if first is not None and _parse_first(first, players) != turn:
                 raise IllegalMove("bad_setting", name="first", value=first,
-                                  why="not the side to move of the position")
+                                  why="why_not_side_to_move")
         else:
             size = 5 if size is None else size
             players = 2 if players is None else players
             boards = (0, 0, 0, 0)
             turn = 0 if first is None else _parse_first(first, players)
         if ply_limit is not None:
-            ply_limit = _setting_int("ply_limit", ply_limit, 1, None, "a number of plies >= 1")
+            ply_limit = _setting_int("ply_limit", ply_limit, 1, None, "why_at_least")
         if repetition is True:
             repetition = 3
         elif repetition is False:
             repetition = None
         elif repetition is not None:
             repetition = _setting_int("repetition", repetition, 2, None,
-                                      "True (threefold) or a count >= 2")
+                                      "why_repetition")
         self._n: int = size
         self._players: int = players
         self._ply_limit: int | None = ply_limit

@@ -52,7 +52,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if blanks is not None and blanks >= n * n:
         blanks = None
     if args.threads is not None and args.threads < 1:
-        _err(t("bad_setting", lang, name="threads", value=args.threads, why=">= 1"))
+        _err(t("bad_setting", lang, name="threads", value=args.threads, why="why_at_least",
+                   lo=1))
         return 2
     what = (t("qsolve_all_positions", lang) if blanks is None
             else t("qsolve_at_most_blanks", lang, blanks=blanks))

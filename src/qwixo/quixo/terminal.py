@@ -105,7 +105,7 @@ def load_file(path: str | os.PathLike) -> QuixoGame:
         raise IllegalMove("quixo_cannot_read", path=str(path), why=e.strerror or str(e)) from None
     game = qwixo.load_game(text)
     if not isinstance(game, QuixoGame):
-        raise IllegalMove("bad_save", why="not a Quixo game")
+        raise IllegalMove("bad_save", why="why_not_quixo")
     return game
 
 

@@ -79,9 +79,9 @@ class QwixxGame(Game):
         if isinstance(players, bool) or not isinstance(players, int) or not (
                 1 <= players <= MAX_PLAYERS):
             raise IllegalMove("bad_setting", name="players", value=players,
-                              why=f"1 to {MAX_PLAYERS}")
+                              why="why_range", lo=1, hi=MAX_PLAYERS)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise IllegalMove("bad_setting", name="seed", value=seed, why="an integer")
+            raise IllegalMove("bad_setting", name="seed", value=seed, why="why_integer")
         self.edition: Edition = ed
         self.rules: Rules = Rules.of(ed)
         self._n = players
@@ -975,7 +975,7 @@ def _lucky_setting(ed: Edition, players: int, lucky: Any) -> list[tuple[int, int
         return []
     if not ed.lucky:
         raise IllegalMove("bad_setting", name="lucky", value=lucky,
-                          why=f"the {ed.name} sheet has no lucky numbers")
+                          why="why_no_lucky")
     try:
         pairs = [tuple(x) for x in lucky]
     except TypeError:
@@ -985,8 +985,7 @@ def _lucky_setting(ed: Edition, players: int, lucky: Any) -> list[tuple[int, int
                             for v in x) and x[0] != x[1] for x in pairs)
     if not ok:
         raise IllegalMove("bad_setting", name="lucky", value=lucky,
-                          why=f"one pair of different numbers from {ed.sums[0]} to "
-                              f"{ed.sums[-1]} per player")
+                          why="why_lucky_pairs", lo=ed.sums[0], hi=ed.sums[-1])
     return [(int(a), int(b)) for a, b in pairs]
 
 

@@ -300,7 +300,7 @@ async def bot_ratings(game: str = Query(max_length=20), players: int = Query(2, 
 
     if game not in GAME_NAMES:
         raise ServerError("bad_setting", name="game", value=game,
-                          why="one of " + ", ".join(GAME_NAMES))
+                          why="why_one_of", choices=", ".join(GAME_NAMES))
     cls = R.rating_class(game, {"players": players, "size": size, "edition": edition})
     entry = R.bot_ratings().get("classes", {}).get(cls or "", {})
     bots = {b: {"rating": r["rating"], "deviation": r["deviation"], "games": r["games"]}

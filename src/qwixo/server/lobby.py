@@ -157,7 +157,7 @@ class Lobby:
         for name, value in settings.items():
             if name not in allowed:
                 raise ServerError("bad_setting", name=name, value=value,
-                                  why="unknown setting; known: " + ", ".join(allowed))
+                                  why="why_unknown_setting", choices=", ".join(allowed))
         try:
             game = qwixo.new_game(spec.game, **settings)
         except IllegalMove as e:
@@ -169,7 +169,7 @@ class Lobby:
             raise ServerError("finished_position")
         if not isinstance(pad, bool) or (pad and not game.needs_roll):
             # score-pad mode: the dice of a real table are typed in (games with dice only)
-            raise ServerError("bad_setting", name="scorepad", value=pad, why="true or false")
+            raise ServerError("bad_setting", name="scorepad", value=pad, why="why_true_false")
         if pad:
             options.update(scorepad=True, clock=None, auto_roll=False)
         check_rated(spec.rated, spec.game, game, options)

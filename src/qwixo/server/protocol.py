@@ -289,7 +289,7 @@ def _refusal(e: ValidationError) -> ServerError:
         tag = errs[0].get("ctx", {}).get("tag", "?")
         return ServerError("unknown_type", type=str(tag)[:40])
     if kind == "union_tag_not_found":
-        return ServerError("bad_message", why="no 'type' field")
+        return ServerError("bad_message", why="why_no_type")
     return ServerError("bad_message", why=_why(e)[:200])
 
 
