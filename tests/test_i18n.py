@@ -161,6 +161,34 @@ def test_every_counted_message_has_plural_forms():
         "zmierzony w 1 grze z innymi botami)")
 
 
+WHY_LITERAL = re.compile(r"""\bwhy=f?["'](?!why_)""")
+
+
+def test_reasons_are_codes_the_catalogue_renders():
+    """A ``why`` is a reason's key (``why_undo``), shown in the reader's language with the
+    message's other parameters; only a ``bad_save`` names what is wrong inside a file in the
+    program's own terms, and a crash shows the exception's own text (``{e}``)."""
+    english = []
+    for path in i18n_compile.SRC.rglob("*.py"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            context = " ".join(lines[max(0, i - 2):i + 1])
+            if WHY_LITERAL.search(line) and "bad_save" not in context and "{e}" not in line:
+                english.append(f"{path.name}:{i + 1}: {line.strip()}")
+    assert not english, english
+    assert t("not_ratable", "tr", why="why_undo").startswith("Bu oyun puanlanamaz (geri alma açık)")
+    assert t("bad_setting", "it", name="lang", value="xx", why="why_one_of",
+             choices="en, tr") == "Impostazione non valida lang='xx': uno tra en, tr."
+    assert t("bad_setting", "pl", name="size", value=9, why="why_range", lo=3, hi=7) == \
+        "Nieprawidłowe ustawienie size=9: liczba całkowita od 3 do 7."
+    assert t("bad_setting", "en", name="x", value=1, why="free text").endswith(": free text.")
+    for key in ENTRIES:
+        if key.startswith("why_"):
+            for lang in LANGS:
+                assert "why_" not in t("bad_setting", lang, name="x", value=1, why=key, lo=1,
+                                       hi=2, choices="a, b", size=3, players=4)
+
+
 def test_lookup_and_fallbacks():
     assert t("game_over", "tr") == "Oyun bitti."
     assert t("no_such_key_anywhere", "en") == "no_such_key_anywhere"

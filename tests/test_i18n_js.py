@@ -48,6 +48,10 @@ CASES = [
     ("acct_claimed", {"n": 1}),
     ("web_bot_rating", {"rating": "1500", "cls": "c", "games": 21, "deviation": 40}),
     ("web_pass_penalty", {"points": 5}),
+    ("not_ratable", {"why": "why_scorepad"}),
+    ("bad_setting", {"name": "lang", "value": "xx", "why": "why_one_of", "choices": "en, tr"}),
+    ("web_move_cross", {"cell": "y7"}),
+    ("web_lock_label", {"row": "g"}),
 ]
 
 

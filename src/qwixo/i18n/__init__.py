@@ -194,8 +194,11 @@ _ROWS = ("r", "y", "g", "b")
 _CELL = re.compile(r"([rygb])(\d{1,2})", re.IGNORECASE)
 
 
-def _shown(name: str, value: object, lang: str) -> object:
-    """A parameter as people read it: the Qwixx codes the engine speaks in become words.
+def _shown(name: str, value: object, lang: str, params: dict | None = None) -> object:
+    """A parameter as people read it: the codes the programs speak in become words.
+
+    ``why`` holding a reason's key (``why_...``, e.g. ``why_undo``) becomes that text, formatted
+    with the message's other parameters (``why_one_of`` shows ``{choices}``).
 
     ``row`` (a row's letter, r y g b, any case), ``rows`` (several, space-separated), ``die`` and
     ``colour`` (a die's: r y g b, w1 w2) and ``names`` (several dice) become the language's colour word, agreeing with its
@@ -206,6 +209,8 @@ def _shown(name: str, value: object, lang: str) -> object:
     """
     if not isinstance(value, str):
         return value
+    if name == "why" and value.startswith("why_") and value in ENTRIES:
+        return t(value, lang, **{k: v for k, v in (params or {}).items() if k != "why"})
     code = value.strip().lower()
     if name == "row" and code in _ROWS:
         return t(f"qwixx_row_{code}", lang)
@@ -225,7 +230,7 @@ def _shown(name: str, value: object, lang: str) -> object:
 
 
 def _format(text: str, params: dict, lang: str) -> str:
-    return text.format(**{k: _shown(k, v, lang) for k, v in params.items()})
+    return text.format(**{k: _shown(k, v, lang, params) for k, v in params.items()})
 
 
 def t(key: str, lang: str | None = None, /, **params: object) -> str:

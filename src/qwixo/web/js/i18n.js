@@ -48,9 +48,13 @@ function repr(v) {
 
 const ROWS = ["r", "y", "g", "b"];
 
-// a parameter as people read it (see qwixo.i18n._shown)
-function shown(name, v) {
+// a parameter as people read it (see qwixo.i18n._shown); `params`: the message's others
+function shown(name, v, params = {}) {
   if (typeof v !== "string") return v;
+  if (name === "why" && v.startsWith("why_") && v in catalog) {
+    const rest = Object.fromEntries(Object.entries(params).filter(([k]) => k !== "why"));
+    return format(catalog[v], rest);
+  }
   const code = v.trim().toLowerCase();
   const word = (key, extra) => (key in catalog ? format(catalog[key], extra || {}) : v);
   if (name === "row" && ROWS.includes(code)) return word(`qwixx_row_${code}`);
@@ -81,7 +85,7 @@ export function shownAs(name, code) {
 export function format(text, params = {}) {
   return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?\}/g, (m, name, conv) => {
     if (!(name in params)) return m;
-    const v = shown(name, params[name]);
+    const v = shown(name, params[name], params);
     return conv === "!r" ? repr(v) : String(v);
   });
 }
