@@ -200,15 +200,34 @@ class Accounts:
 
 
 # -- rated games --------------------------------------------------------------------------
-def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any]) -> None:
-    """At creation: a rated game must have a rating class, no undo, no score pad."""
+#: the time a bot of a rated game thinks per decision, whatever its seat asked: a bot has one
+#: rating, earned at this budget (issue 29 L7)
+RATED_BOT_SECONDS = 1.0
+
+
+def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any],
+                settings: dict[str, Any] | None = None) -> None:
+    """At creation: a rated game must have a rating class, no undo, no score pad, and none of
+    the settings that choose or reveal how the game goes (``GameInfo.unrated_settings``: a
+    chosen position, the dice's seed, who starts; issue 29 H2)."""
     if not rated:
         return
     cls = rating_class_of(game_name, game)
     if cls is None or options.get("undo") or options.get("scorepad"):
-        raise ServerError("not_ratable", why="undo" if options.get("undo") else
-                          "scorepad" if options.get("scorepad") else "solo")
+        raise ServerError("not_ratable", why="why_undo" if options.get("undo") else
+                          "why_scorepad" if options.get("scorepad") else "why_solo")
+    for name in game_info(game_name).unrated_settings:
+        if (settings or {}).get(name) is not None:
+            raise ServerError("rated_setting", name=name)
     options["rated"] = True
+
+
+def rated_bots(seats: list[Any], options: dict[str, Any]) -> None:
+    """The bots of a rated game think :data:`RATED_BOT_SECONDS` per decision."""
+    if options.get("rated"):
+        for s in seats:
+            if s.kind == "bot":
+                s.seconds = RATED_BOT_SECONDS
 
 
 def turn_based(hours: float | None, options: dict[str, Any]) -> None:
@@ -219,7 +238,7 @@ def turn_based(hours: float | None, options: dict[str, Any]) -> None:
         return
     if options.get("clock") or options.get("scorepad"):
         raise ServerError("bad_setting", name="turn_hours", value=hours,
-                          why="not with clock or scorepad")
+                          why="why_not_with_clock")
     options["clock"] = float(hours) * 3600.0
     options["turn_hours"] = float(hours)
 
