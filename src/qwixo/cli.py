@@ -43,6 +43,7 @@ _AREAS = (
     "qwixo.qwixx.bots_cli",
     "qwixo.server.cli",
     "qwixo.tournament.cli",
+    "qwixo.analysis",
 )
 
 

@@ -171,11 +171,15 @@ class GameInfo:
     - ``news``: the news line of each event kind (:class:`News`);
     - ``bots``: ``"module:attribute"`` of the game's bot registry (``{name: factory}``),
       ``hint``: of its hint function ``(game, player, lang=, seconds=) -> list[str]``;
+      ``analysis``: of its analysis function ``(game, seconds=) -> dict`` (the shape of
+      :mod:`qwixo.analysis`; None: the game has no analysis);
     - ``env_codec``: of the research codec class (``from_settings(**settings)``; None: no
       research adapters); ``editions``: of a ``{name: edition}`` table with ``to_dict()``
       (the rules pages' sheets), if the game has editions;
     - ``details``: of a function ``(view, seat) -> dict`` giving a finished game's figures for
-      a player's statistics, and ``stats``: how they add up (:class:`Stat`).
+      a player's statistics, and ``stats``: how they add up (:class:`Stat`);
+    - ``unrated_settings``: settings that choose or reveal how a game goes (a position, the
+      dice's seed, who starts): a rated game refuses them (the server, issue 29 H2).
     """
 
     name: str
@@ -195,10 +199,12 @@ class GameInfo:
     renderer: str | None = None
     bots: str | None = None
     hint: str | None = None
+    analysis: str | None = None
     env_codec: str | None = None
     editions: str | None = None
     details: str | None = None
     stats: tuple[Stat, ...] = ()
+    unrated_settings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.utility not in UTILITIES:
