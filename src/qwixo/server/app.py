@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import html
 import logging
 import os
+import re
 import threading
 import time
 from collections import deque
@@ -30,12 +32,13 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
+from qwixo.i18n import t
 from qwixo.server import accounts_api, http_api, security, tables, ws
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
@@ -131,11 +134,34 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 
 
 class WebFiles(StaticFiles):
-    """The front end's files, the account page's file under each of :data:`ACCOUNT_VIEWS`."""
+    """The front end's files, the account page's file under each of :data:`ACCOUNT_VIEWS`.
+
+    A page (``.html``) comes in the reader's language (``?lang=``, else the browser's first
+    language): its ``<html lang>`` and every element marked ``data-i18n="key"`` hold the
+    catalogue's text, so what shows before the script runs (or without it: ``<noscript>``) is
+    translated too."""
 
     def get_path(self, scope) -> str:
         path = super().get_path(scope)
         return ACCOUNT_PAGE if path in ACCOUNT_VIEWS else path
+
+    async def get_response(self, path: str, scope) -> Response:
+        response = await super().get_response(path, scope)
+        file = getattr(response, "path", None)
+        if response.status_code != 200 or not str(file or "").endswith(".html"):
+            return response
+        lang = lang_of(Request(scope))
+        page = translated_page(Path(file).read_text(encoding="utf-8"), lang)
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
+
+
+_MARKED = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([a-z0-9_]+)"[^>]*>)([^<]*)(</\2>)')
+
+
+def translated_page(page: str, lang: str) -> str:
+    """``page`` with its ``data-i18n`` elements' text and its ``<html lang>`` in ``lang``."""
+    page = re.sub(r'<html lang="[a-z]+"', f'<html lang="{lang}"', page, count=1)
+    return _MARKED.sub(lambda m: m[1] + html.escape(t(m[3], lang), quote=False) + m[5], page)
 
 
 def open_store(db: str | Path, sync: str = "normal") -> Store | PgStore:

@@ -25,7 +25,7 @@ async function call(method, path, body) {
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
-    const err = new Error((data && data.text) || `HTTP ${res.status}`);
+    const err = new Error((data && data.text) || t("web_server_error", { status: res.status }));
     err.status = res.status;
     throw err;
   }

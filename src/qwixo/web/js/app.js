@@ -72,7 +72,9 @@ async function main() {
   try {
     await loadLang(pickLang());
   } catch (e) {
-    clear($("#main")).append(h("p", { class: "error" }, "The server cannot be reached."));
+    // no catalogue: the page's own copy of the text, in the language the server wrote it in
+    const text = document.getElementById("network-error").textContent;
+    clear($("#main")).append(h("p", { class: "error" }, text));
     return;
   }
   buildTopbar();
