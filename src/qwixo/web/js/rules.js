@@ -66,7 +66,7 @@ function quixoRules() {
   return [
     paras(["web_rules_quixo_goal", "web_rules_quixo_move"]),
     h("figure", { class: "rules-figure" }, quixoBoard(quixoExample(2), { interactive: false }),
-      h("figcaption", {}, `${t("web_rules_example")}: X ${t("web_move_push_right", { square: "a1" })}`)),
+      h("figcaption", {}, t("web_rules_example_push", { square: "a1" }))),
     paras(["web_rules_quixo_end", "web_rules_quixo_four"]),
     h("figure", { class: "rules-figure" }, quixoBoard(quixoExample(4), { interactive: false }),
       h("figcaption", {}, t("web_quixo_dot_why"))),
