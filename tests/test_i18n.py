@@ -274,6 +274,21 @@ def test_colour_words_agree_with_row_and_die():
                                                                "may be crossed; not to the x row.")
 
 
+def test_seats_and_colours_in_each_languages_words():
+    """Quixo seats (N E S W) and Qwixx colours in the glossary's words or abbreviations: in
+    Turkish, Italian and Polish never a lone letter another language reads otherwise."""
+    assert t("quixo_dot_other_team", "tr", dot="E", seats="N, S") == \
+        "Nokta sizi veya takım arkadaşınızı (Kuzey, Güney) göstermeli, Doğu oyuncusunu değil."
+    assert t("quixo_seat_name", "it", seat="W", side="O") == "Ovest (squadra O)"
+    for lang in ("tr", "it", "pl"):
+        for code in "NESW":
+            for key in (f"quixo_seat_{code}", f"quixo_seat_mark_{code}"):
+                assert not re.fullmatch(r"[RYGBWNES]", t(key, lang)), (key, lang)
+        for code in "rygbw":
+            assert len(t(f"qwixx_abbr_{code}", lang)) >= 2, (code, lang)
+    assert [t(f"quixo_seat_mark_{c}", "en") for c in "NESW"] == ["N", "E", "S", "W"]
+
+
 def test_polish_and_italian_texts_need_no_gender():
     for key in ("announce_joined", "announce_left", "announce_row_locked", "announce_timeout",
                 "qx_dice_prompt", "web_decided", "qx_bot_illegal"):

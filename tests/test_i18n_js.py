@@ -52,6 +52,8 @@ CASES = [
     ("bad_setting", {"name": "lang", "value": "xx", "why": "why_one_of", "choices": "en, tr"}),
     ("web_move_cross", {"cell": "y7"}),
     ("web_lock_label", {"row": "g"}),
+    ("quixo_dot_other_team", {"dot": "E", "seats": "N, S"}),
+    ("web_face_dot", {"face": "X", "seat": "W"}),
 ]
 
 

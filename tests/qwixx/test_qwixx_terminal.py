@@ -57,7 +57,7 @@ def test_score_pad_rules_enforced_and_scores_live():
     assert "Bad dice [3, 4, 9, 1, 1, 1]" in text
     assert "Type 6 numbers from 1 to 6" in text
     assert "red 8: in action 1 only the white sum 7 can be crossed." in text
-    assert "Action 1: Player 1 r7, Player 2 g7" in text
+    assert "Action 1: Player 1: crossed red 7; Player 2: crossed green 7" in text
     assert "Options: pass y4 y5 g5 g4 b5 b4" in text
     assert "Scores: Player 1 2, Player 2 1" in text
     assert term.game.sheets[0]["rows"][1]["crossed"] == [5]

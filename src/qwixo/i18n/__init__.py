@@ -191,12 +191,15 @@ def _count_of(entry: Entry, params: dict) -> int | None:
 
 
 _ROWS = ("r", "y", "g", "b")
+_SEATS = ("N", "E", "S", "W")  # the seats of 4-player Quixo
 _CELL = re.compile(r"([rygb])(\d{1,2})", re.IGNORECASE)
 
 
 def _shown(name: str, value: object, lang: str, params: dict | None = None) -> object:
     """A parameter as people read it: the codes the programs speak in become words.
 
+    ``seat`` and ``dot`` holding a seat of 4-player Quixo (``N``, ``E``, ``S``, ``W``) and
+    ``seats`` (``"N, S"``) become the language's words for them (``quixo_seat_N``).
     ``why`` holding a reason's key (``why_...``, e.g. ``why_undo``) becomes that text, formatted
     with the message's other parameters (``why_one_of`` shows ``{choices}``).
 
@@ -211,6 +214,10 @@ def _shown(name: str, value: object, lang: str, params: dict | None = None) -> o
         return value
     if name == "why" and value.startswith("why_") and value in ENTRIES:
         return t(value, lang, **{k: v for k, v in (params or {}).items() if k != "why"})
+    if name in ("seat", "dot") and value in _SEATS:
+        return t(f"quixo_seat_{value}", lang)
+    if name == "seats" and value and all(x in _SEATS for x in value.split(", ")):
+        return ", ".join(t(f"quixo_seat_{x}", lang) for x in value.split(", "))
     code = value.strip().lower()
     if name == "row" and code in _ROWS:
         return t(f"qwixx_row_{code}", lang)

@@ -30,14 +30,15 @@ from qwixo.quixo.notation import FILES, SEATS
 _STYLE = {"x": "bold red", "o": "bold blue"}
 
 
-def _cell_text(ch: str, players: int) -> tuple[str, str]:
-    """(text, style) of one cell: letters always, colour as a second cue."""
+def _cell_text(ch: str, players: int, lang: str | None = None) -> tuple[str, str]:
+    """(text, style) of one cell: letters always, colour as a second cue; with 4 players the
+    symbol and the mark of the seat its dot points at (``quixo_seat_mark_N``: N in English)."""
     if ch == ".":
         return ("·" if players == 2 else " · "), "dim"
     if players == 2:
         return ch.upper(), _STYLE[ch]
     side = "x" if ch in "NS" else "o"
-    return f"{side.upper()}·{ch}", _STYLE[side]
+    return f"{side.upper()}·{t(f'quixo_seat_mark_{ch}', lang)}", _STYLE[side]
 
 
 def render(game: QuixoGame, lang: str | None = None):
@@ -61,7 +62,7 @@ def render(game: QuixoGame, lang: str | None = None):
         r = n - i
         cells = []
         for f, ch in enumerate(rank):
-            text, style = _cell_text(ch, players)
+            text, style = _cell_text(ch, players, lang)
             if last_dst == f"{FILES[f]}{r}":
                 style += " underline"
             cells.append(Text(text, style=style))

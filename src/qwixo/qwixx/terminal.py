@@ -23,6 +23,7 @@ in the score pad also ``dice 3 4 1 6 2 5`` to correct dice typed wrong (before a
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 from typing import Any, TextIO
@@ -37,9 +38,9 @@ from qwixo.qwixx.game import ACTION1, ACTION2, QwixxGame
 
 STYLE = {"r": "white on red3", "y": "black on yellow3", "g": "white on green4",
          "b": "white on blue3"}
-LETTER = {"r": "R", "y": "Y", "g": "G", "b": "B"}
-REWARD_MARK = {"two-crosses": "2", "each-row": "E", "double": "D", "plus-13": "+",
-               "no-penalty": "N"}
+# a Bonus B pair's cells: the reward's symbol (as on the web sheet)
+REWARD_MARK = {"two-crosses": "✕", "each-row": "≡", "double": "×", "plus-13": "+",
+               "no-penalty": "⊘"}
 
 
 class Quit(Exception):
@@ -72,6 +73,25 @@ class Terminal:
     # -- helpers --------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
         return _t(key, self.lang, **params)
+
+    def abbr(self, colour: str) -> str:
+        """A colour's abbreviation in the session's language (R, Y, G, B, W in English)."""
+        return self.t(f"qwixx_abbr_{colour[:1]}")
+
+    def choice_words(self, text: str | None) -> str:
+        """A decision in words: "red 7", "pass", a lucky cross, a bonus-bar reward row."""
+        if not text or text == "pass":
+            return self.t("pass")
+        base, _, reward = str(text).partition("+")
+        if base.startswith("L:"):
+            out = self.t("web_move_lucky", row=base[2:])
+        elif re.fullmatch(r"[rygb]\d{1,2}", base):
+            out = self.t("web_move_cross", cell=base)
+        else:
+            out = base
+        if reward:
+            out += " " + self.t("web_move_reward_row", row=reward)
+        return out
 
     def say(self, text: str | Text = "") -> None:
         self.console.print(text, markup=False)
@@ -114,8 +134,7 @@ class Terminal:
         txt.append("\n")
         for r, row in enumerate(ed.rows):
             rv = view["rows"][r]
-            letter = LETTER[row.colour]
-            txt.append(f" {letter} ", style=STYLE[row.colour] + " bold")
+            txt.append(f" {self.abbr(row.colour)} ", style=STYLE[row.colour] + " bold")
             txt.append(" ")
             last_i = row.index(rv["last"]) if rv["last"] is not None else -1
             crossed = set(rv["crossed"])
@@ -127,7 +146,7 @@ class Terminal:
                     mark = "+"
                 elif (r, n) in pair_of:
                     mark = REWARD_MARK[pair_of[(r, n)]]
-                body = f"{n:>2}{c.upper() if mixed else ''}{mark}"
+                body = f"{n:>2}{self.abbr(c) if mixed else ''}{mark}"
                 if n in crossed:
                     cell = f"[{body}]"
                     style = STYLE[c] + " bold reverse"
@@ -138,18 +157,19 @@ class Terminal:
                     cell = f" {body} "
                     style = STYLE[c]
                 txt.append(cell, style=style)
-            lock = "[L]" if rv["locked"] else (" - " if rv["closed"] else " L ")
+            m = self.t("qx_lock_mark")
+            lock = f"[{m}]" if rv["locked"] else (" - " if rv["closed"] else f" {m} ")
             txt.append(" " + lock, style=STYLE[row.colour])
             txt.append(f"  {rv['crosses']:>2} x = {rv['points']:>3}\n")
         pen = view["penalties"]
         txt.append("    " + self.t("qx_penalties", marks="X" * pen + "." * (4 - pen), points=-5 * pen))
         if view["bar"]:
             bar = " ".join(
-                (LETTER[ed.bar[b]] if s == "" else "x" if s == "x" else "-")
+                (self.abbr(ed.bar[b]) if s == "" else "x" if s == "x" else "-")
                 for b, s in enumerate(view["bar"]))
             txt.append("\n    " + self.t("qx_bar", bar=bar))
         if ed.pairs:
-            got = ", ".join(view["rewards"]) or "-"
+            got = ", ".join(self.t(f"web_bonus_{k}") for k in view["rewards"]) or "-"
             txt.append("\n    " + self.t("qx_rewards", rewards=got))
         return txt
 
@@ -166,16 +186,17 @@ class Terminal:
     def dice_text(self) -> Text:
         d = self.game.dice
         txt = Text(self.t("qx_dice") + ": ")
-        txt.append(f" W {d[0]} ", style="black on grey85")
+        white = self.abbr("w")
+        txt.append(f" {white} {d[0]} ", style="black on grey85")
         txt.append(" ")
-        txt.append(f" W {d[1]} ", style="black on grey85")
+        txt.append(f" {white} {d[1]} ", style="black on grey85")
         for c in range(4):
             txt.append(" ")
             col = COLOURS[c]
             if d[2 + c] is None:
-                txt.append(f" {LETTER[col]} - ", style="dim")
+                txt.append(f" {self.abbr(col)} - ", style="dim")
             else:
-                txt.append(f" {LETTER[col]} {d[2 + c]} ", style=STYLE[col])
+                txt.append(f" {self.abbr(col)} {d[2 + c]} ", style=STYLE[col])
         txt.append("   " + self.t("qx_white_sum", total=d[0] + d[1]))
         return txt
 
@@ -186,18 +207,19 @@ class Terminal:
             ev = e["event"]
             who = self.names[e["player"]] if e.get("player") is not None else ""
             if ev == "lock":
-                self.say(self.t("qx_ann_lock", player=who, row=LETTER[e["row"]]))
+                self.say(self.t("qx_ann_lock", player=who, row=e["row"]))
             elif ev == "die_removed":
-                self.say(self.t("qx_ann_die", row=LETTER[e["row"]]))
+                self.say(self.t("qx_ann_die", row=e["row"]))
             elif ev == "penalty":
                 self.say(self.t("qx_ann_penalty", player=who, count=e["count"]))
             elif ev == "bar":
                 number = e["number"] if e["number"] is not None else "-"
-                self.say(self.t("qx_ann_bar", player=who, row=LETTER[e["row"]], number=number))
+                self.say(self.t("qx_ann_bar", player=who, row=e["row"], number=number))
             elif ev == "reward":
-                self.say(self.t("qx_ann_reward", player=who, reward=e["reward"]))
+                self.say(self.t("qx_ann_reward", player=who,
+                                reward=self.t(f"web_bonus_{e['reward']}")))
             elif ev == "lucky":
-                self.say(self.t("qx_ann_lucky", player=who, row=LETTER[e["row"]],
+                self.say(self.t("qx_ann_lucky", player=who, row=e["row"],
                                 number=e["number"]))
             elif ev == "end":
                 self.say(self.t("qx_ann_end_" + e["reason"]))
@@ -210,8 +232,9 @@ class Terminal:
         while k >= 0 and h[k][0] != "roll":
             k -= 1
         picks = {e[1]: e[2] for e in h[k + 1:k + 1 + self.game.num_players]}
-        self.say(self.t("qx_action1_done") + ": " + ", ".join(
-            f"{self.names[p]} {picks.get(p, '?')}" for p in range(self.game.num_players)))
+        self.say(self.t("qx_action1_done") + ": " + "; ".join(
+            f"{self.names[p]}: {self.choice_words(picks[p]) if p in picks else '?'}"
+            for p in range(self.game.num_players)))
 
     # -- commands -------------------------------------------------------------------------
     def command(self, line: str, p: int | None) -> bool:
@@ -328,7 +351,7 @@ class Terminal:
                         self.say(self.t("qx_roll_hint"))
             g.roll()
         else:
-            in_play = ["W", "W"] + [LETTER[c] for c in COLOURS if c not in g.removed_dice]
+            in_play = [self.abbr(c) for c in ("w", "w", *COLOURS) if c not in g.removed_dice]
             while True:
                 line = self.ask(self.t("qx_dice_prompt", player=self.names[p],
                                        dice=" ".join(in_play)) + " ")

@@ -55,8 +55,13 @@ function shown(name, v, params = {}) {
     const rest = Object.fromEntries(Object.entries(params).filter(([k]) => k !== "why"));
     return format(catalog[v], rest);
   }
-  const code = v.trim().toLowerCase();
   const word = (key, extra) => (key in catalog ? format(catalog[key], extra || {}) : v);
+  const SEATS = ["N", "E", "S", "W"];
+  if ((name === "seat" || name === "dot") && SEATS.includes(v)) return word(`quixo_seat_${v}`);
+  if (name === "seats" && v.split(", ").every((x) => SEATS.includes(x))) {
+    return v.split(", ").map((x) => word(`quixo_seat_${x}`)).join(", ");
+  }
+  const code = v.trim().toLowerCase();
   if (name === "row" && ROWS.includes(code)) return word(`qwixx_row_${code}`);
   if ((name === "die" || name === "colour") && (ROWS.includes(code) || ["w", "w1", "w2"].includes(code))) {
     return word(`qwixx_die_${code[0]}`);

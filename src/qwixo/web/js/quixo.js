@@ -65,7 +65,7 @@ function dotMark(seat, x, y) {
   return [
     s("g", { class: `dot dot-${seat}`, transform: `translate(${pos[0]} ${pos[1]})` },
       s("circle", { r: 12, class: "dot-disc" }),
-      s("text", { class: "dot-letter", "text-anchor": "middle", "dominant-baseline": "central", y: 1 }, seat)),
+      s("text", { class: "dot-letter", "text-anchor": "middle", "dominant-baseline": "central", y: 1 }, t(`quixo_seat_mark_${seat}`))),
     s("path", { class: "dot-arrow", transform: `translate(${tri[0]} ${tri[1]}) rotate(${pos[2]})`, d: "M0 -1 L-6 6 L6 6 Z" }),
   ];
 }

@@ -48,7 +48,7 @@ export function gameTitle(game, settings) {
 
 export function seatLabel(game, settings, seat) {
   if (game === "quixo") {
-    if ((settings && settings.players) === 4) return QUIXO_SEATS[seat];
+    if ((settings && settings.players) === 4) return t(`quixo_seat_mark_${QUIXO_SEATS[seat]}`);
     return seat === 0 ? "X" : "O";
   }
   return String(seat + 1);
