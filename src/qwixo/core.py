@@ -140,6 +140,53 @@ class Game(ABC):
         best = max(sc)
         return [p for p, s in enumerate(sc) if s == best]
 
+    def places(self) -> list[int]:
+        """Each player's place in the finished game, 1 for the first (dense: equal scores
+        share a place, the next score takes the next place; a team shares its place): by
+        :meth:`scores`, highest first, with the players who resigned (:attr:`resigned`; with
+        teams, their teams) behind everyone else. ``[]`` while the game goes on. What
+        results, podiums and ratings rank by.
+
+        >>> import qwixo
+        >>> g = qwixo.new_game("quixo", players=4)
+        >>> g.resign(1); g.places(), g.winners(), g.end_reason
+        ([1, 2, 1, 2], [0, 2], 'resign')
+        """
+        if not self.is_over:
+            return []
+        sc = self.scores()
+        gave_up = set(self.resigned)
+        out = {p for team in self.teams() if gave_up & set(team) for p in team}
+        key = [(p in out, -sc[p]) for p in range(self.num_players)]
+        return [1 + len({k for k in key if k < key[p]}) for p in range(self.num_players)]
+
+    # -- table etiquette: resigning, a draw by agreement ------------------------------------
+    #: whether the players may end the game as a draw by agreement (:meth:`agree_draw`)
+    draws_by_agreement: ClassVar[bool] = False
+
+    #: settings a game with a bot seated takes unless its creator gives them (even as None):
+    #: an end rule against endless games where the rulebook has none (Quixo: ours)
+    bot_settings: ClassVar[dict[str, Any]] = {}
+
+    @property
+    def resigned(self) -> list[int]:
+        """The players who resigned (:meth:`resign`), ``[]`` in a game no one gave up."""
+        return []
+
+    def resign(self, player: int) -> None:
+        """``player`` gives up, at any moment of the game (also when it is not their turn):
+        the game ends at once with ``end_reason`` ``"resign"``; each game says what that
+        means for the others (:meth:`places`: the resigner is last; with teams, the team
+        loses). Raises :class:`IllegalMove` (``game_over``, ``unknown_player``, or
+        ``cannot_resign`` in a game that has no resigning) and changes nothing then."""
+        self.check_player(player)
+        raise IllegalMove("game_over" if self.is_over else "cannot_resign")
+
+    def agree_draw(self) -> None:
+        """End the game as a draw agreed by every player (``end_reason`` ``"agreed_draw"``):
+        for games whose :attr:`draws_by_agreement` is true; others raise ``no_draw_offer``."""
+        raise IllegalMove("game_over" if self.is_over else "no_draw_offer")
+
     def teams(self) -> list[list[int]]:
         """The teams: players who win or lose together (4-player Quixo: N + S and E + W).
         Each player alone by default."""

@@ -35,7 +35,7 @@ A finished game:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -57,8 +57,9 @@ from qwixo.quixo.notation import (
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE, move_tables
 
 #: end reasons: the mover made a line of their own; the mover made a line of the opponents
-#: (and lost); the ply limit; repetition of a position
-REASONS = ("line", "opponent_line", "ply_limit", "repetition")
+#: (and lost); the ply limit; repetition of a position; a player resigned (their team lost); the
+#: players agreed on a draw
+REASONS = ("line", "opponent_line", "ply_limit", "repetition", "resign", "agreed_draw")
 
 _TEXTS_CACHE: dict[tuple[int, int], tuple[tuple[str, ...], dict[str, int]]] = {}
 
@@ -180,6 +181,8 @@ class QuixoGame(Game):
         self._history: list[str] = []
         self._stack: list[tuple[np.ndarray, tuple[int | None, str] | None]] = []
         self._result: tuple[int | None, str] | None = None
+        #: how the players ended the game themselves: ("resign", player) or ("agreed_draw",)
+        self._agreed: tuple | None = None
         self._rep: dict[bytes, int] = {self._st.tobytes(): 1}
         self._legal: list[int] | None = None
         status = int(K.state_status(self._st, players, self._L))
@@ -249,7 +252,11 @@ class QuixoGame(Game):
         return g
 
     def undo(self) -> None:
-        """Take back the last move (also after the game ended)."""
+        """Take back the last move (also after the game ended); after a resignation or an
+        agreed draw, that end is what is taken back."""
+        if self._agreed is not None:
+            self._agreed, self._result = None, None  # (only an unfinished game can end so)
+            return
         if not self._stack:
             raise IllegalMove("nothing_to_undo")
         key = self._st.tobytes()
@@ -271,13 +278,15 @@ class QuixoGame(Game):
             "ply_limit": self._ply_limit,
             "repetition": self._repetition,
             "moves": list(self._history),
+            **({"end": list(self._agreed)} if self._agreed is not None else {}),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> QuixoGame:
         if not isinstance(data, dict):
             raise IllegalMove("bad_save", why="not an object")
-        unknown = set(data) - {"size", "players", "position", "ply_limit", "repetition", "moves"}
+        unknown = set(data) - {"size", "players", "position", "ply_limit", "repetition", "moves",
+                               "end"}
         if unknown:
             raise IllegalMove("bad_save", why=f"unknown fields {sorted(unknown)}")
         moves = data.get("moves", [])
@@ -296,7 +305,56 @@ class QuixoGame(Game):
                 g.choose(int(g._st[4]), mv)
             except IllegalMove as e:
                 raise IllegalMove("bad_save", why=f"move {i + 1} {mv!r}: {e}") from None
+        end = data.get("end")
+        if end is not None:
+            try:
+                if end == ["agreed_draw"]:
+                    g.agree_draw()
+                elif isinstance(end, list) and len(end) == 2 and end[0] == "resign":
+                    g.resign(end[1])
+                else:
+                    raise IllegalMove("bad_save", why=f"unknown end {end!r}")
+            except IllegalMove as e:
+                raise IllegalMove("bad_save", why=f"end {end!r}: {e}") from None
         return g
+
+    # -- table etiquette ----------------------------------------------------------------------
+    draws_by_agreement = True
+    #: (ours: the rulebook has no end rule) a game against a bot is a draw on the third
+    #: repetition of a position or after 200 plies, unless its creator says otherwise
+    bot_settings: ClassVar[dict[str, Any]] = {"ply_limit": 200, "repetition": 3}
+
+    @property
+    def resigned(self) -> list[int]:
+        return [self._agreed[1]] if self._agreed and self._agreed[0] == "resign" else []
+
+    def resign(self, player: int) -> None:
+        """``player`` gives up: their side (with 4 players, their team) loses at once.
+
+        >>> g = QuixoGame(); g.choose(0, "a1e1"); g.resign(0)
+        >>> g.is_over, g.end_reason, g.scores(), g.resigned, g.to_dict()["end"]
+        (True, 'resign', [-1, 1], [0], ['resign', 0])
+        >>> g.undo(); g.is_over, g.ply
+        (False, 1)
+        """
+        player = self.check_player(player)
+        if self._result is not None:
+            raise IllegalMove("game_over")
+        self._agreed = ("resign", player)
+        self._result = (1 - self._team(player), "resign")
+        self._legal = None
+
+    def agree_draw(self) -> None:
+        """Every player agreed: the game is a draw (``end_reason`` ``"agreed_draw"``).
+
+        >>> g = QuixoGame(); g.agree_draw(); g.result, g.end_reason, g.scores()
+        ('draw', 'agreed_draw', [0, 0])
+        """
+        if self._result is not None:
+            raise IllegalMove("game_over")
+        self._agreed = ("agreed_draw",)
+        self._result = (None, "agreed_draw")
+        self._legal = None
 
     # -- more of the game ---------------------------------------------------------------------
     @property

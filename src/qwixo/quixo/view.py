@@ -96,7 +96,8 @@ def events(game: Any, since: int = 0) -> list[dict[str, Any]]:
     """The game's events from number ``since`` on: one ``move`` per ply (``player``,
     ``text``, ``from``, ``to``, ``dot``; a 4-player pass has ``from``/``to`` None), then
     ``game_over`` (``winners``, ``reason``, ``lines``, ``line_seats``: the players whose
-    symbol each line shows, ``by``: who made the last move) once the game is over."""
+    symbol each line shows, ``by``: who made the last move, ``resigned``: who gave up) once
+    the game is over."""
     movers = game._movers()
     history = game.history
     out: list[dict[str, Any]] = []
@@ -108,7 +109,8 @@ def events(game: Any, since: int = 0) -> list[dict[str, Any]]:
         out.append({"type": "game_over", "winners": game.winners(),
                     "reason": game.end_reason, "lines": lines,
                     "line_seats": line_seats(game, lines, rows),
-                    "by": movers[-1] if movers else None})
+                    "by": movers[-1] if movers else None,
+                    "resigned": game.resigned})
     return out
 
 

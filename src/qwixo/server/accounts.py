@@ -285,7 +285,8 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
     system = R.system_of(room.game_name, game.num_players)
     rows = await db.ratings(players, cls)
     before = [R.Rating(*rows[p]) if p in rows else _start(p, cls, system) for p in players]
-    after = R.rate_game(room.game_name, game.num_players, before, game.scores())
+    # ranked by the places (as the scores, but a player who resigned is last)
+    after = R.rate_game(room.game_name, game.num_players, before, [-p for p in game.places()])
     now = time.time()
     return db.rating_ops(room.id, cls, now, [
         (i, p, rows.get(p), b, a)

@@ -17,6 +17,7 @@ import asyncio
 import hmac
 import inspect
 import logging
+import os
 import secrets
 import time
 from collections import deque
@@ -25,8 +26,8 @@ from typing import Any
 import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
 from qwixo.i18n import t
-from qwixo.server import social
-from qwixo.server.accounts import check_rated, rating_ops, turn_based
+from qwixo.server import etiquette, social
+from qwixo.server.accounts import check_rated, rated_bots, rating_ops, turn_based
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
@@ -39,7 +40,8 @@ log = logging.getLogger("qwixo.server")
 
 DEFAULT_BOT_SECONDS = 1.0
 LEASE_SECONDS = 3.0  # a dead process's games are taken over within about this time
-CONFLICT_RETRIES = 3  # a decision that lost a race to another process is tried again
+CONFLICT_RETRIES = 3
+HAND_OVER_SECONDS = 60.0  # see Lobby.hand_over_seconds  # a decision that lost a race to another process is tried again
 #: room options given among the settings (not passed to the game)
 ROOM_SETTINGS = ("scorepad",)
 
@@ -81,9 +83,27 @@ def apply_events(game: Game, events: list[dict[str, Any]], reroll: bool = False)
             elif ev["kind"] == "undo":
                 for _ in range(ev.get("count", 1)):
                     new.undo()
+            elif ev["kind"] == "resign":
+                new.resign(ev["seat"])
+            elif ev["kind"] == "draw":
+                new.agree_draw()
+            # "seat" (a seat handed to a bot) changes the seats, not the game
     except (IllegalMove, KeyError, TypeError):
         return None
     return new
+
+
+def take_seat_events(room: Room, events: list[dict[str, Any]]) -> bool:
+    """Seats handed to a bot by ``events`` (kind ``seat``: ``bot``, ``seconds``) become bot
+    seats (their token opens nothing any more); True when one did."""
+    changed = False
+    for ev in events:
+        if ev["kind"] == "seat":
+            s = room.seats[ev["seat"]]
+            s.kind, s.bot, s.seconds = "bot", ev["bot"], ev.get("seconds") or DEFAULT_BOT_SECONDS
+            s.token_hash, s.claimed = None, True
+            changed = True
+    return changed
 
 
 def views_after(room: Room, new: Game, since: int) -> tuple[dict[str, Any],
@@ -122,6 +142,10 @@ class Lobby:
         #: (epoch, seconds) of the last decisions, from the request to the broadcast
         self.act_times: deque[tuple[float, float]] = deque(maxlen=10_000)
         self.lease_seconds = LEASE_SECONDS
+        #: how long a seat the game waits on must be idle and away before the others may
+        #: hand it to a bot (``qwixo.server.etiquette``); ``QWIXO_HAND_OVER_SECONDS`` sets it
+        self.hand_over_seconds = float(os.environ.get("QWIXO_HAND_OVER_SECONDS",
+                                                      HAND_OVER_SECONDS))
 
     async def _take_lease(self, game_id: str) -> bool:
         return await self.store.take_lease(game_id, self.owner, self.lease_seconds)
@@ -153,6 +177,9 @@ class Lobby:
                                    "undo": spec.undo, "scorepad": False, "confer": spec.confer,
                                    "spectator_chat": spec.spectator_chat}
         pad = settings.pop("scorepad", False)
+        if any(s.kind == "bot" for s in spec.seats):  # e.g. an end rule against endless games
+            for name, value in game_class(spec.game).bot_settings.items():
+                settings.setdefault(name, value)
         allowed = game_settings(spec.game)
         for name, value in settings.items():
             if name not in allowed:
@@ -172,7 +199,7 @@ class Lobby:
             raise ServerError("bad_setting", name="scorepad", value=pad, why="why_true_false")
         if pad:
             options.update(scorepad=True, clock=None, auto_roll=False)
-        check_rated(spec.rated, spec.game, game, options)
+        check_rated(spec.rated, spec.game, game, options, settings)
         turn_based(spec.turn_hours, options)
         return game, settings, options
 
@@ -210,6 +237,7 @@ class Lobby:
             raise ServerError("wrong_seat_count", players=game.num_players,
                               seats=len(spec.seats))
         seats, tokens = self._make_seats(spec, spec.lang or "en")
+        rated_bots(seats, options)
         now = time.time()
         snapshot = game.to_json()
         room = Room(id=new_id(), game_name=spec.game, settings=settings, options=options,
@@ -225,6 +253,7 @@ class Lobby:
             log.exception("could not create a game")
             raise ServerError("server_error", status=500) from None
         self.rooms[room.id] = room
+        room.hand_over_seconds = self.hand_over_seconds
         self._evict()
         room.deadline, room.deadline_for, room.deadline_action = clock
         self.kick(room)
@@ -235,9 +264,11 @@ class Lobby:
         game = load_game(row["snapshot"])
         seats = [Seat(s["seat"], s["kind"], s["name"], bot=s["bot"], seconds=s["seconds"],
                       token_hash=s["token_hash"], claimed=s["claimed"]) for s in row["seats"]]
-        return Room(id=row["id"], game_name=row["game"], settings=row["settings"],
+        room = Room(id=row["id"], game_name=row["game"], settings=row["settings"],
                     options=row["options"], game=game, initial=row["initial"], seats=seats,
                     events=row["events"], created=row["created"], updated=row["updated"])
+        take_seat_events(room, room.events)
+        return room
 
     async def get(self, game_id: str) -> Room:
         """The room of ``game_id`` (loaded from the database when not in memory)."""
@@ -252,6 +283,7 @@ class Lobby:
         room = self.rooms.get(game_id)  # loaded meanwhile
         if room is None:
             room = self.rooms[game_id] = self._room_from_row(row)
+            room.hand_over_seconds = self.hand_over_seconds
             self.scheduler.restore_clock(room, row.get("deadline"))  # not a full period again
             self._evict()
             if self.store.shared:  # a change committed while it loaded was not heard: read again
@@ -378,6 +410,8 @@ class Lobby:
             return
         changed = False
         for s, r in zip(room.seats, row["seats"], strict=True):
+            if s.kind == "bot" and r["kind"] != "bot":
+                continue  # handed to a bot (an event: the seat's row keeps the person's)
             if (s.name, s.claimed, s.token_hash) != (r["name"], r["claimed"], r["token_hash"]):
                 s.name, s.claimed, s.token_hash = r["name"], r["claimed"], r["token_hash"]
                 changed = True
@@ -413,6 +447,7 @@ class Lobby:
         room.seat_views = (new, seat_views)
         room.updated = updated
         room.events.extend(events)
+        take_seat_events(room, events)
         room.epoch += 1  # bot and clock tasks of the old state are stale
         last = events[-1]
         if stored:  # the deadline the process that made the change stored with it
@@ -453,6 +488,14 @@ class Lobby:
                     data = self._choose(room, new, seat, value)
                 elif kind == "undo":
                     data = self._undo(room, new, seat)
+                elif kind == "resign":  # value: None, or {"forfeit": True, "by": seat}
+                    new.resign(seat)
+                    data = dict(value or {})
+                elif kind == "draw":
+                    new.agree_draw()
+                    data = {}
+                elif kind == "seat":  # value: {"bot", "seconds", "by"}
+                    data = dict(value)
                 else:  # pragma: no cover - the protocol allows nothing else
                     raise ServerError("unknown_type", type=kind)
                 ev = {"n": room.version + 1, "kind": kind, "seat": seat, "time": time.time(),
@@ -480,10 +523,14 @@ class Lobby:
         room.game, room.public, room.updated = new, after, ev["time"]
         room.epoch += ev["kind"] in ("roll", "undo")
         room.events.append(ev)
+        seats = [(s.kind, s.bot, s.seconds, s.token_hash, s.claimed) for s in room.seats]
+        take_seat_events(room, [ev])  # (a seat handed to a bot: the summary and work see it)
         summary, status, due = room.summary(), room.status, Scheduler.server_due(room)
         clock = self.scheduler.next_clock(room, ev)  # the deadline commits with the change
         room.game, room.public, room.updated, room.epoch = old
         room.events.pop()
+        for seat, was in zip(room.seats, seats, strict=True):
+            seat.kind, seat.bot, seat.seconds, seat.token_hash, seat.claimed = was
         try:
             # a rated game's end: the new ratings commit in the same transaction
             extra = await rating_ops(self.store, room, new) if new.is_over else []
@@ -500,9 +547,10 @@ class Lobby:
         room.game, room.public, room.updated = new, after, ev["time"]
         room.seat_views = (new, seat_views)
         room.events.append(ev)
-        if ev["kind"] in ("roll", "undo"):
+        if ev["kind"] in ("roll", "undo") or take_seat_events(room, [ev]):
             room.epoch += 1
         room.deadline, room.deadline_for, room.deadline_action = clock
+        etiquette.after_change(room, ev)
         room.broadcast(ev, announcements(room, engine_events, ev))
 
     def _roll(self, room: Room, game: Game, seat: int | None, dice: Any) -> dict[str, Any]:

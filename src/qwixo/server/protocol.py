@@ -35,6 +35,7 @@ from pydantic_core import PydanticCustomError
 
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANGS
+from qwixo.server.etiquette import Draw, HandToBot, Resign
 from qwixo.server.social import Chat, React, Rematch
 
 MAX_WS_MESSAGE = 4096     # bytes of one WebSocket message
@@ -230,11 +231,11 @@ class Ping(_Strict):
 
 
 ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping | Chat | React
-                          | Rematch,
+                          | Rematch | Resign | Draw | HandToBot,
                           Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping", "chat", "react",
-                 "rematch")
+                 "rematch", "resign", "draw", "hand_to_bot")
 
 
 def _why(err: ValidationError) -> str:

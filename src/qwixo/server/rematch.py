@@ -5,8 +5,9 @@ connection of the game then receives ``{"type": "rematch_offer", "by", "accepted
 "waiting", "expires"}``. The other person seats answer ``{"type": "rematch"}`` (accept) or
 ``{"type": "rematch", "accept": false}`` (decline); bots accept at once. When every person
 seat has accepted, the server creates the new game (same seats, names, bots and options; in a
-two-player game with a ``first`` setting the other side starts) and sends each seated
-connection ``{"type": "rematch_ready", "game", "url", "seat", "token"}`` with ITS OWN seat's
+two-player game with a ``first`` setting the other side starts; in any other game the seats
+turn by one so that the next player starts: :func:`order`) and sends each seated connection
+``{"type": "rematch_ready", "game", "url", "seat", "token"}`` with ITS OWN new seat and its
 new token only; spectators get ``{"type": "rematch_ready", "game", "url"}``. A decline, or a
 person seat whose last connection leaves, cancels the offer: ``{"type": "rematch_cancelled",
 "seat", "reason": "declined" | "left"}``. An offer not accepted by everyone in time
@@ -50,18 +51,34 @@ def _broadcast(room: Any, msg: dict[str, Any]) -> None:
         c.send(msg)
 
 
+def order(room: Any) -> list[int]:
+    """The seats of ``room`` in the order of the rematch's seats: the same, when the game's
+    two sides swap who starts by its ``first`` setting; else turned so that the player after
+    the one who started this game sits first (and starts: :meth:`Room.rematch_first`). With
+    two teams sitting in turn (N, E, S, W), turning by one keeps the teams together."""
+    n = len(room.seats)
+    if _swaps_first(room):
+        return list(range(n))
+    first = room.rematch_first()
+    return [(first + k) % n for k in range(n)]
+
+
+def _swaps_first(room: Any) -> bool:
+    return "first" in game_settings(room.game_name) and room.game.num_players == 2
+
+
 def _spec(room: Any) -> Any:
-    """The ``CreateGame`` of the rematch: the same seats and options, the other side starts."""
+    """The ``CreateGame`` of the rematch: the same seats and options, the next player
+    starts (:func:`order`)."""
     settings = {k: v for k, v in room.settings.items() if k not in ("position", "seed", "first")}
-    allowed = game_settings(room.game_name)
-    if "first" in allowed and room.game.num_players == 2:
+    if _swaps_first(room):
         # the side that did not start the last game starts this one (as together.js did)
         first = str(room.view(None).get("settings", {}).get("first") or "x").lower()
         settings["first"] = "x" if first == "o" else "o"
     if room.options.get("scorepad"):
         settings["scorepad"] = True
     seats = []
-    for s in room.seats:
+    for s in (room.seats[i] for i in order(room)):
         if s.kind == "bot":
             seats.append(SeatSpec(kind="bot", bot=s.bot, name=s.name, seconds=s.seconds))
         else:
@@ -135,9 +152,11 @@ async def handle(conn: Any, room: Any, lobby: Any, msg: Rematch) -> None:
         raise
     offer["timer"].cancel()
     conn.send(ok)
+    new_seat = {old: i for i, old in enumerate(order(room))}
     for c in list(room.conns):
         out = {"type": "rematch_ready", "game": new.id, "url": f"/?game={new.id}"}
-        token = tokens[c.seat] if c.seat is not None else None
+        token = tokens[new_seat[c.seat]] if c.seat is not None else None
         if token:
-            out.update(seat=c.seat, token=token, url=f"/?game={new.id}&token={token}")
+            out.update(seat=new_seat[c.seat], token=token,
+                       url=f"/?game={new.id}&token={token}")
         c.send(out)

@@ -43,7 +43,18 @@ class Seat(SeatRow):
     def public(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot,
                 "claimed": self.claimed or self.kind == "bot",
-                "online": self.online > 0 or self.kind == "bot"}
+                "online": self.online > 0 or self.kind == "bot",
+                "default_name": self.default_name}
+
+    @property
+    def default_name(self) -> bool:
+        """Whether a bot's name is the one the server gave it (its level's id, ``gap`` or
+        ``gap 2``...): front ends show the level's name in words instead (the id stays here,
+        for the API)."""
+        if self.kind != "bot" or not self.bot:
+            return False
+        head, _, tail = self.name.rpartition(" ")
+        return self.name == self.bot or (head == self.bot and tail.isdigit())
 
 
 class Conn:
@@ -112,6 +123,12 @@ class Room:
     #: (game, {seat: its view}): seat views made at the last change, valid while ``game`` is
     #: that game (:func:`qwixo.server.lobby.views_after`)
     seat_views: tuple[Game | None, dict[int, dict[str, Any]]] = (None, {})
+    #: a pending draw offer (``qwixo.server.etiquette``): {"by", "accepted"}, in memory only
+    draw_offer: dict[str, Any] | None = None
+    #: how long a person seat the game waits on must be idle (and away) before the others
+    #: may hand it to a bot (``qwixo.server.etiquette``; the lobby's setting)
+    hand_over_seconds: float = 60.0
+    _first: int | None = None
 
     def __post_init__(self) -> None:
         if not self.public:
@@ -210,6 +227,15 @@ class Room:
             "rated": bool(self.options.get("rated")),
             "turn_hours": self.options.get("turn_hours"),
             "hint_available": not self.options.get("rated"),
+            # table etiquette (docs/web-protocol.md, "Resign, draw, hand a seat to a bot")
+            "end_reason": v["end_reason"],
+            "resigned": list(self.game.resigned),
+            "places": self.game.places(),
+            "draws": bool(self.game.draws_by_agreement) and not v["is_over"],
+            "draw_offer": self.draw_offer_public(),
+            "hand_over": {"after": self.hand_over_seconds, "since": self.updated,
+                          "seats": self.idle_seats(None)},
+            "rematch_first": self.rematch_first(),
         }
         # the board under one key for every game (docs/web-protocol.md), and, as before, under
         # the game's name (the other games' keys null)
@@ -244,6 +270,45 @@ class Room:
 
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    # -- table etiquette ------------------------------------------------------------------
+    def draw_offer_public(self) -> dict[str, Any] | None:
+        offer = self.draw_offer
+        if offer is None:
+            return None
+        return {"by": offer["by"], "accepted": sorted(offer["accepted"]),
+                "waiting": [s.seat for s in self.seats if s.seat not in offer["accepted"]]}
+
+    def waits_on(self) -> set[int]:
+        """The seats the game waits on now: those to decide, or the one to roll."""
+        v = self.public
+        out = set(v["to_act"])
+        if v["needs_roll"] and v["roller"] is not None and not self.options.get("auto_roll"):
+            out.add(v["roller"])
+        return out
+
+    def idle_seats(self, now: float | None) -> list[int]:
+        """Person seats the others may hand to a bot: the game waits on them, no connection
+        is on them, and nothing happened for :attr:`hand_over_seconds` (``now`` None: the
+        seats that will be so once that time has passed without a move)."""
+        if self.public["is_over"] or self.scorepad:
+            return []
+        if now is not None and now - self.updated < self.hand_over_seconds:
+            return []
+        return sorted(p for p in self.waits_on()
+                      if self.seats[p].kind != "bot" and self.seats[p].online == 0)
+
+    def rematch_first(self) -> int:
+        """The seat of this game whose player starts a rematch: the one after the seat that
+        started this game (``qwixo.server.rematch``)."""
+        if self._first is None:
+            from qwixo.core import load_game
+
+            start = load_game(self.initial).view(None, since=_NO_EVENTS)
+            first = start["roller"] if start["roller"] is not None else (
+                start["to_act"] or [0])[0]
+            self._first = (first + 1) % len(self.seats)
+        return self._first
 
 
 #: ``since`` for views that need no events (a number beyond any game's event count)
@@ -281,6 +346,11 @@ def announcements(room: Room, engine_events: list[dict[str, Any]],
     lines the game's metadata gives its event kinds, e.g. rows locked and penalties; the end of
     the game) and the server's event (a decision made by the clock)."""
     out: list[Announcement] = news_lines(room, engine_events)
+    if ev["kind"] == "resign":
+        key = "announce_forfeit" if ev.get("forfeit") else "announce_resigned"
+        out.append((key, {"player": ev["seat"], "name": room.seat_name(ev["seat"])}))
+    elif ev["kind"] == "seat":
+        out.append(("announce_handed", {"player": ev["seat"], "name": room.seat_name(ev["seat"])}))
     if ev.get("auto") and ev["kind"] == "choose":
         out.append(("announce_timeout", {"player": ev["seat"], "name": room.seat_name(ev["seat"]),
                                          "decision": ev["decision"]}))

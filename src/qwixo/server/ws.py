@@ -14,8 +14,8 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from qwixo.core import IllegalMove
+from qwixo.server import etiquette, rematch, social
 from qwixo.server import protocol as P
-from qwixo.server import rematch, social
 from qwixo.server.accounts import refuse_hint
 from qwixo.server.http_api import ServerState
 from qwixo.server.lobby import Lobby
@@ -244,6 +244,8 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
         await social.handle(conn, room, msg, lobby.store, lobby.owner)
     elif isinstance(msg, P.Rematch):
         await rematch.handle(conn, room, lobby, msg)
+    elif isinstance(msg, etiquette.MESSAGES):
+        await etiquette.handle(conn, room, lobby, msg)
     elif conn.seat is None:
         raise ServerError("spectator_cannot_act", status=403)
     elif isinstance(msg, P.Hint):
@@ -274,4 +276,5 @@ def _leave(conn: Conn, room: Room) -> None:
         s.online = max(0, s.online - 1)
         if s.online == 0:
             rematch.cancel(room, s.seat, "left")
+            etiquette.left(room, s.seat)
             room.broadcast(None, [("announce_left", {"player": s.seat, "name": s.name})])

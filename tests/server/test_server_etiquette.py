@@ -1,0 +1,154 @@
+"""Table etiquette over the WebSocket (``docs/web-protocol.md``, "Resign, draw, hand a seat to
+a bot"): resigning, a draw offer, a seat handed to a bot, the rematch's starter, the end rule
+of a game against a bot."""
+
+from __future__ import annotations
+
+from server_helpers import auth, create, recv_until
+
+
+def _over(m):
+    return m["type"] == "state" and m["view"]["is_over"]
+
+
+def test_resign_ends_a_two_player_quixo_game_as_a_loss(client):
+    g = create(client, seats=[{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as p0, \
+            client.websocket_connect(f"/ws/{g['id']}") as p1:
+        auth(p0, g["seats"][0]["token"])
+        auth(p1, g["seats"][1]["token"])
+        p1.send_json({"type": "resign", "id": 7})
+        state, before = recv_until(p0, _over)
+        view = state["view"]
+        assert view["end_reason"] == "resign" and view["resigned"] == [1]
+        assert view["winners"] == [0] and view["places"] == [1, 2] and view["status"] == "finished"
+        news, _ = recv_until(p0, lambda m: m["type"] == "announce" and m["key"] == "announce_resigned")
+        assert news["params"]["name"] == "Bo" and "Bo" in news["text"]
+        ok, _ = recv_until(p1, lambda m: m["type"] == "ok" and m["id"] == 7)
+        p0.send_json({"type": "resign", "id": 8})
+        err, _ = recv_until(p0, lambda m: m["type"] == "error")
+        assert err["key"] == "game_over" and err["id"] == 8
+    events = client.get(f"/api/games/{g['id']}/history").json()["events"]
+    assert events[-1]["kind"] == "resign" and events[-1]["seat"] == 1
+    # the replay of the finished game replays the resignation
+    last = client.get(f"/api/games/{g['id']}/replay/{len(events)}").json()
+    assert last["is_over"] and last["end_reason"] == "resign"
+
+
+def test_draw_offer_declined_then_accepted(client):
+    g = create(client)
+    with client.websocket_connect(f"/ws/{g['id']}") as p0, \
+            client.websocket_connect(f"/ws/{g['id']}") as p1:
+        assert auth(p0, g["seats"][0]["token"])["view"]["draws"] is True
+        auth(p1, g["seats"][1]["token"])
+        p1.send_json({"type": "draw", "accept": False, "id": 1})
+        assert recv_until(p1, lambda m: m["type"] == "error")[0]["key"] == "no_draw_pending"
+        p0.send_json({"type": "draw"})
+        offer, _ = recv_until(p1, lambda m: m["type"] == "draw_offer")
+        assert offer["by"] == 0 and offer["accepted"] == [0] and offer["waiting"] == [1]
+        p1.send_json({"type": "draw", "accept": False})
+        c, _ = recv_until(p0, lambda m: m["type"] == "draw_cancelled")
+        assert c == {"type": "draw_cancelled", "seat": 1, "reason": "declined"}
+        # an offer, then the other side moves: withdrawn
+        p0.send_json({"type": "choose", "decision": "a1c1"})
+        p0.send_json({"type": "draw"})
+        recv_until(p1, lambda m: m["type"] == "draw_offer")
+        p1.send_json({"type": "choose", "decision": "a3c3"})
+        c, _ = recv_until(p0, lambda m: m["type"] == "draw_cancelled")
+        assert c["reason"] == "moved" and c["seat"] == 1
+        p1.send_json({"type": "draw"})
+        recv_until(p0, lambda m: m["type"] == "draw_offer")
+        p0.send_json({"type": "draw"})
+        state, _ = recv_until(p1, _over)
+    assert state["view"]["end_reason"] == "agreed_draw" and state["view"]["winners"] == []
+    assert state["view"]["scores"] == [0, 0] and state["view"]["draw_offer"] is None
+
+
+def test_bots_decline_a_draw_and_qwixx_has_none(client):
+    g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as p0:
+        auth(p0, g["seats"][0]["token"])
+        p0.send_json({"type": "draw"})
+        c, _ = recv_until(p0, lambda m: m["type"] == "draw_cancelled")
+        assert c["seat"] == 1 and c["reason"] == "declined"
+    q = create(client, game="qwixx", settings={"players": 2})
+    with client.websocket_connect(f"/ws/{q['id']}") as p0:
+        assert auth(p0, q["seats"][0]["token"])["view"]["draws"] is False
+        p0.send_json({"type": "draw", "id": 3})
+        assert recv_until(p0, lambda m: m["type"] == "error")[0]["key"] == "no_draw_offer"
+
+
+def test_an_idle_absent_seat_can_be_handed_to_a_bot(client, app):
+    g = create(client, seats=[{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
+    room = app.state.qwixo.lobby.rooms[g["id"]]
+    with client.websocket_connect(f"/ws/{g['id']}") as p0:
+        auth(p0, g["seats"][0]["token"])
+        p0.send_json({"type": "choose", "decision": "a1c1"})
+        recv_until(p0, lambda m: m["type"] == "state" and m["view"]["to_act"] == [1])
+        # Bo is away, but not for long enough yet
+        p0.send_json({"type": "hand_to_bot", "seat": 1, "id": 1})
+        err, _ = recv_until(p0, lambda m: m["type"] == "error")
+        assert err["key"] == "seat_not_idle" and err["id"] == 1
+        p0.send_json({"type": "hand_to_bot", "seat": 0, "id": 2})
+        assert recv_until(p0, lambda m: m["type"] == "error")[0]["key"] == "cannot_hand_seat"
+        room.hand_over_seconds = 0.0
+        p0.send_json({"type": "hand_to_bot", "seat": 1, "bot": "random", "id": 3})
+        news, _ = recv_until(p0, lambda m: m["type"] == "announce" and m["key"] == "announce_handed")
+        assert news["params"]["name"] == "Bo"
+        # the bot plays on for Bo: the game comes back to Ada
+        state, _ = recv_until(p0, lambda m: m["type"] == "state" and m["view"]["to_act"] == [0]
+                              and m["view"]["version"] >= 3)
+        seat = state["view"]["seats"][1]
+        assert seat["kind"] == "bot" and seat["bot"] == "random" and seat["name"] == "Bo"
+    # Bo's old token opens nothing any more
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        assert auth(ws, g["seats"][1]["token"])["type"] == "error"
+    kinds = [e["kind"] for e in client.get(f"/api/games/{g['id']}/history").json()["events"]]
+    assert kinds[:3] == ["choose", "seat", "choose"]
+
+
+def test_a_game_against_a_bot_has_an_end_rule_unless_its_creator_says_otherwise(client):
+    g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    assert g["view"]["settings"]["ply_limit"] == 200 and g["view"]["settings"]["repetition"] == 3
+    g = create(client, settings={"size": 3, "ply_limit": None, "repetition": None},
+               seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    assert g["view"]["settings"]["ply_limit"] is None
+    g = create(client)  # people only: offered in the form, off unless asked for
+    assert g["view"]["settings"].get("ply_limit") is None
+
+
+def test_a_qwixx_rematch_turns_the_seats_so_the_next_player_starts(client):
+    g = create(client, game="qwixx", settings={"players": 2},
+               seats=[{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as p0, \
+            client.websocket_connect(f"/ws/{g['id']}") as p1:
+        v = auth(p0, g["seats"][0]["token"])["view"]
+        auth(p1, g["seats"][1]["token"])
+        assert v["roller"] == 0 and v["rematch_first"] == 1
+        p0.send_json({"type": "resign"})
+        recv_until(p1, _over)
+        p0.send_json({"type": "rematch"})
+        recv_until(p1, lambda m: m["type"] == "rematch_offer")
+        p1.send_json({"type": "rematch"})
+        r0, _ = recv_until(p0, lambda m: m["type"] == "rematch_ready")
+        r1, _ = recv_until(p1, lambda m: m["type"] == "rematch_ready")
+    assert r0["seat"] == 1 and r1["seat"] == 0
+    new = client.get(f"/api/games/{r0['game']}").json()
+    assert [s["name"] for s in new["seats"]] == ["Bo", "Ada"]
+    with client.websocket_connect(f"/ws/{r1['game']}") as ws:
+        welcome = auth(ws, r1["token"])
+        assert welcome["seat"] == 0 and welcome["view"]["roller"] == 0
+
+
+def test_a_resignation_of_a_rated_game_is_rated(client):
+    from accounts_helpers import rated_vs_bot, sign_up
+
+    csrf = sign_up(client, "Ada")
+    g = rated_vs_bot(client, csrf, bot="greedy", size=5)
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        auth(ws, g["seats"][0]["token"])
+        ws.send_json({"type": "resign"})
+        state, _ = recv_until(ws, _over)
+    assert state["view"]["winners"] == [1] and state["view"]["rated"]
+    mine = client.get("/api/players/Ada").json()["ratings"]["quixo-5x5-2p"]
+    assert mine["games"] == 1 and mine["rating"] < 1500
