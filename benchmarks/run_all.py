@@ -16,7 +16,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 #: the benchmarks ``make bench`` runs
-BENCHMARKS = ("contract_speed", "envs", "quixo_bench", "quixo_solve", "quixo_strength",
+BENCHMARKS = ("analysis", "contract_speed", "envs", "quixo_bench", "quixo_solve", "quixo_strength",
               "qwixx_batch", "qwixx_solve", "qwixx_strength", "web_load")
 
 

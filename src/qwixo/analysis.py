@@ -124,7 +124,7 @@ def _estimate_text(a: dict[str, Any], lang: str | None) -> str:
 
 # -- the command ------------------------------------------------------------------------
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("analyse", aliases=["analyze"], help=t("clih_analyse"))
+    p = sub.add_parser("analyse", help=t("clih_analyse"))
     p.add_argument("file", help=t("clih_analyse_file"))
     p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
                    help=t("clih_analyse_seconds", seconds=f"{DEFAULT_SECONDS:g}"))
