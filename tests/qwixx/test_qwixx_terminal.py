@@ -137,7 +137,7 @@ def test_cli_arguments_and_names():
     out = io.StringIO()
     assert cli.cmd_play(args, inp=io.StringIO("quit\n"), out=out) == 0
     text = out.getvalue()
-    assert "Qwixx (longo), 3 gracze." in text and "Ann" in text and "Ben" in text
+    assert "Qwixx (Longo (kostki ośmiościenne, szczęśliwe liczby)), 3 gracze." in text and "Ann" in text and "Ben" in text
     assert "P3" in text
 
 

@@ -314,7 +314,8 @@ class Terminal:
     def run(self) -> int:
         g = self.game
         try:
-            self.say(self.t("qx_welcome", edition=g.edition.name, players=g.num_players))
+            self.say(self.t("qx_welcome", edition=self.t(f"web_edition_{g.edition.name}"),
+                            players=g.num_players))
             if not g.needs_roll:
                 self.draw()
             while not g.is_over:
