@@ -21,12 +21,13 @@ import { gameView } from "./game.js";
 import { replayView } from "./replay.js";
 import { rulesView } from "./rules.js";
 import { padView } from "./pad.js";
+import "./renderers.js";
 
 let current = null; // {dispose(), rerender()}
 
 function viewFor(main, q) {
   const id = q.get("game");
-  if (q.has("rules")) return rulesView(main, q.get("rules"), q.get("edition"));
+  if (q.has("rules")) return rulesView(main, q.get("rules"), q);
   if (q.has("pad")) return padView(main, q.get("pad"));
   if (!id) return lobbyView(main);
   if (q.has("replay")) return replayView(main, id, parseInt(q.get("replay"), 10) || 0);

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { rendererFor } from "./games.js";
 
 export function confirmDialog({ title, text, ok, cancel }) {
   return new Promise((resolve) => {
@@ -22,12 +23,8 @@ export function confirmDialog({ title, text, ok, cancel }) {
   });
 }
 
-// the penalty a pass would cost now (the engine says so in view.qwixx.pass_penalty: Qwixx
-// action 2 after nothing crossed in action 1), or null
+// the penalty a pass would cost now (the game's renderer says: Qwixx action 2 after nothing
+// crossed in action 1), or null
 export function passPenalty(view) {
-  const q = view.qwixx;
-  if (!q || !q.pass_penalty || !(view.options || []).includes("pass")) return null;
-  const sheet = (q.sheets || []).find((s) => s.seat === view.you) || {};
-  const points = (q.layout && q.layout.penalty_points) || 5;
-  return { points, count: (sheet.penalties || 0) + 1, max: (q.layout && q.layout.max_penalties) || 4 };
+  return rendererFor(view.game).passPenalty(view);
 }

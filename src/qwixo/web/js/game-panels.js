@@ -3,11 +3,11 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatName, seatLabel, botName, botLine, eventText } from "./words.js";
+import { seatName, seatLabel, botName, botLine, eventText, gameTitle } from "./words.js";
 import { invitesFor, heldSeats } from "./seats.js";
 import { navClick } from "./nav.js";
-import { num } from "./qwixx.js";
-import { inviteRow } from "./invite.js";
+import { rendererFor } from "./games.js";
+import { inviteRow, inviteCard } from "./invite.js";
 
 function isPlayer(view) {
   return view.you !== null && view.you !== undefined;
@@ -22,9 +22,7 @@ export function statusLine(view, ui) {
   }
   const toAct = view.to_act || [];
   if (isPlayer(view) && toAct.includes(you)) {
-    const extra = view.game === "quixo"
-      ? (ui.sel ? t("web_quixo_pick_dest", { square: ui.sel }) : t("web_quixo_pick_cube"))
-      : t("web_choose_cell");
+    const extra = rendererFor(view.game).asked(view, ui);
     return h("p", { class: "status mine", role: "status" }, h("b", {}, t("web_your_turn")), " ", extra);
   }
   if (!toAct.length) return h("p", { class: "status", role: "status" }, t("web_waiting_seats"));
@@ -33,7 +31,8 @@ export function statusLine(view, ui) {
 
 function playerRow(view, s, toAct) {
   const acting = toAct.has(s.seat) || (view.needs_roll && view.roller === s.seat);
-  const score = view.game === "qwixx" ? (view.scores || [])[s.seat] : null;
+  const r = rendererFor(view.game);
+  const score = r.showsScores(view) ? (view.scores || [])[s.seat] : null;
   const kind = s.kind === "bot"
     ? h("span", { class: "pkind", title: `${botName(view.game, s.bot)}: ${botLine(view.game, s.bot)}` }, t("web_bot"))
     : h("span", { class: `pkind ${s.online ? "online" : ""}` }, s.online ? `● ${t("web_online")}` : `○ ${t("web_offline")}`);
@@ -42,7 +41,7 @@ function playerRow(view, s, toAct) {
     h("span", { class: "pname" }, seatName(view, s.seat), s.seat === view.you ? ` (${t("web_you")})` : ""),
     kind,
     acting && !view.is_over ? h("span", { class: "acting-mark", role: "img", "aria-label": t("web_to_act") }, "◀") : null,
-    score !== null && score !== undefined ? h("span", { class: "pscore" }, num(score)) : null);
+    score !== null && score !== undefined ? h("span", { class: "pscore" }, r.scoreWord(score)) : null);
 }
 
 export function playersPanel(view) {
@@ -50,13 +49,17 @@ export function playersPanel(view) {
   return h("ul", { class: "players", "aria-label": t("web_players") }, (view.seats || []).map((s) => playerRow(view, s, toAct)));
 }
 
-// the invite links this browser made for seats whose player has not come yet
+// the invite links this browser made for seats whose player has not come yet: each with Copy,
+// Share and its QR code; the panel shrinks as the seats fill in (the view says who came)
 export function invitesPanel(view, id) {
   const inv = invitesFor(id);
   const waiting = (view.seats || []).filter((s) => inv[s.seat] && !s.claimed && !view.is_over);
   if (!waiting.length) return null;
-  return h("div", { class: "invites card", id: "invite-panel" }, h("h2", {}, t("web_invite_links")),
-    waiting.map((s) => inviteRow(seatName(view, s.seat), inv[s.seat])));
+  const title = t("web_share_text", { game: gameTitle(view.game, view.settings) });
+  return h("section", { class: "invites card", id: "invite-panel", "aria-labelledby": "invite-h" },
+    h("h2", { id: "invite-h" }, t("web_invite_title")),
+    h("p", { class: "muted" }, t("web_invite_note")),
+    waiting.map((s) => inviteCard(seatName(view, s.seat), inv[s.seat], title)));
 }
 
 export function seatSwitcher(view, id, onSwitch) {
@@ -67,25 +70,15 @@ export function seatSwitcher(view, id, onSwitch) {
       seatName(view, s))));
 }
 
-function hintBox(ui) {
-  if (ui.hintBusy) return h("p", { class: "hint muted", role: "status" }, t("web_hint_wait"));
-  if (!ui.hint) return null;
-  return h("div", { class: "hint", id: "hint-box", role: "status" }, h("b", {}, t("web_hint")),
-    ui.hintWords ? h("p", { class: "hint-words" }, ui.hintWords) : null,
-    ui.hint.map((l) => h("div", { class: "hint-line" }, l)));
-}
-
 export function sideColumn(view, ui, id, extra) {
   const last = view.last ? eventText(view, view.last) : "";
   const replay = `/?game=${encodeURIComponent(id)}&replay=0`;
   return h("aside", { class: "side", "aria-label": t("web_game_info") },
     playersPanel(view),
-    hintBox(ui),
     last ? h("p", { class: "last", id: "last-move" }, t("web_last_move", { move: last })) : null,
     ui.news.length ? h("section", { class: "news", "aria-label": t("web_announcements") }, h("h2", {}, t("web_announcements")),
       h("ul", {}, ui.news.slice(0, 8).map((n) => h("li", {}, n.text)))) : null,
     view.is_over ? h("a", { class: "btn", id: "to-replay", href: replay, onclick: navClick }, t("web_replay")) : null,
     extra,
-    invitesPanel(view, id),
     h("details", { class: "share" }, h("summary", {}, t("web_spectate")), inviteRow(t("web_spectate"), `/?game=${encodeURIComponent(id)}&watch=1`)));
 }

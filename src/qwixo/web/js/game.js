@@ -10,9 +10,9 @@ import { errorText, toast, setConn } from "./ui.js";
 import { go, navClick } from "./nav.js";
 import { rememberSeat, tokensFor, heldSeats } from "./seats.js";
 import { gameTitle, seatLabel, seatName } from "./words.js";
-import { boardArea, resultText } from "./board.js";
-import { scoreTable } from "./qwixx.js";
-import { statusLine, seatSwitcher, sideColumn } from "./game-panels.js";
+import { boardArea, resultText, afterBoard } from "./board.js";
+import { rendererFor } from "./games.js";
+import { statusLine, seatSwitcher, sideColumn, invitesPanel } from "./game-panels.js";
 import { controls } from "./game-controls.js";
 import { confirmDialog, passPenalty } from "./confirm.js";
 import { focusedKey, restoreFocus } from "./keynav.js";
@@ -24,14 +24,10 @@ import { chatPanel } from "./chat.js";
 
 export { hintOption };
 
-// the cells crossed in `now` but not in `before` ("seat:row:index"), for the cross animation
+// what changed on the board (the game's renderer says), for its animation
 function freshCrosses(before, now) {
-  if (!before || !now || before.game !== "qwixx" || !before.qwixx || !now.qwixx) return null;
-  const had = new Set();
-  for (const sh of before.qwixx.sheets) for (const r of sh.rows) r.cells.forEach((c, i) => { if (c.crossed) had.add(`${sh.seat}:${r.row}:${i}`); });
-  const out = new Set();
-  for (const sh of now.qwixx.sheets) for (const r of sh.rows) r.cells.forEach((c, i) => { const k = `${sh.seat}:${r.row}:${i}`; if (c.crossed && !had.has(k)) out.add(k); });
-  return out.size ? out : null;
+  if (!before || !now) return null;
+  return rendererFor(now.game).fresh(before, now);
 }
 
 function mustAct(view, seat) {
@@ -153,7 +149,7 @@ class GamePage {
     if (!before || !msg.event) return;
     if (v.is_over && !before.is_over) play("end");
     else if (mustAct(v, v.you) && !mustAct(before, v.you)) play("turn");
-    else if (msg.event.kind === "choose") play(v.game === "qwixx" ? "cross" : "move");
+    else if (msg.event.kind === "choose") play(rendererFor(v.game).moveSound);
   }
 
   followTurn() {
@@ -337,7 +333,7 @@ class GamePage {
     h("div", { class: "game-head" },
       h("a", { href: "/", class: "back", onclick: navClick }, t("web_back_to_lobby")),
       h("h1", {}, gameTitle(v.game, v.settings)),
-      h("a", { href: `/?rules=${v.game}${v.game === "qwixx" ? `&edition=${v.qwixx.edition}` : ""}`, class: "btn small", target: "_blank", rel: "noopener" }, t("web_rules")),
+      h("a", { href: `/?${rendererFor(v.game).rulesQuery(v)}`, class: "btn small", target: "_blank", rel: "noopener" }, t("web_rules")),
       h("span", { id: "clock", class: "clock", hidden: true }, "")),
     h("p", { class: "who" }, isPlayer ? t("web_you_are_seat", { seat: seatLabel(v.game, v.settings, v.you), name: seatName(v, v.you) }) : t("web_spectating")),
     seatSwitcher(v, this.id, (s) => { ui.follow = false; this.connect(tokensFor(this.id)[String(s)]); }),
@@ -347,8 +343,9 @@ class GamePage {
     v.is_over ? endActions(v, this) : null,
     h("div", { class: "game-body" },
       h("div", { class: "main-col" },
+        invitesPanel(v, this.id),
         boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act))),
-        v.is_over && v.game === "qwixx" ? scoreTable(v, (p) => seatName(v, p)) : null),
+        afterBoard(v)),
       sideColumn(v, ui, this.id, chatPanel(this))));
   }
 

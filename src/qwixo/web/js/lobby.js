@@ -1,8 +1,12 @@
-// The lobby: create a game (Quixo or Qwixx, seats: me / invited person / free seat / bot, each
-// bot level with its measured rating; a time per move in seconds, or hours/days for a game
-// played over days; rated when signed in), the invite links of the new game, the lists of
-// open, running and finished games, joining by invite link, the seats this browser holds, and
-// for a signed-in person the games where it is their turn (turns.js, with opt-in notifications).
+// The lobby: one click to play — "Play" (against bots, with the last settings) and "Play with
+// friends" (the room opens at once with its invite links, QR codes and share button) — and
+// the full form to create a game: the games and their settings come from GET /api/meta (each
+// game's settings schema; the game's renderer, games.js, may draw a setting its own way and
+// add its own choices), seats (me / invited person / free seat / bot, each bot level with its
+// measured rating), a time per move in seconds, or hours/days for a game played over days,
+// rated when signed in. Then the invite links of the new game, the lists of open, running and
+// finished games, joining by invite link, the seats this browser holds, and for a signed-in
+// person the games where it is their turn (turns.js, with opt-in notifications).
 
 import { h, clear } from "./dom.js";
 import { t, lang } from "./i18n.js";
@@ -13,10 +17,11 @@ import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
 import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
 import { inviteRow } from "./invite.js";
 import { turnsCard } from "./turns.js";
+import { rendererFor, useMeta } from "./games.js";
+import { rulesPages, rulesLink } from "./rules.js";
+import { settingsFields, defaultSettings, formSchema } from "./settings-form.js";
 
-const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
-const DRAW_PLIES = 200;
-const FALLBACK_BOTS = { quixo: ["random"], qwixx: ["random"] };
+const LAST = "qwixo.last"; // the last game's form (localStorage): what "Play" plays again
 // time per move: seconds (the live clock, 5..3600 s) or hours/days (turn_hours, 1..336 h)
 const CLOCK_UNITS = {
   seconds: { min: 5, max: 3600, step: 5 },
@@ -31,30 +36,45 @@ export function ratingText(r) {
 
 // bot names per game from /api/meta, whatever its exact shape
 function botsFrom(meta, game) {
-  if (!meta) return FALLBACK_BOTS[game];
-  const g = meta.games && meta.games[game];
-  const cands = [g && g.bots, meta.bots && meta.bots[game]];
+  const g = meta && meta.games && meta.games[game];
+  const cands = [g && g.bots, meta && meta.bots && meta.bots[game]];
   for (const c of cands) {
     if (Array.isArray(c) && c.length) return sortBots(game, c.map((b) => (typeof b === "string" ? b : b.name)));
   }
-  return FALLBACK_BOTS[game];
+  return ["random"];
 }
 
-// links to the rules pages (rules.js), one per game and Qwixx edition
-function rulesLinks() {
-  const link = (q, label) => h("a", { href: `/?rules=${q}`, class: "btn small", onclick: navClick }, label);
+function gameLabel(game, meta) {
+  const key = `web_${game}`;
+  const text = t(key);
+  const info = meta && meta.games && meta.games[game] && meta.games[game].info;
+  return text !== key ? text : (info && info.title) || game;
+}
+
+// links to the rules pages (rules.js): every page of every game (Qwixx: one per edition)
+function rulesLinks(pages) {
   return h("section", { class: "card rules-links", "aria-labelledby": "rules-h" },
     h("h2", { id: "rules-h" }, t("web_rules")),
-    h("div", { class: "actions" }, link("quixo", t("web_quixo")),
-      EDITIONS.map((e) => link(`qwixx&edition=${e}`, `${t("web_qwixx")} · ${t(`web_edition_${e}`)}`))),
+    h("div", { class: "actions" }, (pages || []).map((p) => rulesLink(p))),
     h("p", {}, h("a", { href: "/?pad=classic", id: "pad-link", onclick: navClick }, t("web_pad_title")), " — ", t("web_pad_intro")));
+}
+
+function loadLast() {
+  try {
+    return JSON.parse(localStorage.getItem(LAST) || "null");
+  } catch (e) {
+    return null;
+  }
 }
 
 class LobbyPage {
   constructor(root) {
     this.root = root;
     this.meta = null;
-    this.form = { game: "quixo", size: 5, qplayers: 2, draw: false, undo: false, autoRoll: false, edition: "classic", xplayers: 2, scorepad: false, clock: 0, clockUnit: "seconds", rated: false, seats: [] };
+    // the form: the game, its settings (one dict per game, kept when switching), the game's
+    // own choices (its renderer's, e.g. draw / confer / autoRoll) and the table's
+    this.form = { game: null, settings: {}, byGame: {}, undo: false, clock: 0, clockUnit: "seconds", rated: false, seats: [] };
+    this.rulesPages = null;
     this.me = null; // {name, csrf} when signed in (GET /api/account)
     this.myRatings = {}; // rating class -> the person's rating (their profile)
     this.botRatings = {}; // "game|size|edition|players" -> reply of GET /api/bot-ratings
@@ -66,13 +86,40 @@ class LobbyPage {
     this.LIST_TITLES = { open: "web_open_games", running: "web_running_games", finished: "web_finished_games" };
   }
 
+  games() {
+    return this.meta && this.meta.games ? Object.keys(this.meta.games) : [];
+  }
+
+  schema(game = this.form.game) {
+    return formSchema(this.meta && this.meta.games && this.meta.games[game]);
+  }
+
+  // pick a game: its last settings (or the schema's defaults)
+  setGame(game) {
+    const f = this.form;
+    if (f.game) f.byGame[f.game] = f.settings;
+    f.game = game;
+    f.settings = f.byGame[game] || defaultSettings(this.schema(game));
+    f.seats = [];
+  }
+
+  renderer() {
+    return rendererFor(this.form.game);
+  }
+
+  allPeople() {
+    const r = this.renderer();
+    return !!(r.allPeople && r.allPeople(this.form.settings));
+  }
+
   nPlayers() {
-    return this.form.game === "quixo" ? this.form.qplayers : this.form.xplayers;
+    const p = parseInt(this.form.settings.players, 10);
+    return p > 0 ? p : 2;
   }
 
   defaultSeat(i) {
     if (i === 0) return { kind: "me", name: "" };
-    if (this.form.game === "qwixx" && this.form.scorepad) return { kind: "me", name: "" };
+    if (this.allPeople()) return { kind: "me", name: "" };
     const bots = botsFrom(this.meta, this.form.game);
     return { kind: "bot:" + bots[Math.floor((bots.length - 1) / 2)], name: "" };
   }
@@ -88,8 +135,7 @@ class LobbyPage {
   }
 
   ratingKey() {
-    const f = this.form;
-    return f.game === "quixo" ? `quixo|${f.size}||${f.qplayers}` : `qwixx||${f.edition}|${f.xplayers}`;
+    return this.renderer().ratingQuery(this.form.settings, this.form.game).toString();
   }
 
   // the bot levels' ratings in the class of the chosen game, size/edition and players
@@ -97,11 +143,7 @@ class LobbyPage {
     const key = this.ratingKey();
     if (!(key in this.botRatings)) {
       this.botRatings[key] = null; // asked once
-      const [game, size, edition, players] = key.split("|");
-      const q = new URLSearchParams({ game, players });
-      if (size) q.set("size", size);
-      if (edition) q.set("edition", edition);
-      api("GET", `/api/bot-ratings?${q}`).then((r) => {
+      api("GET", `/api/bot-ratings?${key}`).then((r) => {
         this.botRatings[key] = r;
         if (!this.created && this.ratingKey() === key) this.render();
       }).catch(() => {});
@@ -110,7 +152,7 @@ class LobbyPage {
   }
 
   ratable() {
-    return !(this.form.game === "qwixx" && this.form.scorepad);
+    return !this.allPeople();
   }
 
   select(name, value, options, onchange, label = null) {
@@ -179,44 +221,124 @@ class LobbyPage {
       : t("web_your_rating_none", { cls: cls.class }));
   }
 
+  // the form of the last game this browser made (its game and settings, the seats' kinds), or
+  // the first game's defaults
+  restore() {
+    const last = loadLast();
+    const games = this.games();
+    const f = this.form;
+    if (last && games.includes(last.game)) {
+      Object.assign(f, { byGame: last.byGame || {}, draw: !!last.draw, confer: !!last.confer, autoRoll: !!last.autoRoll,
+        clock: last.clock || 0, clockUnit: last.clockUnit || "seconds", undo: !!last.undo });
+      f.game = null;
+      this.setGame(last.game);
+      const defaults = defaultSettings(this.schema());
+      f.settings = { ...defaults, ...(last.settings || {}) };
+      const bots = botsFrom(this.meta, f.game);
+      f.seats = (last.seats || []).map((k) => ({ kind: k.startsWith("bot:") && !bots.includes(k.slice(4)) ? "bot:" + bots[0] : k, name: "" }));
+    } else if (games.length && !f.game) {
+      this.setGame(games[0]);
+    }
+  }
+
+  remember() {
+    const f = this.form;
+    const byGame = { ...f.byGame, [f.game]: f.settings };
+    try {
+      localStorage.setItem(LAST, JSON.stringify({ game: f.game, settings: f.settings, byGame, draw: !!f.draw, confer: !!f.confer,
+        autoRoll: !!f.autoRoll, clock: f.clock, clockUnit: f.clockUnit, undo: !!f.undo, seats: f.seats.map((s) => s.kind) }));
+    } catch (e) {
+      // private mode: nothing kept
+    }
+  }
+
+  // one click: "Play" seats me and the form's bots (a bot in every other seat), "Play with
+  // friends" me and an invite link per other seat; either opens the game at once
+  async quick(friends) {
+    this.fitSeats();
+    const bots = botsFrom(this.meta, this.form.game);
+    const mid = "bot:" + bots[Math.floor((bots.length - 1) / 2)];
+    const kinds = this.form.seats.map((s, i) => {
+      if (i === 0) return "me";
+      if (friends) return "invite";
+      return s.kind.startsWith("bot:") ? s.kind : this.allPeople() ? "me" : mid;
+    });
+    const body = this.body(kinds.map((k) => (k === "me" || k === "invite" ? "human" : k)));
+    if (!friends && !this.allPeople()) this.form.seats = kinds.map((kind) => ({ kind, name: "" }));
+    await this.start(body, kinds, true);
+  }
+
+  // POST /api/games, keep the seats' tokens and invite links; `open` goes to the game at once
+  async start(body, kinds, open) {
+    try {
+      const reply = await api("POST", "/api/games", body);
+      const invites = {};
+      reply.seats.forEach((seat, i) => {
+        if (seat.token && kinds[i] === "invite") invites[seat.seat] = seat.url;
+      });
+      if (Object.keys(invites).length) rememberInvites(reply.id, invites);
+      reply.seats.forEach((seat, i) => {
+        if (seat.token && kinds[i] === "me") rememberSeat(reply.id, reply.game, seat.seat, seat.token, reply.view && reply.view.settings);
+      });
+      const mine = reply.seats.filter((seat, i) => seat.token && kinds[i] === "me");
+      if (this.me && mine.length) await this.claim(reply.id, mine[0].token);
+      this.remember();
+      if (open) {
+        go(mine.length ? mine[0].url : reply.url);
+        return null;
+      }
+      return reply;
+    } catch (e) {
+      toast(errorText(e), "error");
+      return null;
+    }
+  }
+
+  // the top of the lobby: the game, "Play" and "Play with friends" (above the fold)
+  renderPlay() {
+    const head = h("h1", { class: "lobby-title" }, t("web_lobby_title"));
+    if (this.offline) {
+      return h("section", { class: "card play-card", id: "play-card" }, head,
+        h("p", { class: "error-box", role: "alert", id: "lobby-offline" }, t("web_lobby_offline")),
+        h("p", {}, h("a", { href: "/?pad=classic", class: "btn primary", onclick: navClick }, t("web_pad_title"))));
+    }
+    if (!this.meta || !this.form.game) {
+      return h("section", { class: "card play-card", id: "play-card" }, head, h("p", { class: "loading" }, t("web_loading")));
+    }
+    this.fitSeats();
+    const opponents = this.form.seats.slice(1).filter((s) => s.kind.startsWith("bot:")).map((s) => botName(this.form.game, s.kind.slice(4)));
+    return h("section", { class: "card play-card", id: "play-card" }, head,
+      this.gameChoice(),
+      h("p", { class: "play-what muted", id: "play-what" }, gameTitle(this.form.game, this.form.settings),
+        opponents.length ? ` · ${t("web_play_against", { names: opponents.join(", ") })}` : ""),
+      h("div", { class: "actions play-actions" },
+        h("button", { type: "button", class: "btn primary big", id: "play", onclick: () => this.quick(false) }, `▶ ${t("web_play")}`),
+        h("button", { type: "button", class: "btn big", id: "play-friends", onclick: () => this.quick(true) }, t("web_play_friends"))));
+  }
+
+  // the game choice: every game /api/meta lists
+  gameChoice() {
+    return h("div", { class: "segmented", role: "radiogroup", "aria-label": t("web_game") },
+      this.games().map((g) =>
+        h("label", { class: `seg ${this.form.game === g ? "on" : ""}` },
+          h("input", { type: "radio", name: "game", value: g, checked: this.form.game === g,
+            onchange: () => { this.setGame(g); this.render(); } }),
+          gameLabel(g, this.meta))));
+  }
+
   renderForm() {
     this.fitSeats();
     const bots = botsFrom(this.meta, this.form.game);
-    const gameChoice = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("web_game") },
-      ["quixo", "qwixx"].map((g) =>
-        h("label", { class: `seg ${this.form.game === g ? "on" : ""}` },
-          h("input", { type: "radio", name: "game", value: g, checked: this.form.game === g,
-            onchange: () => { this.form.game = g; this.form.seats = []; this.render(); } }),
-          t(`web_${g}`))));
-    const settings = [];
-    if (this.form.game === "quixo") {
-      settings.push(this.field(t("web_players"), this.select("players", this.form.qplayers, [[2, "2"], [4, "4"]],
-        (v) => { this.form.qplayers = +v; this.render(); })));
-      settings.push(this.field(t("web_board_size"), this.select("size", this.form.size, [3, 4, 5, 6, 7].map((n) => [n, `${n}×${n}`]),
-        (v) => { this.form.size = +v; this.render(); }))); // the bots' ratings depend on it
-      settings.push(h("label", { class: "field check" },
-        h("input", { type: "checkbox", name: "draw", checked: this.form.draw, onchange: (e) => { this.form.draw = e.target.checked; } }),
-        h("span", {}, t("web_draw_rule", { plies: DRAW_PLIES }))));
-    } else {
-      settings.push(this.field(t("web_edition"), this.select("edition", this.form.edition, EDITIONS.map((e) => [e, t(`web_edition_${e}`)]),
-        (v) => { this.form.edition = v; this.render(); })));
-      settings.push(this.field(t("web_players"), this.select("players", this.form.xplayers, [2, 3, 4, 5].map((n) => [n, String(n)]),
-        (v) => { this.form.xplayers = +v; this.render(); })));
-      settings.push(h("label", { class: "field check" },
-        h("input", { type: "checkbox", name: "scorepad", checked: this.form.scorepad,
-          onchange: (e) => { this.form.scorepad = e.target.checked; this.form.seats = []; this.render(); } }),
-        h("span", {}, t("web_scorepad"))));
-    }
-    if (this.form.game === "qwixx" && !this.form.scorepad) {
-      settings.push(h("label", { class: "field check" },
-        h("input", { type: "checkbox", name: "auto_roll", checked: this.form.autoRoll, onchange: (e) => { this.form.autoRoll = e.target.checked; } }),
-        h("span", {}, t("web_auto_roll"))));
-    }
-    if (this.form.game === "quixo" && this.form.qplayers === 4) {
-      settings.push(h("label", { class: "field check" },
-        h("input", { type: "checkbox", name: "confer", checked: this.form.confer, onchange: (e) => { this.form.confer = e.target.checked; } }),
-        h("span", {}, t("web_confer"))));
-    }
+    const r = this.renderer();
+    const set = (k, v, redraw = true) => { this.form[k] = v; if (redraw) this.render(); };
+    const setSetting = (k, v) => {
+      this.form.settings = { ...this.form.settings, [k]: v };
+      if (k === "players" || this.allPeople() !== this.form.allPeople) this.form.seats = [];
+      this.form.allPeople = this.allPeople();
+      this.render();
+    };
+    const settings = settingsFields(this.schema(), this.form, r, setSetting, set);
+    settings.push(...r.formExtras(this.form, (k, v) => set(k, v, false)));
     settings.push(h("label", { class: "field check" },
       h("input", { type: "checkbox", name: "spectator_chat", checked: this.form.spectatorChat, onchange: (e) => { this.form.spectatorChat = e.target.checked; } }),
       h("span", {}, t("web_spectator_chat"))));
@@ -227,7 +349,7 @@ class LobbyPage {
         onchange: (e) => { this.form.undo = e.target.checked; } }),
       h("span", {}, t("web_allow_undo")),
       this.form.rated ? h("span", { class: "muted field-note", id: "undo-why" }, ` (${t("web_undo_not_rated")})`) : null));
-    if (!(this.form.game === "qwixx" && this.form.scorepad)) settings.push(this.clockField());
+    if (!this.allPeople()) settings.push(this.clockField());
     const cls = this.classRatings();
     const levelText = (b) => {
       const r = cls && cls.bots && cls.bots[b];
@@ -238,28 +360,28 @@ class LobbyPage {
       .concat(bots.map((b) => ["bot:" + b, levelText(b)]));
     const seats = this.form.seats.map((s, i) =>
       h("div", { class: "seat-row", dataset: { seat: i } },
-        h("span", { class: "seat-badge", "aria-hidden": "true" },
-          this.form.game === "quixo" ? seatLabel("quixo", { players: this.form.qplayers }, i) : String(i + 1)),
+        h("span", { class: "seat-badge", "aria-hidden": "true" }, seatLabel(this.form.game, this.form.settings, i)),
         this.select(`seat${i}`, s.kind, kinds, (v) => { s.kind = v; this.form.touched = true; this.render(); }, t("web_seat_n", { n: i + 1 })),
         h("input", { type: "text", name: `name${i}`, maxlength: 40, placeholder: t("web_seat_name"), value: s.name,
           "aria-label": `${t("web_seat_name")} (${t("web_seat_n", { n: i + 1 })})`, oninput: (e) => { s.name = e.target.value; this.form.touched = true; } }),
         s.kind.startsWith("bot:") ? h("p", { class: "bot-line muted" }, botLine(this.form.game, s.kind.slice(4))) : null,
         s.kind.startsWith("bot:") ? this.ratingLine(s.kind.slice(4), cls) : null));
-    return h("form", { class: "card create", onsubmit: (e) => { e.preventDefault(); this.create(); } },
-      h("h2", {}, t("web_new_game")),
-      gameChoice,
+    return h("form", { class: "create", onsubmit: (e) => { e.preventDefault(); this.create(); } },
+      h("h2", {}, t("web_more_settings")),
       h("div", { class: "settings" }, settings),
       h("fieldset", { class: "seats" }, h("legend", {}, t("web_seats")), this.myRatingLine(cls), seats),
       h("button", { type: "submit", class: "btn primary", id: "create" }, t("web_create")));
   }
 
-  async create() {
-    const body = {
+  // the body of POST /api/games for the form, with `kinds` for the seats (default: the form's)
+  body(kinds = null) {
+    const r = this.renderer();
+    const settings = { ...this.form.settings, ...(r.formSettings ? r.formSettings(this.form) : {}) };
+    const seats = kinds ? kinds.map((kind) => ({ kind, name: "" })) : this.form.seats;
+    return {
       game: this.form.game,
-      settings: this.form.game === "quixo"
-        ? { size: this.form.size, players: this.form.qplayers, ...(this.form.draw ? { ply_limit: DRAW_PLIES, repetition: 3 } : {}) }
-        : { edition: this.form.edition, players: this.form.xplayers, ...(this.form.scorepad ? { scorepad: true } : {}) },
-      seats: this.form.seats.map((s) => {
+      settings,
+      seats: seats.map((s) => {
         const name = s.name.trim() || undefined;
         if (s.kind.startsWith("bot:")) return { kind: "bot", bot: s.kind.slice(4), ...(name ? { name } : {}) };
         if (s.kind === "open") return { kind: "open", ...(name ? { name } : {}) };
@@ -270,34 +392,24 @@ class LobbyPage {
         ? { turn_hours: this.form.clock * (this.form.clockUnit === "days" ? 24 : 1) } : {}),
       undo: this.form.undo && !this.form.rated,
       ...(this.form.rated && this.me ? { rated: true } : {}),
-      confer: this.form.game === "quixo" && this.form.qplayers === 4 && !!this.form.confer,
       spectator_chat: !!this.form.spectatorChat,
-      auto_roll: this.form.game === "qwixx" && !this.form.scorepad && this.form.autoRoll,
+      ...r.createExtras(this.form),
       lang: lang(),
     };
+  }
+
+  async create() {
+    const body = this.body();
     if (body.rated && this.form.seats.filter((s) => s.kind === "me").length > 1) {
       toast(t("web_rated_one_me"), "error"); // one account holds one seat of a rated game
       return;
     }
-    try {
-      const reply = await api("POST", "/api/games", body);
-      this.created = { reply, kinds: this.form.seats.map((s) => s.kind) };
-      const invites = {};
-      reply.seats.forEach((seat, i) => {
-        if (seat.token && this.created.kinds[i] === "invite") invites[seat.seat] = seat.url;
-      });
-      if (Object.keys(invites).length) rememberInvites(reply.id, invites);
-      reply.seats.forEach((seat, i) => {
-        if (seat.token && this.created.kinds[i] === "me") rememberSeat(reply.id, reply.game, seat.seat, seat.token, reply.view && reply.view.settings);
-      });
-      this.created.rated = !!body.rated;
-      const mine = reply.seats.filter((seat, i) => seat.token && this.created.kinds[i] === "me");
-      if (this.me && mine.length) await this.claim(reply.id, mine[0].token);
-      this.render();
-      this.refresh();
-    } catch (e) {
-      toast(errorText(e), "error");
-    }
+    const kinds = this.form.seats.map((s) => s.kind);
+    const reply = await this.start(body, kinds, false);
+    if (!reply) return;
+    this.created = { reply, kinds, rated: !!body.rated };
+    this.render();
+    this.refresh();
   }
 
   // link a seat of this browser to the signed-in account (rated games count it; the profile
@@ -365,7 +477,7 @@ class LobbyPage {
     let result = "";
     const score = (g.scores || [])[s.seat];
     if (status === "finished" && score !== undefined && score !== null) {
-      result = g.game === "quixo" ? ` · ${t(score > 0 ? "win" : score < 0 ? "loss" : "draw")}` : ` · ${score}`;
+      result = ` · ${rendererFor(g.game).scoreWord(score)}`;
     }
     return h("span", { class: `chip ${s.kind === "open" && !s.claimed ? "free" : ""}` }, `${label}: ${who}${online}${result}`);
   }
@@ -454,15 +566,16 @@ class LobbyPage {
     clear(this.root);
     this.root.append(h("div", { class: "lobby" },
       h("div", { class: "lobby-col" },
-        this.renderAccount(),
+        this.renderPlay(),
         this.turns ? this.turns.el : null,
-        this.created ? this.renderCreated() : this.renderForm(),
+        this.created ? this.renderCreated() : this.meta ? h("section", { class: "card create-card" }, this.renderForm()) : null,
+        this.renderAccount(),
         h("section", { class: "card join-link" },
           h("label", { class: "field" }, h("span", { class: "field-label" }, t("web_join_by_link")),
             h("div", { class: "row" },
               h("input", { type: "url", id: "join-link", placeholder: "http://…/?game=…&token=…" }),
               h("button", { type: "button", class: "btn", onclick: (e) => this.joinByLink(e) }, t("web_open_link"))))),
-        rulesLinks(),
+        rulesLinks(this.rulesPages),
         this.renderMine()),
       h("div", { class: "lobby-col" },
         h("div", { class: "list-head" }, h("button", { type: "button", class: "btn small", onclick: (e) => this.refresh(e) }, `↻ ${t("web_refresh")}`)),
@@ -505,9 +618,14 @@ export function lobbyView(root) {
   self.render();
   api("GET", "/api/meta").then((m) => {
     self.meta = m;
-    if (!self.form.touched) self.form.seats = []; // the defaults depend on the bot list
+    useMeta(m);
+    self.restore();
     if (!self.created) self.render();
-  }).catch(() => {});
+  }).catch((e) => {
+    self.offline = e; // the page says so at once, not on "Create"
+    self.render();
+  });
+  rulesPages().then((p) => { self.rulesPages = p; if (!self.created) self.render(); });
   self.whoAmI().then(() => { if (self.me) self.render(); });
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);

@@ -9,9 +9,8 @@ import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { navClick, go } from "./nav.js";
-import { sheetView, sheetLegend } from "./qwixx.js";
+import { sheetView, sheetLegend, EDITIONS } from "./qwixx.js";
 import { confirmDialog } from "./confirm.js";
-import { EDITIONS } from "./rules.js";
 
 const KEY = "qwixo.pad";
 

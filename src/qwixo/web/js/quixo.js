@@ -10,12 +10,28 @@
 import { s, h } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { roving } from "./keynav.js";
-import { pushSide, QUIXO_SEATS } from "./words.js";
+import { boardOf } from "./games.js";
 
 const FILES = "abcdefg";
 const C = 100; // cell size
 const M = 90; // margin for the arrows (their touch area is a full cell wide and M deep)
-export const SEATS = QUIXO_SEATS;
+export const SEATS = ["N", "E", "S", "W"];
+
+// the side a Quixo cube is pushed in from: the destination is an end of the cube's row or column
+export function pushSide(from, to, n) {
+  if (from[0] === to[0]) return parseInt(to.slice(1), 10) === n ? "top" : "bottom";
+  return to[0] === "a" ? "left" : to[0] === FILES[n - 1] ? "right" : "left";
+}
+
+// "took b1, pushed it in from the top" (4 players: "... the dot for N")
+export function quixoMoveWords(text, n) {
+  if (!text || text === "pass") return t("web_move_pass");
+  const [mv, dot] = String(text).split(":");
+  const from = mv.slice(0, 2);
+  const to = mv.slice(2, 4);
+  const words = t(`web_move_push_${pushSide(from, to, n)}`, { square: from });
+  return dot ? `${words} ${t("web_move_dot", { seat: dot })}` : words;
+}
 
 export function squareOf(f, rankIdx) {
   return FILES[f] + (rankIdx + 1);
@@ -95,10 +111,10 @@ function cellLabel(sq, ch, takeable) {
 
 // why the cube at `sq` cannot be taken (the page says it at once, without asking the server)
 export function whyNotTakeable(view, sq, ch) {
-  const n = view.quixo.size;
+  const n = boardOf(view).size;
   if (!(view.to_act || []).includes(view.you)) return t("web_why_not_your_turn");
   if (!isBorder(sq, n)) return t("web_why_inner");
-  if (!(view.quixo.takeable || []).length) return t("web_quixo_must_pass");
+  if (!(boardOf(view).takeable || []).length) return t("web_quixo_must_pass");
   if (ch !== "." && has("quixo_opponent_cube")) return t("quixo_opponent_cube", { square: sq });
   return t("web_why_not_takeable");
 }
@@ -121,7 +137,7 @@ function arrowShape(dst, axis, n) {
 }
 
 function cellGroup(view, ctx, sq, f, ri, ch) {
-  const q = view.quixo;
+  const q = boardOf(view);
   const n = q.size;
   const players = q.players || 2;
   const [x, y] = cellXY(sq, n);
@@ -210,7 +226,7 @@ function overlays(svg, q, n) {
 
 // ctx: {interactive, sel, dotSeat, hint, animate, onSelect(sq|null), onMove(text), onRefuse(why)}
 export function quixoBoard(view, ctx) {
-  const q = view.quixo;
+  const q = boardOf(view);
   const n = q.size;
   const W = n * C + 2 * M;
   const players = q.players || (view.settings && view.settings.players) || 2;
@@ -247,7 +263,7 @@ export function quixoBoard(view, ctx) {
 
 // The little legend under the board: which symbol/seat each player has.
 export function quixoLegend(view, nameOf) {
-  const players = (view.quixo && view.quixo.players) || 2;
+  const players = (boardOf(view) && boardOf(view).players) || 2;
   if (players === 2) {
     return h("div", { class: "legend" },
       [0, 1].map((p) => h("span", { class: `legend-item sym-${p ? "o" : "x"}` },

@@ -9,8 +9,10 @@
 import { h } from "./dom.js";
 import { t, shownAs } from "./i18n.js";
 import { roving } from "./keynav.js";
-import { colourName } from "./words.js";
+import { boardOf } from "./games.js";
 
+// the editions the offline score pad offers (online, GET /api/editions lists them)
+export const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
 export const ROWS = ["r", "y", "g", "b"];
 export const DICE = ["w1", "w2", "r", "y", "g", "b"];
 // a colour's abbreviation in the page's language (docs/glossary.md): R, Y, G, B, W in English
@@ -40,7 +42,21 @@ export function num(n) {
   return typeof n === "number" && n < 0 ? `−${-n}` : String(n ?? 0);
 }
 
-export { colourName };
+export function colourName(c) {
+  return t(`web_row_${c}`);
+}
+
+// "crossed red 7", "lucky number in green", "... and crossed a yellow box (reward)"
+export function qwixxMoveWords(text) {
+  if (!text || text === "pass") return t("web_move_pass");
+  const [base, reward] = String(text).split("+");
+  let out;
+  if (base.startsWith("L:")) out = t("web_move_lucky", { row: base[2] });
+  else if (/^[rygb]\d+$/.test(base)) out = t("web_move_cross", { cell: base });
+  else out = base;
+  if (reward) out += ` ${t("web_move_reward_row", { row: reward })}`;
+  return out;
+}
 
 function lockIcon() {
   const ns = "http://www.w3.org/2000/svg";
@@ -102,7 +118,7 @@ function optionMap(view, seat) {
   // first cell "row:index" -> [option texts]
   const map = new Map();
   if (view.you !== seat) return map;
-  const cells = (view.qwixx && view.qwixx.option_cells) || {};
+  const cells = (boardOf(view) && boardOf(view).option_cells) || {};
   for (const opt of view.options || []) {
     const list = cells[opt];
     if (!list || !list.length) continue;
@@ -247,7 +263,7 @@ function sheetFoot(view, sheet, mine) {
   const extras = [];
   if (Array.isArray(sheet.lucky) && sheet.lucky.length) extras.push(luckyView(sheet));
   if (Array.isArray(sheet.bar) && sheet.bar.length) extras.push(barView(sheet));
-  if (view.qwixx.edition === "bonus-b" && (mine || (sheet.rewards || []).length)) extras.push(rewardsView(sheet, mine));
+  if (boardOf(view).edition === "bonus-b" && (mine || (sheet.rewards || []).length)) extras.push(rewardsView(sheet, mine));
   return h("div", { class: "sheet-foot" },
     h("div", { class: "penalties", role: "img", "aria-label": `${t("web_penalties")}: ${pen} / 4` },
       h("span", { class: "extra-label", "aria-hidden": "true" }, `${t("web_penalties")}:`), penBoxes),
@@ -256,7 +272,7 @@ function sheetFoot(view, sheet, mine) {
 
 // ctx: {interactive, nameOf, marker, hint, fresh, legend, onCell(row, index, cell, options[])}
 export function sheetView(view, sheet, ctx) {
-  const q = view.qwixx;
+  const q = boardOf(view);
   const seat = sheet.seat;
   const mine = view.you === seat;
   const hintCells = mine && ctx.hint && q.option_cells ? q.option_cells[ctx.hint] || [] : [];
@@ -283,7 +299,7 @@ export function sheetView(view, sheet, ctx) {
 
 // -- the final score table ----------------------------------------------------------------
 export function scoreTable(view, nameOf) {
-  const q = view.qwixx;
+  const q = boardOf(view);
   const winners = new Set(view.winners || []);
   const lines = q.sheets.map((sh) => {
     const pts = Object.fromEntries(sh.rows.map((r) => [r.row || r.color, rowPoints(r)]));

@@ -7,9 +7,8 @@ import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { errorText } from "./ui.js";
 import { navClick } from "./nav.js";
-import { gameTitle, seatName, eventText } from "./words.js";
-import { boardArea, resultText } from "./board.js";
-import { scoreTable } from "./qwixx.js";
+import { gameTitle, eventText } from "./words.js";
+import { boardArea, resultText, afterBoard } from "./board.js";
 
 class ReplayPage {
   constructor(root, id, startStep) {
@@ -98,7 +97,7 @@ class ReplayPage {
       this.error ? h("p", { class: "error-box", role: "alert" }, errorText(this.error)) : null,
       h("div", { class: "game-body" },
         h("div", { class: "main-col" }, boardArea(this.view, { sel: null, dot: "me" }, null),
-          this.view.is_over && this.view.game === "qwixx" ? scoreTable(this.view, (p) => seatName(this.view, p)) : null),
+          afterBoard(this.view)),
         h("aside", { class: "side", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("web_log")), log))));
     const cur = this.root.querySelector(".event-log .current");
     const box = this.root.querySelector(".event-log");

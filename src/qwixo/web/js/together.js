@@ -8,6 +8,7 @@ import { errorText, toast } from "./ui.js";
 import { go } from "./nav.js";
 import { rememberSeat, heldSeats } from "./seats.js";
 import { seatName } from "./words.js";
+import { rendererFor } from "./games.js";
 
 // the body of POST /api/games for a rematch of `view`, or null when this browser cannot seat
 // everyone again by itself
@@ -15,17 +16,14 @@ export function rematchBody(view, held) {
   const s = view.settings || {};
   const seats = view.seats || [];
   if (seats.some((x) => x.kind !== "bot" && !held.includes(x.seat))) return null;
-  const settings = view.game === "quixo"
-    ? { size: s.size, players: s.players, ...(s.ply_limit ? { ply_limit: s.ply_limit } : {}), ...(s.repetition ? { repetition: s.repetition } : {}) }
-    : { edition: s.edition, players: s.players, ...(s.scorepad ? { scorepad: true } : {}) };
-  if (view.game === "quixo") {
-    // the other side starts: whoever did not start the last game
-    const first = (s.first || "x").toLowerCase();
-    if ((s.players || 2) === 2) settings.first = first === "o" ? "x" : "o";
-  }
+  const settings = rendererFor(view.game).rematchSettings(view);
+  // the next player starts: the game's sides swap by its `first` setting, or the seats turn
+  // (as the server's rematch does: view.rematch_first sits first)
+  const first = "first" in settings ? 0 : (view.rematch_first || 0);
+  const order = seats.map((_, k) => seats[(first + k) % seats.length]);
   return {
     game: view.game, settings,
-    seats: seats.map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot, ...(x.name && x.name !== x.bot ? { name: x.name } : {}) }
+    seats: order.map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot, ...(x.name && x.name !== x.bot ? { name: x.name } : {}) }
       : { kind: "human", ...(x.name ? { name: x.name } : {}) })),
     clock: view.clock && view.clock.limit ? view.clock.limit : null,
     undo: !!view.undo, auto_roll: !!view.auto_roll, lang: lang(),
@@ -54,6 +52,12 @@ function answer(page, accept) {
   page.live.send({ type: "rematch", accept }).catch((e) => toast(errorText(e), "error"));
 }
 
+// "Rematch (Bo starts)": who starts the rematch, in words
+function rematchText(view) {
+  const first = typeof view.rematch_first === "number" ? view.rematch_first : null;
+  return first === null ? t("web_rematch") : t("web_rematch_first", { name: seatName(view, first) });
+}
+
 export function endActions(view, page) {
   const seated = view.you !== null && view.you !== undefined;
   const body = seated ? rematchBody(view, heldSeats(page.id)) : null;
@@ -61,8 +65,8 @@ export function endActions(view, page) {
   const asked = offer && (offer.waiting || []).includes(view.you);
   return h("div", { class: "end-actions actions" },
     offer ? h("p", { class: "rematch-offer", role: "status" }, t("web_rematch_offered", { name: seatName(view, offer.by) })) : null,
-    body ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: () => rematch(view, body) }, t("web_rematch")) : null,
-    !body && seated && (!offer || asked) ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: () => answer(page, true) }, t("web_rematch")) : null,
+    body ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: () => rematch(view, body) }, rematchText(view)) : null,
+    !body && seated && (!offer || asked) ? h("button", { type: "button", class: "btn primary", id: "rematch", onclick: () => answer(page, true) }, rematchText(view)) : null,
     !body && seated && asked ? h("button", { type: "button", class: "btn", id: "rematch-decline", onclick: () => answer(page, false) }, t("web_rematch_decline")) : null,
     h("button", { type: "button", class: "btn", id: "new-game", onclick: () => go("/") }, t("web_new_game")));
 }

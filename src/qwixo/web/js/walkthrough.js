@@ -5,6 +5,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { rendererFor } from "./games.js";
 
 const KEY = (game) => `qwixo.guide.${game}`;
 
@@ -14,17 +15,7 @@ export function guideDone(game) {
 
 // the step (1-based) the guide shows for this view, and how many steps there are
 export function guideStep(view, ui, acted) {
-  const you = view.you;
-  const mine = (view.to_act || []).includes(you);
-  if (view.game === "quixo") {
-    if (mine && !acted) return [ui.sel ? 2 : 1, 3];
-    return acted ? [3, 3] : null;
-  }
-  const q = view.qwixx;
-  if (view.needs_roll && view.roller === you && !acted) return [1, 4];
-  if (mine && q.phase === "action1") return [2, 4];
-  if (mine && q.phase === "action2") return [3, 4];
-  return acted ? [4, 4] : null;
+  return rendererFor(view.game).guideStep(view, ui, acted);
 }
 
 export function walkthrough(page) {
@@ -43,7 +34,7 @@ export function walkthrough(page) {
     const last = step === total;
     return h("aside", { class: "guide", id: "guide", "aria-labelledby": "guide-title" },
       h("h2", { id: "guide-title" }, `${t("web_guide_title")} · ${t("web_guide_step", { n: step, total })}`),
-      h("p", { id: "guide-text" }, t(`web_guide_${view.game}_${step}`)),
+      h("p", { id: "guide-text" }, rendererFor(view.game).guideText(step, view)),
       h("div", { class: "actions" },
         last ? h("button", { type: "button", class: "btn primary", id: "guide-done", onclick: finish }, t("web_guide_done"))
           : h("button", { type: "button", class: "btn small", id: "guide-skip", onclick: finish }, t("web_guide_skip"))));

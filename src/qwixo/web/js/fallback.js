@@ -1,0 +1,156 @@
+// The generic renderer: draws any game's view with no knowledge of the game — the board as
+// a grid (a list of equal rows) and labelled values, every option as a button in the
+// server's words — and says everything else (seat labels, titles, move words, settings) in
+// the generic way. games.js fills each renderer's missing members from this one, so a game
+// needs only the members it draws its own way; a game with no renderer at all (a game added
+// by an entry point, docs/api.md "Adding a game") plays through this one.
+
+import { h } from "./dom.js";
+import { t, has } from "./i18n.js";
+
+function isGrid(v) {
+  return Array.isArray(v) && v.length > 0 &&
+    (v.every((r) => typeof r === "string" && r.length === v[0].length) ||
+     v.every((r) => Array.isArray(r) && r.length === v[0].length && r.every((c) => c === null || typeof c !== "object")));
+}
+
+function grid(name, rows) {
+  return h("table", { class: "fb-grid", "aria-label": name },
+    h("tbody", {}, rows.map((r) => h("tr", {}, [...r].map((c) => h("td", {}, c === null ? "" : String(c)))))));
+}
+
+function valueText(v) {
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+// the board part of a view: grids for lists of equal rows, a list of the other values
+export function boardPicture(board) {
+  if (board === null || board === undefined) return null;
+  if (typeof board !== "object" || Array.isArray(board)) return isGrid(board) ? grid("", board) : h("p", {}, valueText(board));
+  const grids = [];
+  const items = [];
+  for (const [k, v] of Object.entries(board)) {
+    if (isGrid(v)) grids.push(h("figure", { class: "fb-figure" }, h("figcaption", {}, k), grid(k, v)));
+    else items.push(h("div", { class: "fb-item" }, h("dt", {}, k), h("dd", {}, valueText(v))));
+  }
+  return [grids, items.length ? h("dl", { class: "fb-values" }, items) : null];
+}
+
+function gameName(name) {
+  return has(`web_${name}`) ? t(`web_${name}`) : name;
+}
+
+export const fallback = {
+  // "Tic-tac-toe · 2 players" (the catalogue's name of the game when it has one)
+  title(settings, name) {
+    const p = settings && settings.players;
+    return p ? `${gameName(name)} · ${t("web_players_n", { n: p })}` : gameName(name);
+  },
+  seatLabel(settings, seat) {
+    return String(seat + 1);
+  },
+  // the seat's name as the pages show it (a renderer may add its seat label)
+  seatName(view, seat, base) {
+    return base;
+  },
+  // several bots of one level are told apart by their seat number
+  numberTwinBots: true,
+  moveWords(view, text) {
+    return !text || text === "pass" ? t("web_move_pass") : String(text);
+  },
+  // the end reason's words before the winner (null: the winners say it all)
+  endReason() {
+    return null;
+  },
+  // what the player is asked to do now (after "Your turn.")
+  asked() {
+    return t("web_choose_move");
+  },
+  // the board area of the game page and the replay; `handlers` null where nothing is played
+  board(view, ui, handlers, extra, board) {
+    const mine = handlers && !view.is_over && (view.to_act || []).includes(view.you);
+    const opts = mine ? (view.options || []).filter((o) => o !== "pass") : [];
+    return h("div", { class: "board-wrap fallback-wrap" },
+      h("div", { class: "fb-board", role: "group", "aria-label": t("web_board") }, boardPicture(board)),
+      opts.length ? h("div", { class: "fb-options", role: "group", "aria-label": t("web_choose_move") },
+        opts.map((o) => h("button", { type: "button", class: `btn option ${ui.hintOption === o ? "hinted" : ""}`,
+          dataset: { option: o, key: `opt:${o}` }, onclick: () => handlers.choose(o) }, this.moveWords(view, o)))) : null,
+      extra);
+  },
+  // more controls of the game page (before pass / hint / undo)
+  controls() {
+    return [];
+  },
+  // a note above the pass button
+  passNote() {
+    return null;
+  },
+  // a cancel button while a choice is half made
+  cancelable() {
+    return false;
+  },
+  // controls after pass / hint / undo (every option as a button, ...)
+  moreControls() {
+    return null;
+  },
+  // the points of each seat beside its name (games that score in points)
+  showsScores(view) {
+    return (view.scores || []).some((s) => s !== 0 && s !== 1 && s !== -1);
+  },
+  // a finished game's result card part (a score table), or null
+  afterBoard() {
+    return null;
+  },
+  // what changed from one view to the next, for the board's animation
+  fresh() {
+    return null;
+  },
+  moveSound: "move",
+  // the query of the game's rules page
+  rulesQuery(view) {
+    return `rules=${encodeURIComponent(view.game)}`;
+  },
+  // the settings of a rematch
+  rematchSettings(view) {
+    return { ...(view.settings || {}) };
+  },
+  // the first-game walkthrough's step for this view, [step, total], or null (no guide)
+  guideStep() {
+    return null;
+  },
+  guideText(step, view) {
+    return t(`web_guide_${view.game}_${step}`);
+  },
+  // a finished game's score of one seat in a list ("3", or win/loss words)
+  scoreWord(score) {
+    return String(score);
+  },
+  // the penalty a pass costs now, or null
+  passPenalty() {
+    return null;
+  },
+  // the rules pages this game has: [{query, label}], and the page's content for one of them
+  rulesPages(name) {
+    return [];
+  },
+  rulesTitle(params, name) {
+    return gameName(name);
+  },
+  rulesContent() {
+    return null;
+  },
+  // the lobby: settings drawn by the game itself instead of from the schema, keyed by the
+  // setting's name (a function (form, set) -> element), and the game's extra create-body keys
+  settingFields: {},
+  createExtras() {
+    return {};
+  },
+  // the rating class query of /api/bot-ratings for these settings
+  ratingQuery(settings, name) {
+    const q = new URLSearchParams({ game: name, players: String(settings.players || 2) });
+    for (const [k, v] of Object.entries(settings)) if (k !== "players" && (typeof v === "string" || typeof v === "number")) q.set(k, String(v));
+    return q;
+  },
+};

@@ -1,0 +1,148 @@
+// Quixo's renderer (games.js): the board with its legend and the dot choice, seat letters,
+// moves in words, the rules page, the lobby's own settings (the draw rule, conferring), the
+// first-game guide. The generic modules reach Quixo only through this registration.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { registerGame, boardOf } from "./games.js";
+import { seatName } from "./words.js";
+import { quixoBoard, quixoLegend, dotChoice, quixoMoveWords, SEATS } from "./quixo.js";
+
+const NAME = "quixo";
+const DRAW_PLIES = 200;
+
+function isPlayer(view) {
+  return view.you !== null && view.you !== undefined;
+}
+
+function board(view, ui, handlers, extra, q) {
+  const mySeat = view.you;
+  const four = (q.players || 2) === 4 && isPlayer(view);
+  const dotSeat = four ? SEATS[ui.dot === "partner" ? (mySeat + 2) % 4 : mySeat] : null;
+  const interactive = !!handlers && !view.is_over && isPlayer(view);
+  const myTurn = interactive && (view.to_act || []).includes(mySeat);
+  return h("div", { class: "board-wrap quixo-wrap" },
+    four && myTurn && (q.takeable || []).length ? dotChoice(view, ui, (v) => handlers.dot(v)) : null,
+    quixoBoard(view, {
+      interactive, sel: ui.sel, dotSeat, hint: ui.hintOption || null, animate: ui.animate,
+      onSelect: (sq) => handlers.select(sq),
+      onMove: (text) => handlers.choose(text),
+      onRefuse: (why) => handlers.refuse(why),
+    }),
+    quixoLegend(view, (p) => seatName(view, p)), extra);
+}
+
+// an example position: X has just pushed a1 back in from the right
+function example(players) {
+  const rows = players === 4 ? [".N...", ".E.W.", "..S..", ".....", "N..EW"] : ["x....", ".o...", "..x..", ".o...", "o.xxx"];
+  return {
+    game: NAME, settings: { size: 5, players }, you: null, seats: [],
+    board: { size: 5, players, rows, takeable: [], moves: [], lines: [],
+      last_move: players === 4 ? null : { from: "a1", to: "e1", text: "a1e1" } },
+  };
+}
+
+const paras = (keys) => keys.map((k) => h("p", {}, t(k)));
+
+function touchFirst() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
+
+registerGame(NAME, {
+  strength: ["random", "greedy", "easy", "linecount2", "mcts", "medium", "strong", "perfect"],
+  title(settings) {
+    const n = settings.size || 5;
+    return `${t("web_quixo")} ${n}×${n} · ${t("web_players_n", { n: settings.players || 2 })}`;
+  },
+  seatLabel(settings, seat) {
+    if (settings.players === 4) return t(`quixo_seat_mark_${SEATS[seat]}`);
+    return seat === 0 ? "X" : "O";
+  },
+  seatName(view, seat, base) {
+    return `${base} (${this.seatLabel(view.settings || {}, seat)})`;
+  },
+  numberTwinBots: false, // the seat letter tells them apart
+  moveWords(view, text) {
+    const q = boardOf(view);
+    return quixoMoveWords(text, (q && q.size) || (view.settings && view.settings.size) || 5);
+  },
+  endReason(view) {
+    const why = view.end_reason || (boardOf(view) || {}).end_reason;
+    if (why === "ply_limit" || why === "repetition") return { text: t(`web_end_${why}`), final: true };
+    if (why === "opponent_line") return { text: t("web_end_opponent_line"), final: false };
+    return null;
+  },
+  asked(view, ui) {
+    return ui.sel ? t("web_quixo_pick_dest", { square: ui.sel }) : t("web_quixo_pick_cube");
+  },
+  board,
+  passNote() {
+    return h("p", { class: "muted" }, t("web_quixo_must_pass"));
+  },
+  cancelable(ui) {
+    return !!ui.sel || !!ui.chooser;
+  },
+  showsScores() {
+    return false;
+  },
+  moveSound: "move",
+  rematchSettings(view) {
+    const s = view.settings || {};
+    const settings = { size: s.size, players: s.players, ...(s.ply_limit ? { ply_limit: s.ply_limit } : {}), ...(s.repetition ? { repetition: s.repetition } : {}) };
+    // the other side starts: whoever did not start the last game
+    const first = (s.first || "x").toLowerCase();
+    if ((s.players || 2) === 2) settings.first = first === "o" ? "x" : "o";
+    return settings;
+  },
+  guideStep(view, ui, acted) {
+    const mine = (view.to_act || []).includes(view.you);
+    if (mine && !acted) return [ui.sel ? 2 : 1, 3];
+    return acted ? [3, 3] : null;
+  },
+  // on a touch screen the guide says nothing of keys
+  guideText(step) {
+    return t(touchFirst() && step <= 2 ? `web_guide_quixo_${step}_touch` : `web_guide_quixo_${step}`);
+  },
+  scoreWord(score) {
+    return t(score > 0 ? "win" : score < 0 ? "loss" : "draw");
+  },
+  rulesPages() {
+    return [{ query: NAME, label: t("web_quixo") }];
+  },
+  rulesTitle() {
+    return t("web_quixo");
+  },
+  rulesContent() {
+    return [
+      paras(["web_rules_quixo_goal", "web_rules_quixo_move"]),
+      h("figure", { class: "rules-figure" }, quixoBoard(example(2), { interactive: false }),
+        h("figcaption", {}, t("web_rules_example_push", { square: "a1" }))),
+      paras(["web_rules_quixo_end", "web_rules_quixo_four"]),
+      h("figure", { class: "rules-figure" }, quixoBoard(example(4), { interactive: false }),
+        h("figcaption", {}, t("web_rules_quixo_four_caption"))),
+    ];
+  },
+  // the lobby: sizes as "5×5", the draw rule as one choice (ply limit and repetition together)
+  settingLabels: { size: (n) => `${n}×${n}` },
+  settingFields: {
+    ply_limit: (form, set) => h("label", { class: "field check" },
+      h("input", { type: "checkbox", name: "draw", checked: !!form.draw, onchange: (e) => set("draw", e.target.checked) }),
+      h("span", {}, t("web_draw_rule", { plies: DRAW_PLIES }))),
+    repetition: () => null,
+  },
+  formSettings(form) {
+    return form.draw ? { ply_limit: DRAW_PLIES, repetition: 3 } : {};
+  },
+  formExtras(form, set) {
+    if (form.settings.players !== 4) return [];
+    return [h("label", { class: "field check" },
+      h("input", { type: "checkbox", name: "confer", checked: !!form.confer, onchange: (e) => set("confer", e.target.checked) }),
+      h("span", {}, t("web_confer")))];
+  },
+  createExtras(form) {
+    return { confer: form.settings.players === 4 && !!form.confer };
+  },
+  ratingQuery(settings) {
+    return new URLSearchParams({ game: NAME, players: String(settings.players || 2), size: String(settings.size || 5) });
+  },
+});
