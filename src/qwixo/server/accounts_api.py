@@ -113,6 +113,18 @@ async def me(request: Request) -> dict[str, Any]:
     return {"name": name, "csrf": csrf_of(token)}
 
 
+@router.get("/api/session")
+async def session(request: Request) -> dict[str, Any]:
+    """Who is signed in, always 200 (the lobby asks on every load; a signed-out visitor's
+    browser logs no failed request): ``{"signed_in": false}``, or ``{"signed_in": true,
+    "name", "csrf"}`` as ``GET /api/account`` answers."""
+    token = request.cookies.get(SESSION_COOKIE)
+    found = await accounts_of(request).session(token) if token else None
+    if found is None or token is None:
+        return {"signed_in": False}
+    return {"signed_in": True, "name": found[1], "csrf": csrf_of(token)}
+
+
 @router.post("/api/account/signout", openapi_extra=body_schema(Empty))
 async def sign_out(request: Request) -> JSONResponse:
     """End this session (its cookie opens nothing any more)."""

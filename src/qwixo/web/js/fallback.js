@@ -72,7 +72,7 @@ export const fallback = {
   board(view, ui, handlers, extra, board) {
     const mine = handlers && !view.is_over && (view.to_act || []).includes(view.you);
     const opts = mine ? (view.options || []).filter((o) => o !== "pass") : [];
-    return h("div", { class: "board-wrap fallback-wrap" },
+    return h("div", { class: "board-wrap fallback-wrap", tabindex: "-1" },
       h("div", { class: "fb-board", role: "group", "aria-label": t("web_board") }, boardPicture(board)),
       opts.length ? h("div", { class: "fb-options", role: "group", "aria-label": t("web_choose_move") },
         opts.map((o) => h("button", { type: "button", class: `btn option ${ui.hintOption === o ? "hinted" : ""}`,

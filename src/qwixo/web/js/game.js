@@ -30,6 +30,25 @@ function freshCrosses(before, now) {
   return rendererFor(now.game).fresh(before, now);
 }
 
+// the board's keyboard stop (the roll button, the cube or cell the arrow keys start from), or
+// the board itself while there is nothing to choose
+function focusBoard(root) {
+  const el = root.querySelector("#roll, #enter-dice input:not([disabled]), [data-roving] [tabindex=\"0\"], .board-wrap .fb-options .btn") ||
+    root.querySelector(".board-wrap");
+  if (el) el.focus({ preventScroll: true });
+}
+
+// a decision of mine begins: on a small screen the page scrolls to the board (the status line
+// and the action bar stay pinned), so the dice and every legal cell are on one screen
+function showDecision(root) {
+  if (!matchMedia("(max-width: 520px)").matches) return;
+  const el = root.querySelector(".board-wrap");
+  const status = root.querySelector(".status");
+  if (!el) return;
+  const top = el.getBoundingClientRect().top + window.scrollY - (status ? status.offsetHeight + 4 : 0);
+  window.scrollTo({ top: Math.max(0, top), behavior: "instant" });
+}
+
 function mustAct(view, seat) {
   return (view.to_act || []).includes(seat) || (view.needs_roll && view.roller === seat);
 }
@@ -320,7 +339,12 @@ class GamePage {
     // a cube just taken by keyboard: the focus goes on to its first push arrow
     const toArrow = this.ui.sel && key === `sq:${this.ui.sel}`;
     restoreFocus(this.root, toArrow ? null : key, toArrow ? ".arrow.legal" : null);
+    // after the own move, the bot's reply, the game's creation: the focus is back on the board
+    // (where the next decision is made), never on the page's body
+    if (!this.root.contains(document.activeElement) || document.activeElement === this.root) focusBoard(this.root);
     if (this.guide) this.guide.update(v, this.ui);
+    if (mine && !this.wasMine) showDecision(this.root);
+    this.wasMine = mine;
   }
 
   page() {
@@ -341,11 +365,11 @@ class GamePage {
     h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),
     v.is_over ? h("div", { class: "result", id: "result", role: "status" }, h("b", {}, t("web_game_over")), " ", resultText(v)) : null,
     v.is_over ? endActions(v, this) : null,
+    afterBoard(v), // the final scores above the board, where the result is read
     h("div", { class: "game-body" },
       h("div", { class: "main-col" },
         invitesPanel(v, this.id),
-        boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act))),
-        afterBoard(v)),
+        boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act)))),
       sideColumn(v, ui, this.id, chatPanel(this))));
   }
 

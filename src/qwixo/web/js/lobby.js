@@ -542,7 +542,8 @@ class LobbyPage {
 
   async whoAmI() {
     try {
-      this.me = await api("GET", "/api/account");
+      const s = await api("GET", "/api/session"); // 200 signed in or out: no failed request logged
+      this.me = s && s.signed_in ? { name: s.name, csrf: s.csrf } : null;
     } catch (e) {
       this.me = null;
     }

@@ -21,7 +21,7 @@ function board(view, ui, handlers, extra, q) {
   const dotSeat = four ? SEATS[ui.dot === "partner" ? (mySeat + 2) % 4 : mySeat] : null;
   const interactive = !!handlers && !view.is_over && isPlayer(view);
   const myTurn = interactive && (view.to_act || []).includes(mySeat);
-  return h("div", { class: "board-wrap quixo-wrap" },
+  return h("div", { class: "board-wrap quixo-wrap", tabindex: "-1" },
     four && myTurn && (q.takeable || []).length ? dotChoice(view, ui, (v) => handlers.dot(v)) : null,
     quixoBoard(view, {
       interactive, sel: ui.sel, dotSeat, hint: ui.hintOption || null, animate: ui.animate,

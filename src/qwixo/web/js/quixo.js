@@ -9,7 +9,7 @@
 
 import { s, h } from "./dom.js";
 import { t, has } from "./i18n.js";
-import { roving } from "./keynav.js";
+import { roving, nearest, moveFocus } from "./keynav.js";
 import { boardOf } from "./games.js";
 
 const FILES = "abcdefg";
@@ -72,6 +72,7 @@ function centre(sq, n) {
 }
 
 const SYMBOL = { x: "x", N: "x", S: "x", o: "o", E: "o", W: "o" };
+const ARROW_KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 function dotMark(seat, x, y) {
   const cx = x + C / 2;
@@ -184,7 +185,19 @@ function arrowGroup(ctx, d, n, players, moves) {
   s("rect", { class: "focus-ring", x: -C / 2 + 3, y: -M / 2 + 3, width: C - 6, height: M - 6, rx: 12 }));
   const act = () => ctx.onMove(text);
   g.addEventListener("click", act);
-  g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } });
+  g.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); return; }
+    // from an arrow the arrow keys go to the other arrows at once (one key press to either of
+    // them), not across the cubes
+    const dir = ARROW_KEYS[e.key];
+    if (!dir) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const svg = g.ownerSVGElement;
+    const arrows = [...svg.querySelectorAll(".arrow")];
+    const next = nearest(arrows, g, dir) || arrows[(arrows.indexOf(g) + 1) % arrows.length];
+    if (next && next !== g) moveFocus([...svg.querySelectorAll("[data-kx]")], next);
+  });
   return g;
 }
 

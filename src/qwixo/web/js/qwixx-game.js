@@ -31,7 +31,7 @@ function board(view, ui, handlers, extra, q) {
   const ctx = { interactive, nameOf: (p) => seatName(view, p), marker: (s) => marker(view, q, s),
     hint: ui.hintOption || null, fresh: ui.fresh || null, legend: !isPlayer(view),
     onCell: (row, i, cell, options) => handlers.cell(row, i, cell, options) };
-  return h("div", { class: "board-wrap qwixx-wrap" },
+  return h("div", { class: "board-wrap qwixx-wrap", tabindex: "-1" },
     h("div", { class: "dice-bar" }, diceView(q),
       q.phase === "action1" && q.dice ? h("p", { class: "phase" }, t("web_action1", { sum: (q.dice.w1 || 0) + (q.dice.w2 || 0) })) : null,
       q.phase === "action2" ? h("p", { class: "phase" }, t("web_action2", { name: seatName(view, q.active) })) : null),

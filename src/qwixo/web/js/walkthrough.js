@@ -22,6 +22,7 @@ export function walkthrough(page) {
   let acted = false;
   let closed = false;
   let lastVersion = null;
+  let shown = false; // shown in this game (stays to its end even once marked done)
 
   function finish() {
     localStorage.setItem(KEY(page.view.game), "done");
@@ -42,14 +43,22 @@ export function walkthrough(page) {
 
   return {
     update(view, ui) {
-      if (closed || view.you === null || view.you === undefined || view.is_over || guideDone(view.game)) return;
+      if (closed || view.you === null || view.you === undefined || view.is_over || (guideDone(view.game) && !shown)) return;
+      shown = true;
       // the player has acted once their own decision (or roll) came back in a new version
       if (lastVersion !== null && view.version > lastVersion && view.last && view.last.seat === view.you) acted = true;
       lastVersion = view.version;
       const st = guideStep(view, ui, acted);
       const main = page.root.querySelector(".main-col");
       if (!st || !main) return;
-      main.prepend(box(view, st[0], st[1]));
+      // seen to its last step: it does not come back in the next game (this one keeps it
+      // until "Done")
+      if (st[0] === st[1]) localStorage.setItem(KEY(view.game), "done");
+      // beside the board on a wide screen (the board stays whole above the fold), under it
+      // on a phone
+      const side = page.root.querySelector(".side");
+      if (side && matchMedia("(min-width: 821px)").matches) side.prepend(box(view, st[0], st[1]));
+      else main.append(box(view, st[0], st[1]));
     },
     close() {
       closed = true;

@@ -1,0 +1,183 @@
+"""First minutes in the browser (issue 24): a new visitor reaches a game against bots with one
+click ("Play", above the fold on a desktop and a phone) and plays its first move; two browsers
+play "with friends" (the room opens at once with its invite: link, copy, QR code; the friend's
+seat fills in live); the keyboard walk of Quixo (the focus comes back to the board after every
+own move, bot reply and the game's creation; both push arrows one key apart; a move in at
+most 3 key presses; no focus ring cut off); the lobby offline and its h1."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from e2e_helpers import DESKTOP, PHONE, new_page, settle, shot, version
+from playwright.sync_api import expect
+
+from qwixo.i18n import t
+
+pytestmark = pytest.mark.browser
+SMALL = {"width": 1280, "height": 800}
+
+
+def above_the_fold(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    vp = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= vp["height"] and box["x"] + box["width"] <= vp["width"]
+
+
+def focus_in_board(page) -> bool:
+    return page.evaluate("() => !!(document.activeElement && document.activeElement.closest('.board-wrap'))")
+
+
+def fresh(browser, viewport):
+    p = new_page(browser, viewport)
+    return p
+
+
+def wait_my_turn(page) -> bool:
+    """True when it is this page's decision, False when the game is over."""
+    page.wait_for_selector("#result, .status.mine")
+    settle(page)
+    return page.locator("#result").count() == 0
+
+
+@pytest.mark.parametrize("viewport", [SMALL, PHONE], ids=["desktop", "phone"])
+def test_a_new_visitor_plays_against_bots_with_one_click(server, browser, viewport):
+    page = fresh(browser, viewport)
+    clicks = 0
+    page.goto(server.url)
+    expect(page.locator("h1")).to_have_text(t("web_lobby_title", "en"))
+    page.wait_for_selector("#play")
+    assert above_the_fold(page, "#play") and above_the_fold(page, "#play-friends")
+    page.click("#play")
+    clicks += 1
+    # the game opens directly (no "Go to the game"), the focus already on the board
+    expect(page.locator(".game-page")).to_be_visible()
+    assert "token=" in page.url
+    assert wait_my_turn(page)
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('.board-wrap')")
+    before = version(page)
+    # the first move: two more key presses (take the cube the board offers, push it back in)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".arrow.legal:focus")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => +document.querySelector('.game-page').dataset.version > {before}")
+    shot(page, f"journey-bots-{viewport['width']}")
+    assert clicks == 1
+    assert not page.js_errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_play_with_friends_in_two_browsers(server, browser):
+    host = fresh(browser, SMALL)
+    host.goto(server.url)
+    host.wait_for_selector("#play-friends")
+    host.locator("label.seg", has_text="Quixo").click()
+    host.click("#play-friends")  # one click: the room with its invite
+    panel = host.locator("#invite-panel")
+    expect(panel).to_be_visible()
+    assert above_the_fold(host, "#invite-panel .invite-url")
+    expect(panel.locator(".qr svg")).to_be_visible()
+    assert panel.locator(".qr svg path").count() >= 1
+    expect(panel.locator("button", has_text=t("web_copy", "en"))).to_be_visible()
+    link = panel.locator(".invite-url").first.input_value()
+    assert "token=" in link
+    friend = fresh(browser, PHONE)
+    friend.goto(link)
+    expect(friend.locator(".game-page")).to_be_visible()
+    # the seat fills in live on the host's page: the invite goes, the friend is online
+    expect(host.locator("#invite-panel")).to_have_count(0)
+    expect(host.locator(".player[data-seat='1'] .pkind.online")).to_be_visible()
+    # one move each way
+    assert wait_my_turn(host)
+    host.locator(".cell.takeable").first.click()
+    host.locator(".arrow.legal").first.click()
+    settle(host)
+    assert wait_my_turn(friend)
+    expect(friend.locator(".quixo-board .last-line")).to_have_count(1)
+    shot(host, "journey-friends-host")
+    shot(friend, "journey-friends-friend")
+    assert not host.js_errors and not friend.js_errors  # type: ignore[attr-defined]
+    host.context.close()
+    friend.context.close()
+
+
+def ring_inside(page) -> bool:
+    """The focused control's focus ring lies inside the board's box (nothing cut off)."""
+    return page.evaluate("""() => {
+      const el = document.activeElement;
+      const ring = el && el.querySelector('.focus-ring');
+      const wrap = el && el.closest('.board-wrap');
+      if (!ring || !wrap) return false;
+      const r = ring.getBoundingClientRect(), w = wrap.getBoundingClientRect();
+      const sw = 9 / 2;  // the ring's stroke, drawn half outside its box
+      return r.left - sw >= w.left && r.right + sw <= w.right && r.top - sw >= w.top && r.bottom + sw <= w.bottom;
+    }""")
+
+
+def test_quixo_by_keyboard_alone(server, browser):
+    page = fresh(browser, DESKTOP)
+    page.goto(server.url)
+    page.locator("label.seg", has_text="Quixo").click()
+    page.select_option("select[name=size]", "3")
+    page.select_option("select[name=seat1]", "bot:random")
+    page.click("#play")
+    rnd = random.Random(7)
+    moves = presses_max = 0
+    while moves < 8 and wait_my_turn(page):
+        # after the game's creation and after every bot reply the focus is on the board
+        page.wait_for_function("() => document.activeElement && document.activeElement.closest('[data-roving]')")
+        presses = 0
+        # walk to a random takeable cube with the arrow keys (not counted: choosing), or take
+        # the one focused
+        for _ in range(rnd.randrange(3)):
+            page.keyboard.press(rnd.choice(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]))
+        if not page.evaluate("() => document.activeElement.classList.contains('takeable')"):
+            page.locator(".cell.takeable").first.focus()
+        page.keyboard.press("Enter")
+        presses += 1
+        page.wait_for_selector(".arrow.legal:focus")
+        arrows = page.locator(".arrow")
+        # every arrow is one key press from the first (no walk across the cubes), its ring whole
+        first = page.evaluate("() => document.activeElement.dataset.key")
+        assert ring_inside(page)
+        seen = {first}
+        for key in ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]:
+            page.keyboard.press(key)
+            seen.add(page.evaluate("() => document.activeElement.dataset.key"))
+            assert ring_inside(page)
+            page.locator(f"[data-key='{first}']").focus()
+        assert seen == {a.get_attribute("data-key") for a in arrows.all()}, seen
+        if arrows.count() > 1 and rnd.random() < 0.5:
+            page.keyboard.press("ArrowDown")
+            presses += 1
+        if not page.evaluate("() => document.activeElement.classList.contains('legal')"):
+            page.locator(".arrow.legal").first.focus()
+        before = version(page)
+        page.keyboard.press("Enter")
+        presses += 1
+        page.wait_for_function(f"() => +document.querySelector('.game-page').dataset.version > {before}")
+        presses_max = max(presses_max, presses)
+        # after the own move the focus stays on the board (not the page's body)
+        assert focus_in_board(page)
+        moves += 1
+    assert moves >= 2 and presses_max <= 3
+    assert not page.js_errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_lobby_offline_says_so_at_once(server, browser):
+    page = fresh(browser, SMALL)
+    page.goto(server.url)
+    page.wait_for_selector("#play")
+    # the page itself and its texts come (from the service worker's copy, or here from the
+    # server); the games' server answers nothing
+    page.route(re.compile(r"/api/(meta|games|account|bot-ratings|editions)"), lambda route: route.abort())
+    page.reload()
+    expect(page.locator("#lobby-offline")).to_have_text(t("web_lobby_offline", "en"))
+    # no form that cannot work; the score pad (works offline) is one click away
+    expect(page.locator("#create")).to_have_count(0)
+    expect(page.locator("#play")).to_have_count(0)
+    expect(page.locator("#play-card a[href='/?pad=classic']")).to_be_visible()
+    page.context.close()
