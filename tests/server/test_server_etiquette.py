@@ -152,3 +152,16 @@ def test_a_resignation_of_a_rated_game_is_rated(client):
     assert state["view"]["winners"] == [1] and state["view"]["rated"]
     mine = client.get("/api/players/Ada").json()["ratings"]["quixo-5x5-2p"]
     assert mine["games"] == 1 and mine["rating"] < 1500
+
+
+def test_news_of_a_player_coming_and_going_name_them_without_a_seat_number(client):
+    g = create(client, seats=[{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as p0:
+        auth(p0, g["seats"][0]["token"])
+        with client.websocket_connect(f"/ws/{g['id']}") as p1:
+            auth(p1, g["seats"][1]["token"])
+            came, _ = recv_until(p0, lambda m: m.get("key") == "announce_joined"
+                                 and m["params"]["player"] == 1)
+        went, _ = recv_until(p0, lambda m: m.get("key") == "announce_left")
+    # (was "Bo is here (seat 1)": a number the page shows nowhere else)
+    assert came["text"] == "Bo is here." and went["text"] == "Bo left."

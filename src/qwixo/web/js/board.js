@@ -5,10 +5,16 @@ import { t } from "./i18n.js";
 import { seatName } from "./words.js";
 import { rendererFor, boardOf } from "./games.js";
 
+// the ends every game may have (the contract's): a resignation, a draw by agreement
+function etiquetteEnd(view) {
+  if (view.end_reason === "resign") return { text: t("web_end_resign", { name: (view.resigned || []).map((s) => seatName(view, s)).join(", ") }) };
+  if (view.end_reason === "agreed_draw") return { text: t("web_end_agreed_draw"), final: true };
+  return null;
+}
 
 // the banner shown when the game is over
 export function resultText(view) {
-  const why = rendererFor(view.game).endReason(view);
+  const why = etiquetteEnd(view) || rendererFor(view.game).endReason(view);
   if (why && why.final) return why.text;
   const w = view.winners || [];
   let out;

@@ -21,6 +21,7 @@ import { hintOption, hintWords } from "./hints.js";
 import { endActions } from "./together.js";
 import { walkthrough } from "./walkthrough.js";
 import { chatPanel } from "./chat.js";
+import { etiquetteMessage, tablePanel } from "./etiquette.js";
 
 export { hintOption };
 
@@ -98,7 +99,7 @@ class GamePage {
     } else if (msg.type === "error" && (msg.id === undefined || msg.id === null)) {
       if (["bad_token", "no_such_game", "unknown_game_id"].includes(msg.key)) this.fatal = msg;
       this.showError(msg);
-    } else this.social(msg);
+    } else if (!etiquetteMessage(this, msg)) this.social(msg);
   }
 
   // chat lines, the chat so far (on entering) and reactions
@@ -369,7 +370,8 @@ class GamePage {
     h("div", { class: "game-body" },
       h("div", { class: "main-col" },
         invitesPanel(v, this.id),
-        boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act)))),
+        boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act))),
+        tablePanel(v, this)),
       sideColumn(v, ui, this.id, chatPanel(this))));
   }
 
