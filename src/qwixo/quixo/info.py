@@ -32,6 +32,7 @@ INFO = GameInfo(
     hint="qwixo.quixo.bots_cli:hint_lines",
     analysis="qwixo.quixo.analysis:analyse",
     unrated_settings=("position", "first"),
+    unrated_settings=("position", "first"),
     env_codec="qwixo.envs.quixo_codec:QuixoCodec",
     details="qwixo.quixo.view:details",
     stats=(Stat("opponent_line", "sum", "wins_by_opponent_line"),

@@ -238,6 +238,7 @@ class Lobby:
                               seats=len(spec.seats))
         seats, tokens = self._make_seats(spec, spec.lang or "en")
         rated_bots(seats, options)
+        rated_bots(seats, options)
         now = time.time()
         snapshot = game.to_json()
         room = Room(id=new_id(), game_name=spec.game, settings=settings, options=options,

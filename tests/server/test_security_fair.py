@@ -1,0 +1,49 @@
+"""Issue 29, the second security probe: fair ratings (H2, M1, M2, L7, L8) — a creator cannot
+choose or foresee how a rated game goes, and who is rated does not depend on when seats are
+claimed."""
+
+from __future__ import annotations
+
+import pytest
+from accounts_helpers import sign_up
+from server_helpers import create
+
+from qwixo.server.accounts import RATED_BOT_SECONDS
+
+
+def _rated(client, game, settings, seats=None, **extra):
+    return client.post("/api/games", json={
+        "game": game, "settings": settings, "rated": True,
+        "seats": seats or [{"kind": "human"}, {"kind": "bot", "bot": "random"}], **extra})
+
+
+@pytest.mark.parametrize(("game", "settings", "name"), [
+    ("quixo", {"size": 3, "position": "xx./oo./... x"}, "position"),
+    ("quixo", {"size": 3, "first": 1}, "first"),
+    ("qwixx", {"players": 2, "seed": 7}, "seed"),
+    ("qwixx", {"edition": "longo", "players": 2, "lucky": [[5, 9], [6, 8]]}, "lucky"),
+])
+def test_rated_games_refuse_settings_that_choose_or_reveal_the_game(client, game, settings,
+                                                                      name):
+    sign_up(client, "Ada")
+    r = _rated(client, game, settings)
+    assert r.status_code == 400, r.text
+    assert r.json()["key"] == "rated_setting" and r.json()["params"] == {"name": name}
+    # the same game unrated is accepted (the setting itself is valid), and null is no choice
+    r = client.post("/api/games", json={"game": game, "settings": settings, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    assert r.status_code == 201, r.text
+    r = _rated(client, game, {**settings, name: None})
+    assert r.status_code == 201, r.text
+
+
+def test_bots_of_a_rated_game_think_at_the_rated_budget(client):
+    sign_up(client, "Ada")
+    r = _rated(client, "quixo", {"size": 3}, seats=[
+        {"kind": "human"}, {"kind": "bot", "bot": "random", "seconds": 0.05}])
+    assert r.status_code == 201, r.text
+    room = client.app.state.qwixo.lobby.rooms[r.json()["id"]]
+    assert room.seats[1].seconds == RATED_BOT_SECONDS
+    g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random",
+                                                  "seconds": 0.05}])
+    assert client.app.state.qwixo.lobby.rooms[g["id"]].seats[1].seconds == 0.05
