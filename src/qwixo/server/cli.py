@@ -71,7 +71,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from qwixo.paths import data_dir
     from qwixo.server.app import WS_MAX_SIZE, create_app
-    from qwixo.server.security import OriginPolicy, uvicorn_options
+    from qwixo.server.security import OriginPolicy, redact_logs, uvicorn_options
     from qwixo.server.ws import ws_protocol
 
     db = args.db or str(data_dir() / "qwixo.sqlite")
@@ -111,6 +111,7 @@ def serve(args: argparse.Namespace) -> int:
                             ws=ws_protocol(args.ws), lifespan="on", timeout_graceful_shutdown=3,
                             **uvicorn_options(args.forwarded_allow_ips,
                                               max(0.5, args.request_timeout)))
+    redact_logs()  # no seat token in any log line (uvicorn configured its loggers above)
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0

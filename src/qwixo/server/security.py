@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -266,6 +267,49 @@ class SecurityMiddleware:
             if not started:
                 await refuse(ServerError("request_timeout", status=408,
                                          seconds=self.body_timeout))
+
+
+# -- secrets kept out of the logs (issue 29 M3) ---------------------------------------------
+_SECRET_PARAM = re.compile(r"(?i)\b(token|csrf|password|session)=[^&\s#\"']+")
+
+
+def redact(text: str) -> str:
+    """``text`` with the values of secret query parameters (a seat token in an invitation
+    link, ``/api/games/ID?token=...``) replaced by ``***``.
+
+    >>> redact('"GET /?game=ab&token=s3cr3t HTTP/1.1" 200')
+    '"GET /?game=ab&token=*** HTTP/1.1" 200'
+    """
+    return _SECRET_PARAM.sub(r"\1=***", text)
+
+
+class RedactSecrets(logging.Filter):
+    """A logging filter that passes every record with its secrets redacted (:func:`redact`):
+    the access log's path and any message or argument that carries one."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "=" in record.msg:
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) and "=" in a else a
+                                for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: redact(a) if isinstance(a, str) and "=" in a else a
+                           for k, a in record.args.items()}
+        return True
+
+
+def redact_logs() -> None:
+    """Install :class:`RedactSecrets` on every handler of the root logger and of uvicorn's
+    loggers, and on those loggers themselves (call it once logging is configured)."""
+    flt = RedactSecrets()
+    for name in (None, "uvicorn", "uvicorn.access", "uvicorn.error", "qwixo", "qwixo.server"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(flt)
+        for h in logger.handlers:
+            if not any(isinstance(f, RedactSecrets) for f in h.filters):
+                h.addFilter(flt)
 
 
 def install(app: Any, allowed_origins: Iterable[str] | None = None,
