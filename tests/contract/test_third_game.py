@@ -1,0 +1,167 @@
+"""The proof that nothing above the games knows which game it runs: tic-tac-toe, a game that
+exists only in ``tictactoe_game.py`` and is registered like an outside package's
+(``conftest.py``), plays through the contract's registry, a tournament with ratings, the
+PettingZoo, Gymnasium and OpenSpiel adapters, and the web server (HTTP + WebSocket, two
+people) — with no change anywhere else."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import qwixo
+
+HERE = Path(__file__).resolve().parent
+
+
+def test_found_through_its_entry_point(tictactoe_site):
+    assert qwixo.game_names() == ("quixo", "qwixx", "tictactoe")
+    info = qwixo.game_info("tictactoe")
+    assert info.utility == "win_loss" and info.renderer is None
+    assert info.to_dict("it")["title"] == "Tris"
+    g = qwixo.new_game("tictactoe")
+    for cell in ("a1", "a2", "b1", "b2", "c1"):
+        g.choose(g.to_act[0], cell)
+    assert g.is_over and g.winners() == [0] and g.scores() == [1, -1]
+    again = qwixo.load_game(g.to_json())
+    assert again.to_dict() == g.to_dict() and again.view() == g.view()
+    with pytest.raises(qwixo.IllegalMove):
+        qwixo.new_game("tictactoe").choose(0, "d4")
+
+
+def test_unknown_once_uninstalled():
+    assert "tictactoe" not in qwixo.game_names()
+    with pytest.raises(qwixo.IllegalMove):
+        qwixo.new_game("tictactoe")
+
+
+def test_tournament_with_ratings(tictactoe_site):
+    from qwixo.tournament.ratings import rate_report
+    from qwixo.tournament.runner import run_tournament
+
+    rep = run_tournament("tictactoe", ["random", "winner"], games=24, seed=5)
+    by = {b["bot"]: b for b in rep["bots"]}
+    assert by["random"]["games"] == by["winner"]["games"] == 24
+    assert abs(by["random"]["wins"] + by["winner"]["wins"] - 24) < 1e-9  # a draw is half each
+    assert by["winner"]["win_rate"] > by["random"]["win_rate"]
+    assert "draws" in by["winner"] and set(rep["end_reasons"]) <= {"line", "full"}
+    assert 5 <= rep["length"]["min"] and rep["length"]["max"] <= 9  # plies
+    rated = rate_report(rep)
+    assert rated["class"] == "tictactoe-2p" and rated["system"] == "glicko2"
+    assert rated["bots"]["winner"]["rating"] > rated["bots"]["random"]["rating"]
+    with pytest.raises(qwixo.IllegalMove):  # a setting the game does not have
+        run_tournament("tictactoe", ["random"], games=1, size=5)
+
+
+@pytest.mark.research
+def test_pettingzoo(tictactoe_site):
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test, parallel_api_test
+
+    from qwixo.envs import pz
+
+    api_test(pz.env("tictactoe"), num_cycles=30)
+    parallel_api_test(pz.parallel_env("tictactoe"), num_cycles=30)
+    env = pz.env("tictactoe")
+    env.reset(seed=1)
+    for _agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(obs["action_mask"].argmax()))
+    # the first free cell every time: X fills a1, b1, c1 first
+    assert env.game.winners() == [0]
+
+
+@pytest.mark.research
+def test_gymnasium(tictactoe_site):
+    gym = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    import qwixo.envs  # noqa: F401 - registers qwixo/Game-v0
+
+    env = gym.make("qwixo/Game-v0", game="tictactoe", opponent="winner")
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, _ = env.reset(seed=0)
+    total, done = 0.0, False
+    while not done:
+        obs, reward, term, trunc, _ = env.step(int(obs["action_mask"].argmax()))
+        total += reward
+        done = term or trunc
+    assert total in (-1.0, 0.0, 1.0)
+
+
+@pytest.mark.research
+def test_openspiel(tictactoe_site):
+    pyspiel = pytest.importorskip("pyspiel")
+    from qwixo.envs import openspiel
+
+    name = openspiel.register("tictactoe")  # registered after the adapter was imported
+    game = pyspiel.load_game(name)
+    assert game.num_players() == 2 and game.num_distinct_actions() == 9
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    for action in (0, 3, 1, 4, 2):  # a1, a2, b1, b2, c1
+        state.apply_action(action)
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def test_served_and_played_by_two_people(tmp_path, tictactoe_site):
+    """A real ``qwixo serve`` with the game on its path: the lobby's metadata, creating the
+    game, two people playing it over WebSockets with the news lines the game declares, the
+    board under the generic key, and the page that the browser test draws it on."""
+    sys.path.insert(0, str(HERE.parent / "server"))
+    try:
+        from proc_helpers import Server, ws_recv
+    finally:
+        sys.path.pop(0)
+    from websockets.sync.client import connect
+
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(tictactoe_site), old) if p)
+    try:
+        srv = Server(tmp_path / "db.sqlite", tmp_path / "data")
+    finally:
+        if old is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = old
+    try:
+        meta = srv.http.get("/api/meta", params={"lang": "pl"}).json()
+        info = meta["games"]["tictactoe"]["info"]
+        assert info["title"] == "Kółko i krzyżyk" and info["renderer"] is None
+        assert meta["games"]["tictactoe"]["bots"] == ["random", "winner"]
+        assert srv.http.get("/").status_code == 200
+        made = srv.http.post("/api/games", json={
+            "game": "tictactoe", "seats": [{"kind": "human", "name": "Ada"},
+                                           {"kind": "human", "name": "Bo"}]})
+        assert made.status_code == 201, made.text
+        g = made.json()
+        tokens = [s["token"] for s in g["seats"]]
+        with connect(f"{srv.ws_base}ws/{g['id']}") as w0, \
+                connect(f"{srv.ws_base}ws/{g['id']}") as w1:
+            for ws, tok in ((w0, tokens[0]), (w1, tokens[1])):
+                ws.send(json.dumps({"type": "auth", "token": tok}))
+                ws_recv(ws, lambda m: m["type"] == "welcome")
+            w1.send(json.dumps({"type": "choose", "decision": "a1", "id": 0}))
+            err = ws_recv(w1, lambda m: m["type"] in ("ok", "error"))
+            assert err["type"] == "error"  # not Bo's turn: nothing changes
+            for i, cell in enumerate(["a1", "a2", "b1", "b2", "c1"]):
+                ws = (w0, w1)[i % 2]
+                ws.send(json.dumps({"type": "choose", "decision": cell, "id": i + 1}))
+                ok = ws_recv(ws, lambda m: m["type"] in ("ok", "error"))
+                assert ok["type"] == "ok", ok
+            seen: list[dict] = []
+            news = ws_recv(w1, lambda m: seen.append(m) or (
+                m["type"] == "announce" and "c1" in m["text"]))
+            assert news["text"] == "Ada plays c1." and news["params"]["cell"] == "c1"
+        view = [m for m in seen if m["type"] == "state"][-1]["view"]
+        assert view["winners"] == [0] and view["scores"] == [1, -1]
+        assert view["board"]["rows"] == ["...", "oo.", "xxx"]
+        assert view["tictactoe"] == view["board"] and view["quixo"] is None
+        assert srv.http.get(f"/api/games/{g['id']}").json()["board"] == view["board"]
+    finally:
+        srv.stop()
