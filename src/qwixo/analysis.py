@@ -70,8 +70,8 @@ def value_text(metric: str, value: Any, lang: str | None = None) -> str:
         if v.get("value") == "draw":
             return t("an_draw", lang)
         if v.get("value") in ("win", "loss"):
-            return tn(f"an_{v['value']}_in", int(v.get("plies") or 0), lang,
-                      plies=int(v.get("plies") or 0))
+            key = "an_win_in" if v["value"] == "win" else "an_loss_in"
+            return tn(key, int(v.get("plies") or 0), lang, plies=int(v.get("plies") or 0))
         score = v.get("score")
         return t("an_score", lang, score=f"{score:+d}" if score is not None else "?")
     if value is None or (isinstance(value, float) and math.isnan(value)):

@@ -44,6 +44,7 @@ _AREAS = (
     "qwixo.server.cli",
     "qwixo.tournament.cli",
     "qwixo.analysis",
+    "qwixo.quixo.puzzles_cli",
 )
 
 
