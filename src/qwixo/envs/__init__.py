@@ -30,9 +30,16 @@ def _register_gymnasium() -> None:
         "qwixo/QwixxSolitaire-v0": "qwixo.envs.gym_envs:QwixxSolitaireEnv",
         "qwixo/Game-v0": "qwixo.envs.gym_envs:GameEnv",  # game="name": any registered game
     }
+    # gymnasium.make_vec(id, num_envs=N): the numba kernels, opponents inside (gym_vector)
+    vector = {
+        "qwixo/Quixo-v0": "qwixo.envs.gym_vector:make_quixo",
+        "qwixo/Qwixx-v0": "qwixo.envs.gym_vector:make_qwixx",
+        "qwixo/QwixxSolitaire-v0": "qwixo.envs.gym_vector:make_solitaire",
+    }
     for env_id, entry in entries.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=entry)
+            gymnasium.register(id=env_id, entry_point=entry,
+                               vector_entry_point=vector.get(env_id))
 
 
 _register_gymnasium()

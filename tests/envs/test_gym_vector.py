@@ -1,0 +1,136 @@
+"""The kernel vector environments (Gymnasium VectorEnv, opponents inside the kernels): what
+``gymnasium.make_vec`` returns, masks and observations against the contract, rewards, auto-reset
+with final observations, truncations, and the Stable-Baselines3 adapter."""
+
+import numpy as np
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+
+import qwixo  # noqa: E402
+import qwixo.envs  # noqa: E402,F401  (registers the ids)
+from qwixo.envs.gym_vector import QuixoVectorEnv, QwixxVectorEnv  # noqa: E402
+from qwixo.envs.quixo_codec import QuixoCodec  # noqa: E402
+
+pytestmark = pytest.mark.research
+
+
+def test_make_vec_returns_the_kernel_env():
+    env = gym.make_vec("qwixo/Quixo-v0", num_envs=6, vectorization_mode="vector_entry_point",
+                       size=4, opponent="safe")
+    assert isinstance(env, gym.vector.VectorEnv) and isinstance(env, QuixoVectorEnv)
+    assert env.num_envs == 6 and env.single_action_space.n == 32
+    assert isinstance(gym.make_vec("qwixo/Qwixx-v0", num_envs=2), QwixxVectorEnv)
+    sol = gym.make_vec("qwixo/QwixxSolitaire-v0", num_envs=2)
+    assert sol.codec.players == 1
+    sync = gym.make_vec("qwixo/Quixo-v0", num_envs=2, vectorization_mode="sync", size=3)
+    assert isinstance(sync, gym.vector.SyncVectorEnv)
+    with pytest.raises(ValueError, match="sync"):
+        gym.make_vec("qwixo/Quixo-v0", num_envs=2, opponent="strong")
+
+
+@pytest.mark.parametrize("opponent", ["random", "safe"])
+def test_quixo_kernel_env_against_the_contract(opponent):
+    n = 16
+    codec = QuixoCodec(4, 2, 30)
+    env = QuixoVectorEnv(n, size=4, opponent=opponent, seat="alternate", max_plies=30)
+    obs, info = env.reset(seed=3)
+    assert env.seats.tolist() == [i % 2 for i in range(n)]
+    ends = {"term": 0, "trunc": 0}
+    rewards = []
+    for _ in range(150):
+        for i in range(n):  # the agent's view: own cubes, the opponent's, to move
+            me, op = env._st[i, env.seats[i]], env._st[i, 1 - env.seats[i]]
+            g = qwixo.new_game("quixo", size=4,
+                               position=_position(int(env._st[i, 0]), int(env._st[i, 1]),
+                                                  int(env.seats[i])))
+            assert np.array_equal(obs[i], codec.observe(g, int(env.seats[i])))
+            assert np.array_equal(info["action_mask"][i], codec.mask(g, int(env.seats[i])))
+            assert me is not None and op is not None
+        obs, reward, term, trunc, info = env.step(env.sample_actions())
+        assert not (term & trunc).any()
+        assert np.array_equal(info["_final_obs"], term | trunc)
+        for i in np.flatnonzero(term | trunc):
+            fo = info["final_obs"][i]
+            assert not fo[:, :, 2].any()                       # nobody to move: over
+            ends["term" if term[i] else "trunc"] += 1
+            rewards.append(reward[i])
+            if trunc[i]:
+                assert reward[i] == 0.0
+            else:
+                assert reward[i] in (-1.0, 1.0)
+        assert not reward[~(term | trunc)].any()
+    assert ends["term"] > 0 and ends["trunc"] > 0
+
+
+def _position(x: int, o: int, seat: int) -> str:
+    """The contract's position text of a 4x4 board (the agent in ``seat`` to move)."""
+    rows = []
+    for r in range(3, -1, -1):
+        rows.append("".join("x" if (x >> (r * 4 + f)) & 1 else "o" if (o >> (r * 4 + f)) & 1
+                            else "." for f in range(4)))
+    return "/".join(rows) + (" x" if seat == 0 else " o")
+
+
+def test_quixo_illegal_action_loses_and_safe_beats_random():
+    env = QuixoVectorEnv(4, size=3)
+    env.reset(seed=0)
+    _, reward, term, _, info = env.step(np.array([99, 0, 0, 0]))
+    assert term[0] and reward[0] == -1.0 and not term[1:].any()
+    scores = {}
+    for opp in ("random", "safe"):
+        e = QuixoVectorEnv(256, size=4, opponent=opp, seat="alternate", copy=False)
+        e.reset(seed=1)
+        total = 0.0
+        for _ in range(200):
+            _, r, *_ = e.step(e.sample_actions())
+            total += r.sum()
+        scores[opp] = total
+    assert scores["safe"] < scores["random"]  # the random agent does worse against "safe"
+
+
+def test_qwixx_kernel_env_rewards_and_final_observations():
+    env = gym.make_vec("qwixo/QwixxSolitaire-v0", num_envs=8)  # reward="delta"
+    obs, info = env.reset(seed=2)
+    ret = np.zeros(8)
+    done_games = 0
+    for _ in range(3000):
+        obs, r, term, trunc, info = env.step(env.sample_actions())
+        ret += r
+        assert not trunc.any()
+        for i in np.flatnonzero(term):
+            assert ret[i] == info["scores"][i, 0]               # the return is the score
+            fo = info["final_obs"][i]
+            blocks = env.codec.blocks
+            assert fo[blocks["phase"][0] + 2] == 1 and fo[blocks["to_act"][0]] == 0
+            ret[i] = 0
+            done_games += 1
+    assert done_games > 10
+    assert np.array_equal(info["action_mask"][:, 0], np.ones(8, np.int8))  # pass is legal
+    two = QwixxVectorEnv(64, players=3, opponent="gap", seat="alternate")
+    two.reset(seed=3)
+    wins = []
+    for _ in range(1500):
+        _, r, term, _, info = two.step(two.sample_actions())
+        for i in np.flatnonzero(term):
+            s = info["scores"][i]
+            me = two.seats[i]
+            want = 0.0 if (s == s.max()).all() else 1.0 if s[me] == s.max() else -1.0
+            assert r[i] == want                      # qwixo.envs.pz.final_rewards
+            wins.append(r[i])
+    assert len(wins) > 20 and np.mean(wins) < -0.5  # a random agent loses to two gap bots
+
+
+def test_stable_baselines3_adapter_and_maskable_ppo():
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from qwixo.envs.gym_vector import sb3_vec_env
+
+    venv = sb3_vec_env(gym.make_vec("qwixo/Quixo-v0", num_envs=8, size=3))
+    model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=64, n_epochs=1, seed=0,
+                        device="cpu")
+    model.learn(512)
+    obs = venv.reset()
+    act, _ = model.predict(obs, action_masks=venv.action_masks(), deterministic=True)
+    assert venv.action_masks()[np.arange(8), act].all()
