@@ -28,3 +28,29 @@ def auth(ws, token, **kw):
     ws.send_json({"type": "auth", "token": token, **kw})
     m, _ = recv_until(ws, lambda m: m["type"] in ("welcome", "error"))
     return m
+
+
+def play_to_end(client, g):
+    """Both seats of a 3x3 Quixo game played by random options, over one WebSocket each; the
+    number of moves and the final view."""
+    import random
+
+    rng = random.Random(5)
+    t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/{g['id']}") as w0, \
+            client.websocket_connect(f"/ws/{g['id']}") as w1:
+        view = auth(w0, t0)["view"]
+        auth(w1, t1)
+        conns = {0: w0, 1: w1}
+        moves = 0
+        while not view["is_over"]:
+            p = view["to_act"][0]
+            ws = conns[p]
+            options = client.get(f"/api/games/{g['id']}",
+                                 params={"token": g["seats"][p]["token"]}).json()["options"]
+            ws.send_json({"type": "choose", "decision": rng.choice(sorted(options)), "id": moves})
+            ok, _ = recv_until(ws, lambda m: m["type"] in ("ok", "error"))
+            assert ok["type"] == "ok", ok
+            moves += 1
+            view = client.get(f"/api/games/{g['id']}").json()
+        return moves, view

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from server_helpers import auth, create, recv_until
+from server_helpers import create, play_to_end
 
 from qwixo.i18n import LANGS, catalog
 
@@ -169,36 +169,11 @@ def test_list_by_status_and_join_open_seat(client):
     assert client.get("/api/games", params={"status": "weird"}).status_code == 400
 
 
-def _play_to_end(client, g):
-    """Both seats of a 3x3 Quixo game played by the first option, over one WebSocket each."""
-    import random
-
-    rng = random.Random(5)
-    t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
-    with client.websocket_connect(f"/ws/{g['id']}") as w0, \
-            client.websocket_connect(f"/ws/{g['id']}") as w1:
-        view = auth(w0, t0)["view"]
-        auth(w1, t1)
-        conns = {0: w0, 1: w1}
-        moves = 0
-        while not view["is_over"]:
-            p = view["to_act"][0]
-            ws = conns[p]
-            options = client.get(f"/api/games/{g['id']}",
-                                 params={"token": g["seats"][p]["token"]}).json()["options"]
-            ws.send_json({"type": "choose", "decision": rng.choice(sorted(options)), "id": moves})
-            ok, _ = recv_until(ws, lambda m: m["type"] in ("ok", "error"))
-            assert ok["type"] == "ok", ok
-            moves += 1
-            view = client.get(f"/api/games/{g['id']}").json()
-        return moves, view
-
-
 def test_history_and_replay(client):
     g = create(client, settings={"size": 3, "ply_limit": 40})
     r = client.get(f"/api/games/{g['id']}/replay/0")
     assert r.status_code == 409 and r.json()["key"] == "replay_not_finished"
-    moves, final = _play_to_end(client, g)
+    moves, final = play_to_end(client, g)
     hist = client.get(f"/api/games/{g['id']}/history").json()
     assert [e["n"] for e in hist["events"]] == list(range(1, moves + 1))
     assert all(e["kind"] == "choose" for e in hist["events"])

@@ -35,6 +35,10 @@ from qwixo.i18n import t
 log = logging.getLogger("qwixo.server")
 
 HINT_SECONDS = 1.0
+#: the time budget of a game's analysis (``GET /api/games/ID/analysis``), and how many
+#: analyses a process keeps
+ANALYSIS_SECONDS = 10.0
+ANALYSES_KEPT = 64
 MAX_BOTS = 4096
 
 
@@ -282,6 +286,8 @@ class BotRunner:
         self.pool: Executor | WorkerPool = self._new_pool()
         self.hint_pool: Executor | WorkerPool = self._new_pool(hints=True)
         self.hints = HintQueue()
+        #: analyses of finished games, most recent last (:meth:`analyse`)
+        self.analyses: OrderedDict[Any, dict[str, Any]] = OrderedDict()
 
     def _new_pool(self, hints: bool = False) -> Executor | WorkerPool:
         """The bots' pool, or (``hints``) the hints' own pool of one worker."""
@@ -340,6 +346,31 @@ class BotRunner:
             self.hints.release(game_id, seat, client)
         self.hints.remember(key, list(lines))
         return lines
+
+    async def analyse(self, game: Game, *, game_id: str = "", client: str | None = None,
+                      seconds: float = ANALYSIS_SECONDS) -> dict[str, Any]:
+        """The analysis of a game (:mod:`qwixo.analysis`), computed in the hints' pool (never
+        in the bots': a running game's bots do not wait for it) within ``seconds``, admitted
+        by the hints' queue limits (:class:`HintBusy` past them; one analysis counts as a
+        hint of seat -1), and kept in a cache of the last :data:`ANALYSES_KEPT` analyses."""
+        text = game.to_json()
+        key = ("analysis", text, seconds)
+        found = self.analyses.get(key)
+        if found is not None:
+            self.analyses.move_to_end(key)
+            return found
+        self.hints.admit(game_id, -1, client)
+        try:
+            if self.processes:
+                result = await self._run(_analyse_in_worker, text, seconds, hints=True)
+            else:
+                result = await self._run(analyse_game, game.copy(), seconds, hints=True)
+        finally:
+            self.hints.release(game_id, -1, client)
+        self.analyses[key] = result
+        while len(self.analyses) > ANALYSES_KEPT:
+            self.analyses.popitem(last=False)
+        return result
 
     def close(self) -> None:
         for pool in (self.pool, self.hint_pool):
@@ -448,6 +479,17 @@ def _decide_in_worker(game_id: str, seat: int, name: str, seconds: float | None,
         _WORKER_GAMES.popitem(last=False)
     bot = _cached_bot(_WORKER_BOTS, game_id, seat, game.name, name, seconds)
     return str(bot.decide(game.copy(), seat))
+
+
+def analyse_game(game: Game, seconds: float) -> dict[str, Any]:
+    """The analysis of ``game`` (:func:`qwixo.analysis.analyse`)."""
+    from qwixo.analysis import analyse
+
+    return analyse(game, seconds=seconds)
+
+
+def _analyse_in_worker(text: str, seconds: float) -> dict[str, Any]:
+    return analyse_game(load_game(text), seconds)
 
 
 def _hint_in_worker(text: str, seat: int, lang: str) -> list[str]:

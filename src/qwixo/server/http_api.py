@@ -127,6 +127,25 @@ async def health(request: Request, since: float = 0.0) -> dict[str, Any]:
             "gc_ms": _figures(st.gc_pauses, since)}
 
 
+def rated_order(game: str, bots: list[str]) -> list[str]:
+    """The bots weakest first by their measured rating in the class of the game's default
+    settings (``qwixo/tournament/bot_ratings.json``); a bot not measured there keeps its place
+    after the one before it in the registry's order.
+
+    >>> rated_order("qwixx", ["random", "race", "gap", "optimal", "ev", "odds", "strong"])
+    ['random', 'race', 'optimal', 'gap', 'ev', 'odds', 'strong']
+    """
+    from qwixo.tournament.ratings import bot_ratings
+
+    cls = game_info(game).rating_class({})
+    rated = bot_ratings()["classes"].get(cls or "", {}).get("bots", {})
+    key, last = {}, float("-inf")
+    for b in bots:
+        last = rated[b]["rating"] if b in rated else last
+        key[b] = last
+    return sorted(bots, key=lambda b: key[b])
+
+
 @router.get("/api/meta")
 async def meta(request: Request, lang: str | None = None) -> dict[str, Any]:
     """The games (their bots, settings and metadata, ``info``: texts in ``lang``), the
@@ -136,7 +155,7 @@ async def meta(request: Request, lang: str | None = None) -> dict[str, Any]:
     games: dict[str, Any] = {}
     for name in GAME_NAMES:
         try:
-            bots = qwixo.list_bots(name)
+            bots = rated_order(name, qwixo.list_bots(name))
         except Exception:  # noqa: BLE001 - bots not written yet
             bots = []
         games[name] = {"bots": bots, "settings": settings_info(name),
@@ -239,6 +258,47 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
     if not lines:
         raise ServerError("hint_unavailable", status=409)
     return {"lines": lines}
+
+
+@router.get("/api/games/{game_id}/analysis")
+async def analysis(game_id: str, request: Request) -> dict[str, Any]:
+    """The analysis of a finished game (``docs/api.md``, "Analysis"): every decision's value,
+    the key moments and the better decisions, each point with the replay ``step`` that shows
+    the position after it. Computed in the hints' workers within a time budget (409
+    ``analysis_unsupported`` for a game without analysis, 429 when the hint workers are
+    busy)."""
+    check_rate(request, replay=True)
+    lobby = lobby_of(request)
+    room = await lobby.get(game_id)
+    if not room.public["is_over"]:
+        raise ServerError("replay_not_finished", status=409)
+    from qwixo.analysis import analysis_function
+
+    if analysis_function(room.game_name) is None:
+        raise ServerError("analysis_unsupported", status=409, game=room.game_name)
+    result = await lobby.bots.analyse(room.game, game_id=room.id,
+                                      client=client_address(request))
+    steps = await asyncio.get_running_loop().run_in_executor(None, history_steps, room)
+    points = [dict(p, step=steps[p["index"]] if p["index"] < len(steps) else room.version)
+              for p in result["points"]]
+    return {"id": room.id, "game": room.game_name, "steps": room.version,
+            "analysis": dict(result, points=points)}
+
+
+def history_steps(room: Room) -> list[int]:
+    """For each entry of the finished game's history, the replay step (number of the room's
+    events) after which the position shows it: the last event that brought the history to
+    that length (undone decisions are replaced by the ones that stayed)."""
+    game = load_game(room.initial)
+    steps: list[int] = []
+    for k, ev in enumerate(room.events, 1):
+        game = apply_events(game, [ev])
+        if game is None:  # pragma: no cover - the stored events of a game always apply
+            break
+        n = len(game.history)
+        del steps[n:]
+        steps.extend([k] * (n - len(steps)))
+    return steps
 
 
 def replay_view(room: Room, step: int) -> dict[str, Any]:
