@@ -69,6 +69,12 @@ def screens(base: str, lang: str = "en"):
         page.wait_for_selector("#create")
         page.wait_for_selector("#list-open .muted, #list-open .games")
 
+    def friends(page):  # "Play with friends": the room with its invite, QR code and share
+        page.goto(f"{base}?{q}")
+        page.wait_for_selector("#play-friends")
+        page.click("#play-friends")
+        page.wait_for_selector("#invite-panel .qr svg")
+
     def quixo2(page):
         _, url = create(base, "quixo", {"size": 5, "players": 2},
                         [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
@@ -126,7 +132,7 @@ def screens(base: str, lang: str = "en"):
             page.wait_for_selector(".rules-page")
         return setup
 
-    out = [("lobby", lobby), ("quixo-2p", quixo2), ("quixo-4p", quixo4),
+    out = [("lobby", lobby), ("invite", friends), ("quixo-2p", quixo2), ("quixo-4p", quixo4),
            ("quixo-finished", quixo_over), ("replay", replay)]
     out += [(f"qwixx-{e}", qwixx(e)) for e in EDITIONS]
     out += [("scorepad", scorepad), ("rules-quixo", rules("quixo"))]

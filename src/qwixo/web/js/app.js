@@ -66,6 +66,8 @@ function buildTopbar() {
   $("#lang-label").textContent = t("web_language");
   $("#brand").title = t("web_title");
   $("#skip").textContent = t("web_skip_to_main");
+  $("#nav-account").textContent = t("acct_account");
+  $("#nav-leaderboard").textContent = t("acct_leaderboard");
   soundButton();
 }
 

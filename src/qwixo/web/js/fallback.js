@@ -38,8 +38,15 @@ export function boardPicture(board) {
   return [grids, items.length ? h("dl", { class: "fb-values" }, items) : null];
 }
 
+let titleOf = () => null;
+
+// where the game's title comes from when the catalogue has none (games.js: /api/meta's)
+export function setTitles(fn) {
+  titleOf = fn;
+}
+
 function gameName(name) {
-  return has(`web_${name}`) ? t(`web_${name}`) : name;
+  return has(`web_${name}`) ? t(`web_${name}`) : titleOf(name) || name;
 }
 
 export const fallback = {
@@ -144,8 +151,21 @@ export const fallback = {
   // the lobby: settings drawn by the game itself instead of from the schema, keyed by the
   // setting's name (a function (form, set) -> element), and the game's extra create-body keys
   settingFields: {},
+  settingLabels: {},
+  // settings the game's own fields add to the schema's (e.g. a draw rule's two settings)
+  formSettings() {
+    return {};
+  },
+  // more choices of the game in the form (each an element; `set(key, value)` keeps them)
+  formExtras() {
+    return [];
+  },
   createExtras() {
     return {};
+  },
+  // every seat a person at one table (a score pad): no bots, no clock, not rated
+  allPeople() {
+    return false;
   },
   // the rating class query of /api/bot-ratings for these settings
   ratingQuery(settings, name) {

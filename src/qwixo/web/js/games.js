@@ -5,9 +5,10 @@
 // its view alone, so a new game plays in the browser before anyone writes its drawing.
 // renderers.js lists the renderers this build ships. docs/web.md "Renderers" lists the members.
 
-import { fallback } from "./fallback.js";
+import { fallback, setTitles } from "./fallback.js";
 
 const RENDERERS = new Map();
+setTitles((name) => metaTitle(name));
 const MERGED = new Map();
 
 export function registerGame(name, renderer) {
@@ -26,13 +27,32 @@ export function rendererFor(name) {
   return MERGED.get(name);
 }
 
-// the renderer names of GET /api/meta (games.NAME.info.renderer; null: the fallback)
+const TITLES = "qwixo.titles"; // localStorage: each game's title in /api/meta (for pages that do not ask it)
+
+// the renderer names of GET /api/meta (games.NAME.info.renderer; null: the fallback) and the
+// games' titles
 export function useMeta(meta) {
+  const titles = {};
   for (const [name, g] of Object.entries((meta && meta.games) || {})) {
     if (g && g.info && "renderer" in g.info) {
       NAMED.set(name, g.info.renderer);
       MERGED.delete(name);
     }
+    if (g && g.info && g.info.title) titles[name] = g.info.title;
+  }
+  try {
+    localStorage.setItem(TITLES, JSON.stringify(titles));
+  } catch (e) {
+    // private mode: the pages say the game's name
+  }
+}
+
+// a game's title as /api/meta last gave it (in the language of that page), or null
+export function metaTitle(name) {
+  try {
+    return JSON.parse(localStorage.getItem(TITLES) || "{}")[name] || null;
+  } catch (e) {
+    return null;
   }
 }
 

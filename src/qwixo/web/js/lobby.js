@@ -108,8 +108,7 @@ class LobbyPage {
   }
 
   allPeople() {
-    const r = this.renderer();
-    return !!(r.allPeople && r.allPeople(this.form.settings));
+    return !!this.renderer().allPeople(this.form.settings);
   }
 
   nPlayers() {
@@ -376,7 +375,7 @@ class LobbyPage {
   // the body of POST /api/games for the form, with `kinds` for the seats (default: the form's)
   body(kinds = null) {
     const r = this.renderer();
-    const settings = { ...this.form.settings, ...(r.formSettings ? r.formSettings(this.form) : {}) };
+    const settings = { ...this.form.settings, ...r.formSettings(this.form) };
     const seats = kinds ? kinds.map((kind) => ({ kind, name: "" })) : this.form.seats;
     return {
       game: this.form.game,
