@@ -4,9 +4,11 @@ Guests keep playing exactly as before with seat tokens; an account adds a name a
 a rating per rating class, statistics and a history (``docs/web.md``, "Accounts and ratings").
 
 **Passwords** are hashed with argon2id (``argon2-cffi``'s defaults), off the event loop; a
-password is never logged, stored in clear or returned. Sign-in is rate-limited per client
-address and per account name (:data:`SIGNIN_RATE`); an unknown name costs the same hash as a
-wrong password.
+password is never logged, stored in clear or returned. Every password check (sign-in, deleting
+the account) is rate-limited per client address and per address and account
+(:data:`SIGNIN_RATE`: wrong guesses from elsewhere never lock the owner out); an unknown name
+costs the same hash as a wrong password; at most :data:`MAX_HASHES` hashes run at once. Weak
+passwords are refused at sign-up (:func:`weak_password`).
 
 **Sessions**: a random token (32 bytes) in the cookie :data:`SESSION_COOKIE` (``HttpOnly``,
 ``SameSite=Lax``, ``Secure`` when the request came over https, also through a trusted proxy);
@@ -53,10 +55,26 @@ SESSION_COOKIE = "qwixo_session"
 CSRF_HEADER = "x-csrf-token"
 SESSION_SECONDS = 30 * 24 * 3600
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
-#: sign-in attempts: (per second, burst) per client address and per account name
+#: password checks (sign-in, deleting the account): (per second, burst) per client address
+#: and per client address *and* account — never per account alone, so that wrong guesses by
+#: someone else cannot lock the owner out (issue 29 L1)
 SIGNIN_RATE = {"address": (0.2, 10.0), "name": (1 / 30, 5.0)}
 #: sign-ups per client address (each costs an argon2 hash)
 SIGNUP_RATE = (0.05, 5.0)
+#: argon2 hashes computed at once (each takes ~50 ms of one core and 64 MB), and how many
+#: more may wait for their turn before a password check is refused (429): whatever the
+#: number of sign-ins, the rest of the server keeps its CPU (issue 29 M4)
+MAX_HASHES, MAX_HASH_QUEUE = 2, 16
+#: passwords refused at sign-up (with the account's own name and blank passwords): the most
+#: common ones of at least :data:`MIN_PASSWORD` characters (issue 29 L4)
+COMMON_PASSWORDS = frozenset("""
+password 12345678 123456789 1234567890 qwertyuiop qwerty123 password1 password123
+iloveyou 11111111 00000000 88888888 87654321 abcd1234 12341234 1q2w3e4r 1qaz2wsx qwertyui
+asdfghjkl zxcvbnm1 sunshine princess football baseball superman trustno1 welcome1 letmein1
+starwars whatever dragon12 computer internet michael1 jennifer passw0rd p@ssw0rd p@ssword
+aaaaaaaa abcdefgh abc12345 123123123 147258369 987654321 qwerty12 1234qwer q1w2e3r4
+changeme letmein! welcome123 admin123 administrator 123qweasd qazwsxedc zaq12wsx
+""".split())
 
 Password = Annotated[str, Field(min_length=1, max_length=MAX_PASSWORD)]
 
@@ -89,6 +107,18 @@ class Empty(_Strict):
     """An empty JSON object (``{}``)."""
 
 
+def weak_password(name: str, password: str) -> bool:
+    """A password refused at sign-up: blank, the account's name (letters and digits alike),
+    one character repeated, or a common password.
+
+    >>> [weak_password("Ada", p) for p in ("        ", "ada lovelace!", "A d a", "Password1")]
+    [True, False, True, True]
+    """
+    plain = "".join(password.split()).casefold()
+    return (not plain or plain == "".join(name.split()).casefold() or len(set(plain)) == 1
+            or plain in COMMON_PASSWORDS)
+
+
 def csrf_of(session_token: str) -> str:
     """The CSRF token of a session (a keyed hash of its secret token)."""
     return hmac.new(session_token.encode(), b"qwixo-csrf", hashlib.sha256).hexdigest()[:32]
@@ -112,11 +142,26 @@ class Accounts:
         self.hasher = PasswordHasher()  # argon2id
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
         self.by_address = KeyedLimiter(*SIGNIN_RATE["address"])
+        #: per (client address, account): see SIGNIN_RATE
         self.by_name = KeyedLimiter(*SIGNIN_RATE["name"])
         self.signups = KeyedLimiter(*SIGNUP_RATE)
+        self._hashes = asyncio.Semaphore(MAX_HASHES)
+        self._hash_waiting = 0
+
+    async def _hashing(self, fn: Any, *args: Any) -> Any:
+        """Run one argon2 computation off the event loop, at most :data:`MAX_HASHES` at once
+        (``rate_limited`` when :data:`MAX_HASH_QUEUE` already wait)."""
+        if self._hash_waiting >= MAX_HASHES + MAX_HASH_QUEUE:
+            raise ServerError("rate_limited", status=429)
+        self._hash_waiting += 1  # (running or waiting)
+        try:
+            async with self._hashes:
+                return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+        finally:
+            self._hash_waiting -= 1
 
     async def _hash(self, password: str) -> str:
-        return await asyncio.get_running_loop().run_in_executor(None, self.hasher.hash, password)
+        return await self._hashing(self.hasher.hash, password)
 
     async def _verify(self, stored: str, password: str) -> bool:
         from argon2.exceptions import Argon2Error, InvalidHashError
@@ -126,14 +171,21 @@ class Accounts:
                 return self.hasher.verify(stored, password)
             except (Argon2Error, InvalidHashError):
                 return False
-        return await asyncio.get_running_loop().run_in_executor(None, run)
+        return await self._hashing(run)
+
+    def _limit(self, address: str, account: str) -> None:
+        """The password-check limits (per address, per address and account)."""
+        if not self.by_address.take(address) or not self.by_name.take(f"{address} {account}"):
+            raise ServerError("rate_limited", status=429)
 
     async def sign_up(self, name: str, password: str, address: str) -> str:
-        """A new account; returns its id. Refused: a short password, a taken name."""
+        """A new account; returns its id. Refused: a short or weak password, a taken name."""
         if not self.signups.take(address):
             raise ServerError("rate_limited", status=429)
         if len(password) < MIN_PASSWORD:
             raise ServerError("password_too_short", min=MIN_PASSWORD)
+        if weak_password(name, password):
+            raise ServerError("password_weak")
         account_id = secrets.token_hex(8)
         if not await self.db.create_account(account_id, name, name_key(name),
                                             await self._hash(password)):
@@ -143,8 +195,7 @@ class Accounts:
     async def sign_in(self, name: str, password: str, address: str) -> tuple[str, str]:
         """``(account id, name)`` when the password is right; rate-limited."""
         key = name_key(name)
-        if not self.by_address.take(address) or not self.by_name.take(key):
-            raise ServerError("rate_limited", status=429)
+        self._limit(address, key)
         row = await self.db.account_by_key(key)
         ok = await self._verify(row[2] if row else self._dummy, password)
         if row is None or not ok:
@@ -153,7 +204,9 @@ class Accounts:
             await self.db.set_password(row[0], await self._hash(password))
         return row[0], row[1]
 
-    async def check_password(self, account_id: str, password: str) -> None:
+    async def check_password(self, account_id: str, password: str, address: str) -> None:
+        """The password asked again (deleting the account): limited as a sign-in."""
+        self._limit(address, "id:" + account_id)
         row = await self.db.account_by_id(account_id)
         if row is None or not await self._verify(row[2], password):
             raise ServerError("bad_credentials", status=401)

@@ -149,7 +149,7 @@ async def delete_account(request: Request) -> JSONResponse:
     account_id, _, _ = await current(request, write=True)
     body = P.parse_body(PasswordOnly, await read_body(request))
     acc = accounts_of(request)
-    await acc.check_password(account_id, body.password)
+    await acc.check_password(account_id, body.password, client_address(request))
     anonymous = anonymous_name(lang_of(request))
     owned = [r[:2] for r in await acc.db.games_of(account_id, limit=100_000)]
     await acc.db.delete_account(account_id, anonymous)

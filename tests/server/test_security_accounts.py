@@ -1,0 +1,78 @@
+"""Issue 29, the second security probe: password checks (M4, L1, L4)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+from accounts_helpers import PASSWORD, sign_up
+
+from qwixo.server.accounts import MAX_HASH_QUEUE, MAX_HASHES
+from qwixo.server.accounts_api import accounts_of
+
+
+def _accounts(client):
+    class _Req:  # accounts_of reads only the app's state
+        app = client.app
+    return accounts_of(_Req())  # type: ignore[arg-type]
+
+
+def test_wrong_sign_ins_by_someone_else_do_not_lock_the_owner_out(client):
+    sign_up(client, "Ada")
+    client.cookies.clear()
+    codes = [client.post("/api/account/signin", json={"name": "Ada", "password": "x" * 9}
+                         ).status_code for _ in range(7)]
+    assert codes[:5] == [401] * 5 and codes[5:] == [429, 429]  # this address waits
+    acc = _accounts(client)
+    # the owner, from another address, signs in at once
+    account_id, name = client.portal.call(acc.sign_in, "Ada", PASSWORD, "192.0.2.7")
+    assert name == "Ada" and account_id
+
+
+def test_deleting_the_account_is_no_password_oracle(client):
+    csrf = sign_up(client, "Ada")
+    codes = [client.post("/api/account/delete", headers={"x-csrf-token": csrf},
+                         json={"password": f"guess {i}"}).status_code for i in range(8)]
+    assert codes[0] == 401 and 429 in codes
+    assert client.get("/api/account").status_code == 200  # nothing was deleted
+
+
+def test_at_most_a_few_password_hashes_run_at_once(client):
+    sign_up(client, "Ada")
+    acc = _accounts(client)
+    running, most, lock = [0], [0], threading.Lock()
+    real = acc.hasher.verify
+
+    class Slow:
+        def verify(self, stored, password):
+            with lock:
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+            time.sleep(0.05)
+            try:
+                return real(stored, password)
+            finally:
+                with lock:
+                    running[0] -= 1
+
+    acc.hasher = Slow()
+
+    async def many(n):
+        return await asyncio.gather(*(acc._verify(acc._dummy, "x" * 9) for _ in range(n)),
+                                    return_exceptions=True)
+
+    out = client.portal.call(many, MAX_HASHES + MAX_HASH_QUEUE)
+    assert out == [False] * (MAX_HASHES + MAX_HASH_QUEUE) and most[0] == MAX_HASHES
+    out = client.portal.call(many, MAX_HASHES + MAX_HASH_QUEUE + 5)
+    refused = [e for e in out if isinstance(e, Exception)]
+    assert len(refused) == 5 and all(e.key == "rate_limited" for e in refused)
+
+
+@pytest.mark.parametrize("password", ["password", "12345678", "Password1", "adalovelace",
+                                      "Ada Lovelace", " " * 8, "zzzzzzzzzz"])
+def test_weak_passwords_are_refused_at_sign_up(client, password):
+    r = client.post("/api/account/signup", json={"name": "Ada Lovelace", "password": password})
+    assert r.status_code == 400 and r.json()["key"] == "password_weak", r.text
+    assert password.strip() not in r.json()["params"].values()
