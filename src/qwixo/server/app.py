@@ -44,6 +44,7 @@ from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
 from qwixo.server.sharing import Sharing
+from qwixo.server.storage import GameStore
 from qwixo.server.store import Store
 from qwixo.server.store_pg import PgStore, is_postgres_url
 from qwixo.server.warmup import warm_up as _warm_up
@@ -165,7 +166,7 @@ def translated_page(page: str, lang: str) -> str:
     return _MARKED.sub(lambda m: m[1] + html.escape(t(m[3], lang), quote=False) + m[5], page)
 
 
-def open_store(db: str | Path, sync: str = "normal") -> Store | PgStore:
+def open_store(db: str | Path, sync: str = "normal") -> GameStore:
     """The store of ``db``: a ``postgresql://`` URL (several processes may share it), else an
     SQLite file (one server process per file: a second one is refused)."""
     if is_postgres_url(str(db)):

@@ -22,8 +22,7 @@ from qwixo.server.lobby import Lobby, apply_events
 from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Room
-from qwixo.server.store import Store
-from qwixo.server.store_pg import PgStore
+from qwixo.server.storage import GameStore
 
 
 @dataclass
@@ -35,7 +34,7 @@ class ServerState:
     ws_rate: float = 15.0
     ws_burst: float = 30.0
     ws_per_address: int = 256
-    store: Store | PgStore | None = None
+    store: GameStore | None = None
     lobby: Lobby | None = None
     lag: deque = field(default_factory=lambda: deque(maxlen=10_000))
     #: (epoch, seconds) of the garbage collector's passes over the older generations (1 and

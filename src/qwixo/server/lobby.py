@@ -33,8 +33,8 @@ from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
 from qwixo.server.rooms import Room, Seat, announcements
 from qwixo.server.scheduler import Scheduler
-from qwixo.server.store import GameRow, Store, StoreConflict, StoreError, token_hash
-from qwixo.server.store_pg import PgStore
+from qwixo.server.storage import GameStore
+from qwixo.server.store import GameRow, StoreConflict, StoreError, token_hash
 
 log = logging.getLogger("qwixo.server")
 
@@ -129,7 +129,7 @@ def views_after(room: Room, new: Game, since: int) -> tuple[dict[str, Any],
 class Lobby:
     """Every room of the server, its store, the bot runner and the scheduler."""
 
-    def __init__(self, store: Store | PgStore, *, bot_delay: float = 0.0, bot_workers: int = 2,
+    def __init__(self, store: GameStore, *, bot_delay: float = 0.0, bot_workers: int = 2,
                  bot_processes: int = 0, max_cached: int = 2000) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}

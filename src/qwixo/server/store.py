@@ -70,7 +70,9 @@ def migration_files(backend: str) -> list[tuple[int, str]]:
 #: the schema version this qwixo writes (the number of the last migration)
 SCHEMA_VERSION = migration_files("sqlite")[-1][0]
 
-Op = tuple[str, Sequence[Any]]
+#: a statement and its parameters, and optionally the rows it must change (else
+#: :class:`StoreConflict`)
+Op = tuple[str, Sequence[Any]] | tuple[str, Sequence[Any], int]
 
 
 @dataclass

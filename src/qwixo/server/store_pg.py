@@ -161,7 +161,8 @@ class PgStore:
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER "
                                "NOT NULL, applied DOUBLE PRECISION NOT NULL)")
             cur = await conn.execute("SELECT MAX(version) FROM schema_version")
-            current = (await cur.fetchone())[0] or 0
+            row = await cur.fetchone()
+            current = (row[0] if row else 0) or 0
             files = migration_files("postgresql")
             if current > files[-1][0]:
                 raise StoreError(f"database schema {current} is newer than this qwixo")
@@ -315,6 +316,7 @@ class PgStore:
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str | None,
                          status: str, summary: dict[str, Any], owner: str = "") -> None:
+        op: tuple[str, tuple[Any, ...], None]
         if token_hash is None:
             op = ("UPDATE seats SET claimed = 1, name = %s WHERE game_id = %s AND seat = %s",
                   (name, game_id, seat), None)
@@ -436,7 +438,7 @@ class PgStore:
         self._listener = asyncio.create_task(self._listen(callback, ready))
         await ready
 
-    async def _listen(self, callback: Callable[[str, int, str], Any],
+    async def _listen(self, callback: Callable[..., Any],
                       ready: asyncio.Future) -> None:
         import psycopg
 
