@@ -9,6 +9,7 @@ import { errorText } from "./ui.js";
 import { navClick } from "./nav.js";
 import { gameTitle, eventText } from "./words.js";
 import { boardArea, resultText, afterBoard } from "./board.js";
+import { analysisPanel } from "./analysis.js";
 
 class ReplayPage {
   constructor(root, id, startStep) {
@@ -98,7 +99,7 @@ class ReplayPage {
       h("div", { class: "game-body" },
         h("div", { class: "main-col" }, boardArea(this.view, { sel: null, dot: "me" }, null),
           afterBoard(this.view)),
-        h("aside", { class: "side", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("web_log")), log))));
+        h("aside", { class: "side", "aria-labelledby": "log-h" }, analysisPanel(this), h("h2", { id: "log-h" }, t("web_log")), log))));
     const cur = this.root.querySelector(".event-log .current");
     const box = this.root.querySelector(".event-log");
     if (cur && box) box.scrollTop = Math.max(0, cur.offsetTop - box.clientHeight / 2);

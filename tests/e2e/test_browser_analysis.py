@@ -1,0 +1,75 @@
+"""The analysis of a finished game on the replay page, in a real browser: "Analyse" shows how
+it was made (exact / estimates), the graph, and the key moments, each a button that takes the
+replay to the position after that decision; the values are the server's analysis (checked
+against the databases in tests/server/test_server_analysis.py)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from a11y import create, violations
+from e2e_helpers import new_page, play_to_end
+from playwright.sync_api import expect
+
+from qwixo.i18n import t
+
+pytestmark = pytest.mark.browser
+
+
+def _get(base: str, path: str) -> dict:
+    with urllib.request.urlopen(base.rstrip("/") + path, timeout=120) as r:
+        return json.loads(r.read())
+
+
+def _seat0_token(url: str) -> str:
+    return url.split("token=")[1].split("&")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_analyse_a_quixo_3x3_game(browser, server, lang):
+    gid, url = create(server.url, "quixo", {"size": 3, "ply_limit": 60},
+                      [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    play_to_end(server.url, gid, _seat0_token(url), seed=3)
+    page = new_page(browser)
+    try:
+        page.goto(f"{server.url}?game={gid}&replay=0&lang={lang}")
+        page.click("#an-go")
+        expect(page.locator("#an-how")).to_have_text(t("an_exact", lang), timeout=60_000)
+        data = _get(server.url, f"/api/games/{gid}/analysis")["analysis"]
+        expect(page.locator(".an-graph svg polyline")).to_have_count(2)
+        if not data["key"]:
+            expect(page.locator("#an-none")).to_be_visible()
+            return
+        moments = page.locator(".an-moment")
+        expect(moments).to_have_count(len(data["key"]))
+        worst = next(p for p in data["points"] if p["index"] == data["key"][0])
+        moments.first.click()  # the replay goes to the position after that move
+        total = len(_get(server.url, f"/api/games/{gid}/history")["events"])
+        expect(page.locator("#rp-step")).to_contain_text(
+            t("web_step_of", lang, n=worst["step"], total=total))
+        assert not [v for v in violations(page) if v["impact"] in ("critical", "serious")]
+        assert not page.js_errors
+    finally:
+        page.context.close()
+
+
+def test_analyse_a_three_player_qwixx_game_shows_estimates(browser, server):
+    gid, url = create(server.url, "qwixx", {"players": 3},
+                      [{"kind": "human"}, {"kind": "bot", "bot": "odds"},
+                       {"kind": "bot", "bot": "odds"}])
+    play_to_end(server.url, gid, _seat0_token(url), seed=4)
+    page = new_page(browser)
+    try:
+        page.goto(f"{server.url}?game={gid}&replay=0")
+        page.click("#an-go")
+        how = page.locator("#an-how")
+        expect(how).to_be_visible(timeout=120_000)
+        assert how.inner_text() != t("an_exact", "en")  # estimates, and they say from what
+        assert "estimates" in how.inner_text()
+        expect(page.locator(".an-graph svg polyline")).to_have_count(3)
+        expect(page.locator(".an-moment").first).to_contain_text("win chance")
+        assert not page.js_errors
+    finally:
+        page.context.close()
