@@ -24,11 +24,6 @@ from typing import Any
 from qwixo.core import check_since
 from qwixo.quixo.notation import PASS_TEXT
 
-#: the settings of ``new_game("quixo", ...)`` as front ends offer them
-SETTINGS_INFO: dict[str, Any] = {
-    "size": {"min": 3, "max": 7, "default": 5}, "players": [2, 4],
-    "ply_limit": "int >= 1 or null", "repetition": "int >= 2, true or null"}
-
 #: the side of each cell character (4 players: the seat letters of the two teams)
 _SIDE = {"x": "x", "o": "o", "N": "x", "S": "x", "E": "o", "W": "o"}
 

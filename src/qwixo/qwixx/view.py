@@ -35,17 +35,10 @@ from functools import lru_cache
 from typing import Any
 
 from qwixo.core import check_since
-from qwixo.qwixx.editions import EDITIONS
 
 DICE = ("w1", "w2", "r", "y", "g", "b")
 ROWS = ("r", "y", "g", "b")
 LOG_TAIL = 12  # the engine events shown in ``board.log``
-
-#: the settings of ``new_game("qwixx", ...)`` as front ends offer them (``scorepad`` is the
-#: web server's score-pad mode of any game with dice)
-SETTINGS_INFO: dict[str, Any] = {
-    "edition": list(EDITIONS), "players": {"min": 1, "max": 5}, "scorepad": "bool",
-    "seed": "int", "lucky": "pairs"}
 
 _LAYOUTS: dict[str, dict[str, Any]] = {}
 _BAR_STATES = {"x": "crossed", "-": "struck", "": "free"}
