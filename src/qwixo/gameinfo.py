@@ -172,7 +172,10 @@ class GameInfo:
     - ``bots``: ``"module:attribute"`` of the game's bot registry (``{name: factory}``),
       ``hint``: of its hint function ``(game, player, lang=, seconds=) -> list[str]``;
       ``analysis``: of its analysis function ``(game, seconds=) -> dict`` (the shape of
-      :mod:`qwixo.analysis`; None: the game has no analysis);
+      :mod:`qwixo.analysis`; None: the game has no analysis); ``puzzles``: of its puzzle
+      module (``load()``, ``daily(puzzles)``, ``by_difficulty(puzzles, rating, exclude=)``,
+      ``check(puzzle, played, move)``, ``defence(game)``; each puzzle with ``id``,
+      ``position``, ``plies``, ``rating``, ``moves`` and ``game()``), None: no puzzles;
     - ``env_codec``: of the research codec class (``from_settings(**settings)``; None: no
       research adapters); ``editions``: of a ``{name: edition}`` table with ``to_dict()``
       (the rules pages' sheets), if the game has editions;
@@ -200,6 +203,7 @@ class GameInfo:
     bots: str | None = None
     hint: str | None = None
     analysis: str | None = None
+    puzzles: str | None = None
     env_codec: str | None = None
     editions: str | None = None
     details: str | None = None

@@ -39,7 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import t
-from qwixo.server import accounts_api, http_api, qr, security, tables, ws
+from qwixo.server import accounts_api, http_api, puzzles_api, qr, security, tables, ws
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
@@ -128,6 +128,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     app.include_router(http_api.router)
     app.include_router(tables.router)  # read-only edition tables for the rules pages
     app.include_router(qr.router)  # QR codes of invite links
+    app.include_router(puzzles_api.router)  # puzzles of the games that have them
     app.include_router(ws.router)
     app.include_router(accounts_api.router)
     app.mount("/", WebFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),

@@ -1,0 +1,155 @@
+"""Puzzles over HTTP, for every game whose metadata names a puzzle module
+(:attr:`qwixo.gameinfo.GameInfo.puzzles`; ``docs/web-protocol.md``, "Puzzles"):
+
+- ``GET /api/puzzles``: the games that have puzzles, and how many;
+- ``GET /api/puzzles/{game}/daily``: the puzzle of the day (the same for everybody, UTC);
+- ``GET /api/puzzles/{game}/next?rating=R&exclude=ID,ID``: one near a puzzle rating;
+- ``GET /api/puzzles/{game}/{id}``: one puzzle;
+- ``POST /api/puzzles/{game}/{id}/move`` ``{"played": [...], "move": "..."}``: is the move
+  right (it still wins within the plies left)? Then the defender's reply, or the end; when it
+  is wrong, or the puzzle is solved, the solution.
+
+A puzzle is sent without its solution: ``id``, ``game``, ``plies``, ``rating``, ``position``
+and ``view`` (the position as the player to move sees it: the shape of a game's view, drawn by
+the game's own renderer). Nothing here knows which game it serves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from qwixo.core import GAME_NAMES, IllegalMove, game_info
+from qwixo.gameinfo import load
+from qwixo.server import protocol as P
+from qwixo.server.http_api import body_schema, check_rate, read_body
+from qwixo.server.protocol import ServerError
+from qwixo.server.rooms import Room, Seat
+
+router = APIRouter()
+
+MAX_EXCLUDE = 200
+
+
+class PuzzleMove(BaseModel):
+    """Body of ``POST /api/puzzles/{game}/{id}/move``: the moves made so far from the puzzle's
+    position (the player's and the defender's replies) and the player's next move."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    played: Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=32)] = []
+    move: Annotated[str, Field(min_length=1, max_length=32)]
+
+
+@cache
+def _set(name: str) -> tuple[Any, list[Any], dict[str, Any]]:
+    """(puzzle module, its puzzles, by id) of a game with puzzles."""
+    if name not in GAME_NAMES:
+        raise ServerError("unknown_game", status=404, name=name,
+                          choices=", ".join(GAME_NAMES))
+    ref = game_info(name).puzzles
+    if not ref:
+        raise ServerError("puzzle_none", status=404)
+    mod = load(ref)
+    every = list(mod.load())
+    return mod, every, {p.id: p for p in every}
+
+
+def _puzzle(name: str, pid: str) -> Any:
+    found = _set(name)[2].get(pid)
+    if found is None:
+        raise ServerError("puzzle_unknown", status=404, id=pid)
+    return found
+
+
+def _view(name: str, game: Any) -> dict[str, Any]:
+    """The position as its player to move sees it, in the shape of a room's view."""
+    info = game_info(name)
+    data = game.to_dict()
+    settings = {s.name: data[s.name] for s in info.settings if s.name in data}
+    settings["players"] = game.num_players
+    seats = [Seat(seat=k, kind="human", name="", claimed=True) for k in range(game.num_players)]
+    room = Room(id="puzzle", game_name=name, settings=settings, options={}, game=game,
+                initial=game.to_json(), seats=seats, events=[], created=0.0, updated=0.0)
+    mover = game.to_act[0] if game.to_act else None
+    return room.view(mover)
+
+
+def public(name: str, p: Any) -> dict[str, Any]:
+    """A puzzle as sent: no solution."""
+    return {"id": p.id, "game": name, "plies": p.plies, "rating": round(p.rating),
+            "position": p.position, "view": _view(name, p.game())}
+
+
+@router.get("/api/puzzles")
+async def puzzle_games() -> dict[str, Any]:
+    out = []
+    for name in GAME_NAMES:
+        if game_info(name).puzzles:
+            out.append({"game": name, "count": len(_set(name)[1])})
+    return {"games": out}
+
+
+@router.get("/api/puzzles/{game}/daily")
+async def daily(game: str, request: Request) -> dict[str, Any]:
+    check_rate(request, replay=True)
+    mod, every, _ = _set(game)
+    return public(game, mod.daily(every))
+
+
+@router.get("/api/puzzles/{game}/next")
+async def next_puzzle(game: str, request: Request, rating: float = 1500.0,
+                      exclude: str = "") -> dict[str, Any]:
+    check_rate(request, replay=True)
+    mod, every, _ = _set(game)
+    if not 0 <= rating <= 4000:
+        raise ServerError("bad_setting", status=400, name="rating", value=rating,
+                          why="why_rating_range")
+    skip = set(exclude.split(",")[:MAX_EXCLUDE]) if exclude else set()
+    p = mod.by_difficulty(every, rating, exclude=skip)
+    if p is None:  # every puzzle seen: start again
+        p = mod.by_difficulty(every, rating)
+    return public(game, p)
+
+
+@router.get("/api/puzzles/{game}/{pid}")
+async def one(game: str, pid: str, request: Request) -> dict[str, Any]:
+    check_rate(request, replay=True)
+    return public(game, _puzzle(game, pid))
+
+
+@router.post("/api/puzzles/{game}/{pid}/move", openapi_extra=body_schema(PuzzleMove))
+async def move(game: str, pid: str, request: Request) -> dict[str, Any]:
+    check_rate(request)
+    body = P.parse_body(PuzzleMove, await read_body(request))
+    mod = _set(game)[0]
+    p = _puzzle(game, pid)
+    if len(body.played) >= p.plies:
+        raise ServerError("puzzle_over", status=409)
+    return await asyncio.get_running_loop().run_in_executor(
+        None, _answer, game, mod, p, list(body.played), body.move)
+
+
+def _answer(name: str, mod: Any, p: Any, played: list[str], move: str) -> dict[str, Any]:
+    g = p.game()
+    try:
+        for m in played:
+            g.choose(g.to_act[0], m)
+    except IllegalMove:
+        raise ServerError("puzzle_bad_line", status=400) from None
+    if g.is_over:
+        raise ServerError("puzzle_over", status=409)
+    if not mod.check(p, played, move):
+        return {"correct": False, "solved": False, "reply": None,
+                "solution": list(p.moves), "view": _view(name, g)}
+    g.choose(g.to_act[0], g.canonical_decision(g.to_act[0], move))
+    reply = None
+    if not g.is_over:
+        reply = mod.defence(g)
+        g.choose(g.to_act[0], reply)
+    solved = g.is_over
+    return {"correct": True, "solved": solved, "reply": reply,
+            "solution": list(p.moves) if solved else None, "view": _view(name, g)}
