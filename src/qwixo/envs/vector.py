@@ -185,8 +185,7 @@ def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, don
         if fin:
             if r != QK.ONGOING:
                 for q in range(players):
-                    same = (q & 1) == (p & 1) if players == 4 else q == p
-                    reward[i, q] = r if same else -r
+                    reward[i, q] = r if QK.same_side(p, q, players) else -r
             _quixo_reset(st, ply, players, nn, i, obs, mask, T, buf)
         else:
             _quixo_observe(st, players, nn, i, obs, mask, T, buf)
@@ -238,7 +237,7 @@ class QuixoVec:
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Every game from the empty board (Quixo has no chance; ``seed`` seeds
         :meth:`sample_actions`)."""
-        self._rng[0] = QB._mix(0 if seed is None else int(seed))
+        self._rng[0] = QB.mix(0 if seed is None else int(seed))
         _quixo_reset_all(self._st, self._ply, self.players, self.size ** 2, self._obs,
                          self._mask, self._T)
         self.to_act[:] = 0
@@ -292,11 +291,11 @@ def _act_index(code, L, lucky_off):
     """The action number (qwixx_codec) of a kernel option code (-1: pass)."""
     if code < 0:
         return 0
-    r = (code & 127) >> 5
-    ci = code & 31
-    if code >= K.LUCKY_FLAG:
+    r = K.code_row(code)
+    ci = K.code_cell(code)
+    if K.is_lucky(code):
         return 1 + 4 * L + r
-    tie = (code // K.TIE_UNIT) % 8 - 1
+    tie = K.code_tie(code)
     if tie >= 0:
         return 1 + 4 * L + lucky_off + (L * r + ci) * 4 + tie
     return 1 + L * r + ci
@@ -373,22 +372,22 @@ def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
     return q
 
 
+#: no lucky numbers, for up to 5 players (the deal below writes Longo's)
+_NO_LUCKY = np.zeros((5, 2), np.int64)
+
+
 @njit(cache=True)
 def _qx_new_game(s, rng, lucky_edition, T):
     """Empty sheets (Longo: deal the lucky numbers), player 0 active."""
     P = s[K.NPL]
     faces = T[K.T_FACES]
-    for x in range(s.shape[0]):
-        s[x] = 0
-    s[K.NPL] = P
+    K.fresh_game(s, P, _NO_LUCKY, 0)
     for p in range(P):
         b = K.H + p * K.PB
-        for r in range(4):
-            s[b + K.LAST + r] = -1
         if lucky_edition:  # a pair of different sums per player, all pairs different
             while True:
-                a = 2 + QB._below(rng, 2 * faces - 1)
-                c = 2 + QB._below(rng, 2 * faces - 1)
+                a = 2 + QB.below(rng, 2 * faces - 1)
+                c = 2 + QB.below(rng, 2 * faces - 1)
                 if a == c:
                     continue
                 if a > c:
@@ -409,7 +408,7 @@ def _qx_roll(s, gi, rng, T):
     """The active player rolls all six dice: action 1 begins, player 0 is asked first."""
     faces = T[K.T_FACES]
     for j in range(6):
-        s[K.DICE + j] = 1 + QB._below(rng, faces)
+        s[K.DICE + j] = 1 + QB.below(rng, faces)
     s[K.PHASE] = K.P_ACTION1
     gi[G_Q] = 0
 
@@ -533,7 +532,7 @@ class QwixxVec:
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """New games everywhere (``seed`` fixes all the dice and lucky numbers to come)."""
-        self._rng[0] = QB._mix(0 if seed is None else int(seed))
+        self._rng[0] = QB.mix(0 if seed is None else int(seed))
         self._run(np.zeros(self.n, np.int64), True)
         return self._out(self._obs, self._mask)
 

@@ -77,13 +77,13 @@ def canonical(me: int, op: int) -> int:
 def _children(me: int, op: int):
     """``(move, outcome, child me, child op)`` of every legal move (the child normalised: the
     other side to move), from the engine's kernels."""
-    from qwixo.quixo.kernels import SRC, apply_move, outcome
+    from qwixo.quixo.kernels import apply_move, legal, outcome
     from qwixo.quixo.search import search_tables
 
     t = search_tables(N)
     ume, uop = np.uint64(me), np.uint64(op)
     for m in range(t.M):
-        if op & int(t.T[SRC, m]):
+        if not legal(uop, m, t.T):
             continue
         nme, nop = apply_move(ume, uop, m, t.T)
         yield m, int(outcome(nme, nop, t.L)), int(nop), int(nme)

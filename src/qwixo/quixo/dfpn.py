@@ -38,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from qwixo.quixo.kernels import MOVER_LOSES, MOVER_WINS, SRC, apply_move, outcome
+from qwixo.quixo.kernels import MOVER_LOSES, MOVER_WINS, apply_move, legal, outcome
 from qwixo.quixo.search import (
     S_ABORT,
     S_BEST,
@@ -137,7 +137,7 @@ def mid(me, op, thphi, thdelta, ply, att, n, T, L, zsym, w, tt, path, pathcount,
     # the children (a winning move settles the node at once)
     k = 0
     for m in range(M):
-        if op & T[SRC, m]:
+        if not legal(op, m, T):
             continue
         nme, nop = apply_move(me, op, m, T)
         r = outcome(nme, nop, L)

@@ -77,6 +77,14 @@ def push(x, m, T):
     return (x & ~T[SEG_ALL, m]) | (((x & T[SEG_MOVE, m]) << T[LSH, m]) >> T[RSH, m])
 
 
+@njit(cache=True, inline="always")
+def legal(op, m, T):
+    """May the side to move play move ``m``: its source cube is not the opponent's (``op``:
+    the opponents' cubes; 4 players: both opponents')? The one legality test of the engine,
+    the searches, the proof-number search, the perfect player and the opening book."""
+    return (op & T[SRC, m]) == 0
+
+
 @njit(cache=True)
 def has_line(x, L):
     """True when bitboard ``x`` covers one of the lines (rank, file or diagonal)."""
@@ -93,7 +101,7 @@ def gen_moves(me, op, T, out):
     k = 0
     for m in range(T.shape[1]):  # branch-free: write always, advance when legal
         out[k] = m
-        k += (op & T[SRC, m]) == 0
+        k += legal(op, m, T)
     return k
 
 
@@ -147,7 +155,7 @@ def gen_moves4(b0, b1, b2, b3, seat, T, out):
     for m in range(T.shape[1]):
         out[k] = 4 * m + lo
         out[k + 1] = 4 * m + hi
-        k += 2 * ((blocked & T[SRC, m]) == 0)
+        k += 2 * legal(blocked, m, T)
     return k
 
 
@@ -172,6 +180,13 @@ def apply_move4(b0, b1, b2, b3, code, T):
     else:
         n3 |= d
     return n0, n1, n2, n3
+
+
+@njit(cache=True, inline="always")
+def same_side(p, q, players):
+    """Do seats ``p`` and ``q`` win and lose together? (4 players: the teams of seats 0 and 2,
+    and of 1 and 3; 2 players: only the same seat.)"""
+    return (q & 1) == (p & 1) if players == 4 else q == p
 
 
 @njit(cache=True)

@@ -70,7 +70,7 @@ def best_moves(state: Any) -> list[tuple[str, str, int | None]]:
     database covers the position's children (4 players, or a size without a database)."""
     if state.players != 2:
         return []
-    from qwixo.quixo.kernels import MOVER_WINS, ONGOING, SRC, apply_move, outcome
+    from qwixo.quixo.kernels import MOVER_WINS, ONGOING, apply_move, legal, outcome
     from qwixo.quixo.search import search_tables
 
     n = state.n
@@ -79,7 +79,7 @@ def best_moves(state: Any) -> list[tuple[str, str, int | None]]:
     ume, uop = np.uint64(me), np.uint64(op)
     out: list[tuple[str, str, int | None]] = []
     for m in range(t.M):
-        if op & int(t.T[SRC, m]):
+        if not legal(uop, m, t.T):
             continue
         nme, nop = apply_move(ume, uop, m, t.T)
         r = outcome(nme, nop, t.L)

@@ -39,10 +39,10 @@ from qwixo.quixo.kernels import (
     MOVER_WINS,
     ONGOING,
     PASS,
-    SRC,
     apply_move,
     apply_move4,
     gen_moves4,
+    legal,
     outcome,
     outcome4,
     packed_tables,
@@ -614,7 +614,7 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
     # children; a move that wins at once ends the search here
     k = 0
     for m in range(M):
-        if op & T[SRC, m]:
+        if not legal(op, m, T):
             continue
         nme, nop = apply_move(me, op, m, T)
         r = outcome(nme, nop, L) if hot else ONGOING
@@ -713,7 +713,7 @@ def root_scores2(me, op, depth, n, T, L, zsym, mperm, w, tt, killers,
     pathcount[base] = popcount(me | op)
     for m in range(M):
         out[m] = -INF
-        if op & T[SRC, m]:
+        if not legal(op, m, T):
             continue
         nme, nop = apply_move(me, op, m, T)
         r = outcome(nme, nop, L)

@@ -80,10 +80,14 @@ from qwixo.qwixx.kernels import (
     H,
     colour_options,
     finish_action2,
+    fresh_game,
+    lucky_code,
     resolve_action1,
     white_options,
 )
 from qwixo.qwixx.odds import JOINT, N_PARAMS, ODDS, W_SIZE, odds_choice, params_table, weights
+from qwixo.qwixx.rulebots import FORCED_SKIP, GAP_SKIP
+from qwixo.qwixx.rules import CELL, Rules, code_of
 from qwixo.qwixx.td import ROW, TD, td_choice
 from qwixo.qwixx.td import value as td_value
 
@@ -95,8 +99,9 @@ ST_SIZE = 10
 
 __all__ = ["A1CROSSED", "ACTIVE", "CIDX", "CLOSED", "ERR", "FIXED2", "LUCKY_FLAG", "PHASE",
            "ROLLS", "SIDX", "TIDX", "TIE_UNIT", "KERNEL_EDITIONS", "POLICY_IDS", "Position",
-           "Tables", "bench", "default_lucky", "option_code", "pack", "play", "replay",
-           "rollouts", "rollouts_value", "run_games", "seed_state", "state_of", "supports", "tables"]
+           "Tables", "below", "bench", "decide", "default_lucky", "heuristic_code", "mix",
+           "option_code", "pack", "play", "replay", "rollouts", "rollouts_value", "run_games",
+           "seat_params", "seed_state", "state_of", "supports", "tables"]
 
 
 def supports(edition_name: str) -> bool:
@@ -126,14 +131,7 @@ class Tables:
         >>> tables("longo").code_text(LUCKY_FLAG + 32 * 2 + 0), tables("classic").code_text(5)
         ('L:g', 'r7')
         """
-        if code < 0:
-            return "pass"
-        r, i = (code & 127) >> 5, code & 31
-        if code >= LUCKY_FLAG:
-            return "L:" + COLOURS[r]
-        tie = (code // TIE_UNIT) % 8 - 1
-        text = f"{COLOURS[r]}{self.numbers[r][i]}"
-        return text if tie < 0 else f"{text}+{COLOURS[tie]}"
+        return "pass" if code < 0 else Rules.of(self.name).code_text[code]
 
 
 _TABLES: dict[str, Tables] = {}
@@ -160,7 +158,7 @@ def _next(rng):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
-def _below(rng, n):
+def below(rng, n):
     """Uniform in 0..n-1 (multiply-shift on the top 32 bits)."""
     return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
@@ -172,7 +170,7 @@ def seed_state(seed: int) -> np.ndarray:
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def _mix(seed):
+def mix(seed):
     """A non-zero 64-bit state from an integer (splitmix64)."""
     z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -218,11 +216,11 @@ def _draw(x, f, used, n):
 
 # -- one game ------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
-def _decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T, prm, wcell, w, ev):
+def decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T, prm, wcell, w, ev):
     """The decision of player ``q`` among ``opts[:k]`` (pass always allowed) in ``action``."""
     pol = policies[q]
     if pol == RANDOM and fixed[q] == -2 and (action == 1 or s[FIXED2] == 0):  # the hot path
-        j = _below(rng, k + 1)
+        j = below(rng, k + 1)
         return -1 if j == k else opts[j]
     if fixed[q] >= -1:
         c = fixed[q]
@@ -237,7 +235,7 @@ def _decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T, prm,
                 return want
         return -1
     if pol == RANDOM:
-        j = _below(rng, k + 1)
+        j = below(rng, k + 1)
         return -1 if j == k else opts[j]
     if pol == SCRIPT:
         t = s[TIDX]
@@ -275,8 +273,20 @@ def _decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T, prm,
     return _heuristic(s, q, action, k, opts, pol, T)
 
 
-def _seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
-                 td_weights: Any = None) -> np.ndarray:
+def heuristic_code(pos: Position, player: int, codes: list[int], policy: str = "gap") -> int:
+    """The ``gap`` or ``race`` heuristic's choice (an option code, -1 pass) of ``player``
+    among ``codes`` (the legal option codes but pass) in ``pos``: a lock first; else the
+    option skipping the fewest cells (ties: more crosses in the row, then the lower code, then
+    the lower Bonus B tie row), if it skips at most :data:`GAP_SKIP` cells (``race``: one more
+    in its two rows with the most crosses, none elsewhere), :data:`FORCED_SKIP` when passing
+    costs a penalty. The batch games' ``gap``/``race`` seats play this same kernel."""
+    action = 2 if int(pos.st[PHASE]) == K.P_ACTION2 else 1
+    return int(_heuristic(pack(pos), player, action, len(codes), np.array(codes, np.int64),
+                          POLICY_IDS[policy], tables(pos.edition).T))
+
+
+def seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
+                td_weights: Any = None) -> np.ndarray:
     """The parameter table of the seats: ``params`` (see :func:`run_games`); without it, the
     ``ev`` seats get :data:`qwixo.qwixx.evrule.EV_PARAMS` and the others the ``odds`` ones.
     Each row goes on with the ``td`` weights and their scratch (:func:`qwixo.qwixx.td.seat_row`):
@@ -304,18 +314,17 @@ def _seat_params(params: Any, pol: np.ndarray, edition_name: str = "classic",
 
 @njit(cache=True, _nrt=False, error_model="numpy")
 def _heuristic(s, q, action, k, opts, pol, T):
-    """The gap and race policies."""
+    """The gap and race policies (:func:`heuristic_code`)."""
     # gap / race: a lock first, else the option skipping the fewest cells, if few enough (ties:
-    # more crosses in the row, then the smaller code; the same rule as qwixo.qwixx.bots)
+    # more crosses in the row, then the smaller code, then the lower Bonus B tie row)
     b = H + q * PB
     force = action == 2 and s[A1CROSSED] == 0
     c = -1
     bestkey = 1 << 40
     for j in range(k):
-        cj = opts[j] & 127
-        r = cj >> 5
-        i = cj & 31
-        cj = cj * 8 + (opts[j] // TIE_UNIT) % 8  # then the lowest tie row
+        r = K.code_row(opts[j])
+        i = K.code_cell(opts[j])
+        cj = K.cell_code(r, i) * 8 + K.code_tie(opts[j]) + 1  # then the lowest tie row
         if i >= T[T_LOCKFROM + r]:
             key = -(1 << 40) + cj
             if key < bestkey:
@@ -325,16 +334,16 @@ def _heuristic(s, q, action, k, opts, pol, T):
         if bestkey < -(1 << 39):  # a lock is offered
             continue
         skip = i - s[b + LAST + r] - 1
-        allowed = 1
+        allowed = GAP_SKIP
         if pol == RACE:
             rank = 0
             for r2 in range(4):
                 if s[b + CNT + r2] > s[b + CNT + r] or (s[b + CNT + r2] == s[b + CNT + r]
                                                       and r2 < r):
                     rank += 1
-            allowed = 2 if rank < 2 else 0
+            allowed = GAP_SKIP + 1 if rank < 2 else 0
         if force:
-            allowed = 3
+            allowed = FORCED_SKIP
         if skip > allowed:
             continue
         key = (skip * 64 - s[b + CNT + r]) * 2048 + cj
@@ -374,7 +383,7 @@ def play(s, T, fixed, policies, rng, sdice, schoice, trace, max_rolls, opts, w, 
                 if rolls >= max_rolls:
                     break
                 for j in range(6):
-                    s[DICE + j] = 1 + _below(rng, faces)
+                    s[DICE + j] = 1 + below(rng, faces)
             rolls += 1
             s[PHASE] = P_ACTION1
         if s[PHASE] == P_ACTION1:
@@ -382,7 +391,7 @@ def play(s, T, fixed, policies, rng, sdice, schoice, trace, max_rolls, opts, w, 
             closed = s[CLOSED]
             for q in range(P):
                 k = white_options(s, H + q * PB, closed, total, T, opts, w, ev)
-                choice[q] = _decide(s, q, 1, k, opts, fixed, policies, rng, schoice, trace, T, prm,
+                choice[q] = decide(s, q, 1, k, opts, fixed, policies, rng, schoice, trace, T, prm,
                                     wcell, w, ev)
             reason, _ = resolve_action1(s, T, choice, ev, full)
             if s[PHASE] == P_OVER:
@@ -390,27 +399,11 @@ def play(s, T, fixed, policies, rng, sdice, schoice, trace, max_rolls, opts, w, 
         q = s[ACTIVE]
         k = colour_options(s, H + q * PB, s[CLOSED], s[DICE], s[DICE + 1], s, DICE + 2, T, opts,
                            w, ev)
-        c = _decide(s, q, 2, k, opts, fixed, policies, rng, schoice, trace, T, prm, wcell, w,
+        c = decide(s, q, 2, k, opts, fixed, policies, rng, schoice, trace, T, prm, wcell, w,
                     ev)
         reason, _ = finish_action2(s, T, c, ev, full)
     s[ROLLS] += rolls
     return rolls
-
-
-@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
-def _fresh(s, P, lucky, first):
-    """``s`` becomes a new game: empty sheets with the lucky numbers ``lucky[p]``, ``first``
-    to roll."""
-    for j in range(H + P * PB):
-        s[j] = 0
-    s[NPL] = P
-    for p in range(P):
-        b = H + p * PB
-        for r in range(4):
-            s[b + LAST + r] = -1
-        s[b + K.LUCKY] = lucky[p, 0]
-        s[b + K.LUCKY + 1] = lucky[p, 1]
-    s[ACTIVE] = first
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -428,13 +421,13 @@ def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, ch
     full = ev.shape[0]
     nlog = log.shape[0]
     t = 0
-    x = _mix(seed)
+    x = mix(seed)
     f = np.uint64(0)
     used = _LIMIT
     for g in range(n):
-        _fresh(s, P, lucky, g % P)
+        fresh_game(s, P, lucky, g % P)
         if paired:
-            x = _mix(seed * 1000003 + g // P)  # the same numbers for every rotation
+            x = mix(seed * 1000003 + g // P)  # the same numbers for every rotation
             used = _LIMIT
         rolls = 0
         while True:
@@ -500,12 +493,12 @@ def play_scratch(P):
 @njit(cache=True)
 def _run(n, P, seed, lucky, policies, T, scores, rolls_out, prm, wcell, paired):
     s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(P)
-    rng[0] = _mix(seed)
+    rng[0] = mix(seed)
     for g in range(n):
-        _fresh(s, P, lucky, g % P)  # rotate the first player
+        fresh_game(s, P, lucky, g % P)  # rotate the first player
         fixed[:] = -2
         if paired:
-            rng[0] = _mix(seed * 1000003 + g // P)  # the same dice for every rotation
+            rng[0] = mix(seed * 1000003 + g // P)  # the same dice for every rotation
         rolls_out[g] = play(s, T, fixed, policies, rng, sdice, schoice, trace, 1 << 20, opts, w,
                             ev, choice, prm, wcell)
         for p in range(P):
@@ -541,7 +534,7 @@ def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
                     *_scratch(players), np.zeros((0, 7 + players), np.int64))
     else:
         _run(games, players, seed, np.asarray(lucky, np.int64), pol, tab.T, scores, rolls,
-             _seat_params(params, pol, tab.name, td_weights), weights(tab.name), paired)
+             seat_params(params, pol, tab.name, td_weights), weights(tab.name), paired)
     return {"games": games, "mean_score": float(scores.mean()) if games else 0.0,
             "rolls_per_game": float(rolls.mean()) if games else 0.0, "scores": scores,
             "rolls": rolls}
@@ -570,12 +563,12 @@ def random_log(edition_name: str, games: int, players: int = 4, seed: int = 0,
 
 
 def default_lucky(edition_name: str, players: int) -> np.ndarray:
-    """Lucky numbers for kernel games: the rulebook's pairs for Longo, none elsewhere."""
+    """Lucky numbers for kernel games: the rulebook's pairs for Longo
+    (:attr:`~qwixo.qwixx.editions.Edition.rulebook_lucky`), none elsewhere."""
     out = np.zeros((players, 2), np.int64)
-    if edition(edition_name).lucky:
-        pairs = [(5, 8), (5, 10), (6, 11), (7, 12), (4, 9)]
-        for p in range(players):
-            out[p] = pairs[p % len(pairs)]
+    pairs = edition(edition_name).rulebook_lucky
+    for p in range(players if pairs else 0):
+        out[p] = pairs[p % len(pairs)]
     return out
 
 
@@ -629,7 +622,7 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
     for g in range(n):
         s[:] = s0
         fixed[:] = fixed0
-        rng[0] = _mix(seed * 1000003 + g)  # common random numbers across candidate moves
+        rng[0] = mix(seed * 1000003 + g)  # common random numbers across candidate moves
         play(s, T, fixed, policies, rng, sdice, schoice, trace, depth, opts, w, ev, choice, prm,
              wcell)
         if me >= 0:
@@ -680,7 +673,7 @@ def rollouts_value(pos: Position, n: int, seed: int, player: int, depth: int,
 
         td_weights = td.load_weights(tab.name, pos.players)
     pol2 = np.array([POLICY_IDS[x] for x in after or ()], np.int64)
-    prm = _seat_params(params, pol, tab.name, td_weights)
+    prm = seat_params(params, pol, tab.name, td_weights)
     vrow = np.zeros(0, np.float64)
     if value_weights is not None:
         from qwixo.qwixx import td
@@ -764,14 +757,14 @@ def rollouts(pos: Position, n: int, seed: int, fixed: dict[int, int] | None = No
     tab, s, fx, pol, scores = _rollout_inputs(pos, n, fixed, policies or ["gap"] * pos.players,
                                               then)
     _rollouts(n, int(seed) % (1 << 62), s, fx, pol, tab.T, scores,
-              _seat_params(params, pol, tab.name), weights(tab.name))
+              seat_params(params, pol, tab.name), weights(tab.name))
     return scores
 
 
 @njit(cache=True)
 def _replay(P, lucky, first, sdice, schoice, policies, T, trace, out, prm, wcell):
     s = np.empty(H + P * PB, np.int64)
-    _fresh(s, P, lucky, first)
+    fresh_game(s, P, lucky, first)
     fixed = -2 * np.ones(P, np.int64)
     rng = np.ones(1, np.uint64)
     opts = np.empty(OPTS_SIZE, np.int64)
@@ -804,7 +797,7 @@ def replay(edition_name: str, players: int, dice: list[list[int]], choices: list
     out = np.zeros(players, np.int64)
     pol = np.full(players, SCRIPT if policy is None else POLICY_IDS[policy], np.int64)
     s = _replay(players, lk, 0, sd, sc, pol, tab.T, trace, out,
-                _seat_params(None, pol, tab.name), weights(tab.name))
+                seat_params(None, pol, tab.name), weights(tab.name))
     steps = [{"player": int(row[0]), "action": int(row[1]),
               "options": [int(x) for x in row[3:3 + row[2]]]} for row in trace[:s[TIDX]]]
     return {"scores": [int(x) for x in out], "trace": steps, "error": int(s[ERR]),
@@ -853,7 +846,6 @@ def option_code(game: Any, player: int, text: str) -> int:
         return -1
     if text.startswith("L:"):
         r = COLOURS.index(text[2])
-        return LUCKY_FLAG + 32 * r + int(game.sheets_state[player].last[r]) + 1
+        return lucky_code(r, int(game.sheets_state[player].last[r]) + 1)
     cell, _, tie = text.partition("+")
-    r, i = game.rules.cell_of[cell]
-    return 32 * r + i + (TIE_UNIT * (COLOURS.index(tie) + 1) if tie else 0)
+    return code_of((CELL, *game.rules.cell_of[cell], COLOURS.index(tie) if tie else -1))

@@ -44,6 +44,8 @@ DICE: tuple[str, ...] = ("w1", "w2", "r", "y", "g", "b")
 
 MAX_PENALTIES = 4
 PENALTY_POINTS = 5
+#: locked rows that end the game (every edition)
+END_ROWS = 2
 
 #: bonus-b reward kinds, in sheet order
 REWARD_KINDS: tuple[str, ...] = ("two-crosses", "each-row", "double", "plus-13", "no-penalty")
@@ -105,6 +107,9 @@ class Edition:
     action2_any_row: bool = False
     #: ``longo``: every sheet has two lucky numbers
     lucky: bool = False
+    #: ``longo``: the rulebook's lucky pairs, seat by seat (the kernel games' default deal,
+    #: :func:`qwixo.qwixx.batch.default_lucky`; a sixth seat would take the first again)
+    rulebook_lucky: tuple[tuple[int, int], ...] = ()
     #: ``bonus-a``: cells that trigger the bonus bar, as (row index, number)
     bonus_cells: frozenset[tuple[int, int]] = frozenset()
     #: ``bonus-a``: the bonus bar, colour letters left to right
@@ -211,6 +216,7 @@ EDITIONS: dict[str, Edition] = {
         (_plain_row("r", range(2, 17), 2), _plain_row("y", range(2, 17), 2),
          _plain_row("g", range(16, 1, -1), 2), _plain_row("b", range(16, 1, -1), 2)),
         faces=8, lock_need=6, lucky=True,
+        rulebook_lucky=((5, 8), (5, 10), (6, 11), (7, 12), (4, 9)),
         source=_BOOK + "; seeds/000 (Turkish), seeds/002 (Polish)",
     ),
     "mixx-a": Edition(

@@ -45,8 +45,6 @@ from qwixo.qwixx.kernels import (
     PEN,
     T_LEN,
     T_LOCKFROM,
-    T_MAXPEN,
-    T_NEED,
     T_PENPTS,
     H,
     apply,
@@ -82,7 +80,6 @@ def sheet_value(src, bb, closed, T, wcell, ah, dead, threats, thr, sat):
     crosses saturate as they near the free cells)."""
     val = float(K.score(src, bb, T, False))
     L = T[T_LEN]
-    need = T[T_NEED]
     for r in range(4):
         if (closed >> r) & 1:
             continue
@@ -91,7 +88,7 @@ def sheet_value(src, bb, closed, T, wcell, ah, dead, threats, thr, sat):
         lf = T[T_LOCKFROM + r]
         W = 0.0
         free = 0
-        reach = n + (lf - 1 - last if last < lf else 0) >= need - 1  # the lock is reachable
+        reach = K.lock_reachable(src, bb, r, T)
         for x in range(last + 1, L):
             if x >= lf and not reach:
                 break
@@ -141,7 +138,7 @@ def _option_value(s, q, src, bb, closed0, cl, v0, o, ov0, T, wcell, prm, ah, opp
     """The value of the sheet at ``src[bb:]`` (after an option; rows ``cl`` closed) against
     the sheet value ``v0`` before it: the change, the opponent's loss, the end of the game."""
     P = s[NPL]
-    if P > 1 and K.popcount(cl) >= 2 and K.popcount(closed0) < 2:
+    if P > 1 and K.rows_end_game(cl) and not K.rows_end_game(closed0):
         mine = K.score(src, bb, T, False)
         return (BIG if mine > oppmax else -BIG) + (mine - oppmax)
     v = sheet_value(src, bb, cl, T, wcell, ah, prm[EDEAD], thm, prm[ETHREAT], prm[ESAT]) - v0
@@ -158,7 +155,7 @@ def _pass_value(s, q, bb, T, force, oppmax):
     if not force:
         return 0.0
     pts = T[T_PENPTS]
-    if s[NPL] > 1 and s[bb + PEN] + 1 >= T[T_MAXPEN]:
+    if s[NPL] > 1 and K.penalties_end_game(s[bb + PEN] + 1, T):
         mine = K.score(s, bb, T, False) - pts
         return (BIG if mine > oppmax else -BIG) + (mine - oppmax)
     return -1.0 * pts

@@ -41,7 +41,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from qwixo.qwixx.editions import REWARD_KINDS, arrays, edition
+from qwixo.qwixx.editions import END_ROWS, REWARD_KINDS, arrays, edition
 
 
 def _drop_stale_caches() -> None:
@@ -173,12 +173,69 @@ def table(name: str) -> np.ndarray:
 
 
 def new_state(T: np.ndarray, players: int) -> np.ndarray:
-    """A fresh state: empty sheets, player 0 to roll."""
+    """A fresh state: empty sheets, player 0 to roll (:func:`fresh_game`)."""
     s = np.zeros(H + players * PB, np.int64)
-    s[NPL] = players
-    for p in range(players):
-        s[H + p * PB + LAST:H + p * PB + LAST + 4] = -1
+    fresh_game(s, players, np.zeros((players, 2), np.int64), 0)
     return s
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def fresh_game(s, P, lucky, first):
+    """``s`` becomes a new game of ``P`` players: empty sheets with the lucky numbers
+    ``lucky[p]`` (``0, 0`` outside Longo), ``first`` to roll."""
+    for j in range(H + P * PB):
+        s[j] = 0
+    s[NPL] = P
+    for p in range(P):
+        b = H + p * PB
+        for r in range(4):
+            s[b + LAST + r] = -1
+        s[b + LUCKY] = lucky[p, 0]
+        s[b + LUCKY + 1] = lucky[p, 1]
+    s[ACTIVE] = first
+
+
+# -- option codes: the one encoding (see the module docstring); ``.py_func`` from Python ----------
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def cell_code(r, i):
+    """The option code of crossing position ``i`` of row ``r``."""
+    return 32 * r + i
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def lucky_code(r, i):
+    """The option code of a Longo lucky cross on position ``i`` of row ``r``."""
+    return LUCKY_FLAG + 32 * r + i
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def tie_code(code, t):
+    """Option ``code`` with the Bonus B tie choice of row ``t`` (``t`` < 0: ``code``)."""
+    return code + TIE_UNIT * (t + 1) if t >= 0 else code
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def code_row(code):
+    """The row of an option code (not pass)."""
+    return (code & 127) >> 5
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def code_cell(code):
+    """The position in its row of an option code (not pass)."""
+    return code & 31
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def code_tie(code):
+    """The Bonus B tie row an option code names, or -1."""
+    return (code // TIE_UNIT) % 8 - 1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def is_lucky(code):
+    """Is the option code a Longo lucky cross?"""
+    return code >= LUCKY_FLAG
 
 
 # -- legality ------------------------------------------------------------------------------------
@@ -257,6 +314,52 @@ def lowest_bit(x):
     return _cttz(x)
 
 
+# -- named rules: the end of the game, a penalty, a lock in reach (every caller uses these) ---
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def rows_end_game(closed):
+    """Do the closed rows ``closed`` (bit mask) end the game (two locked rows)?"""
+    return popcount(closed) >= END_ROWS
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def penalties_end_game(pen, T):
+    """Does ``pen`` penalty boxes of one sheet end the game (the edition's last box)?"""
+    return pen >= T[T_MAXPEN]
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def game_ends(s, b, closed, T):
+    """Is a game over whose rows ``closed`` are closed and where the sheet at ``b`` (the one
+    that just acted) has its penalties? (Two locked rows, or that sheet's last penalty.)"""
+    return rows_end_game(closed) or penalties_end_game(s[b + PEN], T)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def add_penalty(s, b, T):
+    """The sheet at ``b`` takes a penalty box; returns whether that ends the game."""
+    s[b + PEN] += 1
+    return penalties_end_game(s[b + PEN], T)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def lock_reachable(s, b, r, T):
+    """Can the sheet at ``b`` still reach row ``r``'s lock: its crosses plus the free cells
+    left of the lock cells give at least ``need - 1`` (the lock cell itself is the last)?"""
+    n = s[b + CNT + r]
+    last = s[b + LAST + r]
+    lf = T[T_LOCKFROM + r]
+    return n + (lf - 1 - last if last < lf else 0) >= T[T_NEED] - 1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def near_lock(s, b, r, T):
+    """Is the sheet at ``b`` near row ``r``'s lock: at least ``need - 1`` crosses, the last
+    at most three cells before the first lock cell?"""
+    return s[b + CNT + r] >= T[T_NEED] - 1 and s[b + LAST + r] >= T[T_LOCKFROM + r] - 3
+
+
 # -- crossing ------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def _event(ev, en, p, kind, a, b2, c):
@@ -332,15 +435,26 @@ def apply(s, b, p, closed, code, T, ev, en):
     reward meets the rows ``tied`` (bit mask) and the code names none of them (the sheet is
     then partly changed: simulate on a copy), 2 the code names a tie row that was not needed.
     """
-    r = (code & 127) >> 5
-    i = code & 31
-    tie = (code // TIE_UNIT) % 8 - 1
-    if code >= LUCKY_FLAG:
+    r = code_row(code)
+    i = code_cell(code)
+    tie = code_tie(code)
+    if is_lucky(code):
         en = _event(ev, en, p, EV_LUCKY, r, i, 0)
     if T[T_NBAR] == 0 and T[T_PAIRS] == 0:  # no chains in this edition
         closed, en = _mark(s, b, p, r, i, closed, T, ev, en)
         return closed, en, (2 if tie >= 0 else 0), 0
     return _chains(s, b, p, closed, r, i, tie, T, ev, en)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _reward_cross(s, b, p, k, row, closed, T, ev, en, queue, qn):
+    """Reward ``k``'s cross in ``row``: its leftmost possible cell, announced (-1: that cross
+    is lost); returns ``(closed, en, queue, qn)`` as :func:`_cross`."""
+    j = next_possible(s, b, closed, row, T)
+    en = _event(ev, en, p, EV_RCROSS, k, row, j)
+    if j >= 0:
+        closed, en, queue, qn = _cross(s, b, p, row, j, closed, T, ev, en, queue, qn)
+    return closed, en, queue, qn
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -364,18 +478,12 @@ def _chains(s, b, p, closed, r, i, tie, T, ev, en):
                 while not (tied >> row) & 1:
                     row += 1
             for _ in range(2):
-                j = next_possible(s, b, closed, row, T)
-                en = _event(ev, en, p, EV_RCROSS, k, row, j)
-                if j >= 0:
-                    closed, en, queue, qn = _cross(s, b, p, row, j, closed, T, ev, en, queue,
-                                                   qn)
+                closed, en, queue, qn = _reward_cross(s, b, p, k, row, closed, T, ev, en, queue,
+                                                      qn)
         elif k == EACH_ROW:
             for row in range(4):
-                j = next_possible(s, b, closed, row, T)
-                en = _event(ev, en, p, EV_RCROSS, k, row, j)
-                if j >= 0:
-                    closed, en, queue, qn = _cross(s, b, p, row, j, closed, T, ev, en, queue,
-                                                   qn)
+                closed, en, queue, qn = _reward_cross(s, b, p, k, row, closed, T, ev, en, queue,
+                                                      qn)
     if tie >= 0 and not used:
         return closed, en, 2, 0
     return closed, en, 0, 0
@@ -392,8 +500,8 @@ def _expand_ties(s, b, closed, T, out, k, w, ev):
     n = 0
     for j in range(k):
         code = out[j]
-        r = (code & 127) >> 5
-        i = code & 31
+        r = code_row(code)
+        i = code_cell(code)
         kind = T[T_PKIND + r * MAXL + i]
         tied = 0
         if kind >= 0 and not (s[b + REWARDS] >> kind) & 1:
@@ -408,7 +516,7 @@ def _expand_ties(s, b, closed, T, out, k, w, ev):
         else:
             for t in range(4):
                 if (tied >> t) & 1:
-                    out[half + n] = code + TIE_UNIT * (t + 1)
+                    out[half + n] = tie_code(code, t)
                     n += 1
     for j in range(n):
         out[j] = out[half + j]
@@ -424,7 +532,7 @@ def white_options(s, b, closed, total, T, out, w, ev):
     k = 0
     for r in range(4):
         i = T[T_INDEX + r * MAXS + total]
-        out[k] = 32 * r + i
+        out[k] = cell_code(r, i)
         k += legal(s, b, closed, r, i, T)  # written anyway, kept when legal: no branch
     if s[b + LUCKY] == total or s[b + LUCKY + 1] == total:
         tied = fewest_mask(s, b)
@@ -432,7 +540,7 @@ def white_options(s, b, closed, total, T, out, w, ev):
             if (tied >> r) & 1:
                 j = next_possible(s, b, closed, r, T)
                 if j >= 0 and T[T_NUM + r * MAXL + j] != total:
-                    out[k] = LUCKY_FLAG + 32 * r + j
+                    out[k] = lucky_code(r, j)
                     k += 1
     if T[T_PAIRS]:
         k = _expand_ties(s, b, closed, T, out, k, w, ev)
@@ -454,7 +562,7 @@ def colour_options(s, b, closed, w1, w2, dice, d0, T, out, w, ev):
     for r in range(4):
         m = (cand >> (16 * r)) & open_cells(s, b, closed, r, T)
         while m:
-            out[k] = 32 * r + lowest_bit(m)
+            out[k] = cell_code(r, lowest_bit(m))
             k += 1
             m &= m - 1
     if T[T_PAIRS]:
@@ -501,7 +609,7 @@ def resolve_action1(s, T, choices, ev, en):
             if p == s[ACTIVE]:
                 s[A1CROSSED] = 1
     s[CLOSED] = closed
-    if popcount(closed) >= 2:
+    if rows_end_game(closed):
         s[PHASE] = P_OVER
         return END_LOCKS, en
     s[PHASE] = P_ACTION2
@@ -519,11 +627,10 @@ def finish_action2(s, T, code, ev, en):
         cl, en, _, _ = apply(s, b, q, s[CLOSED], code, T, ev, en)
         s[CLOSED] = cl
     elif s[A1CROSSED] == 0:
-        s[b + PEN] += 1
-        if s[b + PEN] >= T[T_MAXPEN]:
+        if add_penalty(s, b, T):
             s[PHASE] = P_OVER
             return END_PENALTIES, en
-    if popcount(s[CLOSED]) >= 2:
+    if rows_end_game(s[CLOSED]):
         s[PHASE] = P_OVER
         return END_LOCKS, en
     s[ACTIVE] = (q + 1) % s[NPL]

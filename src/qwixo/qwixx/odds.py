@@ -18,14 +18,13 @@ from qwixo.qwixx.kernels import (
     CNT,
     DICE,
     LAST,
-    LUCKY_FLAG,
     NPL,
     OPTS_SIZE,
     PB,
     PEN,
     T_LOCKFROM,
     T_NEED,
-    TIE_UNIT,
+    T_PENPTS,
     H,
     apply,
     colour_options,
@@ -72,7 +71,6 @@ def end_pressure(s, q, T):
     rule's horizon (:func:`qwixo.qwixx.evrule.ev_choice`) are made of these."""
     P = s[NPL]
     closed = s[CLOSED]
-    need = T[T_NEED]
     ncl = 0
     near = 0
     maxpen = 0
@@ -92,7 +90,7 @@ def end_pressure(s, q, T):
         seen = False
         for p in range(P):
             b = H + p * PB
-            if s[b + CNT + r] >= need - 1 and s[b + LAST + r] >= T[T_LOCKFROM + r] - 3:
+            if K.near_lock(s, b, r, T):
                 if not seen:
                     near += 1
                     seen = True
@@ -121,10 +119,10 @@ def _cost(code, lastr, cntr, r, i, closed, lead, P, T, wcell, prm, threats):
     lock_from = T[T_LOCKFROM + r]
     need = T[T_NEED]
     if i >= lock_from:
-        if P > 1 and K.popcount(closed | (1 << r)) >= 2 and lead + 2 * cntr + 3 <= prm[LOCKM]:
+        if P > 1 and K.rows_end_game(closed | (1 << r)) and lead + 2 * cntr + 3 <= prm[LOCKM]:
             return 1e9
         return -100.0 - cntr
-    if code >= LUCKY_FLAG:
+    if K.is_lucky(code):
         return -1.0
     cost = 0.0
     for x in range(lastr + 1, i):
@@ -136,7 +134,7 @@ def _cost(code, lastr, cntr, r, i, closed, lead, P, T, wcell, prm, threats):
     room = cntr + lock_from - 1 - lastr
     if room >= need and cntr + lock_from - i < need:
         cost += prm[DEAD]
-    return cost + 1e-6 * (code // TIE_UNIT % 8)  # ties: the lowest Bonus B tie row
+    return cost + 1e-6 * (K.code_tie(code) + 1)  # ties: the lowest Bonus B tie row
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -160,8 +158,8 @@ def _best_colour(s, q, closed, lead, T, wcell, prm, threats, code0, w, ev):
     best = 1e9
     for j in range(k2):
         code = opts2[j]
-        r = (code & 127) >> 5
-        i = code & 31
+        r = K.code_row(code)
+        i = K.code_cell(code)
         c = _cost(code, src[bb + LAST + r], src[bb + CNT + r], r, i, cl, lead, P, T, wcell, prm,
                   threats)
         if c < best:
@@ -197,11 +195,11 @@ def odds_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     thr = (prm[T1] if action == 1 else prm[T2]) + extra
     if force and thr < prm[TF]:
         thr = prm[TF]
-    # the last penalty ends the game: take it to win when ahead by more than its 5 points,
-    # else cross anything rather than lose
-    last_pen = P > 1 and prm[PEN4] > 0 and s[bq + PEN] == 3
+    # the last penalty ends the game: take it to win when ahead by more than its points, else
+    # cross anything rather than lose
+    last_pen = P > 1 and prm[PEN4] > 0 and K.penalties_end_game(s[bq + PEN] + 1, T)
     if force and last_pen:
-        if lead > 5:
+        if lead > T[T_PENPTS]:
             return -1
         thr = 1e8
     if not joint:
@@ -209,8 +207,8 @@ def odds_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
         bestcost = thr
         for j in range(k):
             code = opts[j]
-            r = (code & 127) >> 5
-            cost = _cost(code, s[bq + LAST + r], s[bq + CNT + r], r, code & 31, closed, lead, P,
+            r = K.code_row(code)
+            cost = _cost(code, s[bq + LAST + r], s[bq + CNT + r], r, K.code_cell(code), closed, lead, P,
                          T, wcell, prm, threats)
             if cost < bestcost:
                 bestcost = cost
@@ -224,11 +222,11 @@ def odds_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     best = -1
     bestval = thr2 - c2 if c2 < tf else thr2 - tf
     if last_pen:
-        bestval = 1e6 if lead > 5 else (thr2 - c2 if c2 < 1e8 else -1e6)
+        bestval = 1e6 if lead > T[T_PENPTS] else (thr2 - c2 if c2 < 1e8 else -1e6)
     for j in range(k):
         code = opts[j]
-        r = (code & 127) >> 5
-        i = code & 31
+        r = K.code_row(code)
+        i = K.code_cell(code)
         cost = _cost(code, s[bq + LAST + r], s[bq + CNT + r], r, i, closed, lead, P, T, wcell,
                      prm, threats)
         if cost >= 1e8:

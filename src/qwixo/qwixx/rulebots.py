@@ -11,7 +11,8 @@ from typing import Any
 
 from qwixo.core import Game, IllegalMove
 
-#: how many cells a heuristic may skip: (normal, to avoid a penalty)
+#: how many cells the ``gap`` heuristic may skip: (normally, to avoid a penalty); ``race``
+#: one more in its two rows with the most crosses, none elsewhere (the batch kernel reads these)
 GAP_SKIP, FORCED_SKIP = 1, 3
 
 
@@ -47,7 +48,8 @@ def facing_penalty(game: Any, player: int) -> bool:
 
 
 def heuristic(game: Any, player: int, policy: str = "gap") -> str:
-    """The choice of the ``gap`` or ``race`` heuristic (the same rule as the batch kernel).
+    """The choice of the ``gap`` or ``race`` heuristic: the batch kernel's rule,
+    :func:`qwixo.qwixx.batch.heuristic_code`.
 
     A lock is always taken. Otherwise the option skipping the fewest cells (ties: the row
     with more crosses, then the lower row and cell, then the lower Bonus B tie row), if it
@@ -61,36 +63,13 @@ def heuristic(game: Any, player: int, policy: str = "gap") -> str:
     >>> heuristic(g, 0)          # red 3 skips one cell (red 2)
     'r3'
     """
+    from qwixo.qwixx import batch
+
     opts = _my_options(game, player)
-    sheet = game.sheets_state[player]
-    last, cnt = sheet.last, sheet.count
-    lock_from = game.rules.lock_from
-    force = facing_penalty(game, player)
-    best, bestkey = "pass", None
-    for text in opts:
-        cell = option_cell(game, player, text)
-        if cell is None:
-            continue
-        r, i = cell
-        tie = text.partition("+")[2]
-        code = (32 * r + i) * 8 + ("rygb".index(tie) + 1 if tie else 0)
-        if i >= lock_from[r]:
-            key = (0, code, text)
-        else:
-            skip = i - last[r] - 1
-            allowed = GAP_SKIP
-            if policy == "race":
-                rank = sum(1 for q in range(4)
-                           if cnt[q] > cnt[r] or (cnt[q] == cnt[r] and q < r))
-                allowed = GAP_SKIP + 1 if rank < 2 else 0
-            if force:
-                allowed = FORCED_SKIP
-            if skip > allowed:
-                continue
-            key = (1, (skip * 64 - cnt[r]) * 2048 + code, text)
-        if bestkey is None or key < bestkey:
-            best, bestkey = text, key
-    return best
+    codes = [batch.option_code(game, player, t) for t in opts]
+    code = batch.heuristic_code(batch.state_of(game), player, [c for c in codes if c != -1],
+                                policy)
+    return opts[codes.index(code)] if code in codes else "pass"
 
 
 class _KernelRuleBot:

@@ -51,21 +51,27 @@ class NeedChoice(Exception):
         self.rows = rows
 
 
+# the kernels' option-code helpers, as plain Python functions (one encoding)
+_cell_code, _lucky_code, _tie_code = (K.cell_code.py_func, K.lucky_code.py_func,
+                                      K.tie_code.py_func)
+_code_row, _code_cell, _code_tie, _is_lucky = (K.code_row.py_func, K.code_cell.py_func,
+                                               K.code_tie.py_func, K.is_lucky.py_func)
+
+
 def code_of(act: tuple) -> int:
     """The kernel option code of an action tuple."""
     kind, r, i, tie = act
     if kind == PASS:
         return -1
-    return (K.LUCKY_FLAG if kind == LUCKY else 0) + 32 * r + i + (
-        K.TIE_UNIT * (tie + 1) if tie >= 0 else 0)
+    return _tie_code(_lucky_code(r, i) if kind == LUCKY else _cell_code(r, i), tie)
 
 
 def act_of_code(code: int) -> tuple:
     """The action tuple of a kernel option code."""
     if code < 0:
         return PASS_ACTION
-    return (LUCKY if code >= K.LUCKY_FLAG else CELL, (code & 127) >> 5, code & 31,
-            (code // K.TIE_UNIT) % 8 - 1)
+    return (LUCKY if _is_lucky(code) else CELL, _code_row(code), _code_cell(code),
+            _code_tie(code))
 
 
 def events_of(ev: np.ndarray | list, n: int, player: int | None = None) -> list[tuple]:
@@ -270,12 +276,11 @@ class Rules:
         #: option code -> text (codes below 2 * LUCKY_FLAG)
         self.code_text: list[str | None] = [None] * (2 * K.LUCKY_FLAG)
         for r in range(4):
-            self.code_text[K.LUCKY_FLAG + 32 * r:K.LUCKY_FLAG + 32 * r + self.length] = (
-                ["L:" + COLOURS[r]] * self.length)
             for i in range(self.length):
-                self.code_text[32 * r + i] = self.text[r][i]
+                self.code_text[_lucky_code(r, i)] = "L:" + COLOURS[r]
+                self.code_text[_cell_code(r, i)] = self.text[r][i]
                 for t in range(4):
-                    self.code_text[32 * r + i + K.TIE_UNIT * (t + 1)] = (
+                    self.code_text[_tie_code(_cell_code(r, i), t)] = (
                         f"{self.text[r][i]}+{COLOURS[t]}")
         self.lucky = ed.lucky
         self.any_row = ed.action2_any_row

@@ -44,6 +44,7 @@ from qwixo.core import IllegalMove
 from qwixo.qwixx.editions import (
     COLOUR_INDEX,
     COLOURS,
+    END_ROWS,
     Edition,
     Row,
     edition,
@@ -337,7 +338,7 @@ class Solution:
         """Expected points still to come from a state (0 once the game is over)."""
         if penalties >= self.model.max_penalties:
             return 0.0
-        if sum(int(self.model.closed[k]) for k in kinds) >= 2:
+        if sum(int(self.model.closed[k]) for k in kinds) >= END_ROWS:
             return 0.0
         return float(self.values[penalties, self.model.index(kinds)])
 
@@ -560,7 +561,7 @@ def brute_force(ed: Edition, lucky: Sequence[int] = ()) -> float:
         return sum(row_points(c) for c in cnt) - ed.penalty_points * pen
 
     def over(state):
-        return sum(state[2]) >= 2 or state[3] >= ed.max_penalties
+        return sum(state[2]) >= END_ROWS or state[3] >= ed.max_penalties
 
     @functools.cache
     def action1(state, s):
@@ -762,7 +763,7 @@ def rank_options(sol: Solution, last: Sequence[int], count: Sequence[int], close
         return out, float(m.gain[ks[r], pos])
 
     def ended(ks):
-        return sum(int(m.closed[k]) for k in ks) >= 2
+        return sum(int(m.closed[k]) for k in ks) >= END_ROWS
 
     def best_action2(ks, base_gain, pass_value):
         best = pass_value

@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from qwixo.qwixx.editions import END_ROWS
+
 NEG = -1.0e30
 
 
@@ -162,7 +164,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
             cnk[q, n] = nk
             cg[q, n] = g
             ch[q, n] = h
-            if closed[nk] == 1 and ncl + 1 >= 2:
+            if closed[nk] == 1 and ncl + 1 >= END_ROWS:
                 _upd_end(N0, c, t, g, npen)
             elif q < 2:
                 _upd(N0, c, t, g, W, h + b23, npen)
@@ -204,7 +206,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                 continue
             ga = gain[kr, pos]
             tcl = ncl + closed[nkr]
-            if closed[nkr] == 1 and ncl + 1 >= 2:
+            if closed[nkr] == 1 and ncl + 1 >= END_ROWS:
                 for p in range(npen):
                     if ga > B1[s, p]:
                         B1[s, p] = ga
@@ -241,7 +243,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                         if t < tlo or t > thi:
                             continue
                         g = ga + gain[nkr, j]
-                        if closed[nk2] == 1 and tcl + 1 >= 2:
+                        if closed[nk2] == 1 and tcl + 1 >= END_ROWS:
                             _upd_end(N, c, t, g, npen)
                             continue
                         if r == 0:
@@ -262,7 +264,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                         continue
                     nk2 = cnk[q, jj]
                     g = ga + cg[q, jj]
-                    if closed[nk2] == 1 and tcl + 1 >= 2:
+                    if closed[nk2] == 1 and tcl + 1 >= END_ROWS:
                         _upd_end(N, c, t, g, npen)
                         continue
                     if not same:
@@ -354,7 +356,7 @@ def solve_level(W, states, lo, hi, pen_points, trans, gain, closed, count, nextp
 def _v(values, A, B, closed, ks, p, max_pen):
     if p >= max_pen:
         return 0.0
-    if closed[ks[0]] + closed[ks[1]] + closed[ks[2]] + closed[ks[3]] >= 2:
+    if closed[ks[0]] + closed[ks[1]] + closed[ks[2]] + closed[ks[3]] >= END_ROWS:
         return 0.0
     return values[p, A[ks[0], ks[1]] + B[ks[2], ks[3]]]
 
@@ -382,7 +384,7 @@ def simulate_policy(values, n_games, seed, trans, gain, closed, count, nextpos, 
         nturn = 0
         while True:
             ncl = closed[ks[0]] + closed[ks[1]] + closed[ks[2]] + closed[ks[3]]
-            if ncl >= 2 or pen >= max_pen:
+            if ncl >= END_ROWS or pen >= max_pen:
                 break
             nturn += 1
             for i in range(6):
@@ -416,7 +418,7 @@ def simulate_policy(values, n_games, seed, trans, gain, closed, count, nextpos, 
                     v = g1 + _v(values, A, B, closed, t1, pen, max_pen)
                     if v > best:
                         best, b1r, b1k, b2r, b2k = v, r1, t1[r1], -1, -1
-                    if closed[t1[0]] + closed[t1[1]] + closed[t1[2]] + closed[t1[3]] >= 2:
+                    if closed[t1[0]] + closed[t1[1]] + closed[t1[2]] + closed[t1[3]] >= END_ROWS:
                         continue  # the game ended in action 1: no action 2
                 for c in range(4):
                     if closed[t1[c]] == 1:

@@ -42,7 +42,9 @@ import numpy as np
 
 from qwixo.core import Game, IllegalMove
 from qwixo.qwixx import batch, playout
-from qwixo.qwixx.batch import A1CROSSED, CLOSED, PHASE, Position, option_code
+from qwixo.qwixx import kernels as K
+from qwixo.qwixx.batch import PHASE, Position, option_code
+from qwixo.qwixx.rules import code_of
 
 #: playouts per option per batch, and batches without a time budget
 BATCH = 64
@@ -86,28 +88,10 @@ class Evaluation:
 
 
 def _prepare(game: Any, player: int, text: str) -> tuple[Position, dict[int, int], np.ndarray]:
-    """The kernel start of option ``text``: position, fixed decisions, extra end points."""
-    pos = batch.state_of(game)
-    extra = np.zeros(game.num_players, np.int64)
-    if batch.supports(game.edition.name):
-        return pos, {player: option_code(game, player, text)}, extra
-    # an edition without kernel: carry the option out exactly on a copy of the sheet
-    rules = game.rules
-    for p, sh in enumerate(game.sheets_state):
-        extra[p] = rules.score(sh, True) - rules.score(sh, False)
-    if text == "pass":
-        return pos, {player: -1}, extra
-    opts = dict(zip(*_texts_actions(game, player), strict=True))
-    act = opts[text]
-    sheet = game.sheets_state[player].copy()
-    closed = rules.apply(sheet, int(pos.st[CLOSED]), act, [])
-    pos.last[player] = sheet.last
-    pos.cnt[player] = sheet.count
-    pos.st[CLOSED] = closed
-    if player == game.active:
-        pos.st[A1CROSSED] = 1
-    extra[player] = rules.score(sheet, True) - rules.score(sheet, False)
-    return pos, {player: -1}, extra
+    """The kernel start of option ``text``: position, fixed decisions, extra end points (none:
+    the kernels play every edition, the option included)."""
+    return (batch.state_of(game), {player: option_code(game, player, text)},
+            np.zeros(game.num_players, np.int64))
 
 
 def _texts_actions(game: Any, player: int) -> tuple[list[str], list[tuple]]:
@@ -124,8 +108,7 @@ def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
     current dice, as (text, code): pass, locks, and crosses skipping at most
     :data:`JOINT_SKIP` cells. Empty when there is no joint search (not the active player in
     action 1, a bonus edition, or the option ends the game)."""
-    if (game.phase != "action1" or player != game.active
-            or not batch.supports(game.edition.name)):
+    if game.phase != "action1" or player != game.active:
         return []
     rules = game.rules
     sheet = game.sheets_state[player].copy()
@@ -133,13 +116,13 @@ def _follow_ups(game: Any, player: int, text: str) -> list[tuple[str, int]]:
     if text != "pass":
         act = dict(zip(*_texts_actions(game, player), strict=True))[text]
         closed = rules.apply(sheet, closed, act, [])
-        if bin(closed).count("1") >= 2:
+        if K.rows_end_game(closed):
             return []
     out = [("pass", -1)]
     for t, act in rules.colour_options(sheet, closed, game.dice)[1:]:
-        _, r, i, tie = act
+        _, r, i, _ = act
         if i >= rules.lock_from[r] or i - sheet.last[r] - 1 <= JOINT_SKIP:
-            out.append((t, 32 * r + i + (batch.TIE_UNIT * (tie + 1) if tie >= 0 else 0)))
+            out.append((t, code_of(act)))
     return out
 
 
@@ -148,7 +131,7 @@ def _near_end(game: Any) -> bool:
     a player one penalty short of the last."""
     closed = bin(int(game.closed)).count("1")
     pens = max(int(sh.penalties) for sh in game.sheets_state)
-    return closed >= 1 or pens >= game.rules.max_penalties - 1
+    return closed + 1 >= K.END_ROWS or K.penalties_end_game(pens + 1, game.rules.T)
 
 
 class OpponentModels:

@@ -76,7 +76,6 @@ from qwixo.qwixx.kernels import (
     PEN,
     T_LEN,
     T_LOCKFROM,
-    T_MAXPEN,
     T_NEED,
     H,
     apply,
@@ -160,17 +159,16 @@ def _row_state(src, b, r, T, wcell):
     still reachable, whether it can still reach its lock and whether it is near its lock (at
     least ``need - 1`` crosses, the last within three cells of the lock's first cell)."""
     L = T[T_LEN]
-    need = T[T_NEED]
     n = src[b + CNT + r]
     last = src[b + LAST + r]
     lf = T[T_LOCKFROM + r]
-    reach = n + (lf - 1 - last if last < lf else 0) >= need - 1
+    reach = K.lock_reachable(src, b, r, T)
     W = 0.0
     for c in range(last + 1, L):
         if c >= lf and not reach:
             break
         W += wcell[r, c]
-    near = 1.0 if (n >= need - 1 and last >= lf - 3) else 0.0
+    near = 1.0 if K.near_lock(src, b, r, T) else 0.0
     return n, W, reach, near
 
 
@@ -233,7 +231,6 @@ def _features0(s, q, src, bq, closed, nxt, T, wcell, x):
     """The first :data:`NX0` features (:func:`features`); returns the best opponent (-1:
     none)."""
     P = s[NPL]
-    need = T[T_NEED]
     sheet_features(src, bq, closed, T, wcell, x, 0)
     # the best opponent by score plus promise; the second best's value
     best = -1
@@ -272,7 +269,7 @@ def _features0(s, q, src, bq, closed, nxt, T, wcell, x):
         for p in range(P):
             sb = src if p == q else s
             b = bq if p == q else H + p * PB
-            if sb[b + CNT + r] >= need - 1 and sb[b + LAST + r] >= T[T_LOCKFROM + r] - 3:
+            if K.near_lock(sb, b, r, T):
                 near += 1.0
                 break
     prog = tot / (10.0 * P)
@@ -352,7 +349,7 @@ def value_at(s, q, src, bq, closed, nxt, T, wcell, row):
     """The value for ``q`` (its sheet at ``src[bq:]``, rows ``closed`` closed, ``nxt`` to roll
     next) with the weights of the parameter row ``row`` (:func:`seat_row`): the exact win share
     when the game is over (two closed rows, the last penalty), else the learnt win chance."""
-    if K.popcount(closed) >= 2 or src[bq + PEN] >= T[T_MAXPEN]:
+    if K.game_ends(src, bq, closed, T):
         return final_share(s, q, src, bq, T)
     if s[NPL] == 1:
         return 0.0
@@ -382,7 +379,7 @@ def _after(s, q, src, b, closed, code, force, T, wcell, row, nxt, w, A, ev):
     if code >= 0:
         cl, _, _, _ = apply(w, A, q, closed, code, T, ev, ev.shape[0])
     elif force:
-        w[A + PEN] += 1
+        K.add_penalty(w, A, T)
     return value_at(s, q, w, A, cl, nxt, T, wcell, row), cl
 
 
@@ -417,7 +414,7 @@ def td_choice(s, q, action, force, opts, k, T, wcell, row, joint, w, ev):
         cl = closed
         if code >= 0:
             cl, _, _, _ = apply(w, A, q, closed, code, T, ev, ev.shape[0])
-            if K.popcount(cl) >= 2:  # the game ends in action 1
+            if K.rows_end_game(cl):  # the game ends in action 1
                 v = final_share(s, q, w, A, T)
                 if v > bestval + 1e-12:
                     bestval = v

@@ -24,8 +24,8 @@ from numba import njit
 
 from qwixo.qwixx import batch, td
 from qwixo.qwixx import kernels as K
-from qwixo.qwixx.batch import _below, _fresh, _mix, play, play_scratch
-from qwixo.qwixx.kernels import ACTIVE, CLOSED, NPL, P_OVER, PB, PHASE, H
+from qwixo.qwixx.batch import below, mix, play, play_scratch
+from qwixo.qwixx.kernels import ACTIVE, CLOSED, P_OVER, PB, PHASE, H
 from qwixo.qwixx.odds import N_PARAMS, weights
 from qwixo.qwixx.td import NX, TD, features
 
@@ -38,23 +38,22 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow,
     s, fixed, sdice, schoice, trace, opts, w, ev, choice, rng = play_scratch(P)
     who = np.empty(X.shape[0], np.int64)
     when = np.empty(X.shape[0], np.int64)
-    sc = np.empty(P, np.int64)
     share = np.empty(P, np.float64)
     vals = np.empty((MAX_ROLLS + 1, P), np.float64)
     ret = np.empty((MAX_ROLLS + 1, P), np.float64)
     boot = lam < 1.0
     m = 0
     for g in range(n):
-        _fresh(s, P, lucky, g % P)
+        K.fresh_game(s, P, lucky, g % P)
         fixed[:] = -2
-        rng[0] = _mix(seed * 1000003 + g)
+        rng[0] = mix(seed * 1000003 + g)
         start = m
         t = 0
         while s[PHASE] != P_OVER:
             if boot and t < MAX_ROLLS:
                 for q in range(P):
                     vals[t, q] = td.value(s, q, T, wcell, vrow)
-            if _below(rng, 1 << 20) < keep * (1 << 20) and m + P <= X.shape[0]:
+            if below(rng, 1 << 20) < keep * (1 << 20) and m + P <= X.shape[0]:
                 for q in range(P):
                     if record[q] == 0:
                         continue
@@ -65,17 +64,8 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow,
             play(s, T, fixed, policies, rng, sdice, schoice, trace, 1, opts, w, ev, choice,
                  prm, wcell)
             t += 1
-        best = -1 << 40
-        for p in range(s[NPL]):
-            sc[p] = K.score(s, H + p * PB, T, True)
-            if sc[p] > best:
-                best = sc[p]
-        ties = 0
-        for p in range(P):
-            if sc[p] == best:
-                ties += 1
-        for p in range(P):
-            share[p] = 1.0 / ties if sc[p] == best else 0.0
+        for p in range(P):  # the final win shares
+            share[p] = td.final_share(s, p, s, H + p * PB, T)
         if boot and t <= MAX_ROLLS:
             # the lambda-returns, backwards: G_t = (1 - lam) V(s_t+1) + lam G_t+1, G_end = share
             for p in range(P):
@@ -106,7 +96,7 @@ def generate(edition_name: str, games: int, players: int, seed: int,
     positions are written down (default every seat)."""
     tab = batch.tables(edition_name)
     pol = np.array([batch.POLICY_IDS[p] for p in policies], np.int64)
-    prm = batch._seat_params(params, pol, tab.name, td_weights)
+    prm = batch.seat_params(params, pol, tab.name, td_weights)
     cap = int(games * 40 * keep * players) + 64 * players
     vw = td_weights if value_weights is None else value_weights
     if lam < 1.0 and vw is None:

@@ -7,6 +7,7 @@
 import { LANGS, lang, loadLang, pickLang, t } from "./i18n.js";
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
+import { botName } from "./words.js";
 
 const SEATS_KEY = "qwixo.seats";
 const VIEWS = ["account", "profile", "leaderboard"];
@@ -214,7 +215,7 @@ async function leaderboardPage(main) {
       h("td", { text: `${Math.round(p.rating)} ± ${Math.round(2 * p.deviation)}` }), h("td", { text: p.games }))), "acct_name")
       : h("p", { class: "muted", text: t("acct_nobody") })),
   h("section", { class: "card" }, h("h2", { text: t("acct_bots") }),
-    table(Object.entries(b.bots).map(([bot, r]) => h("tr", {}, h("th", { scope: "row", text: bot }),
+    table(Object.entries(b.bots).map(([bot, r]) => h("tr", {}, h("th", { scope: "row", text: botName(cls.split("-")[0], bot) }),
       h("td", { text: `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }), h("td", { text: r.games }))), "acct_bot")));
 }
 
