@@ -15,11 +15,19 @@ per player deciding. Rates are per second of this process's CPU time (so other j
 shared machine skew them less; the wall-clock rate is printed too); the vectorised rates count
 the ``step`` call only (``with sampling``: also drawing the random actions, in numba).
 The last lines are ``<env> steps/s: N`` (CPU time).
+
+``kernel``: the Gymnasium kernel vector envs of :mod:`qwixo.envs.gym_vector` (one agent step
+= the agent's decision and the opponents' replies, all in numba over every core), timed by
+the wall clock, with the random legal actions drawn each step — the training rate a learner
+sees; their CPU rate sums the cores. ``connect_four``: PettingZoo's own ``connect_four_v3``,
+the reference, in the same run. The first line gives the cores usable and the load average
+(on a shared machine, wall-clock rates fall with the load; run with ``taskset -c 0,1``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -27,12 +35,16 @@ from collections.abc import Callable
 import numpy as np
 
 
-def _timed(run: Callable[[], int], seconds: float) -> tuple[float, float, int]:
-    """Call ``run`` (returns the steps it made) until ``seconds`` of CPU time have passed."""
+def _timed(run: Callable[[], int], seconds: float,
+           wall: bool = False) -> tuple[float, float, int]:
+    """Call ``run`` (returns the steps it made) until ``seconds`` of CPU time (``wall``: of
+    wall-clock time) have passed."""
     run()  # warm up (numba compile or cache load, imports)
     c0, w0 = time.process_time(), time.perf_counter()
     steps = 0
-    while time.process_time() - c0 < seconds:
+    clock = time.perf_counter if wall else time.process_time
+    start = clock()
+    while clock() - start < seconds:
         steps += run()
     return steps / (time.process_time() - c0), steps / (time.perf_counter() - w0), steps
 
@@ -64,6 +76,63 @@ def bench_vector(n: int, seconds: float) -> list[tuple[str, float, float, str]]:
         rows.append((label, steps / cpu_step, steps / wall,
                      f"with sampling {steps / total_cpu / 1e6:.2f} M/s"))
     return rows
+
+
+def bench_kernel_vector(n: int, seconds: float) -> list[tuple[str, float, float, str]]:
+    """The Gymnasium kernel vector envs (one agent, the opponent inside the kernels, every
+    core via prange), from Python with the random legal actions drawn each step (numba)."""
+    import gymnasium as gym
+
+    import qwixo.envs  # noqa: F401
+
+    rows = []
+    for label, env_id, kw in (
+            ("gym.make_vec Quixo-v0 5x5 vs random", "qwixo/Quixo-v0",
+             {"size": 5, "opponent": "random"}),
+            ("gym.make_vec Quixo-v0 5x5 vs safe", "qwixo/Quixo-v0",
+             {"size": 5, "opponent": "safe"}),
+            ("gym.make_vec Qwixx-v0 classic 2p vs gap", "qwixo/Qwixx-v0",
+             {"players": 2, "opponent": "gap"}),
+            ("gym.make_vec Qwixx-v0 classic 2p vs td", "qwixo/Qwixx-v0",
+             {"players": 2, "opponent": "td"}),
+            ("gym.make_vec QwixxSolitaire-v0", "qwixo/QwixxSolitaire-v0", {})):
+        env = gym.make_vec(env_id, num_envs=n, vectorization_mode="vector_entry_point",
+                           copy=False, **kw)
+        env.reset(seed=0)
+
+        def run(env=env) -> int:
+            for _ in range(10):
+                env.step(env.sample_actions())
+            return 10 * env.num_envs
+
+        cpu, wall, _ = _timed(run, seconds, wall=True)
+        rows.append((label, cpu, wall, "agent steps, sampling included; wall = all cores"))
+    return rows
+
+
+def bench_connect_four(seconds: float) -> list[tuple[str, float, float, str]]:
+    """PettingZoo's own connect_four_v3 (AEC), random legal actions: the reference."""
+    from pettingzoo.classic import connect_four_v3
+
+    env = connect_four_v3.env()
+    rng = np.random.default_rng(0)
+    state = {"seed": 0}
+
+    def run(env=env, rng=rng, state=state) -> int:
+        env.reset(seed=state["seed"])
+        state["seed"] += 1
+        k = 0
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            k += 1
+        return k
+
+    cpu, wall, _ = _timed(run, seconds)
+    return [("PettingZoo connect_four_v3 (reference)", cpu, wall, "")]
 
 
 def bench_pettingzoo(seconds: float) -> list[tuple[str, float, float, str]]:
@@ -186,15 +255,26 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per environment")
     ap.add_argument("--n", type=int, default=4096, help="games per vectorised step")
-    ap.add_argument("--only", choices=("vector", "pettingzoo", "gymnasium", "openspiel"),
+    ap.add_argument("--only", choices=("vector", "kernel", "connect_four", "pettingzoo",
+                                       "gymnasium", "openspiel"),
                     action="append", help="only these interfaces (repeatable)")
     args = ap.parse_args(argv)
-    kinds = args.only or ["vector", "pettingzoo", "gymnasium", "openspiel"]
+    kinds = args.only or ["vector", "kernel", "connect_four", "pettingzoo", "gymnasium",
+                          "openspiel"]
+    try:
+        load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        load = "?"
+    print(f"cores usable: {len(os.sched_getaffinity(0))}, load average before: {load}")
     rows: list[tuple[str, float, float, str]] = []
     for kind in kinds:
         try:
             if kind == "vector":
                 rows += bench_vector(args.n, args.seconds)
+            elif kind == "kernel":
+                rows += bench_kernel_vector(args.n, args.seconds)
+            elif kind == "connect_four":
+                rows += bench_connect_four(args.seconds)
             elif kind == "pettingzoo":
                 rows += bench_pettingzoo(args.seconds)
             elif kind == "gymnasium":

@@ -39,3 +39,35 @@ def test_quixo_example_on_3x3(tmp_path):
     out = tmp_path / "curve.png"
     mod.plot(res["curve"], res["keep_share_random_move"], str(out), 3)
     assert out.stat().st_size > 1000
+
+
+def _args(mod, argv):
+    return mod.parse(argv)
+
+
+def test_cleanrl_ppo_script_trains_on_the_kernel_env(tmp_path):
+    pytest.importorskip("torch")
+    pytest.importorskip("gymnasium")
+    mod = _load("ppo_cleanrl")
+    args = _args(mod, ["--env-id", "qwixo/Quixo-v0", "--size", "3", "--total-timesteps",
+                       "4096", "--num-envs", "32", "--num-steps", "32", "--eval-every",
+                       "2048", "--eval-episodes", "200"])
+    res = mod.train(args, report=lambda *_: None)
+    assert res["steps"] >= 4096 and len(res["curve"]) >= 3
+    assert all(-1.0 <= m <= 1.0 for _, m, _ in res["curve"])
+    out = tmp_path / "ppo.png"
+    mod.plot(res["curve"], str(out), "test")
+    assert out.stat().st_size > 1000
+
+
+def test_maskable_ppo_recipe_trains_without_a_wrapper_of_ones_own():
+    pytest.importorskip("sb3_contrib")
+    mod = _load("maskable_ppo")
+    for vector in ("kernel", "sync"):
+        args = _args(mod, ["--env-id", "qwixo/QwixxSolitaire-v0", "--total-timesteps", "2048",
+                           "--num-envs", "8" if vector == "sync" else "32", "--n-steps", "64",
+                           "--eval-every", "2048", "--eval-episodes", "50", "--vector",
+                           vector])
+        res = mod.train(args, report=lambda *_: None)
+        assert res["steps"] >= 2048 and len(res["curve"]) == 2
+        assert all(math.isfinite(m) for _, m, _ in res["curve"])
