@@ -66,7 +66,8 @@ def test_cross_origin_text_plain_post_is_refused(client):
 def test_same_origin_and_originless_posts_work(client):
     body = json.dumps(GAME)
     r = client.post("/api/games", content=body, headers={
-        "content-type": "application/json; charset=utf-8", "origin": "http://testserver"})
+        "content-type": "application/json; charset=utf-8", "origin": "http://127.0.0.1:8000",
+        "host": "127.0.0.1:8000"})
     assert r.status_code == 201
     r = client.post("/api/games", content=body, headers={"content-type": "application/json"})
     assert r.status_code == 201
@@ -78,7 +79,8 @@ def test_websocket_checks_the_origin(client):
             f"/ws/{g['id']}", headers={"origin": "https://evil.example"}) as ws:
         ws.receive_json()
     assert e.value.code == 4403
-    with client.websocket_connect(f"/ws/{g['id']}", headers={"origin": "http://testserver"}) as ws:
+    with client.websocket_connect(f"/ws/{g['id']}", headers={
+            "origin": "http://localhost:8000", "host": "localhost:8000"}) as ws:
         assert auth(ws, g["seats"][0]["token"])["type"] == "welcome"
 
 

@@ -1,4 +1,5 @@
-"""Issue 29, the second security probe: password checks (M4, L1, L4)."""
+"""Issue 29, the second security probe: password checks (M4, L1, L4), the Origin check
+(L6), the characters of names and chat lines (L5)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,55 @@ def test_weak_passwords_are_refused_at_sign_up(client, password):
     r = client.post("/api/account/signup", json={"name": "Ada Lovelace", "password": password})
     assert r.status_code == 400 and r.json()["key"] == "password_weak", r.text
     assert password.strip() not in r.json()["params"].values()
+
+
+# -- L6: the Origin check does not believe a DNS name from the Host header alone -------------
+def test_a_rebound_dns_name_is_not_the_servers_own_origin(client, db_path):
+    import json
+
+    from fastapi.testclient import TestClient
+    from server_helpers import create
+    from starlette.websockets import WebSocketDisconnect
+
+    from qwixo.server.app import create_app
+
+    body = json.dumps({"game": "quixo", "settings": {"size": 3},
+                       "seats": [{"kind": "human"}, {"kind": "human"}]})
+    rebound = {"content-type": "application/json", "host": "rebind.example",
+               "origin": "http://rebind.example"}
+    r = client.post("/api/games", content=body, headers=rebound)
+    assert r.status_code == 403 and r.json()["key"] == "bad_origin"
+    g = create(client)
+    with pytest.raises(WebSocketDisconnect) as e, client.websocket_connect(
+            f"/ws/{g['id']}", headers=rebound) as ws:
+        ws.receive_json()
+    assert e.value.code == 4403
+    # the same name listed by the host (--allowed-origins) is the server's own
+    app = create_app(db_path.with_name("b.sqlite"), warm_up=False,
+                     allowed_origins=["http://rebind.example"])
+    with TestClient(app) as c:
+        assert c.post("/api/games", content=body, headers=rebound).status_code == 201
+        with c.websocket_connect(f"/ws/{create(c)['id']}", headers=rebound) as ws:
+            ws.send_json({"type": "spectate"})
+            assert ws.receive_json()["type"] == "welcome"
+
+
+# -- L5: blank-looking and hidden characters in names and chat --------------------------------
+@pytest.mark.parametrize("ch", ["\u3164", "\u2800", "\u2028", "\u2029", "\ue000", "\u0378",
+                                "\uffa0"])
+def test_blank_looking_or_hidden_characters_are_refused_in_names_and_chat(client, ch):
+    from server_helpers import auth, create, recv_until
+
+    r = client.post("/api/games", json={"game": "quixo", "settings": {"size": 3}, "seats": [
+        {"kind": "human", "name": ch * 3}, {"kind": "human"}]})
+    assert r.status_code == 400, r.text
+    r = client.post("/api/games", json={"game": "quixo", "settings": {"size": 3}, "seats": [
+        {"kind": "human", "name": f"A{ch}da"}, {"kind": "human"}]})
+    assert r.status_code == 400, r.text
+    g = create(client)
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        auth(ws, g["seats"][0]["token"])
+        for text in (ch * 5, f"hi{ch}there"):
+            ws.send_json({"type": "chat", "text": text, "id": 1})
+            m, _ = recv_until(ws, lambda m: m["type"] in ("error", "chat"))
+            assert m["type"] == "error", m

@@ -35,6 +35,7 @@ from pydantic_core import PydanticCustomError
 
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANGS
+from qwixo.server.chars import bad_char
 from qwixo.server.etiquette import Draw, HandToBot, Resign
 from qwixo.server.social import Chat, React, Rematch
 
@@ -56,7 +57,7 @@ def check_name(name: str) -> str:
 
     >>> check_name("  Ada ")
     'Ada'
-    >>> for bad in ["Ada\u202e", "A\u200bda", "A\x85", "\u3000"]:
+    >>> for bad in ["Ada\u202e", "A\u200bda", "A\x85", "\u3000", "\u3164"]:
     ...     try:
     ...         check_name(bad)
     ...     except ValueError as e:
@@ -65,9 +66,10 @@ def check_name(name: str) -> str:
     PydanticCustomError
     PydanticCustomError
     PydanticCustomError
+    PydanticCustomError
     """
     for ch in name:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+        if bad_char(ch):  # (qwixo.server.chars: also the blank-looking letters, U+3164...)
             raise PydanticCustomError("bad_name", "the name holds the character U+{code}",
                                       {"code": f"{ord(ch):04X}"})
     stripped = name.strip()

@@ -6,8 +6,11 @@
   URLs), ``Cross-Origin-Opener-Policy: same-origin``;
 - **origins**: a WebSocket handshake or a state-changing request (POST...) whose ``Origin``
   header is not allowed is refused (HTTP 403; a refused WebSocket handshake never opens).
-  Allowed: the server's own origin (the ``Origin`` names the same host and port as the
-  ``Host`` header) and the origins given to ``qwixo serve --allowed-origins``. A request
+  Allowed: the server's own origin when the server is reached by an IP address or
+  ``localhost`` (the ``Origin`` names the same host and port as the ``Host`` header, which is
+  then an address: :func:`literal_host`; a DNS name is never believed from the Host header
+  alone — DNS rebinding), and the origins given to ``qwixo serve --allowed-origins`` (a
+  server reached by a name lists its own origin there). A request
   without ``Origin`` (not a browser: scripts, bots, curl) is let through — browsers always
   send it on WebSocket handshakes and cross-origin POSTs;
 - **JSON only**: a POST body must be ``Content-Type: application/json`` (HTTP 415 otherwise):
@@ -154,10 +157,38 @@ class OriginPolicy:
     def allows(self, origin: str | None, host_header: str | None) -> bool:
         if origin is None or self.any:
             return True
-        if same_origin(origin, host_header):
+        if same_origin(origin, host_header) and literal_host(host_header):
             return True
         n = _netloc(origin)
         return n is not None and n in self.allowed
+
+
+def literal_host(host_header: str | None) -> bool:
+    """Whether a ``Host`` header names the server by an IP address or ``localhost`` — the
+    only names the server believes without being told (issue 29 L6): a page of a rebound DNS
+    name (``rebind.example`` pointed at a LAN address) sends that name as Host *and* Origin,
+    so "Origin = Host" alone proves nothing; a name the server answers to is listed in
+    ``--allowed-origins``.
+
+    >>> [literal_host(h) for h in ("127.0.0.1:8000", "[::1]:8000", "LOCALHOST", "a.example")]
+    [True, True, True, False]
+    """
+    import ipaddress
+
+    if not host_header:
+        return False
+    h = host_header.strip().lower()
+    if h.startswith("["):
+        h = h[1:].split("]", 1)[0]
+    elif h.count(":") == 1:
+        h = h.split(":", 1)[0]
+    if h == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(h)
+    except ValueError:
+        return False
+    return True
 
 
 def _header(scope: dict[str, Any], name: bytes) -> str | None:

@@ -28,12 +28,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from qwixo.core import IllegalMove
+from qwixo.server.chars import bad_char
 from qwixo.server.store import StoreError
 from qwixo.server.store_chat import ChatStore
 
@@ -49,7 +49,7 @@ REACTIONS = ("✓", "★", "♥", "☺", "!", "?")  # in every common font (no e
 
 def _clean(text: str) -> str:
     text = text.strip()
-    bad = [c for c in text if unicodedata.category(c) in ("Cc", "Cf") and c not in "\n"]
+    bad = [c for c in text if bad_char(c, allow="\n")]
     if bad or not text:
         raise ValueError("empty, or control / invisible characters")
     return text
