@@ -26,7 +26,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SHOTS = Path(os.environ.get("QWIXO_E2E_SHOTS", "/tmp/qwixo-e2e"))
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-STARTUP_TIMEOUT = 180  # first start compiles the numba kernels when the cache is cold
+# first start compiles the numba kernels when the cache is cold; a busy machine may set more
+STARTUP_TIMEOUT = float(os.environ.get("QWIXO_E2E_STARTUP", "180"))
 
 
 class Server:
