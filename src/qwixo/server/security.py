@@ -15,8 +15,9 @@
   send it on WebSocket handshakes and cross-origin POSTs;
 - **JSON only**: a POST body must be ``Content-Type: application/json`` (HTTP 415 otherwise):
   a cross-origin page can send ``text/plain`` without asking (no CORS preflight), never JSON;
-- **slow clients**: a request body must arrive within :data:`BODY_TIMEOUT` seconds (HTTP 408
-  otherwise), the request headers within :data:`HEADER_TIMEOUT` seconds of the connection (or
+- **slow clients**: a whole request body must arrive within :data:`BODY_TIMEOUT` seconds of
+  its first read (HTTP 408 otherwise), one client address has at most
+  :data:`REQUESTS_PER_ADDRESS` requests in progress (HTTP 429 beyond), the request headers within :data:`HEADER_TIMEOUT` seconds of the connection (or
   of the previous response) — see :func:`http_protocol`; a client that goes away in the middle
   of its body is logged as one line at INFO, not as an ERROR with a traceback.
 
@@ -52,8 +53,11 @@ from qwixo.server.protocol import ServerError, error_payload
 
 log = logging.getLogger("qwixo.server")
 
-#: seconds a client has to send a request body once its headers are in
+#: seconds a client has to send a whole request body once its headers are in
 BODY_TIMEOUT = 10.0
+#: HTTP requests one client address may have in progress at once (more: 429 at once); the
+#: WebSockets have their own cap (``qwixo serve --ws-per-address``)
+REQUESTS_PER_ADDRESS = 64
 #: seconds a client has to send complete request headers after connecting (or after the
 #: previous response on a kept-alive connection)
 HEADER_TIMEOUT = 10.0
@@ -222,10 +226,14 @@ class SecurityMiddleware:
     """Pure ASGI middleware applying the module's rules (see the module docstring)."""
 
     def __init__(self, app: Any, allowed_origins: Iterable[str] | None = None,
-                 body_timeout: float = BODY_TIMEOUT) -> None:
+                 body_timeout: float = BODY_TIMEOUT,
+                 requests_per_address: int = REQUESTS_PER_ADDRESS) -> None:
         self.app = app
         self.origins = OriginPolicy(allowed_origins)
         self.body_timeout = body_timeout
+        self.requests_per_address = requests_per_address
+        #: HTTP requests in progress per client address (issue 29 M5)
+        self.in_progress: dict[str, int] = {}
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         kind = scope["type"]
@@ -273,13 +281,19 @@ class SecurityMiddleware:
                 return
 
         body_done = False
+        # the whole body within body_timeout of its first read (not each piece: a client
+        # sending a byte now and then would hold the connection for ever, issue 29 M5)
+        body_deadline: float | None = None
 
         async def receive_in_time() -> dict[str, Any]:
-            nonlocal body_done
+            nonlocal body_done, body_deadline
             if body_done:  # after the body: a listener for http.disconnect, no deadline
                 return await receive()
+            loop = asyncio.get_running_loop()
+            if body_deadline is None:
+                body_deadline = loop.time() + self.body_timeout
             try:
-                message = await asyncio.wait_for(receive(), self.body_timeout)
+                message = await asyncio.wait_for(receive(), max(0.0, body_deadline - loop.time()))
             except TimeoutError:
                 raise _BodyTimeout from None
             if message["type"] != "http.request" or not message.get("more_body", False):
@@ -287,6 +301,13 @@ class SecurityMiddleware:
             return message
 
         client = scope.get("client") or ("?", 0)
+        address = client[0]
+        if self.in_progress.get(address, 0) >= self.requests_per_address:
+            log.info("refused a request from %s: %d already in progress", address,
+                     self.requests_per_address)
+            await refuse(ServerError("rate_limited", status=429))
+            return
+        self.in_progress[address] = self.in_progress.get(address, 0) + 1
         try:
             await self.app(scope, receive_in_time, send_with_headers)
         except ClientDisconnect:
@@ -298,6 +319,12 @@ class SecurityMiddleware:
             if not started:
                 await refuse(ServerError("request_timeout", status=408,
                                          seconds=self.body_timeout))
+        finally:
+            left = self.in_progress.get(address, 1) - 1
+            if left > 0:
+                self.in_progress[address] = left
+            else:
+                self.in_progress.pop(address, None)
 
 
 # -- secrets kept out of the logs (issue 29 M3) ---------------------------------------------
