@@ -165,3 +165,22 @@ def test_news_of_a_player_coming_and_going_name_them_without_a_seat_number(clien
         went, _ = recv_until(p0, lambda m: m.get("key") == "announce_left")
     # (was "Bo is here (seat 1)": a number the page shows nowhere else)
     assert came["text"] == "Bo is here." and went["text"] == "Bo left."
+
+
+def test_news_name_a_bot_by_its_level_in_the_readers_language(client):
+    from qwixo.i18n import t
+
+    g = create(client, game="quixo", settings={"size": 3, "players": 4},
+               seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "greedy"},
+                      {"kind": "human", "name": "Cy"}, {"kind": "bot", "bot": "greedy"}])
+    view = client.get(f"/api/games/{g['id']}").json()
+    assert [s["default_name"] for s in view["seats"]] == [False, True, False, True]
+    assert view["seats"][3]["name"] == "greedy 2"  # the id stays in the API
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        auth(ws, g["seats"][0]["token"], lang="pl")
+        ws.send_json({"type": "resign"})
+        won, _ = recv_until(ws, lambda m: m.get("key") == "announce_game_won")
+    level = t("web_botname_quixo_greedy", "pl")
+    names = [t("web_bot_named_n", "pl", level=level, n=n) for n in (2, 4)]
+    assert won["params"]["winners"] == ", ".join(names)
+    assert "greedy" not in won["text"] and "Scores" not in won["text"]

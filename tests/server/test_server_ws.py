@@ -262,7 +262,8 @@ def test_quixo_bot_game_to_the_end_with_announcement(client):
         more = [ws.receive_json()]
         announced += [x for x in more if x["type"] == "announce"]
         keys = {a["key"] for a in announced}
-        assert keys & {"announce_game_over", "announce_draw"}
+        assert keys & {"announce_game_won", "announce_drawn"}  # (no 1 / -1 "scores" to people)
+        assert not keys & {"announce_game_over", "announce_draw"}
         assert view["status"] == "finished" and view["options"] == []
 
 

@@ -31,7 +31,7 @@ from qwixo.server.accounts import check_rated, rated_bots, rating_ops, turn_base
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
-from qwixo.server.rooms import Room, Seat, announcements
+from qwixo.server.rooms import Names, Room, Seat, announcements
 from qwixo.server.scheduler import Scheduler
 from qwixo.server.storage import GameStore
 from qwixo.server.store import GameRow, StoreConflict, StoreError, token_hash
@@ -238,7 +238,6 @@ class Lobby:
                               seats=len(spec.seats))
         seats, tokens = self._make_seats(spec, spec.lang or "en")
         rated_bots(seats, options)
-        rated_bots(seats, options)
         now = time.time()
         snapshot = game.to_json()
         room = Room(id=new_id(), game_name=spec.game, settings=settings, options=options,
@@ -376,8 +375,7 @@ class Lobby:
             check_free(((x.seat, x.name) for x in room.seats), seat,
                        name or room.seats[seat].name)
             await self._save_seat(room, seat, name or room.seats[seat].name, token_hash(token))
-        s = room.seats[seat]
-        room.broadcast(None, [("announce_joined", {"player": seat, "name": s.name})])
+        room.broadcast(None, [("announce_joined", {"player": seat, "name": Names((seat,))})])
         return seat, token
 
     # -- several processes --------------------------------------------------------------

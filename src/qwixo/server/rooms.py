@@ -19,6 +19,7 @@ from typing import Any
 
 from qwixo.core import GAME_NAMES, Game
 from qwixo.gameinfo import text
+from qwixo.i18n import t
 from qwixo.server import social
 from qwixo.server.ratelimit import TokenBucket
 from qwixo.server.store import SeatRow
@@ -91,6 +92,24 @@ class Conn:
 
 #: (message key, or ``{lang: text}`` of a game that brings its own words; its parameters)
 Announcement = tuple[Any, dict[str, Any]]
+
+
+class Names(tuple):
+    """Seats a message names (a parameter of an announcement): each connection reads their
+    names in its own language (:meth:`Room.display_name`: a bot by its level in words)."""
+
+
+class Scores(tuple):
+    """(seat, score) pairs a message lists (``Ada 31, Careful (bot) 24``), read as
+    :class:`Names` are."""
+
+
+def bot_level(game: str, bot: str, lang: str | None) -> str:
+    """A bot's level in words (``Casual``; the catalogue's ``web_botname_<game>_<bot>``), or
+    its id when the catalogue has no name for it."""
+    key = f"web_botname_{game}_{bot}"
+    level = t(key, lang)
+    return bot if level == key else level
 
 
 @dataclass
@@ -265,8 +284,33 @@ class Room:
                 cache[conn.seat] = dumps(msg)
             conn.send(cache[conn.seat])
             for key, params in announced:
+                params = self.localized(params, conn.lang)
                 conn.send({"type": "announce", "key": key if isinstance(key, str) else "news",
                            "params": params, "text": text(key, conn.lang, **params)})
+
+    def localized(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """``params`` with its :class:`Names` and :class:`Scores` written out in ``lang``."""
+        out = {}
+        for k, v in params.items():
+            if isinstance(v, Names):
+                v = ", ".join(self.display_name(p, lang) for p in v)
+            elif isinstance(v, Scores):
+                v = ", ".join(f"{self.display_name(p, lang)} {sc}" for p, sc in v)
+            out[k] = v
+        return out
+
+    def display_name(self, seat: int, lang: str | None) -> str:
+        """What people read for a seat: its name, or for a bot whose name the server gave it
+        (:attr:`Seat.default_name`) its level in words (``Casual (bot)``; ``Casual (bot 2)``
+        when several seats have that level). The ids stay in the API."""
+        s = self.seats[seat]
+        if not s.default_name:
+            return s.name
+        level = bot_level(self.game_name, s.bot or "", lang)
+        twins = [x for x in self.seats if x.default_name and x.bot == s.bot]
+        if len(twins) > 1:
+            return t("web_bot_named_n", lang, level=level, n=seat + 1)
+        return t("web_bot_named", lang, level=level)
 
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -335,7 +379,7 @@ def news_lines(room: Room, engine_events: list[dict[str, Any]]) -> list[Announce
                 who.append(e["player"])
         for params, who in lines.values():
             if who:
-                params["name"] = ", ".join(room.seat_name(p) for p in who)
+                params["name"] = Names(who)
             out.append((news.key, params))
     return out
 
@@ -348,20 +392,22 @@ def announcements(room: Room, engine_events: list[dict[str, Any]],
     out: list[Announcement] = news_lines(room, engine_events)
     if ev["kind"] == "resign":
         key = "announce_forfeit" if ev.get("forfeit") else "announce_resigned"
-        out.append((key, {"player": ev["seat"], "name": room.seat_name(ev["seat"])}))
+        out.append((key, {"player": ev["seat"], "name": Names((ev["seat"],))}))
     elif ev["kind"] == "seat":
-        out.append(("announce_handed", {"player": ev["seat"], "name": room.seat_name(ev["seat"])}))
+        out.append(("announce_handed", {"player": ev["seat"], "name": Names((ev["seat"],))}))
     if ev.get("auto") and ev["kind"] == "choose":
-        out.append(("announce_timeout", {"player": ev["seat"], "name": room.seat_name(ev["seat"]),
+        out.append(("announce_timeout", {"player": ev["seat"], "name": Names((ev["seat"],)),
                                          "decision": ev["decision"]}))
     for e in engine_events:
         if e["type"] == "game_over":
-            scores = room.public["scores"]
-            score_text = ", ".join(f"{room.seat_name(p)} {s}" for p, s in enumerate(scores))
-            if e["winners"]:
-                out.append(("announce_game_over", {
-                    "winners": ", ".join(room.seat_name(p) for p in e["winners"]),
-                    "scores": score_text}))
+            scores = Scores(enumerate(room.public["scores"]))
+            points = room.game.info.utility == "points"  # else 1 / 0 / -1: no news to people
+            winners = e["winners"]
+            if winners and points:
+                out.append(("announce_game_over", {"winners": Names(winners), "scores": scores}))
+            elif winners:
+                out.append(("announce_game_won", {"winners": Names(winners)}))
             else:
-                out.append(("announce_draw", {"scores": score_text}))
+                out.append(("announce_draw", {"scores": scores}) if points
+                           else ("announce_drawn", {}))
     return out

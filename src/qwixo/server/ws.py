@@ -20,7 +20,7 @@ from qwixo.server.accounts import refuse_hint
 from qwixo.server.http_api import ServerState
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
-from qwixo.server.rooms import Conn, Room
+from qwixo.server.rooms import Conn, Names, Room
 
 log = logging.getLogger("qwixo.server")
 
@@ -202,7 +202,7 @@ async def _enter(conn: Conn, room: Room, lobby: Lobby) -> Room:
             conn.send(chat)
     if conn.seat is not None and room.seats[conn.seat].online == 1:
         s = room.seats[conn.seat]
-        room.broadcast(None, [("announce_joined", {"player": s.seat, "name": s.name})])
+        room.broadcast(None, [("announce_joined", {"player": s.seat, "name": Names((s.seat,))})])
     return room
 
 
@@ -277,4 +277,4 @@ def _leave(conn: Conn, room: Room) -> None:
         if s.online == 0:
             rematch.cancel(room, s.seat, "left")
             etiquette.left(room, s.seat)
-            room.broadcast(None, [("announce_left", {"player": s.seat, "name": s.name})])
+            room.broadcast(None, [("announce_left", {"player": s.seat, "name": Names((s.seat,))})])

@@ -36,9 +36,11 @@ export function seatLabel(game, settings, seat) {
 }
 
 function baseName(view, s, seat) {
-  if (s.kind === "bot" && (!s.name || s.name === s.bot)) {
+  // a bot whose name the server gave it ("gap", "gap 2": default_name) reads as its level
+  const given = (x) => x.kind === "bot" && (!x.name || x.name === x.bot || x.default_name);
+  if (given(s)) {
     const level = botName(view.game, s.bot);
-    const twins = (view.seats || []).filter((x) => x.kind === "bot" && x.bot === s.bot && (!x.name || x.name === x.bot));
+    const twins = (view.seats || []).filter((x) => given(x) && x.bot === s.bot);
     // several bots of one level: the seat tells them apart (Quixo adds its seat letter anyway)
     if (twins.length > 1 && rendererFor(view.game).numberTwinBots) return t("web_bot_named_n", { level, n: seat + 1 });
     return t("web_bot_named", { level });
