@@ -129,3 +129,29 @@ def test_blank_looking_or_hidden_characters_are_refused_in_names_and_chat(client
             ws.send_json({"type": "chat", "text": text, "id": 1})
             m, _ = recv_until(ws, lambda m: m["type"] in ("error", "chat"))
             assert m["type"] == "error", m
+
+
+# -- M7: chat limited per seat (all its connections) and per address ---------------------------
+def test_chat_is_limited_per_seat_not_per_connection(client):
+    from server_helpers import auth, create, recv_until
+
+    from qwixo.server.social import CHAT_PER_SEAT
+
+    g = create(client)
+    conns = [client.websocket_connect(f"/ws/{g['id']}") for _ in range(6)]
+    answers = []
+    try:
+        for ws in conns:
+            ws.__enter__()
+            auth(ws, g["seats"][0]["token"])
+        for i in range(12):  # two lines on each of six connections of one seat
+            ws = conns[i % len(conns)]
+            ws.send_json({"type": "chat", "text": f"line {i}", "id": i})
+            m, _ = recv_until(ws, lambda m, i=i: m["type"] in ("ok", "error") and m.get("id") == i)
+            answers.append(m.get("key", m["type"]))
+    finally:
+        for ws in conns:
+            ws.__exit__(None, None, None)
+    # the seat's burst (one more if a token came back meanwhile on a slow machine)
+    assert CHAT_PER_SEAT[1] <= answers.count("ok") <= CHAT_PER_SEAT[1] + 1
+    assert answers.count("ok") + answers.count("rate_limited") == 12

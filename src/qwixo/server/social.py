@@ -12,6 +12,8 @@
   there is any). The line and the entering are serialised per room (``lock``): a connection
   gets each line once, in the log or live. Several processes (PostgreSQL): a line written on
   another process reaches this one's connections through :func:`relay`.
+  Chat lines are limited per seat (all its connections together: ``CHAT_PER_SEAT``) and per
+  client address (``CHAT_PER_ADDRESS``): ``rate_limited`` beyond.
 - ``react`` (``reaction`` one of ``REACTIONS``): ``{"type": "reaction", "seat", "name",
   "reaction", "time"}`` to every connection; a player's reactions are limited to one per
   ``REACT_EVERY`` seconds (``rate_limited``).
@@ -28,12 +30,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from qwixo.core import IllegalMove
 from qwixo.server.chars import bad_char
+from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.store import StoreError
 from qwixo.server.store_chat import ChatStore
 
@@ -42,6 +46,14 @@ log = logging.getLogger("qwixo.server")
 CHAT_KEEP = 50
 MAX_CHAT = 300
 REACT_EVERY = 2.0
+#: chat lines (per second, burst): per seat of a game (all its connections together; a
+#: spectator: per address in the game) and per client address over every game of this
+#: process (issue 29 M7: a limit per connection alone let one seat with 20 connections store
+#: 358 lines a second)
+CHAT_PER_SEAT = (0.5, 5.0)
+CHAT_PER_ADDRESS = (1.0, 10.0)
+#: the per-address chat limiter of each server (by its store: one per app)
+_chat_by_address: weakref.WeakKeyDictionary[Any, KeyedLimiter] = weakref.WeakKeyDictionary()
 OPEN_IDLE = 3600.0
 RUNNING_IDLE = 6 * 3600.0
 REACTIONS = ("✓", "★", "♥", "☺", "!", "?")  # in every common font (no emoji font needed)
@@ -95,7 +107,8 @@ class SocialError(IllegalMove):
 def _state(room: Any) -> dict[str, Any]:
     st = getattr(room, "social", None)
     if st is None:
-        st = room.social = {"lock": asyncio.Lock(), "last_react": {}}
+        st = room.social = {"lock": asyncio.Lock(), "last_react": {},
+                            "chat": KeyedLimiter(*CHAT_PER_SEAT, max_keys=256)}
     return st
 
 
@@ -126,6 +139,13 @@ async def _chat(conn: Any, room: Any, msg: Chat, store: Any, owner: str) -> None
         if conn.seat is None or not opts["team"]:
             raise SocialError("chat_no_team")
         team = team_of(room, conn.seat)
+    address = getattr(conn, "address", None) or "?"
+    who = f"seat {conn.seat}" if conn.seat is not None else f"spectator {address}"
+    by_address = _chat_by_address.get(store)
+    if by_address is None:
+        by_address = _chat_by_address[store] = KeyedLimiter(*CHAT_PER_ADDRESS)
+    if not _state(room)["chat"].take(who) or not by_address.take(address):
+        raise SocialError("rate_limited", status=429)
     async with _state(room)["lock"]:
         out = {"type": "chat", "seat": conn.seat, "name": _name(room, conn.seat),
                "text": msg.text, "to": msg.to, "time": time.time()}
