@@ -79,9 +79,9 @@ def agents(args: argparse.Namespace, size: int) -> dict[str, Any]:
 
     out["random"] = random_act
     if args.td_plies:
-        td = _example("quixo_td")
-        agent = td.LineAgent(size, args.seed)
-        _train_td(td, agent, size, args.td_plies, args.seed)
+        td = _example("quixo_td")  # the example's own training (its checks on 100 positions)
+        agent = td.train(size=size, plies=args.td_plies, test=100, seed=args.seed,
+                         report=lambda *_: None)["agent"]
 
         def td_act(obs: np.ndarray, mask: np.ndarray, agent: Any = agent) -> np.ndarray:
             me, op = _bits(obs)
@@ -117,31 +117,6 @@ def agents(args: argparse.Namespace, size: int) -> dict[str, Any]:
     if args.mcts_sims:
         out[f"OpenSpiel MCTS ({args.mcts_sims} sims)"] = _mcts_agent(size, args)
     return out
-
-
-def _train_td(td: Any, agent: Any, size: int, plies: int, seed: int) -> None:
-    """examples/quixo_td.py's self-play TD loop (without its evaluations)."""
-    from qwixo.envs.vector import QuixoVec
-
-    n = 1024
-    env = QuixoVec(n, size=size, max_plies=10 * size * size, copy=False)
-    env.reset(seed=seed)
-    prev = None
-    done_prev = np.ones(n, bool)
-    played = 0
-    while played < plies:
-        me, op = td._boards(env)
-        act, a, b, v = agent.choose(me, op, env.mask, 0.1)
-        if prev is not None:
-            pa, pb, pv = prev
-            live = ~done_prev
-            agent.learn(pa[live], pb[live], pv[live], -v[live], 0.05)
-        _, _, reward, done = env.step(act)
-        draw = done & (reward[:, 0] == 0)
-        if draw.any():
-            agent.learn(a[draw], b[draw], v[draw], np.zeros(int(draw.sum())), 0.05)
-        prev, done_prev = (a, b, v), done
-        played += n
 
 
 def _mcts_agent(size: int, args: argparse.Namespace) -> Any:

@@ -216,7 +216,7 @@ def train(size: int = 4, plies: int = 6_000_000, n: int = 1024, alpha: float = 0
             "keep_share_random_move": round(random_share, 4),
             "keep_share_own_games": round(own_share, 4),
             "keep_share_random_move_own_games": round(own_random, 4),
-            "test_positions": test, "curve": curve}
+            "test_positions": test, "curve": curve, "agent": agent}
 
 
 def plot(curve: list[tuple[int, float]], random_share: float, path: str, size: int) -> None:
@@ -257,7 +257,7 @@ def main(argv: list[str] | None = None) -> dict:
     if args.plot:
         plot(res["curve"], res["keep_share_random_move"], args.plot, args.size)
         print(f"learning curve: {args.plot}")
-    print(json.dumps({k: v for k, v in res.items() if k != "curve"}))
+    print(json.dumps({k: v for k, v in res.items() if k not in ("curve", "agent")}))
     return res
 
 
