@@ -12,11 +12,16 @@ Registered by ``import qwixo.envs``:
   score (``reward="final"``: all of it at the end), to compare with the exact optimum
   (115.48 for classic, ``docs/qwixx-solver.md``).
 
-Observations are ``{"observation": array, "action_mask": array}`` as in the PettingZoo
-environments (the codecs of :mod:`qwixo.envs.quixo_codec` and :mod:`qwixo.envs.qwixx_codec`);
-``info["action_mask"]`` repeats the mask. An action outside the mask: when ``"pass"`` is legal
-(Qwixx) it is played instead; otherwise (Quixo) the agent loses (reward -1, terminated).
-``info["illegal_action"]`` is True then.
+Observations are ``{"observation": array, "action_mask": array}`` (and ``"ply"`` where the
+game has a ply limit) as in the PettingZoo environments (the codecs of
+:mod:`qwixo.envs.quixo_codec` and :mod:`qwixo.envs.qwixx_codec`); ``mask_in_obs=False``: the
+array alone; ``channels_first=True``: Quixo planes ``uint8 (C, H, W)``. ``info["action_mask"]``
+and :meth:`ContractGymEnv.action_masks` (sb3-contrib's MaskablePPO) give the mask. An action
+outside the mask: when ``"pass"`` is legal (Qwixx) it is played instead; otherwise (Quixo) the
+agent loses (reward -1, terminated). ``info["illegal_action"]`` is True then. Quixo's ply limit
+ends an episode as a truncation. ``step`` after the end needs a ``reset`` (``RuntimeError``).
+``gymnasium.make_vec(id, num_envs=N)`` gives the kernel vector envs of
+:mod:`qwixo.envs.gym_vector` (their ``vector_entry_point``).
 """
 
 from __future__ import annotations
