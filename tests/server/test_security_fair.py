@@ -47,3 +47,28 @@ def test_bots_of_a_rated_game_think_at_the_rated_budget(client):
     g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random",
                                                   "seconds": 0.05}])
     assert client.app.state.qwixo.lobby.rooms[g["id"]].seats[1].seconds == 0.05
+
+
+def test_a_rated_game_always_has_a_clock_and_running_out_of_time_forfeits(client):
+    import time
+
+    from accounts_helpers import rated_vs_bot
+
+    from qwixo.server.accounts import RATED_CLOCK
+
+    csrf = sign_up(client, "Ada")
+    g = rated_vs_bot(client, csrf)
+    assert g["view"]["clock"]["limit"] == RATED_CLOCK  # none asked: the rated default
+    # Ada (to move first) never moves: her 5 seconds run out, she forfeits, it is rated
+    g = rated_vs_bot(client, csrf, clock=5)
+    end = time.time() + 30
+    while time.time() < end:
+        view = client.get(f"/api/games/{g['id']}").json()
+        if view["is_over"]:
+            break
+        time.sleep(0.2)
+    assert view["is_over"] and view["winners"] == [1], view
+    events = client.get(f"/api/games/{g['id']}/history").json()["events"]
+    assert events[-1]["kind"] == "resign" and events[-1]["forfeit"] and events[-1]["auto"]
+    prof = client.get("/api/players/Ada").json()
+    assert [x["rated"] for x in prof["games"] if x["id"] == g["id"]] == [True], prof["games"]

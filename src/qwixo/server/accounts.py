@@ -253,6 +253,10 @@ class Accounts:
 
 
 # -- rated games --------------------------------------------------------------------------
+#: seconds per decision of a rated game created without a clock or hours per turn: a rated
+#: game always has a clock, and in a rated game a seat whose time runs out forfeits (the
+#: scheduler), so an abandoned rated game ends and is rated (issue 29 M2)
+RATED_CLOCK = 300.0
 #: the time a bot of a rated game thinks per decision, whatever its seat asked: a bot has one
 #: rating, earned at this budget (issue 29 L7)
 RATED_BOT_SECONDS = 1.0
@@ -262,7 +266,8 @@ def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any]
                 settings: dict[str, Any] | None = None) -> None:
     """At creation: a rated game must have a rating class, no undo, no score pad, and none of
     the settings that choose or reveal how the game goes (``GameInfo.unrated_settings``: a
-    chosen position, the dice's seed, who starts; issue 29 H2)."""
+    chosen position, the dice's seed, who starts; issue 29 H2); without a clock it gets
+    :data:`RATED_CLOCK`."""
     if not rated:
         return
     cls = rating_class_of(game_name, game)
@@ -272,6 +277,8 @@ def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any]
     for name in game_info(game_name).unrated_settings:
         if (settings or {}).get(name) is not None:
             raise ServerError("rated_setting", name=name)
+    if not options.get("clock"):  # (after turn_based: hours per turn are a clock too)
+        options["clock"] = RATED_CLOCK
     options["rated"] = True
 
 
@@ -344,6 +351,35 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
     return db.rating_ops(room.id, cls, now, [
         (i, p, rows.get(p), b, a)
         for i, (p, b, a) in enumerate(zip(players, before, after, strict=True))])
+
+
+async def rating_change(store: Any, room: Any) -> list[dict[str, Any]] | None:
+    """The rating change of each seat of a finished rated game, for its result card
+    (``before``, ``after``, ``deviation``, ``provisional``: fewer than
+    :data:`PROVISIONAL_GAMES` games rated so far in the class), or None when it was not
+    rated (the view's ``rating_change``)."""
+    if not room.options.get("rated") or not room.public["is_over"]:
+        return None
+    rows = await AccountStore(store).game_ratings(room.id)
+    if not rows:
+        return None
+    db = AccountStore(store)
+    owners = await db.seat_accounts(room.id)
+    out = []
+    for seat, before, after, deviation in rows:
+        s = room.seats[seat]
+        player = bot_player(s.bot) if s.kind == "bot" else account_player(owners.get(seat, ""))
+        cls = rating_class_of(room.game_name, room.game)
+        games = (await db.ratings([player], cls or "")).get(player, (0, 0, 0, 0))[3]
+        out.append({"seat": seat, "before": round(before, 1), "after": round(after, 1),
+                    "deviation": round(deviation, 1), "games": games,
+                    "provisional": s.kind != "bot" and games < PROVISIONAL_GAMES})
+    return out
+
+
+#: a person's rating counts as provisional (shown so, not with its deviation) until this many
+#: rated games of its class
+PROVISIONAL_GAMES = 5
 
 
 # -- statistics ------------------------------------------------------------------------------

@@ -244,6 +244,11 @@ class Scheduler:
         for p in sorted(self.humans_due(room)):
             if p not in room.public["to_act"]:
                 continue
+            if room.options.get("rated"):  # out of time in a rated game: a forfeit, rated
+                with contextlib.suppress(IllegalMove):
+                    await self.act(room, p, "resign", {"forfeit": True, "by": None},
+                                   auto=True, epoch=epoch)
+                return
             opts = room.game.options(p)
             if not opts:
                 continue
