@@ -1,49 +1,19 @@
 """The terminal in Turkish, Italian and Polish reads in that language: scripted Qwixx sessions
 (every edition, score pad, bots, errors, help) and Quixo sessions (2 and 4 players) print no
 English word of the English catalogue that the language's own catalogue does not use too, and no
-lone R/Y/G/B/W/N/E/S as a label (docs/glossary.md: words or the language's abbreviations)."""
+lone R/Y/G/B/W/N/E/S as a label (tests/words_check.py)."""
 
 from __future__ import annotations
 
 import io
-import re
 
 import pytest
 
-from qwixo.i18n import ENTRIES
 from qwixo.quixo.game import QuixoGame
 from qwixo.quixo.terminal import play
 from qwixo.qwixx.game import QwixxGame
 from qwixo.qwixx.terminal import Terminal
-
-WORD = re.compile(r"[A-Za-z]{3,}")
-# what a person types stays as it is (docs/glossary.md): commands, options, file names
-INPUT_SYNTAX = {"pass", "moves", "undo", "save", "hint", "help", "quit", "sheet", "roll", "json",
-                "qwixo", "qwixx", "quixo"}
-LONE = re.compile(r"(?<![\w'·:+\-/.])[RYGBWNES](?![\w'·:+\-/])")
-# a one-letter word of the language starting a sentence (Polish "W grze", Italian "E poi")
-ONE_LETTER_WORDS = {"tr": "", "it": "EOAI", "pl": "WZIAOU"}
-# the editions' variant letters are the rulebooks' names (Qwixx gemixxt A/B, Qwixx Bonus A/B)
-VARIANT = re.compile(r"\b(Mixx|Bonus) [AB]\b")
-
-
-def english_words(lang: str) -> set[str]:
-    """The English catalogue's words that the language's catalogue never uses."""
-    words = lambda texts: {w.lower() for x in texts for w in WORD.findall(x)}  # noqa: E731
-    english = words(f for e in ENTRIES.values() for f in e.texts["en"])
-    own = words(f for e in ENTRIES.values() for f in e.texts.get(lang, ()))
-    return english - own - INPUT_SYNTAX
-
-
-def check(text: str, lang: str, script: str = "") -> None:
-    typed = {w.lower() for w in WORD.findall(script)}
-    english = english_words(lang) - typed
-    found = sorted({w for w in WORD.findall(text) if w.lower() in english})
-    assert not found, f"{lang}: English words {found} in:\n{text[:3000]}"
-    text = VARIANT.sub(r"\1", text)
-    lone = [(m[0], text[max(0, m.start() - 30):m.end() + 30]) for m in LONE.finditer(text)
-            if not (m[0] in ONE_LETTER_WORDS[lang] and re.match(r" [^\W\d_]", text[m.end():]))]
-    assert not lone, f"{lang}: lone letters {lone[:5]}"
+from words_check import check
 
 
 def qwixx_session(edition: str, lang: str, pad: bool, script: str, **kw) -> str:

@@ -44,7 +44,7 @@ def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     page.goto(url + "leaderboard.html?class=quixo-3x3-2p&lang=pl")
     expect(page.locator("h1")).to_have_text(t("acct_leaderboard", "pl"))
     expect(page.locator("table").first).to_contain_text("Ada")
-    expect(page.locator("table").last).to_contain_text("random")
+    expect(page.locator("table").last).to_contain_text(t("web_botname_quixo_random", "pl"))
     shot(page, "leaderboard")
     # sign out from the account page: the page shows the forms again
     page.goto(url + "account.html?lang=en")

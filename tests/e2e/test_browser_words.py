@@ -1,0 +1,81 @@
+"""Every screen in Turkish, Italian and Polish reads in that language (issue 25): the lobby,
+Quixo 2 and 4 players, a finished game with its result card, the replay, a Qwixx game of each
+edition, the score pad and the offline pad, the rules pages, the account page, a profile and
+the leaderboard. Fails on an English word of the English catalogue that the language's own
+catalogue does not use, and on a lone R/Y/G/B/W/N/E/S label, in what the page shows and in what
+it tells a screen reader (aria-label, title, alt, placeholder); see tests/words_check.py."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from a11y import screens
+from e2e_helpers import new_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from qwixo.i18n import t  # noqa: E402
+from words_check import problems  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("tr", "it", "pl")
+# what the page shows and what it says to a screen reader
+PAGE_TEXT = """() => {
+  const parts = [document.body.innerText, document.title];
+  for (const el of document.querySelectorAll("[aria-label],[title],[alt],[placeholder]")) {
+    for (const a of ["aria-label", "title", "alt", "placeholder"]) {
+      const v = el.getAttribute(a);
+      if (v) parts.push(v);
+    }
+  }
+  return parts.join("\\n");
+}"""
+
+
+def more_screens(base: str, lang: str):
+    q = f"lang={lang}"
+
+    def pad(page):
+        page.goto(f"{base}?pad=bonus-b&{q}")
+        page.wait_for_selector(".pad-page .sheet")
+
+    def account(page):
+        page.goto(f"{base}account.html?{q}")
+        page.get_by_label(t("acct_name", lang)).last.fill(f"Ada{lang}")
+        page.locator("#signup-password").fill("correct horse battery")
+        page.locator("#signup-password").press("Enter")
+        page.wait_for_selector("#status:not(:empty)")
+
+    def profile(page):
+        account(page)
+        page.goto(f"{base}profile.html?name=Ada{lang}&{q}")
+        page.wait_for_selector("h1")
+        page.wait_for_timeout(300)
+
+    def leaderboard(page):
+        page.goto(f"{base}leaderboard.html?{q}")
+        page.wait_for_selector("table")
+
+    return [("pad-offline", pad), ("account", account), ("profile", profile),
+            ("leaderboard", leaderboard)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_reads_in_the_language(server, browser, lang):
+    found = {}
+    todo = list(screens(server.url, lang)) + more_screens(server.url, lang)
+    for name, setup in todo:
+        page = new_page(browser)
+        try:
+            setup(page)
+            page.wait_for_timeout(200)
+            bad = problems(page.evaluate(PAGE_TEXT), lang, allowed=f"Ada Ada{lang}")
+            if bad:
+                found[name] = bad[:8]
+            assert not page.js_errors, (name, page.js_errors)  # type: ignore[attr-defined]
+        finally:
+            page.context.close()
+    assert len(todo) >= 20
+    assert not found, "\n".join(f"{lang} {k}: {v}" for k, v in found.items())
