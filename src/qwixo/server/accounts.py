@@ -353,35 +353,6 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
         for i, (p, b, a) in enumerate(zip(players, before, after, strict=True))])
 
 
-async def rating_change(store: Any, room: Any) -> list[dict[str, Any]] | None:
-    """The rating change of each seat of a finished rated game, for its result card
-    (``before``, ``after``, ``deviation``, ``provisional``: fewer than
-    :data:`PROVISIONAL_GAMES` games rated so far in the class), or None when it was not
-    rated (the view's ``rating_change``)."""
-    if not room.options.get("rated") or not room.public["is_over"]:
-        return None
-    rows = await AccountStore(store).game_ratings(room.id)
-    if not rows:
-        return None
-    db = AccountStore(store)
-    owners = await db.seat_accounts(room.id)
-    out = []
-    for seat, before, after, deviation in rows:
-        s = room.seats[seat]
-        player = bot_player(s.bot) if s.kind == "bot" else account_player(owners.get(seat, ""))
-        cls = rating_class_of(room.game_name, room.game)
-        games = (await db.ratings([player], cls or "")).get(player, (0, 0, 0, 0))[3]
-        out.append({"seat": seat, "before": round(before, 1), "after": round(after, 1),
-                    "deviation": round(deviation, 1), "games": games,
-                    "provisional": s.kind != "bot" and games < PROVISIONAL_GAMES})
-    return out
-
-
-#: a person's rating counts as provisional (shown so, not with its deviation) until this many
-#: rated games of its class
-PROVISIONAL_GAMES = 5
-
-
 # -- statistics ------------------------------------------------------------------------------
 def game_record(row: tuple) -> dict[str, Any]:
     """One game of a player (a row of :meth:`AccountStore.games_of`), with its result read

@@ -27,13 +27,7 @@ import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
 from qwixo.i18n import t
 from qwixo.server import etiquette, social
-from qwixo.server.accounts import (
-    check_rated,
-    rated_bots,
-    rating_change,
-    rating_ops,
-    turn_based,
-)
+from qwixo.server.accounts import check_rated, rated_bots, rating_ops, turn_based
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
@@ -130,15 +124,6 @@ def views_after(room: Room, new: Game, since: int) -> tuple[dict[str, Any],
     public = {k: x for k, x in v.items() if k != "board"}
     public["options"], public["pending"] = [], None
     return public, {seat: v}
-
-
-class _Over:
-    """A room as it is once ``game`` is committed (for reads made before the room takes it)."""
-
-    def __init__(self, room: Room, game: Game) -> None:
-        self.id, self.options, self.seats, self.game_name = (room.id, room.options, room.seats,
-                                                             room.game_name)
-        self.game, self.public = game, {"is_over": game.is_over}
 
 
 class Lobby:
@@ -299,8 +284,6 @@ class Lobby:
         if room is None:
             room = self.rooms[game_id] = self._room_from_row(row)
             room.hand_over_seconds = self.hand_over_seconds
-            if room.options.get("rated") and room.public["is_over"]:
-                room.rating_change = await rating_change(self.store, room)
             self.scheduler.restore_clock(room, row.get("deadline"))  # not a full period again
             self._evict()
             if self.store.shared:  # a change committed while it loaded was not heard: read again
@@ -557,11 +540,6 @@ class Lobby:
         except StoreError:
             log.exception("could not save a move of game %s", room.id)
             raise ServerError("server_error", status=500) from None
-        if extra:  # rated: the result card shows each seat's rating change
-            try:
-                room.rating_change = await rating_change(self.store, _Over(room, new))
-            except StoreError:  # (a card without it; the ratings are committed)
-                log.exception("could not read the rating change of game %s", room.id)
         # committed: the room takes the new state, then everyone hears about it
         engine_events = after.pop("events") if ev["kind"] != "undo" else []
         after["events"] = []
