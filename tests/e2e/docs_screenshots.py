@@ -1,7 +1,9 @@
 """The user guide's pictures: every screen of the web table on a desktop (1280x800) and a
 phone (390x844), saved as docs/img/web-<screen>-<desktop|phone>.png::
 
-    .venv/bin/python tests/e2e/docs_screenshots.py [--lang en] [--out docs/img]
+    .venv/bin/python tests/e2e/docs_screenshots.py [--lang en] [--out docs/img] [--only a,b]
+
+In another language than English the names end in the language: web-<screen>-<size>-it.png.
 """
 
 from __future__ import annotations
@@ -52,10 +54,13 @@ def main() -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lang", default="en")
+    ap.add_argument("--only", default="", help="these screens only (comma-separated names)")
     ap.add_argument("--out", default=str(Path(__file__).resolve().parents[2] / "docs" / "img"))
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    only = set(filter(None, args.only.split(",")))
+    suffix = "" if args.lang == "en" else f"-{args.lang}"
     with tempfile.TemporaryDirectory() as tmp:
         srv = Server(Path(tmp))
         srv.start()
@@ -64,6 +69,7 @@ def main() -> None:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 todo = [(n, s) for n, s in screens(srv.url, args.lang) if n in KEEP]
                 todo += extra_screens(srv.url)
+                todo = [(n, s) for n, s in todo if not only or n in only]
                 for name, setup in todo:
                     for size, viewport in SIZES.items():
                         ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
@@ -73,7 +79,7 @@ def main() -> None:
                         page.wait_for_timeout(300)
                         if not page.locator("dialog[open]").count():
                             page.evaluate("window.scrollTo(0, 0)")
-                        path = out / f"web-{name}-{size}.png"
+                        path = out / f"web-{name}-{size}{suffix}.png"
                         page.screenshot(path=str(path))
                         print(path)
                         ctx.close()
