@@ -8,6 +8,7 @@
 //   /?game=ID&watch=1          watch, even if this browser holds a seat
 //   /?game=ID&replay=STEP      replay a finished game move by move
 //   /?pad=classic              the offline score pad (no server needed once opened)
+//   /?puzzle=GAME[&id=ID]      a puzzle (the day's, or that one); /?puzzle: the first game's
 //   /?rules=quixo              the rules of Quixo; /?rules=qwixx&edition=longo those of an edition
 
 import { LANGS, loadLang, pickLang, t, lang } from "./i18n.js";
@@ -21,6 +22,7 @@ import { gameView } from "./game.js";
 import { replayView } from "./replay.js";
 import { rulesView } from "./rules.js";
 import { padView } from "./pad.js";
+import { puzzleView } from "./puzzle.js";
 import "./renderers.js";
 
 let current = null; // {dispose(), rerender()}
@@ -29,6 +31,7 @@ function viewFor(main, q) {
   const id = q.get("game");
   if (q.has("rules")) return rulesView(main, q.get("rules"), q);
   if (q.has("pad")) return padView(main, q.get("pad"));
+  if (q.has("puzzle")) return puzzleView(main, q.get("puzzle"), q.get("id"));
   if (!id) return lobbyView(main);
   if (q.has("replay")) return replayView(main, id, parseInt(q.get("replay"), 10) || 0);
   let token = q.get("token");
@@ -68,6 +71,7 @@ function buildTopbar() {
   $("#skip").textContent = t("web_skip_to_main");
   $("#nav-account").textContent = t("acct_account");
   $("#nav-leaderboard").textContent = t("acct_leaderboard");
+  $("#nav-puzzles").textContent = t("web_puzzles");
   soundButton();
 }
 

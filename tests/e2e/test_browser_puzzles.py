@@ -1,0 +1,56 @@
+"""The puzzle page in a real browser: the day's puzzle and one by id drawn by the game's
+renderer; the only winning move solves it and raises the puzzle rating kept in the browser; a
+wrong move shows the solution and lowers it; no serious axe-core finding."""
+
+from __future__ import annotations
+
+import pytest
+from a11y import violations
+from e2e_helpers import new_page
+from playwright.sync_api import expect
+
+from qwixo.i18n import t
+from qwixo.quixo import puzzles
+
+pytestmark = pytest.mark.browser
+
+
+def _push(page, move: str) -> None:
+    page.click(f'[data-key="sq:{move[:2]}"]')
+    page.click(f'[data-move="{move[:4]}"]')
+
+
+def test_solve_and_fail_puzzles(browser, server):
+    every = puzzles.load()
+    one = next(p for p in every if p.size == 5 and p.plies == 1)
+    three = next(p for p in every if p.size == 4 and p.plies == 3)
+    page = new_page(browser)
+    try:
+        page.goto(f"{server.url}?puzzle")  # the first game with puzzles: its daily puzzle
+        expect(page.locator("#pz-task")).to_be_visible()
+        daily = puzzles.daily(every)
+        assert f"id={daily.id}" in page.url
+        page.goto(f"{server.url}?puzzle=quixo&id={one.id}&lang=it")
+        expect(page.locator("#pz-task")).to_contain_text("vince in 1 semimossa")
+        assert not [v for v in violations(page) if v["impact"] in ("critical", "serious")]
+        _push(page, one.moves[0])
+        expect(page.locator("#pz-message")).to_have_text(t("web_puzzle_solved", "it"))
+        up = int(page.locator("#pz-rating").inner_text().split(":")[1].split("(")[0])
+        assert up > 1500
+        # a wrong first move on another: the solution is shown, the rating goes down
+        page.goto(f"{server.url}?puzzle=quixo&id={three.id}&lang=en")
+        game = three.game()
+        wrong = next((m for m in game.options(game.to_act[0])
+                      if m != three.moves[0] and m[:2] == three.moves[0][:2]), None)
+        if wrong is None:  # pragma: no cover - every cube has several pushes
+            pytest.skip("no other push of that cube")
+        _push(page, wrong)
+        expect(page.locator("#pz-message")).to_contain_text("does not win in time")
+        down = int(page.locator("#pz-rating").inner_text().split(":")[1].split("(")[0])
+        assert down < up
+        page.click("#pz-next")  # the next one, near the rating, not one seen
+        expect(page.locator("#pz-task")).to_be_visible()
+        assert f"id={three.id}" not in page.url and f"id={one.id}" not in page.url
+        assert not page.js_errors
+    finally:
+        page.context.close()
