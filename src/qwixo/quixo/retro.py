@@ -34,6 +34,7 @@ from numba import njit, prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from qwixo.quixo.kernels import has_line  # the engine's line test (on int64 cells here)
 from qwixo.quixo.tables import move_tables
 
 #: the largest board the solver handles (all of 5×5 only with few blanks)
@@ -128,15 +129,6 @@ def prefetch(typingctx, arr, idx):
 
 
 # -- bit helpers ---------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def has_line(x, line):
-    """True when the cells ``x`` cover one of the line masks."""
-    for k in range(line.shape[0]):
-        if (x & line[k]) == line[k]:
-            return True
-    return False
-
-
 @njit(cache=True, inline="always")
 def colex_rank(x, rt, pop8):
     """Rank of the bit set ``x`` among the sets of the same size, in increasing order."""
