@@ -89,6 +89,18 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     state = ServerState(http_rate=http_rate, http_burst=http_burst, ws_rate=ws_rate,
                         ws_burst=ws_burst, ws_per_address=ws_per_address)
 
+    async def _evict_idle(lobby: Lobby) -> None:
+        """Every minute, the rooms nobody uses leave memory (:meth:`Lobby.evict_idle`)."""
+        while True:
+            await asyncio.sleep(60)
+            try:
+                dropped = lobby.evict_idle()
+            except Exception:  # noqa: BLE001 - try again next minute
+                log.warning("evicting idle games failed", exc_info=True)
+                continue
+            if dropped:
+                log.info("%d idle games left memory (%d stay)", dropped, len(lobby.rooms))
+
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = open_store(db_path, sync=sync)
@@ -100,6 +112,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         if warm_up:
             await asyncio.get_running_loop().run_in_executor(None, _warm_up)
         lag_task = asyncio.create_task(_loop_lag(state.lag))
+        evict_task = asyncio.create_task(_evict_idle(lobby))
         sharing = Sharing(lobby)
         await sharing.start()
         if not store.shared:  # (several processes: the lease sweep takes the games over)
@@ -113,6 +126,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
             yield
         finally:
             lag_task.cancel()
+            evict_task.cancel()
             restore_gc()
             await sharing.stop()
             await lobby.close()

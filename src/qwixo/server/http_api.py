@@ -17,7 +17,7 @@ import qwixo
 from qwixo.core import GAME_NAMES, game_info, load_game, settings_info
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
-from qwixo.server.accounts import refuse_hint
+from qwixo.server.accounts import SESSION_COOKIE, refuse_hint
 from qwixo.server.lobby import Lobby, apply_events
 from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
@@ -44,12 +44,18 @@ class ServerState:
     open_ws: Counter = field(default_factory=Counter)
     limiter: KeyedLimiter = field(init=False)
     replay_limiter: KeyedLimiter = field(init=False)
+    #: new games per client address and per account (issue 29 M6): a burst, then so many an
+    #: hour (``qwixo serve`` had let one address create 139 games a minute)
+    games_burst: float = 200.0
+    games_per_hour: float = 600.0
+    game_limiter: KeyedLimiter = field(init=False)
 
     def __post_init__(self) -> None:
         self.limiter = KeyedLimiter(self.http_rate, self.http_burst)
         # replaying costs engine work: limited, more generously
         self.replay_limiter = KeyedLimiter(max(20.0, 10 * self.http_rate),
                                            max(100.0, 10 * self.http_burst))
+        self.game_limiter = KeyedLimiter(self.games_per_hour / 3600.0, self.games_burst)
 
 
 router = APIRouter()
@@ -179,6 +185,7 @@ async def i18n(lang: str) -> dict[str, str]:
 async def create_game(request: Request) -> JSONResponse:
     check_rate(request)
     spec = P.parse_body(P.CreateGame, await read_body(request))
+    await _check_new_game(request)
     room, tokens = await lobby_of(request).create(spec)
     seats = []
     for s, token in zip(room.seats, tokens, strict=True):
@@ -198,6 +205,20 @@ async def list_games(request: Request, status: str | None = None,
         raise ServerError("bad_setting", name="status", value=status, why="why_one_of",
                           choices="open, running, finished")
     return {"games": await lobby_of(request).list(status or None, max(1, min(200, limit)))}
+
+
+async def _check_new_game(request: Request) -> None:
+    """The new-game limits: per client address, and per account when signed in."""
+    st = state_of(request)
+    if not st.game_limiter.take("address " + client_address(request)):
+        raise ServerError("too_many_games", status=429)
+    session = request.cookies.get(SESSION_COOKIE)
+    if session:
+        from qwixo.server.accounts_api import accounts_of  # (it imports this module)
+
+        found = await accounts_of(request).session(session)
+        if found is not None and not st.game_limiter.take("account " + found[0]):
+            raise ServerError("too_many_games", status=429)
 
 
 def seat_from(room: Room, request: Request) -> int | None:

@@ -39,6 +39,8 @@ from qwixo.server.store import GameRow, StoreConflict, StoreError, token_hash
 log = logging.getLogger("qwixo.server")
 
 DEFAULT_BOT_SECONDS = 1.0
+#: seconds without a change after which a room nobody uses leaves memory (:meth:`Lobby.evict_idle`)
+IDLE_SECONDS = 600.0
 LEASE_SECONDS = 3.0  # a dead process's games are taken over within about this time
 CONFLICT_RETRIES = 3
 HAND_OVER_SECONDS = 60.0  # see Lobby.hand_over_seconds  # a decision that lost a race to another process is tried again
@@ -300,9 +302,28 @@ class Lobby:
                 if len(self.rooms) <= self.max_cached:
                     break
 
+    def evict_idle(self, now: float | None = None, idle: float | None = None) -> int:
+        """Drop from memory the rooms nobody uses (issue 29 M6): no connection (nor one on its
+        way in), nothing running (no bot thinking, no clock armed, no lock held), not this
+        process's leased work, unchanged for ``idle`` seconds (:data:`IDLE_SECONDS`). They
+        stay in the database and load again when someone opens them. Returns how many."""
+        now = time.time() if now is None else now
+        idle = IDLE_SECONDS if idle is None else idle
+        dropped = 0
+        for rid, room in list(self.rooms.items()):
+            if (room.conns or room.joining or room.lock.locked() or now - room.updated < idle
+                    or rid in self.scheduler.held
+                    or any(not t.done() for t in room.tasks.values())
+                    or social.busy(room)):
+                continue
+            del self.rooms[rid]
+            dropped += 1
+        return dropped
+
     async def resume(self) -> int:
-        """Load every unfinished game and schedule its bots, rolls and clock (server start)."""
-        ids = await self.store.unfinished_ids()
+        """Load the unfinished games in which the server has work or a clock runs and schedule
+        their bots, rolls and clock (server start); the others load when opened (lazily)."""
+        ids = await self.store.working_ids()
         for gid in ids:
             try:
                 room = await self.get(gid)

@@ -112,6 +112,12 @@ def _state(room: Any) -> dict[str, Any]:
     return st
 
 
+def busy(room: Any) -> bool:
+    """Whether a connection is entering the room (reading its chat log) right now."""
+    st = getattr(room, "social", None)
+    return st is not None and st["lock"].locked()
+
+
 def team_of(room: Any, seat: int) -> list[int]:
     for team in room.game.teams():
         if seat in team:

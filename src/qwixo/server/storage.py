@@ -62,6 +62,10 @@ class GameStore(Protocol):
     async def unfinished_ids(self) -> list[str]:
         """The games not finished, oldest first."""
 
+    async def working_ids(self) -> list[str]:
+        """The games not finished in which the server has work (``due``) or a turn clock
+        runs (a ``deadline``), oldest first: what a starting server loads."""
+
     async def summaries(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         """Lobby summaries, most recently updated first."""
 

@@ -454,6 +454,11 @@ class Store:
     async def unfinished_ids(self) -> list[str]:
         return await self.acall(Store.q_unfinished_ids)
 
+    async def working_ids(self) -> list[str]:
+        """Unfinished games in which the server has work (bots, rolls: ``due``) or a turn
+        clock runs: what a starting server loads (the others load when someone opens them)."""
+        return await self.acall(Store.q_working_ids)
+
     async def summaries(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         """Lobby summaries, most recently updated first."""
         return await self.acall(Store.q_list(status, limit))
@@ -463,6 +468,12 @@ class Store:
     def q_unfinished_ids(db: sqlite3.Connection) -> list[str]:
         return [r[0] for r in db.execute(
             "SELECT id FROM games WHERE status != 'finished' ORDER BY created")]
+
+    @staticmethod
+    def q_working_ids(db: sqlite3.Connection) -> list[str]:
+        return [r[0] for r in db.execute(
+            "SELECT id FROM games WHERE status != 'finished' AND (due = 1 OR deadline IS NOT "
+            "NULL) ORDER BY created")]
 
     @staticmethod
     def q_game(game_id: str, since: int = 0

@@ -376,6 +376,15 @@ class PgStore:
             return [r[0] for r in await cur.fetchall()]
         return await self._read(run)
 
+    async def working_ids(self) -> list[str]:
+        """Unfinished games with server work or a running turn clock (see ``Store``)."""
+        async def run(conn) -> list[str]:
+            cur = await conn.execute(
+                "SELECT id FROM games WHERE status <> 'finished' AND (due = 1 OR deadline IS "
+                "NOT NULL) ORDER BY created")
+            return [r[0] for r in await cur.fetchall()]
+        return await self._read(run)
+
     async def summaries(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         async def run(conn) -> list[dict[str, Any]]:
             if status:
