@@ -21,14 +21,9 @@ def _play(players, seed, bot="odds", edition="classic"):
     return g
 
 
-@pytest.fixture(scope="module")
-def classic():
-    """The exact classic solitaire table (a minute or two to solve)."""
-    return solitaire.solve("classic", progress=False)
-
-
 @pytest.mark.slow
-def test_solitaire_points_lost_are_the_dps(classic):
+def test_solitaire_points_lost_are_the_dps(classic_solution):
+    classic = classic_solution
     g = _play(1, seed=3)
     a = analysis.analyse(g, solution=classic)
     assert a["exact"] and a["metric"] == "expected_score"

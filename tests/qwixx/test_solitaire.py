@@ -344,9 +344,10 @@ def test_bot_supports(tmp_path):
 
 
 @pytest.mark.slow
-def test_classic_optimum_is_the_published_one(tmp_path):
-    """The full classic solve: 115.4831 (Howe; realead/qwixxmaster). About a minute or two."""
-    sol = solve("classic", progress=False)
+def test_classic_optimum_is_the_published_one(tmp_path, classic_solution):
+    """The full classic solve: 115.4831 (Howe; realead/qwixxmaster). About a minute or two
+    (the session's fixture, shared with the solitaire analysis)."""
+    sol = classic_solution
     assert sol.expected == pytest.approx(solitaire.CLASSIC_OPTIMUM, abs=5e-5)
     # the bot loads what was saved
     m = sol.model
