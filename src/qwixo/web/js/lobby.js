@@ -375,7 +375,10 @@ class LobbyPage {
   // the body of POST /api/games for the form, with `kinds` for the seats (default: the form's)
   body(kinds = null) {
     const r = this.renderer();
-    const settings = { ...this.form.settings, ...r.formSettings(this.form) };
+    // only the settings the server's schema has now (an older browser's saved form may hold more)
+    const schema = this.schema();
+    const known = Object.entries(this.form.settings).filter(([k]) => k in schema);
+    const settings = { ...Object.fromEntries(known), ...r.formSettings(this.form) };
     const seats = kinds ? kinds.map((kind) => ({ kind, name: "" })) : this.form.seats;
     return {
       game: this.form.game,
