@@ -27,17 +27,19 @@ def _seat0_token(url: str) -> str:
     return url.split("token=")[1].split("&")[0]
 
 
-@pytest.mark.parametrize("lang", ["en", "pl"])
-def test_analyse_a_quixo_3x3_game(browser, server, lang):
-    gid, url = create(server.url, "quixo", {"size": 3, "ply_limit": 60},
+@pytest.mark.parametrize("size,lang", [(3, "pl"), (4, "en")])
+def test_analyse_a_quixo_game_exactly(browser, server, size, lang):
+    """3x3 (solved in memory) and 4x4 (the server makes the database on first use): exact."""
+    gid, url = create(server.url, "quixo", {"size": size, "ply_limit": 60},
                       [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     play_to_end(server.url, gid, _seat0_token(url), seed=3)
     page = new_page(browser)
     try:
         page.goto(f"{server.url}?game={gid}&replay=0&lang={lang}")
         page.click("#an-go")
-        expect(page.locator("#an-how")).to_have_text(t("an_exact", lang), timeout=60_000)
+        expect(page.locator("#an-how")).to_have_text(t("an_exact", lang), timeout=120_000)
         data = _get(server.url, f"/api/games/{gid}/analysis")["analysis"]
+        assert data["exact"]
         expect(page.locator(".an-graph svg polyline")).to_have_count(2)
         if not data["key"]:
             expect(page.locator("#an-none")).to_be_visible()
@@ -70,6 +72,23 @@ def test_analyse_a_three_player_qwixx_game_shows_estimates(browser, server):
         assert "estimates" in how.inner_text()
         expect(page.locator(".an-graph svg polyline")).to_have_count(3)
         expect(page.locator(".an-moment").first).to_contain_text("win chance")
+        assert not page.js_errors
+    finally:
+        page.context.close()
+
+
+def test_analyse_a_5x5_quixo_game_shows_estimates(browser, server):
+    gid, url = create(server.url, "quixo", {"size": 5, "ply_limit": 40},
+                      [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    play_to_end(server.url, gid, _seat0_token(url), seed=5)
+    page = new_page(browser)
+    try:
+        page.goto(f"{server.url}?game={gid}&replay=0&lang=it")
+        page.click("#an-go")
+        how = page.locator("#an-how")
+        expect(how).to_be_visible(timeout=120_000)
+        assert how.inner_text().startswith("stime")  # estimates, and from what
+        expect(page.locator(".an-graph svg polyline")).to_have_count(2)
         assert not page.js_errors
     finally:
         page.context.close()
