@@ -136,9 +136,57 @@ def _no_information_state_tensor(self: Any, *args: Any) -> list[float]:
         "connect_four); use observation_tensor()")
 
 
+# -- a game without dice, turn by turn ---------------------------------------------------
+class ContractState(pyspiel.State):
+    """A state of a game without dice, turn by turn, played through the contract and a codec
+    (Quixo's and :class:`ContractGame`'s): win/loss games return the scores."""
+
+    information_state_tensor = _no_information_state_tensor
+
+    def __init__(self, game: ContractGame) -> None:
+        super().__init__(game)
+        self.codec = game.codec
+        self.win_loss = game.win_loss
+        self._box = _GameBox(game.codec.new_game())
+
+    @property
+    def game(self) -> Any:
+        """The contract game of this state."""
+        return self._box.game
+
+    def current_player(self) -> int:
+        return pyspiel.PlayerId.TERMINAL if self.game.is_over else self.game.to_act[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.codec.action_of(t) for t in self.game.options(player))
+
+    def _apply_action(self, action: int) -> None:
+        self.game.choose(self.game.to_act[0], self.codec.text_of(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.codec.text_of(action)
+
+    def is_terminal(self) -> bool:
+        return self.game.is_over
+
+    def returns(self) -> list[float]:
+        if not self.game.is_over:
+            return [0.0] * self.codec.players
+        if self.win_loss:
+            return [float(s) for s in self.game.scores()]
+        won = set(self.game.winners())
+        return [0.0] * self.codec.players if len(won) in (0, self.codec.players) else [
+            1.0 if p in won else -1.0 for p in range(self.codec.players)]
+
+    def __str__(self) -> str:
+        return self.codec.render(self.game)
+
+
 # -- Quixo ------------------------------------------------------------------------------------
 class QuixoGame(pyspiel.Game):
     """``python_qwixo_quixo``."""
+
+    win_loss = True  # the returns are the scores (1 win, 0 draw, -1 loss)
 
     def __init__(self, params: dict | None = None) -> None:
         p = {**QUIXO_DEFAULTS, **(params or {})}
@@ -161,44 +209,11 @@ class QuixoGame(pyspiel.Game):
         return _observer(self.codec, iig_obs_type)
 
 
-class QuixoState(pyspiel.State):
-    information_state_tensor = _no_information_state_tensor
-
-    def __init__(self, game: QuixoGame) -> None:
-        super().__init__(game)
-        self.codec = game.codec
-        self._box = _GameBox(game.codec.new_game())
-
-    @property
-    def game(self) -> Any:
-        """The contract game (``qwixo.new_game("quixo", ...)``) of this state."""
-        return self._box.game
-
-    def current_player(self) -> int:
-        if self.game.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.game.to_act[0]
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.codec.action_of(t) for t in self.game.options(player))
-
-    def _apply_action(self, action: int) -> None:
-        self.game.choose(self.game.to_act[0], self.codec.text_of(action))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        return self.codec.text_of(action)
-
-    def is_terminal(self) -> bool:
-        return self.game.is_over
-
-    def returns(self) -> list[float]:
-        if not self.game.is_over:
-            return [0.0] * self.codec.players
-        return [float(s) for s in self.game.scores()]
+class QuixoState(ContractState):
+    """A Quixo state: the generic one (:class:`ContractState`), drawn as the position."""
 
     def __str__(self) -> str:
         return self.game.position
-
 
 
 # -- Qwixx ------------------------------------------------------------------------------------
@@ -393,48 +408,6 @@ class ContractGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
         return _observer(self.codec, iig_obs_type)
-
-
-class ContractState(pyspiel.State):
-    information_state_tensor = _no_information_state_tensor
-
-    def __init__(self, game: ContractGame) -> None:
-        super().__init__(game)
-        self.codec = game.codec
-        self.win_loss = game.win_loss
-        self._box = _GameBox(game.codec.new_game())
-
-    @property
-    def game(self) -> Any:
-        """The contract game of this state."""
-        return self._box.game
-
-    def current_player(self) -> int:
-        return pyspiel.PlayerId.TERMINAL if self.game.is_over else self.game.to_act[0]
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.codec.action_of(t) for t in self.game.options(player))
-
-    def _apply_action(self, action: int) -> None:
-        self.game.choose(self.game.to_act[0], self.codec.text_of(action))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        return self.codec.text_of(action)
-
-    def is_terminal(self) -> bool:
-        return self.game.is_over
-
-    def returns(self) -> list[float]:
-        if not self.game.is_over:
-            return [0.0] * self.codec.players
-        if self.win_loss:
-            return [float(s) for s in self.game.scores()]
-        won = set(self.game.winners())
-        return [0.0] * self.codec.players if len(won) in (0, self.codec.players) else [
-            1.0 if p in won else -1.0 for p in range(self.codec.players)]
-
-    def __str__(self) -> str:
-        return self.codec.render(self.game)
 
 
 def _parameters(info: Any) -> dict[str, Any]:
