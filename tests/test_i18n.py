@@ -287,6 +287,9 @@ def test_seats_and_colours_in_each_languages_words():
         for code in "rygbw":
             assert len(t(f"qwixx_abbr_{code}", lang)) >= 2, (code, lang)
     assert [t(f"quixo_seat_mark_{c}", "en") for c in "NESW"] == ["N", "E", "S", "W"]
+    # a rating class in words
+    assert t("web_your_rating_none", "en", cls="qwixx-classic-3p").count("Qwixx · Classic · 3 players")
+    assert t("web_bot_unrated", "pl", cls="quixo-5x5-2p").count("Quixo · 5×5 · 2 gracze")
 
 
 def test_polish_and_italian_texts_need_no_gender():

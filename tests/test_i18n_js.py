@@ -54,6 +54,8 @@ CASES = [
     ("web_lock_label", {"row": "g"}),
     ("quixo_dot_other_team", {"dot": "E", "seats": "N, S"}),
     ("web_face_dot", {"face": "X", "seat": "W"}),
+    ("web_your_rating", {"cls": "qwixx-longo-2p", "rating": 1500, "games": 3}),
+    ("web_bot_unrated", {"cls": "quixo-5x5-2p"}),
 ]
 
 

@@ -192,6 +192,7 @@ def _count_of(entry: Entry, params: dict) -> int | None:
 
 _ROWS = ("r", "y", "g", "b")
 _SEATS = ("N", "E", "S", "W")  # the seats of 4-player Quixo
+_CLASS = re.compile(r"([a-z]+)-([a-z0-9-]+)-(\d+)p")  # a rating class
 _CELL = re.compile(r"([rygb])(\d{1,2})", re.IGNORECASE)
 
 
@@ -200,6 +201,8 @@ def _shown(name: str, value: object, lang: str, params: dict | None = None) -> o
 
     ``seat`` and ``dot`` holding a seat of 4-player Quixo (``N``, ``E``, ``S``, ``W``) and
     ``seats`` (``"N, S"``) become the language's words for them (``quixo_seat_N``).
+    ``cls`` holding a rating class (``qwixx-classic-3p``) becomes its game, variant and
+    players in words (``web_class``).
     ``why`` holding a reason's key (``why_...``, e.g. ``why_undo``) becomes that text, formatted
     with the message's other parameters (``why_one_of`` shows ``{choices}``).
 
@@ -214,6 +217,13 @@ def _shown(name: str, value: object, lang: str, params: dict | None = None) -> o
         return value
     if name == "why" and value.startswith("why_") and value in ENTRIES:
         return t(value, lang, **{k: v for k, v in (params or {}).items() if k != "why"})
+    m = _CLASS.fullmatch(value) if name == "cls" else None
+    if m:  # a rating class: "qwixx-classic-3p" is "Qwixx · Classic · 3 players"
+        game, variant, players = m[1], m[2], int(m[3])
+        ed = f"web_edition_{variant}"
+        return t("web_class", lang, game=t(f"web_{game}", lang) if f"web_{game}" in ENTRIES
+                 else game, players=players,
+                 variant=t(ed, lang).split(" (")[0] if ed in ENTRIES else variant.replace("x", "×"))
     if name in ("seat", "dot") and value in _SEATS:
         return t(f"quixo_seat_{value}", lang)
     if name == "seats" and value and all(x in _SEATS for x in value.split(", ")):

@@ -4,7 +4,7 @@
 // plot), the leaderboards. Protocol: docs/web-protocol.md section 6. Cookie-authenticated
 // writes carry the session's CSRF token in the X-CSRF-Token header.
 
-import { LANGS, lang, loadLang, pickLang, t } from "./i18n.js";
+import { LANGS, lang, loadLang, pickLang, t, shownAs } from "./i18n.js";
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
 import { botName } from "./words.js";
@@ -165,7 +165,7 @@ function extras(cls, st) {
   if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", st.wins_by_opponent_line);
   if (st.lines_by_opponent_push !== undefined) add("acct_lines_by_opponent_push", st.lines_by_opponent_push);
   add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => `${Number(seat) + 1}: ${x.wins}/${x.games}`).join(", "));
-  return h("section", { "aria-label": cls }, h("h3", { text: cls }), h("dl", { class: "acct-extras" }, items));
+  return h("section", { "aria-label": shownAs("cls", cls) }, h("h3", { text: shownAs("cls", cls) }), h("dl", { class: "acct-extras" }, items));
 }
 
 async function profilePage(main) {
@@ -174,8 +174,8 @@ async function profilePage(main) {
   const p = await call("GET", `/api/players/${encodeURIComponent(name)}`);
   main.append(h("h1", { text: t("acct_profile_of", { name: p.name }) }));
   for (const [cls, r] of Object.entries(p.ratings)) {
-    main.append(h("section", { class: "card", "aria-label": cls },
-      h("h2", { text: `${cls}: ${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }),
+    main.append(h("section", { class: "card", "aria-label": shownAs("cls", cls) },
+      h("h2", { text: `${shownAs("cls", cls)}: ${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }),
       r.history.length ? ratingGraph(cls, r.history) : null));
   }
   const stats = Object.entries(p.statistics);
@@ -184,7 +184,7 @@ async function profilePage(main) {
       h("table", { class: "acct-table" },
         h("thead", {}, h("tr", {}, ["acct_class", "acct_games", "acct_wins", "acct_mean_score", "acct_best_score", "acct_mean_length"]
           .map((k) => h("th", { scope: "col", text: t(k) })))),
-        h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: cls }),
+        h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: shownAs("cls", cls) }),
           [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: v })))))),
       stats.map(([cls, st]) => extras(cls, st))));
   }
@@ -201,7 +201,7 @@ async function leaderboardPage(main) {
   const wanted = new URLSearchParams(location.search).get("class");
   const list = [...new Set([...(classes || []), "quixo-5x5-2p", "qwixx-classic-2p", "qwixx-classic-3p"])].sort();
   const cls = list.includes(wanted) ? wanted : list[0];
-  const sel = h("select", { id: "class" }, list.map((c) => h("option", { value: c, text: c, selected: c === cls })));
+  const sel = h("select", { id: "class" }, list.map((c) => h("option", { value: c, text: shownAs("cls", c), selected: c === cls })));
   sel.addEventListener("change", () => { location.search = `?class=${encodeURIComponent(sel.value)}`; });
   main.append(h("h1", { text: t("acct_leaderboard") }),
     h("label", { for: "class", class: "acct-row" }, h("span", { text: t("acct_class") }), sel));

@@ -56,6 +56,15 @@ function shown(name, v, params = {}) {
     return format(catalog[v], rest);
   }
   const word = (key, extra) => (key in catalog ? format(catalog[key], extra || {}) : v);
+  const cls = name === "cls" ? /^([a-z]+)-([a-z0-9-]+)-(\d+)p$/.exec(v) : null;
+  if (cls && "web_class#count" in catalog) { // a rating class: "qwixx-classic-3p" in words
+    const ed = `web_edition_${cls[2]}`;
+    return t("web_class", {
+      game: catalog[`web_${cls[1]}`] ?? cls[1],
+      variant: ed in catalog ? catalog[ed].split(" (")[0] : cls[2].replace(/x/g, "×"),
+      players: Number(cls[3]),
+    });
+  }
   const SEATS = ["N", "E", "S", "W"];
   if ((name === "seat" || name === "dot") && SEATS.includes(v)) return word(`quixo_seat_${v}`);
   if (name === "seats" && v.split(", ").every((x) => SEATS.includes(x))) {
