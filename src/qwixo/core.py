@@ -338,11 +338,18 @@ def _info(name: str) -> Any:
     return load(_registry()[name])
 
 
+@functools.cache
+def _class(name: str) -> type[Game]:
+    from qwixo.gameinfo import load
+
+    return load(_info(name).game)
+
+
 def refresh_games() -> tuple[str, ...]:
     """Look for registered games again (after a package was installed or put on the path
     in this process); returns their names. :data:`GAME_NAMES` is the list at import."""
-    _registry.cache_clear()
-    _info.cache_clear()
+    for cached in (_registry, _info, _class):
+        cached.cache_clear()
     return game_names()
 
 
@@ -381,9 +388,8 @@ def settings_info(name: str) -> dict[str, Any]:
 
 
 def game_class(name: str) -> type[Game]:
-    from qwixo.gameinfo import load
-
-    return load(game_info(name).game)
+    """The class of a registered game (raises ``unknown_game``)."""
+    return _class(_check_name(name))
 
 
 def new_game(name: str, **settings: Any) -> Game:
