@@ -32,6 +32,12 @@ ADAPTERS_WITH_WRAPPERS = [SRC / "envs" / "gym_envs.py", SRC / "envs" / "openspie
 JS_GENERIC_MODULES = [
     "app.js", "board.js", "game.js", "game-panels.js", "lobby.js", "replay.js", "rules.js",
     "together.js", "walkthrough.js", "words.js",
+    # the front end's registry, its fallback renderer and every other module that is not one
+    # game's own (quixo*.js, qwixx*.js, renderers.js, the Qwixx score pad pad.js; i18n.js shows
+    # the games' codes in words, account.js's empty leaderboard still names three classes)
+    "games.js", "fallback.js", "settings-form.js", "game-controls.js", "confirm.js", "invite.js",
+    "hints.js", "keynav.js", "chat.js", "seats.js", "nav.js", "ui.js", "api.js", "dom.js",
+    "sound.js", "turns.js", "etiquette.js",
 ]
 
 

@@ -19,7 +19,7 @@ from a11y import create, screens, settle  # noqa: E402
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-KEEP = ("lobby", "quixo-2p", "quixo-4p", "quixo-finished", "replay", "qwixx-classic",
+KEEP = ("lobby", "invite", "quixo-2p", "quixo-4p", "quixo-finished", "replay", "qwixx-classic",
         "qwixx-longo", "qwixx-mixx-a", "qwixx-bonus-a", "qwixx-bonus-b", "scorepad",
         "rules-quixo", "rules-qwixx-bonus-b")
 

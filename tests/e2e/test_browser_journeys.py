@@ -181,3 +181,38 @@ def test_the_lobby_offline_says_so_at_once(server, browser):
     expect(page.locator("#play")).to_have_count(0)
     expect(page.locator("#play-card a[href='/?pad=classic']")).to_be_visible()
     page.context.close()
+
+
+def test_the_table_at_1280x800(server, browser):
+    """The Quixo board whole above the fold; the final score table above the fold; one's own
+    name whole; the Bonus A bar's boxes big enough to read and tap."""
+    from a11y import create
+    from e2e_helpers import play_to_end
+
+    page = fresh(browser, SMALL)
+    _, url = create(server.url, "quixo", {"size": 5, "players": 2},
+                    [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+    page.goto(url)
+    page.wait_for_selector(".cell.takeable")
+    box = page.locator(".quixo-board").bounding_box()
+    assert box["y"] + box["height"] <= SMALL["height"], box
+    gid, url = create(server.url, "qwixx", {"edition": "bonus-a", "players": 2},
+                      [{"kind": "human", "name": "Ada Lovelace-Byron"}, {"kind": "bot", "bot": "random"}],
+                      auto_roll=True)  # the server rolls: the game is played to its end by choices alone
+    page.goto(url)
+    page.wait_for_selector(".sheet.mine .barbox")
+    for el in page.locator(".sheet.mine .barbox").all():
+        b = el.bounding_box()
+        assert b["width"] >= 24 and b["height"] >= 24, b
+    # the own name is shown whole (no "Player 1 (y…")
+    for sel in (".player.me .pname", ".sheet.mine .sheet-name"):
+        assert page.evaluate(f"() => {{ const e = document.querySelector('{sel}'); return e.scrollWidth <= e.clientWidth; }}"), sel
+    expect(page.locator(".player.me .pname")).to_contain_text("Ada Lovelace-Byron")
+    token = url.split("token=")[1]
+    play_to_end(server.url, gid, token, seed=5)
+    page.reload()
+    page.wait_for_selector("#result")
+    table = page.locator("#score-table").bounding_box()
+    assert table["y"] < SMALL["height"], table
+    shot(page, "table-1280x800-over")
+    page.context.close()

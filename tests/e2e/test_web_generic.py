@@ -1,13 +1,13 @@
-"""The generic front-end modules never name a game (issue 26): everything that depends on the
-game comes from its renderer (web/js/games.js: quixo-game.js, qwixx-game.js register theirs;
-any other game is drawn by fallback.js). Comments may name games as examples; code may not.
-Run by Node.js where it is installed: the registry fills a renderer's missing members from
-the fallback, and the lobby's form reads the contract's settings schema."""
+"""The front end's renderer registry (issue 26; the grep for game names in the generic modules
+is tests/test_no_game_names.py): everything that depends on the game comes from its renderer
+(web/js/games.js: quixo-game.js, qwixx-game.js register theirs; any other game is drawn by
+fallback.js). Run by Node.js where it is installed: the registry fills a renderer's missing
+members from the fallback and follows /api/meta's renderer names, and the lobby's form reads
+the contract's settings schema."""
 
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,41 +15,6 @@ from pathlib import Path
 import pytest
 
 JS = Path(__file__).resolve().parents[2] / "src" / "qwixo" / "web" / "js"
-# the modules that are each one game's own (its drawing and its renderer), the offline Qwixx
-# score pad, the list of shipped renderers, and the translation module (Qwixx codes in words,
-# issue 25's part); account.js (the account pages) still lists three rating classes by name
-# for an empty leaderboard (issue 24's profile work)
-GAME_MODULES = {"quixo.js", "qwixx.js", "quixo-game.js", "qwixx-game.js", "pad.js", "renderers.js", "i18n.js",
-                "account.js"}
-GENERIC = sorted(p for p in JS.glob("*.js") if p.name not in GAME_MODULES)
-NAME = re.compile(r"\b(qwixx|quixo)\b", re.I)
-
-
-def code_of(text: str) -> str:
-    """The text without its // line comments (a // inside a string or a URL is kept)."""
-    out = []
-    for line in text.splitlines():
-        m = re.match(r"""^((?:[^"'`/]|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`|/(?!/))*)//""", line)
-        out.append(m.group(1) if m else line)
-    return "\n".join(out)
-
-
-def test_the_generic_modules_name_no_game():
-    assert len(GENERIC) >= 20, [p.name for p in GENERIC]
-    for name in ("board.js", "game.js", "game-controls.js", "lobby.js", "replay.js", "words.js", "rules.js",
-                 "together.js", "walkthrough.js", "games.js", "fallback.js", "settings-form.js"):
-        assert JS / name in GENERIC, name
-    found = [f"{p.name}:{i + 1}: {line.strip()}" for p in GENERIC
-             for i, line in enumerate(code_of(p.read_text(encoding="utf-8")).splitlines()) if NAME.search(line)]
-    assert not found, found
-
-
-def test_the_check_sees_a_game_name_in_code_not_in_comments():
-    assert NAME.search(code_of('if (view.game === "quixo") x(); // Qwixx'))
-    assert not NAME.search(code_of("// the Quixo board\nconst a = 1; // and Qwixx"))
-    assert NAME.search(code_of('const url = "http://x/?rules=qwixx"; // a link'))
-
-
 RUNNER = """
 globalThis.localStorage = { getItem() { return null; }, setItem() {} };
 globalThis.document = { documentElement: {} };

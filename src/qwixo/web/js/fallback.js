@@ -98,6 +98,9 @@ export const fallback = {
   cancelable() {
     return false;
   },
+  cancelText() {
+    return t("web_go_back");
+  },
   // controls after pass / hint / undo (every option as a button, ...)
   moreControls() {
     return null;

@@ -17,7 +17,7 @@ function buttonRow(view, ui, act, r) {
       pen ? t("web_pass_penalty", { points: pen.points }) : t("web_pass")));
   }
   if (r.cancelable(ui) && !ui.chooser) {
-    row.push(h("button", { type: "button", class: "btn", id: "cancel", onclick: () => act.cancel() }, t("web_quixo_cancel")));
+    row.push(h("button", { type: "button", class: "btn", id: "cancel", onclick: () => act.cancel() }, r.cancelText()));
   }
   if (view.hint_available !== false && (view.to_act || []).includes(you)) {
     row.push(h("button", { type: "button", class: "btn", id: "hint", disabled: ui.hintBusy, onclick: () => act.hint() }, `? ${t("web_hint")}`));

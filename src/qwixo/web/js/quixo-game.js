@@ -66,6 +66,12 @@ registerGame(NAME, {
     const q = boardOf(view);
     return quixoMoveWords(text, (q && q.size) || (view.settings && view.settings.size) || 5);
   },
+  // the result card: the line that ended the game, from its first square to its last
+  resultDetails(view) {
+    const lines = (boardOf(view) || {}).lines || [];
+    return lines.length ? h("p", { class: "result-line" },
+      lines.map((l) => t("web_result_line", { squares: `${l[0]}–${l[l.length - 1]}` })).join(" ")) : null;
+  },
   endReason(view) {
     const why = view.end_reason || (boardOf(view) || {}).end_reason;
     if (why === "ply_limit" || why === "repetition") return { text: t(`web_end_${why}`), final: true };
@@ -78,6 +84,9 @@ registerGame(NAME, {
   board,
   passNote() {
     return h("p", { class: "muted" }, t("web_quixo_must_pass"));
+  },
+  cancelText() {
+    return t("web_quixo_cancel");
   },
   cancelable(ui) {
     return !!ui.sel || !!ui.chooser;
