@@ -27,7 +27,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -89,6 +89,12 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     state = ServerState(http_rate=http_rate, http_burst=http_burst, ws_rate=ws_rate,
                         ws_burst=ws_burst, ws_per_address=ws_per_address)
 
+    def _trim_malloc() -> None:
+        with suppress(Exception):  # glibc only
+            import ctypes
+
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+
     async def _evict_idle(lobby: Lobby) -> None:
         """Every minute, the rooms nobody uses leave memory (:meth:`Lobby.evict_idle`)."""
         while True:
@@ -100,6 +106,9 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                 continue
             if dropped:
                 log.info("%d idle games left memory (%d stay)", dropped, len(lobby.rooms))
+            if dropped >= 100:  # give the freed memory back to the system
+                gc.collect()
+                _trim_malloc()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

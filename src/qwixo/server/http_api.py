@@ -6,6 +6,7 @@ The routes find the server's parts in ``request.app.state.qwixo`` (a :class:`Ser
 from __future__ import annotations
 
 import asyncio
+import os
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,8 +47,11 @@ class ServerState:
     replay_limiter: KeyedLimiter = field(init=False)
     #: new games per client address and per account (issue 29 M6): a burst, then so many an
     #: hour (``qwixo serve`` had let one address create 139 games a minute)
-    games_burst: float = 200.0
-    games_per_hour: float = 600.0
+    #: (``QWIXO_GAMES_BURST``, ``QWIXO_GAMES_PER_HOUR`` set them for ``qwixo serve``)
+    games_burst: float = field(default_factory=lambda: float(
+        os.environ.get("QWIXO_GAMES_BURST", 200)))
+    games_per_hour: float = field(default_factory=lambda: float(
+        os.environ.get("QWIXO_GAMES_PER_HOUR", 600)))
     game_limiter: KeyedLimiter = field(init=False)
 
     def __post_init__(self) -> None:

@@ -40,7 +40,7 @@ log = logging.getLogger("qwixo.server")
 
 DEFAULT_BOT_SECONDS = 1.0
 #: seconds without a change after which a room nobody uses leaves memory (:meth:`Lobby.evict_idle`)
-IDLE_SECONDS = 600.0
+IDLE_SECONDS = float(os.environ.get("QWIXO_IDLE_SECONDS", 120.0))
 LEASE_SECONDS = 3.0  # a dead process's games are taken over within about this time
 CONFLICT_RETRIES = 3
 HAND_OVER_SECONDS = 60.0  # see Lobby.hand_over_seconds  # a decision that lost a race to another process is tried again
