@@ -99,6 +99,29 @@ class Setting:
             return "bool"
         return self.note or self.type
 
+    def cli_option(self, lang: str | None = None) -> dict[str, Any] | None:
+        """The keywords of ``argparse``'s ``add_argument("--name", ...)`` offering this setting
+        on a command line (default None: the game's own default), or None when it is not
+        offered there (``cli`` false, a room setting, or a value a command line cannot say).
+
+        >>> import qwixo
+        >>> qwixo.game_info("quixo").setting("size").cli_option("en")["type"]
+        <class 'int'>
+        """
+        if not self.cli or self.room or self.type not in ("int", "choice", "bool"):
+            return None
+        out: dict[str, Any] = {"default": None, "dest": self.name,
+                               "help": text(self.help or self.label, lang) if
+                               (self.help or self.label) else None}
+        if self.type == "int":
+            out["type"] = int
+        elif self.type == "bool":
+            out.update(type=_yes_no, metavar="yes|no")
+        else:
+            out["choices"] = list(self.choices)
+            out["type"] = type(self.choices[0]) if self.choices else str
+        return out
+
     def to_dict(self, lang: str | None = None) -> dict[str, Any]:
         """JSON-ready, the label, help and choice names in ``lang``."""
         out: dict[str, Any] = {
@@ -115,6 +138,16 @@ class Setting:
                  "label_key": f"{self.choice_label}{c}" if self.choice_label else None}
                 for c in self.choices]
         return out
+
+
+def _yes_no(value: str) -> bool:
+    """A command line's yes/no (also true/false, 1/0)."""
+    word = value.strip().lower()
+    if word in ("yes", "true", "1", "on"):
+        return True
+    if word in ("no", "false", "0", "off"):
+        return False
+    raise ValueError(value)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -165,3 +166,24 @@ def test_served_and_played_by_two_people(tmp_path, tictactoe_site):
         assert srv.http.get(f"/api/games/{g['id']}").json()["board"] == view["board"]
     finally:
         srv.stop()
+
+
+def test_tournament_command_offers_its_settings(tictactoe_site):
+    """``qwixo tournament`` builds an option for each setting the game's schema offers on
+    command lines (here ``--first``) and runs the game by name."""
+    env = dict(os.environ, QWIXO_LANG="en",
+               PYTHONPATH=os.pathsep.join(p for p in (str(tictactoe_site),
+                                                      os.environ.get("PYTHONPATH")) if p))
+    cmd = [sys.executable, "-m", "qwixo", "tournament"]
+    helped = subprocess.run([*cmd, "--help"], env=env, capture_output=True, text=True)
+    assert "--first {0,1}" in helped.stdout and "Who starts" in helped.stdout
+    done = subprocess.run([*cmd, "tictactoe", "--bots", "random,winner", "--games", "4",
+                           "--first", "1", "--rate", "--json"], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rep = json.loads(done.stdout)
+    assert rep["settings"] == {"first": 1, "players": 2}
+    assert rep["ratings"]["class"] == "tictactoe-2p"
+    bad = subprocess.run([*cmd, "tictactoe", "--bots", "random", "--games", "1", "--size", "4"],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert bad.returncode != 0 and "--size" in bad.stderr + bad.stdout

@@ -1,7 +1,9 @@
 """``qwixo tournament GAME --bots a,b,... --games N ...`` (registered by :func:`register`);
 ``GAME``: a registered game (``qwixo.game_names()``: qwixx, quixo...).
 
-Options: ``--players K``, ``--edition E`` (Qwixx) or ``--size N`` (Quixo), ``--jobs J``
+Options: ``--players K``, ``--edition E`` (Qwixx) or ``--size N`` (Quixo) — and ``--NAME``
+for every other setting a registered game's schema offers on command lines
+(``Setting.cli_option``) —, ``--jobs J``
 (processes, default 1), ``--seed S``, ``--seconds T`` (each bot's time per decision),
 ``--ply-limit L`` (Quixo draw rule, default 300 plies; threefold repetition is a draw too),
 ``--plot DIR`` (PNG charts), ``--json`` (the whole report as JSON on stdout). A progress bar
@@ -43,7 +45,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=t("clih_tournament_ratings_file"))
     p.add_argument("--plot", metavar="DIR", default=None, help=t("clih_tournament_plot"))
     p.add_argument("--json", action="store_true", help=t("clih_tournament_json"))
-    p.set_defaults(func=_run)
+    # every other setting a registered game's schema offers on command lines (``--name``)
+    taken = {a.dest for a in p._actions}
+    more = []
+    for name in game_names():
+        for setting in game_info(name).settings:
+            option = setting.cli_option()
+            if option is not None and setting.name not in taken:
+                p.add_argument("--" + setting.name.replace("_", "-"), **option)
+                taken.add(setting.name)
+                more.append(setting.name)
+    p.set_defaults(func=_run, game_settings=more)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -86,7 +98,9 @@ def _run(args: argparse.Namespace) -> int:
         rep = run_tournament(args.game, bots, args.games, players=args.players,
                              edition=args.edition, size=args.size, jobs=args.jobs,
                              seed=args.seed, seconds=args.seconds, progress=progress,
-                             ply_limit=args.ply_limit, cluster=args.cluster)
+                             ply_limit=args.ply_limit, cluster=args.cluster,
+                             settings={k: getattr(args, k) for k in args.game_settings
+                                       if getattr(args, k) is not None})
     if args.rate or args.ratings_file:
         from qwixo.tournament.ratings import rate_report
 
