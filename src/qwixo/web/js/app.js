@@ -103,9 +103,27 @@ async function main() {
   setRouter(route);
   window.addEventListener("popstate", route);
   route();
+  watchWarming();
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }
+}
+
+// While a fresh server still compiles its bots (GET /api/health's "ready" is false) a line
+// under the top bar says so in words; the game can start meanwhile. Asked again every 3 s.
+async function watchWarming() {
+  const note = $("#warming");
+  if (!note) return;
+  let ready = true;
+  try {
+    const res = await fetch("/api/health");
+    ready = res.ok ? (await res.json()).ready !== false : true;
+  } catch (e) {
+    ready = true; // offline: nothing to say here
+  }
+  note.hidden = ready;
+  note.textContent = ready ? "" : t("web_bots_warming");
+  if (!ready) setTimeout(watchWarming, 3000);
 }
 
 main();
