@@ -127,7 +127,7 @@ def test_hint_on_request_and_turn_clock(server, page):
     # the best move said in words first ("Best: took a1, pushed it in from the right. ...")
     expect(box.locator(".hint-words")).to_contain_text(re.compile(r"^Best: took [a-c][1-3], pushed it in from the"))
     # the move the hint names first is marked on the board: its cube, then its arrow
-    words = box.inner_text().split()
+    words = box.text_content().split()  # the engine's lines too (folded away under the words)
     moves = page.locator(".cell.takeable").evaluate_all("els => els.map(e => e.dataset.square)")
     best = next(w for w in words if len(w) == 4 and w[:2] in moves)
     hinted = page.locator(".cell.hinted")
