@@ -64,6 +64,7 @@ def test_a_new_visitor_plays_against_bots_with_one_click(server, browser, viewpo
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => +document.querySelector('.game-page').dataset.version > {before}")
     shot(page, f"journey-bots-{viewport['width']}")
+    print(f"new visitor -> game against bots at {viewport['width']}x{viewport['height']}: {clicks} click")
     assert clicks == 1
     assert not page.js_errors  # type: ignore[attr-defined]
     page.context.close()
@@ -96,6 +97,7 @@ def test_play_with_friends_in_two_browsers(server, browser):
     settle(host)
     assert wait_my_turn(friend)
     expect(friend.locator(".quixo-board .last-line")).to_have_count(1)
+    print("game with friends: 1 click for the host (Play with friends), the friend opens the link (0 clicks)")
     shot(host, "journey-friends-host")
     shot(friend, "journey-friends-friend")
     assert not host.js_errors and not friend.js_errors  # type: ignore[attr-defined]
@@ -162,6 +164,7 @@ def test_quixo_by_keyboard_alone(server, browser):
         # after the own move the focus stays on the board (not the page's body)
         assert focus_in_board(page)
         moves += 1
+    print(f"quixo by keyboard: {moves} moves, at most {presses_max} key presses a move from the board")
     assert moves >= 2 and presses_max <= 3
     assert not page.js_errors  # type: ignore[attr-defined]
     page.context.close()

@@ -76,6 +76,7 @@ def test_every_qwixx_decision_fits_one_screen(server, browser, size):
         page.wait_for_function(f"() => +document.querySelector('.game-page').dataset.version > {before}"
                                " || document.querySelector('#result')")
     shot(page, f"phone-qwixx-{size['width']}x{size['height']}")
+    print(f"qwixx {size['width']}x{size['height']}: {states} decision states, {bad} with a target off screen")
     assert states >= 10
     assert bad == 0, where
     assert not page.js_errors  # type: ignore[attr-defined]
@@ -104,6 +105,7 @@ def test_quixo_board_and_controls_on_one_screen(server, browser, size):
         arrows.nth(rnd.randrange(arrows.count())).click()
         page.wait_for_function(f"() => +document.querySelector('.game-page').dataset.version > {before}")
     shot(page, f"phone-quixo-{size['width']}x{size['height']}")
+    print(f"quixo {size['width']}x{size['height']}: {states} decision states, {bad} with a target off screen")
     assert states >= 3
     assert bad == 0, where
     page.context.close()
