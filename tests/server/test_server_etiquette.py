@@ -152,6 +152,13 @@ def test_a_resignation_of_a_rated_game_is_rated(client):
     assert state["view"]["winners"] == [1] and state["view"]["rated"]
     mine = client.get("/api/players/Ada").json()["ratings"]["quixo-5x5-2p"]
     assert mine["games"] == 1 and mine["rating"] < 1500
+    # the result card's rating change: in the final state, and when the game is read again
+    change = state["view"]["rating_change"]
+    assert [c["seat"] for c in change] == [0, 1]
+    assert change[0]["before"] == 1500 and change[0]["after"] == round(mine["rating"], 1)
+    assert change[0]["provisional"] and not change[1]["provisional"]
+    assert change[1]["after"] > change[1]["before"]
+    assert client.get(f"/api/games/{g['id']}").json()["rating_change"] == change
 
 
 def test_news_of_a_player_coming_and_going_name_them_without_a_seat_number(client):
@@ -184,3 +191,33 @@ def test_news_name_a_bot_by_its_level_in_the_readers_language(client):
     names = [t("web_bot_named_n", "pl", level=level, n=n) for n in (2, 4)]
     assert won["params"]["winners"] == ", ".join(names)
     assert "greedy" not in won["text"] and "Scores" not in won["text"]
+
+
+def test_a_roll_the_server_makes_for_a_bot_names_its_roller(client):
+    import time
+
+    g = create(client, game="qwixx", settings={"players": 2},
+               seats=[{"kind": "bot", "bot": "gap", "seconds": 0.05}, {"kind": "human"}])
+    for _ in range(100):
+        events = client.get(f"/api/games/{g['id']}/history").json()["events"]
+        if events:
+            break
+        time.sleep(0.05)
+    assert events[0]["kind"] == "roll" and events[0]["seat"] is None and events[0]["roller"] == 0
+
+
+def test_a_signed_in_players_seat_shows_the_account_name(client):
+    from accounts_helpers import rated_vs_bot, sign_up
+
+    csrf = sign_up(client, "Ada")
+    g = rated_vs_bot(client, csrf, bot="greedy", size=5)  # claims seat 0 for Ada
+    seats = client.get(f"/api/games/{g['id']}").json()["seats"]
+    assert seats[0]["name"] == "Ada"
+    # a name the creator gave stays
+    r = client.post("/api/games", json={
+        "game": "quixo", "settings": {"size": 5}, "rated": True,
+        "seats": [{"kind": "human", "name": "Lovelace"}, {"kind": "bot", "bot": "greedy"}]})
+    g = r.json()
+    client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                json={"seats": [{"game": g["id"], "token": g["seats"][0]["token"]}]})
+    assert client.get(f"/api/games/{g['id']}").json()["seats"][0]["name"] == "Lovelace"

@@ -227,7 +227,9 @@ class Accounts:
     # -- seats ------------------------------------------------------------------------
     async def claim(self, lobby: Any, account_id: str, claims: list[SeatClaim]
                     ) -> list[dict[str, Any]]:
-        """Link to the account the seats whose tokens are given; one result per claim."""
+        """Link to the account the seats whose tokens are given; one result per claim. Refused:
+        a seat of a finished unrated game (``game_finished``), a seat of a rated game once a
+        person has decided in it (``claim_too_late``)."""
         out = []
         for c in claims:
             entry: dict[str, Any] = {"game": c.game, "claimed": False}
@@ -242,17 +244,33 @@ class Accounts:
             owners = await self.db.seat_accounts(room.id)
             if owners.get(seat) == account_id:
                 entry["claimed"] = True
+            elif room.public["is_over"] and not room.options.get("rated"):
+                entry["error"] = "game_finished"  # (no statistics from games over, L8)
+            elif room.options.get("rated") and person_decided(room):
+                entry["error"] = "claim_too_late"  # (M1: who is rated is known at the start)
             elif seat in owners:
                 entry["error"] = "seat_has_account"
             elif account_id in owners.values():
                 entry["error"] = "account_has_seat"
             else:
                 entry["claimed"] = await self.db.claim_seat(room.id, seat, account_id)
+            if entry["claimed"]:  # the seat shows the account's name (unless it has its own)
+                account = await self.db.account_by_id(account_id)
+                if account is not None:
+                    await lobby.name_seat(room, seat, account[1])
             out.append(entry)
         return out
 
 
 # -- rated games --------------------------------------------------------------------------
+def person_decided(room: Any) -> bool:
+    """Whether a person's seat has made a decision in the game: from then on the seats of a
+    rated game can no longer be linked to accounts (issue 29 M1: claiming a seat just before
+    one's winning move made the game rated; everyone knows at the start who is rated)."""
+    return any(ev["kind"] == "choose" and ev.get("seat") is not None
+               and room.seats[ev["seat"]].kind != "bot" for ev in room.events)
+
+
 #: seconds per decision of a rated game created without a clock or hours per turn: a rated
 #: game always has a clock, and in a rated game a seat whose time runs out forfeits (the
 #: scheduler), so an abandoned rated game ends and is rated (issue 29 M2)
@@ -351,6 +369,35 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
     return db.rating_ops(room.id, cls, now, [
         (i, p, rows.get(p), b, a)
         for i, (p, b, a) in enumerate(zip(players, before, after, strict=True))])
+
+
+async def rating_change(store: Any, room: Any) -> list[dict[str, Any]] | None:
+    """The rating change of each seat of a finished rated game, for its result card
+    (``before``, ``after``, ``deviation``, ``provisional``: fewer than
+    :data:`PROVISIONAL_GAMES` games rated so far in the class), or None when it was not
+    rated (the view's ``rating_change``)."""
+    if not room.options.get("rated") or not room.public["is_over"]:
+        return None
+    rows = await AccountStore(store).game_ratings(room.id)
+    if not rows:
+        return None
+    db = AccountStore(store)
+    owners = await db.seat_accounts(room.id)
+    out = []
+    for seat, before, after, deviation in rows:
+        s = room.seats[seat]
+        player = bot_player(s.bot) if s.kind == "bot" else account_player(owners.get(seat, ""))
+        cls = rating_class_of(room.game_name, room.game)
+        games = (await db.ratings([player], cls or "")).get(player, (0, 0, 0, 0))[3]
+        out.append({"seat": seat, "before": round(before, 1), "after": round(after, 1),
+                    "deviation": round(deviation, 1), "games": games,
+                    "provisional": s.kind != "bot" and games < PROVISIONAL_GAMES})
+    return out
+
+
+#: a person's rating counts as provisional (shown so, not with its deviation) until this many
+#: rated games of its class
+PROVISIONAL_GAMES = 5
 
 
 # -- statistics ------------------------------------------------------------------------------

@@ -25,9 +25,15 @@ from typing import Any
 
 import qwixo
 from qwixo.core import Game, IllegalMove, game_class, load_game
-from qwixo.i18n import t
+from qwixo.i18n import LANGS, t
 from qwixo.server import etiquette, social
-from qwixo.server.accounts import check_rated, rated_bots, rating_ops, turn_based
+from qwixo.server.accounts import (
+    check_rated,
+    rated_bots,
+    rating_change,
+    rating_ops,
+    turn_based,
+)
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
@@ -126,6 +132,15 @@ def views_after(room: Room, new: Game, since: int) -> tuple[dict[str, Any],
     public = {k: x for k, x in v.items() if k != "board"}
     public["options"], public["pending"] = [], None
     return public, {seat: v}
+
+
+class _Over:
+    """A room as it is once ``game`` is committed (for reads made before the room takes it)."""
+
+    def __init__(self, room: Room, game: Game) -> None:
+        self.id, self.options, self.seats, self.game_name = (room.id, room.options, room.seats,
+                                                             room.game_name)
+        self.game, self.public = game, {"is_over": game.is_over}
 
 
 class Lobby:
@@ -286,6 +301,8 @@ class Lobby:
         if room is None:
             room = self.rooms[game_id] = self._room_from_row(row)
             room.hand_over_seconds = self.hand_over_seconds
+            if room.options.get("rated") and room.public["is_over"]:
+                room.rating_change = await rating_change(self.store, room)
             self.scheduler.restore_clock(room, row.get("deadline"))  # not a full period again
             self._evict()
             if self.store.shared:  # a change committed while it loaded was not heard: read again
@@ -381,6 +398,23 @@ class Lobby:
         async with room.lock:
             check_free(((x.seat, x.name) for x in room.seats), seat, name or s.name)
             await self._save_seat(room, seat, name or s.name, None)
+
+    async def name_seat(self, room: Room, seat: int, name: str) -> bool:
+        """A person seat still named as the server named it (``Player 1``, in any language)
+        takes ``name`` — a signed-in player's account name — unless another seat has it;
+        True when it did."""
+        s = room.seats[seat]
+        if s.kind == "bot" or not any(s.name == t("seat_default_name", lang, n=seat + 1)
+                                      for lang in LANGS):
+            return False
+        async with room.lock:
+            try:
+                check_free(((x.seat, x.name) for x in room.seats), seat, name)
+            except ServerError:
+                return False
+            await self._save_seat(room, seat, name, None)
+        room.broadcast(None)
+        return True
 
     async def join(self, room: Room, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take a free ``open`` seat: returns (seat, new token)."""
@@ -561,6 +595,11 @@ class Lobby:
         except StoreError:
             log.exception("could not save a move of game %s", room.id)
             raise ServerError("server_error", status=500) from None
+        if extra:  # rated: the result card shows each seat's rating change
+            try:
+                room.rating_change = await rating_change(self.store, _Over(room, new))
+            except StoreError:  # (a card without it; the ratings are committed)
+                log.exception("could not read the rating change of game %s", room.id)
         # committed: the room takes the new state, then everyone hears about it
         engine_events = after.pop("events") if ev["kind"] != "undo" else []
         after["events"] = []
@@ -589,7 +628,7 @@ class Lobby:
             if dice is not None:
                 raise ServerError("dice_only_scorepad")
             rolled = game.roll()
-        return {"dice": [None if d is None else int(d) for d in rolled]}
+        return {"dice": [None if d is None else int(d) for d in rolled], "roller": who}
 
     def _choose(self, room: Room, game: Game, seat: int | None, decision: Any) -> dict[str, Any]:
         if seat is None:  # pragma: no cover - the server always decides for a seat

@@ -144,6 +144,8 @@ class Room:
     seat_views: tuple[Game | None, dict[int, dict[str, Any]]] = (None, {})
     #: a pending draw offer (``qwixo.server.etiquette``): {"by", "accepted"}, in memory only
     draw_offer: dict[str, Any] | None = None
+    #: a finished rated game's rating change per seat (``accounts.rating_change``)
+    rating_change: list[dict[str, Any]] | None = None
     #: how long a person seat the game waits on must be idle (and away) before the others
     #: may hand it to a bot (``qwixo.server.etiquette``; the lobby's setting)
     hand_over_seconds: float = 60.0
@@ -255,6 +257,8 @@ class Room:
             "hand_over": {"after": self.hand_over_seconds, "since": self.updated,
                           "seats": self.idle_seats(None)},
             "rematch_first": self.rematch_first(),
+            "utility": self.game.info.utility,
+            "rating_change": self.rating_change,
         }
         # the board under one key for every game (docs/web-protocol.md), and, as before, under
         # the game's name (the other games' keys null)

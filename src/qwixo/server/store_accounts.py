@@ -172,6 +172,12 @@ class AccountStore:
         return await self.fetch("SELECT class, rating, deviation, volatility, games, system "
                                 "FROM ratings WHERE player = %s ORDER BY class", (player,))
 
+    async def game_ratings(self, game_id: str) -> list[tuple]:
+        """The rating change of each seat of one rated game: ``(seat, previous, rating,
+        deviation)``, by seat (``[]`` when the game was not rated)."""
+        return await self.fetch("SELECT seat, previous, rating, deviation FROM rating_history "
+                                "WHERE game_id = %s ORDER BY seat", (game_id,))
+
     async def history_of(self, player: str) -> list[tuple]:
         """``(class, game id, previous, previous deviation, rating, deviation, time)``,
         oldest first."""

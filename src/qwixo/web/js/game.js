@@ -22,6 +22,8 @@ import { endActions } from "./together.js";
 import { walkthrough } from "./walkthrough.js";
 import { chatPanel } from "./chat.js";
 import { etiquetteMessage, tablePanel } from "./etiquette.js";
+import { duration } from "./duration.js";
+import { resultCard } from "./result.js";
 
 export { hintOption };
 
@@ -95,7 +97,8 @@ class GamePage {
     else if (msg.type === "announce") {
       this.addNews(errorText(msg));
       // the result banner shows the end; joins and leaves only go to the news list
-      if (!/game_over|draw|joined|left/.test(msg.key || "")) toast(errorText(msg), "announce", 4000);
+      // (nor the end of the game: the result card says it, and a toast would cover the chat)
+      if (!/game_over|game_won|draw|joined|left|resigned|forfeit/.test(msg.key || "")) toast(errorText(msg), "announce", 4000);
     } else if (msg.type === "error" && (msg.id === undefined || msg.id === null)) {
       if (["bad_token", "no_such_game", "unknown_game_id"].includes(msg.key)) this.fatal = msg;
       this.showError(msg);
@@ -301,7 +304,7 @@ class GamePage {
   clockText() {
     const c = this.view && this.view.clock;
     if (!c || !c.deadline || this.view.is_over) return "";
-    return t("web_clock", { seconds: Math.max(0, Math.ceil(c.deadline - this.live.serverNow())) });
+    return t("web_clock_left", { time: duration(c.deadline - this.live.serverNow()) });
   }
 
   tickClock() {
@@ -365,6 +368,7 @@ class GamePage {
     statusLine(v, ui),
     h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),
     v.is_over ? h("div", { class: "result", id: "result", role: "status" }, h("b", {}, t("web_game_over")), " ", resultText(v)) : null,
+    v.is_over ? resultCard(v) : null,
     v.is_over ? endActions(v, this) : null,
     afterBoard(v), // the final scores above the board, where the result is read
     h("div", { class: "game-body" },

@@ -62,11 +62,16 @@ export function moveWords(view, text) {
 // text for one event of the log
 export function eventText(view, ev) {
   if (!ev) return "";
-  const who = ev.seat !== null && ev.seat !== undefined ? seatName(view, ev.seat) : "";
+  // (a roll the server made for a bot names the seat that rolled: its `roller`)
+  const seat = ev.seat !== null && ev.seat !== undefined ? ev.seat : ev.roller;
+  const who = seat !== null && seat !== undefined ? seatName(view, seat) : "";
   let what;
   if (ev.kind === "roll") what = t("web_move_roll", { dice: (ev.dice || []).filter((d) => d).join(" ") });
   else if (ev.kind === "choose") what = ev.hidden ? t("web_move_hidden") : moveWords(view, ev.decision);
   else if (ev.kind === "undo") what = t("web_move_undo");
+  else if (ev.kind === "resign") what = t(ev.forfeit ? "web_move_forfeit" : "web_move_resign");
+  else if (ev.kind === "draw") what = t("web_move_draw");
+  else if (ev.kind === "seat") what = t("web_move_handed");
   else what = ev.kind;
   const auto = ev.auto ? ` (${t("web_auto")})` : "";
   return who ? `${who}: ${what}${auto}` : `${what}${auto}`;

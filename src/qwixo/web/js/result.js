@@ -1,0 +1,42 @@
+// The result card of a finished game: the podium (each seat's place from the view's
+// `places`: a resigner last), points where the game counts points, the game's own figures (its
+// renderer's resultDetails: the winning line...) and, for a rated game, each seat's rating
+// change ("+16 → 1,516"; a person's first rated games read "provisional" instead of a ± figure).
+
+import { h } from "./dom.js";
+import { t, lang } from "./i18n.js";
+import { seatName } from "./words.js";
+import { rendererFor } from "./games.js";
+
+function number(x) {
+  return new Intl.NumberFormat(lang(), { maximumFractionDigits: 0 }).format(Math.round(x));
+}
+
+// "+16 → 1,516" (a minus sign for a loss)
+export function ratingChange(c) {
+  const d = Math.round(c.after) - Math.round(c.before);
+  const delta = d > 0 ? `+${number(d)}` : d < 0 ? `−${number(-d)}` : "±0";
+  return t("web_rating_change", { delta, rating: number(c.after) });
+}
+
+export function resultCard(view) {
+  if (!view.is_over) return null;
+  const places = view.places && view.places.length ? view.places : (view.scores || []).map(() => 1);
+  const order = places.map((p, seat) => seat).sort((a, b) => places[a] - places[b] || a - b);
+  const points = view.utility !== "win_loss";
+  const changes = new Map((view.rating_change || []).map((c) => [c.seat, c]));
+  const resigned = view.resigned || [];
+  const r = rendererFor(view.game);
+  return h("section", { class: "card result-card", id: "result-card", "aria-labelledby": "result-card-title" },
+    h("h2", { id: "result-card-title" }, t("web_result_title")),
+    h("ol", { class: "podium" }, order.map((seat) => {
+      const c = changes.get(seat);
+      return h("li", { class: `podium-place place-${places[seat]}${seat === view.you ? " me" : ""}`, dataset: { seat, place: places[seat] } },
+        h("span", { class: "place" }, t("web_result_place", { place: places[seat] })), " ",
+        h("b", { class: "who" }, seatName(view, seat)),
+        points ? h("span", { class: "score" }, " · ", t("web_result_points", { score: (view.scores || [])[seat] })) : null,
+        resigned.includes(seat) ? h("span", { class: "muted" }, " · ", t("web_result_resigned")) : null,
+        c ? h("span", { class: "rating-change" }, " · ", ratingChange(c), c.provisional ? ` (${t("web_rating_provisional")})` : "") : null);
+    })),
+    r.resultDetails ? r.resultDetails(view) : null);
+}

@@ -1,0 +1,89 @@
+"""How a game ends (issue 24): the result card — the podium, points where the game counts
+them, a resignation, the rating change of a rated game ("+16 → 1,516", provisional for a new
+player) — and a turn-based clock in days and hours."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from e2e_helpers import new_page, shot
+from playwright.sync_api import expect
+
+from qwixo.i18n import t
+
+pytestmark = pytest.mark.browser
+
+
+def _resign(page):
+    page.click("#resign")
+    page.click("#confirm-ok")
+    expect(page.locator("#result-card")).to_be_visible()
+
+
+def test_result_card_of_a_rated_game_shows_the_rating_change(server, browser):
+    url = server.url
+    page = new_page(browser)
+    try:
+        r = page.request.post(url + "api/account/signup",
+                              data={"name": "Rita", "password": "a long enough secret 7"})
+        assert r.ok, r.text()
+        csrf = r.json()["csrf"]
+        g = page.request.post(url + "api/games", data={
+            "game": "quixo", "settings": {"size": 5}, "rated": True, "lang": "en",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy", "seconds": 0.05}]}).json()
+        seat = g["seats"][0]
+        r = page.request.post(url + "api/account/seats", headers={"x-csrf-token": csrf},
+                              data={"seats": [{"game": g["id"], "token": seat["token"]}]})
+        assert r.ok and r.json()["seats"][0]["claimed"], r.text()
+        page.goto(url.rstrip("/") + seat["url"] + "&lang=en")
+        expect(page.locator("#resign")).to_be_visible()
+        _resign(page)
+        card = page.locator("#result-card")
+        places = card.locator(".podium li")
+        expect(places).to_have_count(2)
+        # the bot first, Rita second: she resigned; her rating fell from 1,500, provisional
+        expect(places.nth(0)).to_contain_text(t("web_botname_quixo_greedy", "en"))
+        expect(places.nth(1)).to_contain_text("Rita")
+        expect(places.nth(1)).to_contain_text(t("web_result_resigned", "en"))
+        mine = places.nth(1).locator(".rating-change")
+        expect(mine).to_contain_text(t("web_rating_provisional", "en"))
+        text = mine.inner_text()
+        m = re.search(r"−(\d+) → ([\d,]+)", text)
+        assert m, text
+        rating = httpx.get(url + "api/players/Rita", timeout=30).json()[
+            "ratings"]["quixo-5x5-2p"]["rating"]
+        assert int(m.group(2).replace(",", "")) == round(rating)
+        assert 1500 - int(m.group(1)) == round(rating)
+        expect(places.nth(0).locator(".rating-change")).to_contain_text("+")
+        expect(card).not_to_contain_text("±")
+        expect(page.locator("#rematch")).to_be_visible()
+        expect(page.locator("#new-game")).to_be_visible()
+        shot(page, "result-card-rated")
+        assert not page.js_errors
+    finally:
+        page.context.close()
+
+
+def test_result_card_of_qwixx_lists_points_and_the_clock_reads_days(server, browser):
+    base = server.url.rstrip("/")
+    page = new_page(browser)
+    try:
+        g = httpx.post(base + "/api/games", json={
+            "game": "qwixx", "settings": {"players": 2}, "lang": "en", "turn_hours": 48,
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]},
+            timeout=30).json()
+        page.goto(base + g["seats"][0]["url"] + "&lang=en")
+        # a turn-based clock: 48 h less a few seconds, in days and hours (not "172799 s")
+        expect(page.locator("#clock")).to_have_text(
+            t("web_clock_left", "en", time=t("web_dur_days", "en", d=1, h=23)))
+        _resign(page)
+        card = page.locator("#result-card")
+        expect(card.locator(".podium li").nth(0)).to_contain_text("Bo")
+        expect(card.locator(".podium li").nth(0)).to_contain_text(t("web_result_points", "en", score=0))
+        expect(card.locator(".podium li").nth(1)).to_contain_text(t("web_result_resigned", "en"))
+        expect(page.locator("#rematch")).to_have_text(t("web_rematch_first", "en", name="Bo"))
+        assert not page.js_errors
+    finally:
+        page.context.close()
