@@ -38,7 +38,6 @@ INFO = GameInfo(
     hint="qwixo.qwixx.bots_cli:hint_lines",
     analysis="qwixo.qwixx.analysis:analyse",
     unrated_settings=("seed", "lucky"),
-    unrated_settings=("seed", "lucky"),
     env_codec="qwixo.envs.qwixx_codec:QwixxCodec",
     editions="qwixo.qwixx.editions:EDITIONS",
     details="qwixo.qwixx.view:details",
