@@ -96,6 +96,7 @@ class GamePage {
     else if (msg.type === "state") this.state(msg);
     else if (msg.type === "announce") {
       this.addNews(errorText(msg));
+      if (this.view) this.render(); // (the state came first: the news list shows it now)
       // the result banner shows the end; joins and leaves only go to the news list
       // (nor the end of the game: the result card says it, and a toast would cover the chat)
       if (!/game_over|game_won|draw|joined|left|resigned|forfeit/.test(msg.key || "")) toast(errorText(msg), "announce", 4000);
