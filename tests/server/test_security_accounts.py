@@ -9,9 +9,11 @@ import time
 
 import pytest
 from accounts_helpers import PASSWORD, sign_up
+from fastapi.testclient import TestClient
 
 from qwixo.server.accounts import MAX_HASH_QUEUE, MAX_HASHES
 from qwixo.server.accounts_api import accounts_of
+from qwixo.server.app import create_app
 
 
 def _accounts(client):
@@ -155,3 +157,25 @@ def test_chat_is_limited_per_seat_not_per_connection(client):
     # the seat's burst (one more if a token came back meanwhile on a slow machine)
     assert CHAT_PER_SEAT[1] <= answers.count("ok") <= CHAT_PER_SEAT[1] + 1
     assert answers.count("ok") + answers.count("rate_limited") == 12
+
+
+# -- L2: a deleted account's name leaves the stored summaries too -------------------------------
+def test_a_deleted_accounts_name_stays_gone_after_a_restart(db_path):
+    from accounts_helpers import play_to_end, rated_vs_bot
+
+    app = create_app(db_path, warm_up=False, bot_delay=0.0, http_rate=1000, http_burst=1000)
+    with TestClient(app) as c:
+        csrf = sign_up(c, "Ada")
+        g = rated_vs_bot(c, csrf)
+        play_to_end(c, g)
+        names = [s["name"] for x in c.get("/api/games?status=finished").json()["games"]
+                 for s in x["seats"]]
+        assert "Ada" in names
+        r = c.post("/api/account/delete", headers={"x-csrf-token": csrf},
+                   json={"password": PASSWORD})
+        assert r.status_code == 200, r.text
+    app = create_app(db_path, warm_up=False, bot_delay=0.0, http_rate=1000, http_burst=1000)
+    with TestClient(app) as c:  # a new server: the lists come from the stored summaries
+        names = [s["name"] for x in c.get("/api/games?status=finished").json()["games"]
+                 for s in x["seats"]]
+        assert "Ada" not in names and names

@@ -72,3 +72,36 @@ def test_a_rated_game_always_has_a_clock_and_running_out_of_time_forfeits(client
     assert events[-1]["kind"] == "resign" and events[-1]["forfeit"] and events[-1]["auto"]
     prof = client.get("/api/players/Ada").json()
     assert [x["rated"] for x in prof["games"] if x["id"] == g["id"]] == [True], prof["games"]
+
+
+def test_seats_of_a_rated_game_are_linked_before_the_first_decision_only(client):
+    from server_helpers import auth, recv_until
+
+    csrf = sign_up(client, "Ada")
+    r = _rated(client, "quixo", {"size": 3}, seats=[{"kind": "human"}, {"kind": "human"}])
+    g = r.json()
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        view = auth(ws, g["seats"][0]["token"])["view"]
+        ws.send_json({"type": "choose", "decision": view["options"][0], "id": 1})
+        recv_until(ws, lambda m: m["type"] == "ok")
+    r = client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                    json={"seats": [{"game": g["id"], "token": g["seats"][1]["token"]}]})
+    assert r.json()["seats"][0] == {"game": g["id"], "claimed": False, "seat": 1,
+                                    "error": "claim_too_late"}
+
+
+def test_seats_of_finished_unrated_games_add_nothing_to_statistics(client):
+    from server_helpers import auth, recv_until
+
+    csrf = sign_up(client, "Ada")
+    # a Quixo position one push from X's line; X (seat 0) wins, unrated, nobody linked
+    g = create(client, settings={"position": "xxxx./....o/...../...../..... x"},
+               seats=[{"kind": "human"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        auth(ws, g["seats"][0]["token"])
+        ws.send_json({"type": "choose", "decision": "e1e5", "id": 1})
+        m, _ = recv_until(ws, lambda m: m["type"] == "state" and m["view"]["is_over"])
+    r = client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                    json={"seats": [{"game": g["id"], "token": g["seats"][0]["token"]}]})
+    assert r.json()["seats"][0]["error"] == "game_finished"
+    assert client.get("/api/players/Ada").json()["games"] == []

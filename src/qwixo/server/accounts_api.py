@@ -154,9 +154,15 @@ async def delete_account(request: Request) -> JSONResponse:
     owned = [r[:2] for r in await acc.db.games_of(account_id, limit=100_000)]
     await acc.db.delete_account(account_id, anonymous)
     lobby = lobby_of(request)
-    for gid, seat in owned:  # the games in memory show the new name too
-        room = lobby.rooms.get(gid)
-        if room is not None:
+    for gid, seat in owned:  # every game shows the new name, its stored summary too (L2)
+        try:
+            room = await lobby.get(gid)
+        except ServerError:
+            continue
+        if room.seats[seat].claimed:
+            async with room.lock:  # (rewrites the lobby summary the lists read)
+                await lobby._save_seat(room, seat, anonymous, None)
+        else:
             room.seats[seat].name = anonymous
     return _signed_out()
 
