@@ -87,3 +87,17 @@ def test_result_card_of_qwixx_lists_points_and_the_clock_reads_days(server, brow
         assert not page.js_errors
     finally:
         page.context.close()
+
+
+def test_the_score_pad_calls_nobody_you(server, browser):
+    page = new_page(browser)
+    try:
+        page.goto(server.url + "?pad=classic&lang=en")
+        names = page.locator(".pad-page .sheet-name")
+        expect(names.first).to_be_visible()
+        assert names.count() >= 2
+        you = f"({t('web_you', 'en')})"
+        assert not [n for n in names.all_inner_texts() if you in n]  # (was: every sheet)
+        assert not page.js_errors
+    finally:
+        page.context.close()

@@ -91,7 +91,7 @@ class PadPage {
     const view = { game: "qwixx", you: seat, seats: [], scores: [], options: [],
       qwixx: { edition: this.edition, layout: this.layout, sheets: [], option_cells: {}, phase: "action1" } };
     const sheet = sheetView(view, padSheet(this.layout, this.state.players[seat], seat), {
-      interactive: true, nameOf: (s) => t("web_player_name", { n: s + 1 }), legend: false,
+      interactive: true, nameOf: (s) => t("web_player_name", { n: s + 1 }), legend: false, everyone: true,
       onCell: (row, i) => this.toggle(seat, row, i) });
     sheet.querySelector(".sheet-foot").append(h("div", { class: "actions" },
       h("button", { type: "button", class: "btn small", onclick: () => this.penalty(seat, 1) }, `+ ${t("web_penalties")}`),

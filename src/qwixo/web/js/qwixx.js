@@ -270,7 +270,8 @@ function sheetFoot(view, sheet, mine) {
     extras);
 }
 
-// ctx: {interactive, nameOf, marker, hint, fresh, legend, onCell(row, index, cell, options[])}
+// ctx: {interactive, nameOf, marker, hint, fresh, legend, onCell(row, index, cell, options[]),
+// everyone (the score pad: every sheet is played from this device, none is "you")}
 export function sheetView(view, sheet, ctx) {
   const q = boardOf(view);
   const seat = sheet.seat;
@@ -287,7 +288,7 @@ export function sheetView(view, sheet, ctx) {
   const total = typeof sheet.total === "number" ? sheet.total : (view.scores || [])[seat];
   return h("section", { class: `sheet ${mine ? "mine" : ""} ed-${q.edition}`, dataset: { seat }, "aria-label": ctx.nameOf(seat) },
     h("div", { class: "sheet-head" },
-      h("span", { class: "sheet-name" }, ctx.nameOf(seat), mine ? ` (${t("web_you")})` : ""),
+      h("span", { class: "sheet-name" }, ctx.nameOf(seat), mine && !ctx.everyone ? ` (${t("web_you")})` : ""),
       ctx.marker ? ctx.marker(seat) : null,
       mine && view.my_pending ? h("span", { class: "my-pending", id: "my-pending" },
         t("web_my_pending", { choice: optionLabel(view.my_pending) })) : null,
