@@ -1,9 +1,10 @@
 """Every screen in Turkish, Italian and Polish reads in that language (issue 25): the lobby,
 Quixo 2 and 4 players, a finished game with its result card, the replay, a Qwixx game of each
-edition, the score pad and the offline pad, the rules pages, the account page, a profile and
-the leaderboard. Fails on an English word of the English catalogue that the language's own
-catalogue does not use, and on a lone R/Y/G/B/W/N/E/S label, in what the page shows and in what
-it tells a screen reader (aria-label, title, alt, placeholder); see tests/words_check.py."""
+edition, the score pad and the offline pad, the rules pages, the account page, a profile, the
+leaderboard and the day's puzzle. Fails on an English word of the English catalogue that the
+language's own catalogue does not use, and on a lone R/Y/G/B/W/N/E/S label, in what the page
+shows and in what it tells a screen reader (aria-label, title, alt, placeholder); see
+tests/words_check.py."""
 
 from __future__ import annotations
 
@@ -58,8 +59,12 @@ def more_screens(base: str, lang: str):
         page.goto(f"{base}leaderboard.html?{q}")
         page.wait_for_selector("table")
 
+    def puzzle(page):
+        page.goto(f"{base}?puzzle=quixo&{q}")
+        page.wait_for_selector("#pz-task")
+
     return [("pad-offline", pad), ("account", account), ("profile", profile),
-            ("leaderboard", leaderboard)]
+            ("leaderboard", leaderboard), ("puzzle", puzzle)]
 
 
 @pytest.mark.parametrize("lang", LANGS)
