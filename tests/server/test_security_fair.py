@@ -105,3 +105,38 @@ def test_seats_of_finished_unrated_games_add_nothing_to_statistics(client):
                     json={"seats": [{"game": g["id"], "token": g["seats"][0]["token"]}]})
     assert r.json()["seats"][0]["error"] == "game_finished"
     assert client.get("/api/players/Ada").json()["games"] == []
+
+
+def test_an_undone_hidden_choice_stays_hidden_after_the_action(client):
+    from server_helpers import auth, recv_until
+
+    g = create(client, game="qwixx", settings={"players": 2}, undo=True)
+    t0, t1 = (s["token"] for s in g["seats"])
+    with client.websocket_connect(f"/ws/{g['id']}") as p0, \
+            client.websocket_connect(f"/ws/{g['id']}") as p1:
+        auth(p0, t0)
+        v1 = auth(p1, t1)["view"]
+        p0.send_json({"type": "roll", "id": 1})
+        m, _ = recv_until(p1, lambda m: m["type"] == "state" and 1 in m["view"]["to_act"])
+        options = [o for o in m["view"]["options"] if o != "pass"] or m["view"]["options"]
+        tried = options[0]
+        p1.send_json({"type": "choose", "decision": tried, "id": 2})
+        recv_until(p1, lambda m: m["type"] in ("ok", "error") and m.get("id") == 2)
+        p1.send_json({"type": "undo", "id": 3})
+        ok, _ = recv_until(p1, lambda m: m["type"] in ("ok", "error") and m.get("id") == 3)
+        assert ok["type"] == "ok", ok
+        p1.send_json({"type": "choose", "decision": "pass", "id": 4})
+        recv_until(p1, lambda m: m["type"] in ("ok", "error") and m.get("id") == 4)
+        m, _ = recv_until(p0, lambda m: m["type"] == "state" and 0 in m["view"]["to_act"]
+                          and m["view"]["options"])
+        p0.send_json({"type": "choose", "decision": "pass", "id": 5})
+        recv_until(p0, lambda m: m["type"] in ("ok", "error") and m.get("id") == 5)
+    assert v1 is not None
+    events = client.get(f"/api/games/{g['id']}/history", params={"token": t0}).json()["events"]
+    tried_ev = next(e for e in events if e["kind"] == "choose" and e["seat"] == 1)
+    assert "decision" not in tried_ev and tried_ev.get("hidden"), events
+    # its author still sees it, and the choice that stood is shown to everyone
+    mine = client.get(f"/api/games/{g['id']}/history", params={"token": t1}).json()["events"]
+    assert next(e for e in mine if e["n"] == tried_ev["n"])["decision"] == tried
+    assert [e.get("decision") for e in events if e["kind"] == "choose" and e["seat"] == 1][-1] \
+        == "pass"

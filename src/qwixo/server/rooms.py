@@ -201,10 +201,29 @@ class Room:
                 hidden.add(ev["n"])
         return hidden
 
+    def undone(self) -> set[int]:
+        """Numbers of the ``choose`` events an ``undo`` took back: hidden from the other seats
+        for ever (issue 29 L3: once the action resolved, the history showed them)."""
+        cached = getattr(self, "_undone", None)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        out: set[int] = set()
+        stack: list[int] = []
+        for ev in self.events:
+            if ev["kind"] == "choose":
+                stack.append(ev["n"])
+            elif ev["kind"] == "undo":
+                for _ in range(ev.get("count", 1)):
+                    if stack:
+                        out.add(stack.pop())
+        self._undone = (self.version, out)
+        return out
+
     def public_event(self, ev: dict[str, Any] | None, seat: int | None) -> dict[str, Any] | None:
         if ev is None:
             return None
-        if ev["n"] in self.hidden_from(seat):
+        if ev["n"] in self.hidden_from(seat) or (
+                ev["kind"] == "choose" and ev.get("seat") != seat and ev["n"] in self.undone()):
             out = {k: v for k, v in ev.items() if k != "decision"}
             out["hidden"] = True
             return out
