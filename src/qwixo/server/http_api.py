@@ -288,7 +288,8 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
 async def analysis(game_id: str, request: Request) -> dict[str, Any]:
     """The analysis of a finished game (``docs/api.md``, "Analysis"): every decision's value,
     the key moments and the better decisions, each point with the replay ``step`` that shows
-    the position after it. Computed in the hints' workers within a time budget (409
+    the position after it. Computed once in the hints' workers within a time budget and
+    stored with the game (:mod:`qwixo.server.store_analysis`; 409
     ``analysis_unsupported`` for a game without analysis, 429 when the hint workers are
     busy)."""
     check_rate(request, replay=True)
@@ -300,8 +301,13 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
 
     if analysis_function(room.game_name) is None:
         raise ServerError("analysis_unsupported", status=409, game=room.game_name)
-    result = await lobby.bots.analyse(room.game, game_id=room.id,
-                                      client=client_address(request))
+    from qwixo.server.botrunner import ANALYSIS_SECONDS
+    from qwixo.server.store_analysis import analysis_of
+
+    result = await analysis_of(  # the one stored with the game, else computed and stored
+        lobby.store, room.id, room.version, ANALYSIS_SECONDS,
+        lambda: lobby.bots.analyse(room.game, game_id=room.id,
+                                   client=client_address(request)))
     steps = await asyncio.get_running_loop().run_in_executor(None, history_steps, room)
     points = [dict(p, step=steps[p["index"]] if p["index"] < len(steps) else room.version)
               for p in result["points"]]
