@@ -132,7 +132,8 @@ class PuzzlePage {
     if (this.disposed) return;
     clear(this.root);
     const back = h("a", { href: "/", class: "back", onclick: navClick }, t("web_back_to_lobby"));
-    const head = h("div", { class: "game-head" }, back, h("h1", {}, t("web_puzzle_title")));
+    const title = this.daily && this.puzzle && this.puzzle.id === this.daily ? t("web_puzzle_daily") : t("web_puzzle_title");
+    const head = h("div", { class: "game-head" }, back, h("h1", {}, title));
     if (!this.puzzle) {
       this.root.append(h("div", { class: "game-page puzzle" }, head,
         this.error ? h("p", { class: "error-box", role: "alert" }, errorText(this.error)) : h("p", { class: "loading" }, t("web_loading"))));
@@ -187,7 +188,13 @@ export function puzzleView(root, game, id) {
         return;
       }
     }
-    self.start(id ? `/api/puzzles/${encodeURIComponent(game)}/${encodeURIComponent(id)}` : `/api/puzzles/${encodeURIComponent(game)}/daily`);
+    if (id) {
+      self.start(`/api/puzzles/${encodeURIComponent(game)}/${encodeURIComponent(id)}`);
+    } else {
+      await self.start(`/api/puzzles/${encodeURIComponent(game)}/daily`);
+      self.daily = self.puzzle ? self.puzzle.id : null; // the day's puzzle: so titled
+      self.render();
+    }
   };
   begin();
   return {
