@@ -101,3 +101,46 @@ def test_the_score_pad_calls_nobody_you(server, browser):
         assert not page.js_errors
     finally:
         page.context.close()
+
+
+def test_signing_up_asks_before_linking_this_browsers_seats(server, browser):
+    url = server.url
+    games = [httpx.post(url + "api/games", json={
+        "game": "quixo", "settings": {"size": 5},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}, timeout=30).json()
+        for _ in range(2)]
+    page = new_page(browser)
+    try:
+        page.goto(url + "account.html?lang=en")
+        page.evaluate("(gs) => localStorage.setItem('qwixo.seats', JSON.stringify(Object.fromEntries("
+                      "gs.map(g => [g.id, {game: 'quixo', seats: {'0': g.seats[0].token}}]))))", games)
+        page.locator("#signup-name").fill("Claire")
+        page.locator("#signup-password").fill("a long enough secret 8")
+        page.locator("#signup-password").press("Enter")
+        card = page.locator("#claim-card")
+        expect(card.locator("li")).to_have_count(2)  # listed, nothing linked yet
+        assert httpx.get(url + "api/players/Claire", timeout=30).json()["games"] == []
+        card.locator("input[type=checkbox]").first.uncheck()  # leave the first one out
+        page.click("#claim-chosen")
+        expect(page.locator("#status")).to_have_text(t("acct_claimed", "en", n=1))
+        linked = [g["id"] for g in httpx.get(url + "api/players/Claire", timeout=30).json()["games"]]
+        assert linked == [games[1]["id"]]
+        # the one left out is not asked again; a new seat is, and "Not now" links nothing
+        page.reload()
+        expect(page.locator("h1")).to_contain_text("Claire")
+        expect(page.locator("#claim-card")).to_have_count(0)
+        g3 = httpx.post(url + "api/games", json={
+            "game": "quixo", "settings": {"size": 5},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}, timeout=30).json()
+        page.evaluate("(g) => { const all = JSON.parse(localStorage.getItem('qwixo.seats'));"
+                      " all[g.id] = {game: 'quixo', seats: {'0': g.seats[0].token}};"
+                      " localStorage.setItem('qwixo.seats', JSON.stringify(all)); }", g3)
+        page.reload()
+        expect(page.locator("#claim-card li")).to_have_count(1)
+        page.click("#claim-decline")
+        expect(page.locator("#status")).to_have_text(t("acct_claim_declined", "en"))
+        expect(page.locator("#claim-card")).to_have_count(0)
+        assert len(httpx.get(url + "api/players/Claire", timeout=30).json()["games"]) == 1
+        assert not page.js_errors
+    finally:
+        page.context.close()

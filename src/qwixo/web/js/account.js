@@ -49,18 +49,54 @@ function browserSeats() {
   try { all = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}") || {}; } catch (e) { all = {}; }
   const out = [];
   for (const [game, g] of Object.entries(all)) {
-    for (const token of Object.values((g && g.seats) || {})) {
-      if (typeof token === "string") out.push({ game, token });
+    for (const [seat, token] of Object.entries((g && g.seats) || {})) {
+      if (typeof token === "string") out.push({ game, token, name: (g && g.game) || "", seat });
     }
   }
   return out.slice(0, 100);
 }
 
-async function claimSeats() {
-  const seats = browserSeats();
+// seats the person was asked about (linked or left out): asked again only for other seats
+const DECLINED_KEY = "qwixo.claim.asked";
+function declined() {
+  try { return new Set(JSON.parse(localStorage.getItem(DECLINED_KEY) || "[]")); } catch (e) { return new Set(); }
+}
+
+async function claimSeats(seats = browserSeats()) {
   if (!seats.length) return 0;
-  const r = await call("POST", "/api/account/seats", { seats });
+  const r = await call("POST", "/api/account/seats", { seats: seats.map(({ game, token }) => ({ game, token })) });
   return r.seats.filter((x) => x.claimed).length;
+}
+
+// After signing up or in: the seats this browser holds are listed, and linked to the account
+// only if the person says so (each can be left out; "Not now" links none and is remembered)
+function claimCard() {
+  const no = declined();
+  const seats = browserSeats().filter((x) => !no.has(x.token));
+  if (!me || !seats.length) return null;
+  const boxes = seats.map((x, i) => h("input", { type: "checkbox", id: `claim-${i}`, checked: true }));
+  const title = (x) => `${x.name ? x.name[0].toUpperCase() + x.name.slice(1) : ""} · ${t("acct_claim_seat", { id: x.game, seat: /^\d+$/.test(x.seat) ? Number(x.seat) + 1 : "?" })}`;
+  const btn = (id, text, fn, cls = "btn") => h("button", { class: cls, type: "button", id, text, onclick: async () => {
+    try { await fn(); } catch (e) { say(e.message, true); }
+  } });
+  return h("section", { class: "card", id: "claim-card", "aria-labelledby": "claim-title" },
+    h("h2", { id: "claim-title", text: t("acct_claim_title") }),
+    h("p", { text: t("acct_claim_ask", { n: seats.length }) }),
+    h("ul", { class: "acct-claim-list" }, seats.map((x, i) => h("li", {},
+      h("label", { for: `claim-${i}` }, boxes[i], " ", title(x))))),
+    h("div", { class: "acct-row" },
+      btn("claim-chosen", t("acct_claim_chosen"), async () => {
+        const chosen = seats.filter((_, i) => boxes[i].checked);
+        const n = await claimSeats(chosen);
+        localStorage.setItem(DECLINED_KEY, JSON.stringify([...no, ...seats.map((x) => x.token)]));
+        say(t("acct_claimed", { n }));
+        render();
+      }, "btn primary"),
+      btn("claim-decline", t("acct_claim_decline"), async () => {
+        localStorage.setItem(DECLINED_KEY, JSON.stringify([...no, ...seats.map((x) => x.token)]));
+        say(t("acct_claim_declined"));
+        render();
+      })));
 }
 
 function field(id, label, type, autocomplete) {
@@ -82,8 +118,7 @@ function credentialsForm(kind) {
     try {
       me = await call("POST", `/api/account/${kind}`, {
         name: $(`#${id("name")}`).value, password: $(`#${id("password")}`).value });
-      const n = await claimSeats();
-      say(t("acct_signed_in_as", { name: me.name }) + (n ? " " + t("acct_claimed", { n }) : ""));
+      say(t("acct_signed_in_as", { name: me.name })); // seats: asked on the page (claimCard)
       render();
     } catch (e) {
       say(e.message, true);
@@ -104,6 +139,7 @@ function accountPage(main) {
   const pw = h("input", { id: "delete-password", type: "password", autocomplete: "current-password", maxlength: 256 });
   main.append(
     h("h1", { text: t("acct_signed_in_as", { name: me.name }) }),
+    claimCard(),
     h("div", { class: "card acct-row" },
       h("a", { class: "btn", href: `/profile.html?name=${encodeURIComponent(me.name)}`, text: t("acct_profile") }),
       h("a", { class: "btn", href: "/api/account/export", download: "qwixo-games.json", text: t("acct_export") }),
