@@ -41,7 +41,7 @@ def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     graph = page.locator("svg.rating-graph")
     expect(graph).to_have_count(1)
     expect(graph.locator("circle")).to_have_count(2)  # the start and one rated game
-    assert "quixo-3x3-2p" in graph.get_attribute("aria-label")
+    assert "3×3" in graph.get_attribute("aria-label")  # the class in words
     expect(page.locator("h1")).to_have_text(t("acct_profile_of", "en", name="Ada"))
     shot(page, "profile")
     page.goto(url + "leaderboard.html?class=quixo-3x3-2p&lang=pl")

@@ -61,6 +61,14 @@ def test_result_card_of_a_rated_game_shows_the_rating_change(server, browser):
         expect(page.locator("#rematch")).to_be_visible()
         expect(page.locator("#new-game")).to_be_visible()
         shot(page, "result-card-rated")
+        # the profile in words: a new rating is provisional (no "± 671"), the chart is dated,
+        # the history opens the finished game's replay
+        page.goto(url + "profile.html?name=Rita&lang=en")
+        expect(page.locator("h2").first).to_contain_text(t("web_rating_provisional", "en"))
+        expect(page.locator("main")).not_to_contain_text("±")
+        expect(page.locator("svg.rating-graph text").last).not_to_have_text("")
+        link = page.locator("a", has_text=re.compile("Quixo|quixo")).last
+        assert f"game={g['id']}&replay=0" in link.get_attribute("href")
         assert not page.js_errors
     finally:
         page.context.close()

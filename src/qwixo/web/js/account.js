@@ -167,6 +167,10 @@ function turnsSection() {
 }
 
 // -- the profile page ----------------------------------------------------------------------
+function day(time) {
+  return time ? new Date(time * 1000).toLocaleDateString(lang()) : "";
+}
+
 function ratingGraph(cls, points) {
   // rating after each rated game, with the band rating ± 2 deviations
   const W = 640, H = 220, P = 36;
@@ -187,7 +191,8 @@ function ratingGraph(cls, points) {
   s("line", { class: "axis", x1: P, y1: P, x2: P, y2: H - P }),
   s("text", { x: 2, y: y(hi) + 4, text: Math.round(hi) }),
   s("text", { x: 2, y: y(lo) + 4, text: Math.round(lo) }),
-  s("text", { x: W - P, y: H - P + 16, "text-anchor": "end", text: t("acct_games_n", { n: points.length }) }),
+  s("text", { x: W - P, y: H - P + 16, "text-anchor": "end", text: `${t("acct_games_n", { n: points.length })} · ${day(points[points.length - 1].time)}` }),
+  s("text", { x: P, y: H - P + 16, text: day(points[0].time) }),
   s("path", { class: "line", d: line }),
   all.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 3, fill: "currentColor" })));
 }
@@ -196,12 +201,25 @@ function extras(cls, st) {
   // game-specific figures (present only for the games that have them)
   const items = [];
   const add = (key, value) => items.push(h("dt", { text: t(key) }), h("dd", { text: value }));
-  if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${c}: ${n}`).join(", "));
+  if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${shownAs("colour", c)}: ${n}`).join(", "));
   for (const k of ["locks", "penalties", "lucky", "bonus"]) if (st[`mean_${k}`] !== undefined) add(`acct_mean_${k}`, st[`mean_${k}`]);
   if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", st.wins_by_opponent_line);
   if (st.lines_by_opponent_push !== undefined) add("acct_lines_by_opponent_push", st.lines_by_opponent_push);
-  add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => `${Number(seat) + 1}: ${x.wins}/${x.games}`).join(", "));
+  add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => t("acct_by_seat_line", { seat: Number(seat) + 1, wins: x.wins, games: x.games })).join("; "));
   return h("section", { "aria-label": shownAs("cls", cls) }, h("h3", { text: shownAs("cls", cls) }), h("dl", { class: "acct-extras" }, items));
+}
+
+// a rating in words: "1,516", or for a player's first rated games "1,516 (provisional)" (the
+// deviation of a new rating, "± 671", tells a person nothing)
+const PROVISIONAL_GAMES = 5;
+function ratingText(r) {
+  const n = new Intl.NumberFormat(lang()).format(Math.round(r.rating));
+  return (r.games || 0) < PROVISIONAL_GAMES ? `${n} (${t("web_rating_provisional")})` : `${n} ± ${Math.round(2 * r.deviation)}`;
+}
+
+// the page of a game of the history: its replay once it is over, else the game
+function gameLink(g) {
+  return g.score !== undefined ? `/?game=${encodeURIComponent(g.id)}&replay=0` : g.url;
 }
 
 async function profilePage(main) {
@@ -211,7 +229,7 @@ async function profilePage(main) {
   main.append(h("h1", { text: t("acct_profile_of", { name: p.name }) }));
   for (const [cls, r] of Object.entries(p.ratings)) {
     main.append(h("section", { class: "card", "aria-label": shownAs("cls", cls) },
-      h("h2", { text: `${shownAs("cls", cls)}: ${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }),
+      h("h2", { text: `${shownAs("cls", cls)}: ${ratingText(r)}` }),
       r.history.length ? ratingGraph(cls, r.history) : null));
   }
   const stats = Object.entries(p.statistics);
@@ -226,7 +244,7 @@ async function profilePage(main) {
   }
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_history") }),
     h("ul", {}, p.games.map((g) => h("li", {},
-      h("a", { href: g.url, text: `${g.class || g.game} — ${new Date(g.updated * 1000).toLocaleString(lang())}` }),
+      h("a", { href: gameLink(g), text: `${g.class || g.game} — ${new Date(g.updated * 1000).toLocaleString(lang())}` }),
       " ", g.score !== undefined ? t(g.won ? "acct_won" : "acct_lost", { score: g.score }) : t("acct_running"),
       g.rated ? ` (${t("acct_rated")})` : "")))));
 }
