@@ -140,3 +140,23 @@ def test_an_undone_hidden_choice_stays_hidden_after_the_action(client):
     assert next(e for e in mine if e["n"] == tried_ev["n"])["decision"] == tried
     assert [e.get("decision") for e in events if e["kind"] == "choose" and e["seat"] == 1][-1] \
         == "pass"
+
+
+def test_every_seat_sees_which_seats_of_a_rated_game_are_linked(client):
+    from server_helpers import auth, recv_until
+
+    csrf = sign_up(client, "Ada")
+    g = _rated(client, "quixo", {"size": 3}, seats=[{"kind": "human"}, {"kind": "human"}]).json()
+    assert [s["linked"] for s in g["view"]["seats"]] == [False, False]
+    with client.websocket_connect(f"/ws/{g['id']}") as other:
+        auth(other, g["seats"][1]["token"])
+        client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                    json={"seats": [{"game": g["id"], "token": g["seats"][0]["token"]}]})
+        m, _ = recv_until(other, lambda m: m["type"] == "state"
+                          and m["view"]["seats"][0]["linked"])
+        assert [s["linked"] for s in m["view"]["seats"]] == [True, False]
+    # read again from the database (a new server process would show the same)
+    lobby = client.app.state.qwixo.lobby
+    del lobby.rooms[g["id"]]
+    view = client.get(f"/api/games/{g['id']}").json()
+    assert [s["linked"] for s in view["seats"]] == [True, False]

@@ -254,6 +254,9 @@ class Accounts:
                 entry["error"] = "account_has_seat"
             else:
                 entry["claimed"] = await self.db.claim_seat(room.id, seat, account_id)
+            if entry["claimed"] and not room.seats[seat].linked:  # shown to every seat
+                room.seats[seat].linked = True
+                room.broadcast(None)
             if entry["claimed"]:  # the seat shows the account's name (unless it has its own)
                 account = await self.db.account_by_id(account_id)
                 if account is not None:
@@ -263,6 +266,13 @@ class Accounts:
 
 
 # -- rated games --------------------------------------------------------------------------
+async def linked_seats(store: Any, room: Any) -> None:
+    """Mark the seats of ``room`` linked to an account (``Seat.linked``, in every view)."""
+    owners = await AccountStore(store).seat_accounts(room.id)
+    for s in room.seats:
+        s.linked = s.seat in owners
+
+
 def person_decided(room: Any) -> bool:
     """Whether a person's seat has made a decision in the game: from then on the seats of a
     rated game can no longer be linked to accounts (issue 29 M1: claiming a seat just before

@@ -29,6 +29,7 @@ from qwixo.i18n import LANGS, t
 from qwixo.server import etiquette, social
 from qwixo.server.accounts import (
     check_rated,
+    linked_seats,
     rated_bots,
     rating_change,
     rating_ops,
@@ -301,6 +302,8 @@ class Lobby:
         if room is None:
             room = self.rooms[game_id] = self._room_from_row(row)
             room.hand_over_seconds = self.hand_over_seconds
+            if room.options.get("rated"):  # which seats are linked to accounts (shown to all)
+                await linked_seats(self.store, room)
             if room.options.get("rated") and room.public["is_over"]:
                 room.rating_change = await rating_change(self.store, room)
             self.scheduler.restore_clock(room, row.get("deadline"))  # not a full period again

@@ -40,11 +40,13 @@ except ImportError:  # pragma: no cover - the web extra brings it
 @dataclass
 class Seat(SeatRow):
     online: int = 0  # live connections on this seat
+    #: (rated games) the seat is linked to an account: every seat sees which are (M1)
+    linked: bool = False
 
     def public(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot,
                 "claimed": self.claimed or self.kind == "bot",
-                "online": self.online > 0 or self.kind == "bot",
+                "online": self.online > 0 or self.kind == "bot", "linked": self.linked,
                 "default_name": self.default_name}
 
     @property
