@@ -119,6 +119,22 @@ def test_qwixx_kernel_env_rewards_and_final_observations():
             assert r[i] == want                      # qwixo.envs.pz.final_rewards
             wins.append(r[i])
     assert len(wins) > 20 and np.mean(wins) < -0.5  # a random agent loses to two gap bots
+    # the final observation is the agent's own (seat 1 here): its sheet gives its score
+    second = QwixxVectorEnv(16, players=2, opponent="gap", seat=1)
+    second.reset(seed=4)
+    c = second.codec
+    checked = 0
+    for _ in range(1500):
+        _, _, term, _, info = second.step(second.sample_actions())
+        for i in np.flatnonzero(term):
+            fo = info["final_obs"][i]
+            cells = fo[slice(*c.blocks["cells"])].reshape(2, 4, c.row_length)[0]
+            locks = fo[slice(*c.blocks["locks"])].reshape(2, 4)[0]
+            pen = fo[slice(*c.blocks["penalties"])].reshape(2, 4)[0].sum()
+            n = cells.sum(axis=1) + locks
+            assert int((n * (n + 1) // 2).sum() - 5 * pen) == info["scores"][i, 1]
+            checked += 1
+    assert checked > 5
 
 
 def test_stable_baselines3_adapter_and_maskable_ppo():

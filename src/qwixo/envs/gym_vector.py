@@ -445,9 +445,12 @@ def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rn
                 else:
                     V._rewards(scores, reward_mode, solo_scale, rew)
                     reward[i] = rew[me]
-                # the last observation: the sheets, phase "over", nothing to decide
-                gi[V.G_Q] = me
+                # the last observation, the agent's: the sheets, phase "over", nothing to
+                # decide (_qx_observe reads the observer from ACTIVE outside action 1)
+                active = s[K.ACTIVE]
+                s[K.ACTIVE] = me
                 V._qx_observe(s, gi, oi, fobs[i], mask[i], blocks, lucky_off, T)
+                s[K.ACTIVE] = active
                 for x in range(blocks[V.B_DICE], blocks[V.B_DICE] + 6 * T[K.T_FACES]):
                     fobs[i, x] = 0.0
                 for x in range(P):
