@@ -18,6 +18,7 @@ The protocol is described in ``docs/web-protocol.md``.
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import html
 import logging
@@ -59,6 +60,22 @@ ACCOUNT_PAGE = "account.html"
 ACCOUNT_VIEWS = ("account.html", "profile.html", "leaderboard.html")
 
 __all__ = ["WEB_DIR", "WS_MAX_SIZE", "create_app"]
+
+
+async def _warm_up_then_ready(state: ServerState, pings: list[asyncio.Future],
+                              bot_processes: int) -> None:
+    """Wait for the bot worker processes' warm-up (the first compiles every kernel, the
+    others wait for it and load its cache: :func:`qwixo.server.warmup.compile_lock`), then
+    load or compile the kernels this process runs in a thread (the rules; the bots' too when
+    they play in this process), then mark the server ready. Compiling in the workers first
+    keeps the compiler (which holds the GIL for long stretches) out of the event loop's
+    process: the pages answer meanwhile."""
+    t0 = time.perf_counter()
+    await asyncio.gather(*pings, return_exceptions=True)
+    await asyncio.get_running_loop().run_in_executor(
+        None, functools.partial(_warm_up, bots=not bot_processes))
+    state.ready = True
+    log.info("bots and hints ready (%.1f s)", time.perf_counter() - t0)
 
 
 def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
@@ -116,10 +133,13 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         await store.open()
         lobby = Lobby(store, bot_delay=bot_delay, bot_workers=bot_workers,
                       bot_processes=bot_processes)
-        lobby.bots.warm_up()
+        pings = lobby.bots.warm_up()
         state.store, state.lobby = store, lobby
-        if warm_up:
-            await asyncio.get_running_loop().run_in_executor(None, _warm_up)
+        # the page answers at once; the kernels compile (or load) meanwhile: ``ready`` in
+        # /api/health and /api/meta says when the bots and hints answer without waiting
+        state.ready = not warm_up
+        warming = (asyncio.create_task(_warm_up_then_ready(state, pings, bot_processes))
+                   if warm_up else None)
         lag_task = asyncio.create_task(_loop_lag(state.lag))
         evict_task = asyncio.create_task(_evict_idle(lobby))
         sharing = Sharing(lobby)
@@ -134,6 +154,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         try:
             yield
         finally:
+            if warming is not None:
+                warming.cancel()
             lag_task.cancel()
             evict_task.cancel()
             restore_gc()

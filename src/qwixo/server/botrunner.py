@@ -186,14 +186,18 @@ class WorkerPool:
             self._dispatch()
 
     # -- requests -----------------------------------------------------------------------
-    def warm_up(self) -> None:
-        """Start every worker now (each imports and compiles the engines), not at the first
-        move; the answers are not waited for."""
+    def warm_up(self) -> list[asyncio.Future]:
+        """Start every worker now (each imports the engines and compiles or loads their
+        kernels), not at the first move; returns the futures of their answers (not waited
+        for here)."""
+        futs = []
         for _ in range(self.size):
             fut = asyncio.get_running_loop().create_future()
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())
             self._queue.append((pickle.dumps((_ping, ())), None, fut))
+            futs.append(fut)
         self._dispatch(spread=True)
+        return futs
 
     async def call(self, fn: Any, *args: Any, key: Any = None) -> Any:
         """``fn(*args)`` in a worker (``fn`` a module-level function of this module)."""
@@ -296,12 +300,13 @@ class BotRunner:
         return ThreadPoolExecutor(max_workers=1 if hints else self.workers,
                                   thread_name_prefix="qwixo-hint" if hints else "qwixo-bot")
 
-    def warm_up(self) -> None:
+    def warm_up(self) -> list[asyncio.Future]:
         """Start the worker processes now (they import the engines), not at the first move
-        (called in the event loop)."""
+        (called in the event loop); returns the futures of their warm-ups (none without
+        worker processes)."""
         if self.processes:
-            self.pool.warm_up()
-            self.hint_pool.warm_up()
+            return self.pool.warm_up() + self.hint_pool.warm_up()
+        return []
 
     def bot(self, game_id: str, seat: int, game_name: str, name: str,
             seconds: float | None) -> Any:

@@ -32,10 +32,34 @@ def register(sub: argparse._SubParsersAction) -> None:
                    choices=["critical", "error", "warning", "info", "debug"],
                    help=t("clih_serve_log_level"))
     p.set_defaults(func=serve)
+    w = sub.add_parser("warm-up", help=t("clih_warm_up"), description=t("clih_warm_up_desc"))
+    w.set_defaults(func=warm)
     b = sub.add_parser("backup", help=t("clih_backup"), description=t("clih_backup_desc"))
     b.add_argument("out", help=t("clih_backup_out"))
     b.add_argument("--db", default=None, help=t("clih_serve_db"))
     b.set_defaults(func=backup)
+
+
+def warm(args: argparse.Namespace) -> int:
+    """Compile the engines' kernels now, with a progress bar (``make run`` does this before
+    ``qwixo serve``): the numba cache then serves every later process at once."""
+    import time
+
+    from qwixo.server.warmup import warm_up
+
+    t0 = time.perf_counter()
+    tty = sys.stdout.isatty()
+
+    def progress(done: int, total: int, label: str) -> None:
+        width = 24
+        bar = "#" * (width * done // total) + "-" * (width - width * done // total)
+        line = t("warm_up_progress", None, bar=bar, done=done, total=total)
+        print(("\r" + line) if tty else line, end="" if tty and done < total else "\n",
+              flush=True)
+
+    warm_up(progress=progress)
+    print(t("warm_up_done", None, seconds=f"{time.perf_counter() - t0:.1f}"), flush=True)
+    return 0
 
 
 def backup(args: argparse.Namespace) -> int:
@@ -105,15 +129,21 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app(db, bot_delay=args.bot_delay, http_rate=args.http_rate,
                      http_burst=10 * args.http_rate, sync=args.sync,
                      bot_processes=max(0, args.bot_processes),
-                     ws_per_address=max(1, args.ws_per_address), on_ready=ready,
+                     ws_per_address=max(1, args.ws_per_address),
                      allowed_origins=origins, request_timeout=max(0.5, args.request_timeout))
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
                             ws=ws_protocol(args.ws), lifespan="on", timeout_graceful_shutdown=3,
                             **uvicorn_options(args.forwarded_allow_ips,
                                               max(0.5, args.request_timeout)))
     redact_logs()  # no seat token in any log line (uvicorn configured its loggers above)
-    server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets=sockets)
+            if not self.should_exit:  # listening: the page answers from now on
+                ready()
+
+    Server(config).run(sockets=[sock])
     return 0
 
 

@@ -37,6 +37,9 @@ class ServerState:
     ws_per_address: int = 256
     store: GameStore | None = None
     lobby: Lobby | None = None
+    #: the kernels of the bots and hints are compiled (or loaded) in every process that runs
+    #: them: until then a bot's move or a hint waits for that (``/api/health``, ``/api/meta``)
+    ready: bool = True
     lag: deque = field(default_factory=lambda: deque(maxlen=10_000))
     #: (epoch, seconds) of the garbage collector's passes over the older generations (1 and
     #: 2): the whole process stops while they run
@@ -129,7 +132,7 @@ async def health(request: Request, since: float = 0.0) -> dict[str, Any]:
     st = state_of(request)
     store, lobby = st.store, st.lobby
     assert store is not None and lobby is not None
-    return {"ok": True, "games": len(lobby.rooms), "writes": store.writes,
+    return {"ok": True, "ready": st.ready, "games": len(lobby.rooms), "writes": store.writes,
             "commits": store.commits, "act_ms": _figures(lobby.act_times, since),
             "commit_ms": _figures(store.write_times, since),
             "loop_lag_ms": _figures(st.lag, since),
@@ -169,7 +172,7 @@ async def meta(request: Request, lang: str | None = None) -> dict[str, Any]:
             bots = []
         games[name] = {"bots": bots, "settings": settings_info(name),
                        "info": game_info(name).to_dict(lang)}
-    return {"version": qwixo.__version__, "games": games,
+    return {"version": qwixo.__version__, "ready": st.ready, "games": games,
             "langs": [{"code": c, "name": LANG_NAMES[c]} for c in LANGS],
             "limits": {"ws_message": P.MAX_WS_MESSAGE, "http_body": P.MAX_HTTP_BODY,
                        "name": P.MAX_NAME, "ws_rate": st.ws_rate, "ws_burst": st.ws_burst,

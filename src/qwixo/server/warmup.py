@@ -1,35 +1,107 @@
-"""Compiling the engines' kernels before the first request (also run by every bot worker
-process). Imports no web framework: bot workers load only the engines."""
+"""Compiling the engines' kernels once, before they are needed (the server, each bot worker
+process, ``qwixo warm-up`` and the test session run it). Imports no web framework: bot workers
+load only the engines.
+
+The kernels are numba functions cached on disk (``cache=True``: next to their sources in
+``__pycache__``, or under ``NUMBA_CACHE_DIR``). On a fresh install the first process to need
+them compiles them (about a minute of one core) and every later one loads them in a second or
+two. Several processes started together (the server, its bot workers, the tests' servers) would
+each compile the same kernels at the same time; :func:`compile_lock` makes them take turns: the
+first compiles, the others wait for it and then load its cache.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import logging
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import qwixo
 from qwixo.core import GAME_NAMES
 
 log = logging.getLogger("qwixo.server")
 
+#: ``progress(done, total, label)``: called before each step and once at the end
+Progress = Callable[[int, int, str], None]
 
-def warm_up() -> None:
-    """Compile the engines' kernels (numba, cached on disk): each game's rules, views and the
-    search and rollout kernels behind the bots and hints (so the first hint or bot move of a
-    fresh install does not wait for the compiler)."""
+
+def lock_path() -> Path:
+    """The lock file of this installation's kernel cache (one per source tree and cache
+    directory, in the temporary directory: a read-only installation can take it too)."""
+    key = f"{Path(qwixo.__file__).resolve().parent}|{os.environ.get('NUMBA_CACHE_DIR', '')}"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"qwixo-kernels-{digest}.lock"
+
+
+@contextlib.contextmanager
+def compile_lock() -> Iterator[None]:
+    """Held while compiling: other processes of this installation wait here (an advisory
+    ``flock``, released when the holder ends, also by a crash). Without ``fcntl`` (Windows):
+    no waiting."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    try:
+        f = open(lock_path(), "a+b")  # noqa: SIM115 - held for the block
+    except OSError:  # no writable temporary directory: compile without taking turns
+        yield
+        return
+    with f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _rules(name: str) -> None:
+    g = qwixo.new_game(name)
+    if g.needs_roll:
+        g.roll()
+    for p in g.to_act:
+        g.options(p)
+        g.view(p)
+    g.copy().to_json()
+
+
+def _bots(name: str) -> None:
+    g = qwixo.new_game(name)
+    if g.needs_roll:
+        g.roll()
+    qwixo.make_bot(name, "strong", seconds=0.05, seed=0).decide(g, g.to_act[0])
+
+
+def steps(bots: bool = True) -> list[tuple[str, Callable[[], None]]]:
+    """The warm-up's steps, ``(label, function)``: each game's rules and views, then (``bots``)
+    the search and rollout kernels behind its bots and hints."""
+    out: list[tuple[str, Callable[[], None]]] = []
     for name in GAME_NAMES:
-        try:
-            g = qwixo.new_game(name)
-            if g.needs_roll:
-                g.roll()
-            for p in g.to_act:
-                g.options(p)
-                g.view(p)
-            g.copy().to_json()
-        except Exception:  # noqa: BLE001 - an engine still being written: serve the rest
-            log.warning("warm-up of %s failed", name, exc_info=True)
-        try:
-            g = qwixo.new_game(name)
-            if g.needs_roll:
-                g.roll()
-            qwixo.make_bot(name, "strong", seconds=0.05, seed=0).decide(g, g.to_act[0])
-        except Exception:  # noqa: BLE001 - warming up is best effort
-            log.warning("warm-up of the %s bots failed", name, exc_info=True)
+        out.append((f"{name} rules", lambda n=name: _rules(n)))
+    if bots:
+        for name in GAME_NAMES:
+            out.append((f"{name} bots", lambda n=name: _bots(n)))
+    return out
+
+
+def warm_up(bots: bool = True, progress: Progress | None = None) -> None:
+    """Compile the engines' kernels, or load them from the cache (``bots``: also the search
+    and rollout kernels behind the bots and hints, so the first hint or bot move of a fresh
+    install does not wait for the compiler). Holds :func:`compile_lock` meanwhile. A step that
+    fails is logged and skipped (an engine still being written: serve the rest)."""
+    todo = steps(bots)
+    with compile_lock():
+        for i, (label, fn) in enumerate(todo):
+            if progress is not None:
+                progress(i, len(todo), label)
+            try:
+                fn()
+            except Exception:  # noqa: BLE001 - warming up is best effort
+                log.warning("warm-up of %s failed", label, exc_info=True)
+        if progress is not None:
+            progress(len(todo), len(todo), "")

@@ -1,0 +1,109 @@
+"""How long ``qwixo serve`` takes to answer its first page, cold and warm (issue 24, "ready at
+once").
+
+Usage: ``.venv/bin/python benchmarks/startup.py [--runs N] [--ready-timeout S]``
+
+- **cold**: the numba kernel cache emptied — ``NUMBA_CACHE_DIR`` points at a new empty
+  directory, as on a fresh clone — and a new data directory;
+- **warm**: started again on the cache the cold start left.
+
+For each start it prints the seconds from launching the process to the "serving on" line, to
+the first ``200`` of ``GET /`` (the page), and to ``ready`` in ``/api/health`` (the bots and
+hints compiled or loaded in the server and its bot worker processes). The figures depend on
+the machine and its load: print ``uptime``'s load average next to them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
+
+
+def _get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status, r.read()
+    except OSError:
+        return 0, b""
+
+
+def start(cache: str, data: str, ready_timeout: float) -> dict[str, float | None]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache, QWIXO_DATA=data, QWIXO_LANG="en",
+               PYTHONUNBUFFERED="1")
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1",
+                             "--port", "0", "--db", os.path.join(data, "qwixo.sqlite")],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    found: dict[str, object] = {}
+    seen = threading.Event()
+
+    def read() -> None:
+        for line in proc.stdout:  # type: ignore[union-attr]
+            m = URL_RE.search(line)
+            if m and not seen.is_set():
+                found["url"], found["t"] = m.group(1), time.perf_counter() - t0
+                seen.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    out: dict[str, float | None] = {"serving_on": None, "page": None, "ready": None}
+    try:
+        if not seen.wait(600):
+            raise SystemExit("qwixo serve printed no 'serving on' line in 600 s")
+        out["serving_on"] = found["t"]  # type: ignore[assignment]
+        url = str(found["url"])
+        while out["page"] is None:
+            status, _ = _get(url)
+            if status == 200:
+                out["page"] = time.perf_counter() - t0
+            else:
+                time.sleep(0.05)
+        end = time.perf_counter() + ready_timeout
+        while time.perf_counter() < end:
+            status, body = _get(url + "api/health")
+            if status == 200 and json.loads(body).get("ready"):
+                out["ready"] = time.perf_counter() - t0
+                break
+            time.sleep(0.2)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=1, help="warm starts after the cold one")
+    ap.add_argument("--ready-timeout", type=float, default=900.0,
+                    help="seconds to wait for /api/health's ready")
+    args = ap.parse_args()
+
+    def fmt(x: float | None) -> str:
+        return "-" if x is None else f"{x:6.2f} s"
+
+    print(f"load average: {os.getloadavg()[0]:.2f} (cores: {os.cpu_count()})")
+    print(f"{'start':6} {'serving on':>11} {'page':>9} {'bots ready':>11}")
+    with tempfile.TemporaryDirectory(prefix="qwixo-startup-") as tmp:
+        cache = os.path.join(tmp, "numba-cache")
+        os.mkdir(cache)
+        for i in range(1 + args.runs):
+            data = tempfile.mkdtemp(dir=tmp)
+            r = start(cache, data, args.ready_timeout)
+            print(f"{'cold' if i == 0 else 'warm':6} {fmt(r['serving_on']):>11} "
+                  f"{fmt(r['page']):>9} {fmt(r['ready']):>11}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
