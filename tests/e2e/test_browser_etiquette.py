@@ -102,3 +102,31 @@ def test_an_absent_players_seat_is_handed_to_a_bot(tmp_path, browser, monkeypatc
     finally:
         page.context.close()
         server.stop()
+
+
+def test_etiquette_controls_have_no_serious_accessibility_violation(server, browser):
+    from a11y import bad, violations
+    from e2e_helpers import axe_page
+
+    urls = _game(server, ["Ann", "Ben"])
+    ben = new_page(browser)
+    try:
+        with axe_page(browser, {"width": 1280, "height": 800}) as ann:
+            ann.goto(urls[0])
+            ben.goto(urls[1])
+            expect(ann.locator("#offer-draw")).to_be_visible()
+            ben.click("#offer-draw")
+            _confirm(ben)
+            expect(ann.locator("#draw-accept")).to_be_visible()  # asked: accept / decline
+            found = bad(violations(ann))
+            assert not found, found
+            ann.click("#resign")  # the confirmation dialog
+            expect(ann.locator("dialog#confirm")).to_be_visible()
+            found = bad(violations(ann))
+            assert not found, found
+            ann.click("#confirm-ok")
+            expect(ann.locator("#result-card")).to_be_visible()
+            found = bad(violations(ann))
+            assert not found, found
+    finally:
+        ben.context.close()
