@@ -476,6 +476,11 @@ def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, ch
             scores[g, p] = K.score(s, H + p * PB, T, True)
 
 
+#: "no limit" for :func:`play`'s ``max_rolls``. Numba compiles a kernel once per distinct
+#: integer literal its jitted callers pass (``Literal[int](1048576)``, ``Literal[int](0)``...
+#: each a full compilation of the biggest kernel), so the callers pass ``int64`` values.
+NO_LIMIT = np.int64(1 << 20)
+
 @njit(cache=True)
 def play_scratch(P):
     """What :func:`play` needs besides the game, for ``P`` players, nothing recorded: ``(s,
@@ -499,7 +504,7 @@ def _run(n, P, seed, lucky, policies, T, scores, rolls_out, prm, wcell, paired):
         fixed[:] = -2
         if paired:
             rng[0] = mix(seed * 1000003 + g // P)  # the same dice for every rotation
-        rolls_out[g] = play(s, T, fixed, policies, rng, sdice, schoice, trace, 1 << 20, opts, w,
+        rolls_out[g] = play(s, T, fixed, policies, rng, sdice, schoice, trace, NO_LIMIT, opts, w,
                             ev, choice, prm, wcell)
         for p in range(P):
             scores[g, p] = K.score(s, H + p * PB, T, True)
@@ -603,7 +608,8 @@ def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, fl
 def _rollouts(n, seed, s0, fixed0, policies, T, scores, prm, wcell):
     """``n`` games from ``s0`` to their end: the final ``scores``."""
     _rollouts_value(n, seed, s0, fixed0, policies, T, scores, np.zeros(0, np.float64), prm,
-                    wcell, 1 << 20, -1, np.zeros(0, np.int64), 0.0, np.zeros(0, np.float64))
+                    wcell, NO_LIMIT, np.int64(-1), np.zeros(0, np.int64), 0.0,
+                    np.zeros(0, np.float64))
 
 
 @njit(cache=True)
@@ -629,7 +635,7 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
             vr = prm[me] if vrow.shape[0] == 0 else vrow
             v = td_value(s, me, T, wcell, vr)
             if go_on and s[PHASE] != P_OVER:
-                play(s, T, fixed, policies2, rng, sdice, schoice, trace, 1 << 20, opts, w, ev,
+                play(s, T, fixed, policies2, rng, sdice, schoice, trace, NO_LIMIT, opts, w, ev,
                      choice, prm, wcell)
                 v = (1.0 - lam) * v + lam * td_value(s, me, T, wcell, vr)
             vals[g] = v
@@ -771,7 +777,8 @@ def _replay(P, lucky, first, sdice, schoice, policies, T, trace, out, prm, wcell
     w = np.empty(W_SIZE, np.int64)
     ev = np.zeros((0, 5), np.int64)
     choice = np.empty(P, np.int64)
-    play(s, T, fixed, policies, rng, sdice, schoice, trace, 0, opts, w, ev, choice, prm, wcell)
+    play(s, T, fixed, policies, rng, sdice, schoice, trace, np.int64(0), opts, w, ev, choice, prm,
+         wcell)
     for p in range(P):
         out[p] = K.score(s, H + p * PB, T, True)
     return s

@@ -61,7 +61,7 @@ def _generate(n, P, seed, lucky, policies, T, prm, wcell, keep, X, Y, lam, vrow,
                     who[m] = q
                     when[m] = t
                     m += 1
-            play(s, T, fixed, policies, rng, sdice, schoice, trace, 1, opts, w, ev, choice,
+            play(s, T, fixed, policies, rng, sdice, schoice, trace, np.int64(1), opts, w, ev, choice,
                  prm, wcell)
             t += 1
         for p in range(P):  # the final win shares
