@@ -94,7 +94,7 @@ def _two_on_postgres(env: dict | None = None) -> tuple[object, list[Serve]]:
     pg = PgServer()
     url = pg.new_database()
     tmp = tempfile.mkdtemp(prefix="qwixo-probe-")
-    return pg, [Serve(url, f"{tmp}/d{i}", env=env) for i in range(2)]
+    return pg, [Serve(url, f"{tmp}/d{i}", "--log-level", "info", env=env) for i in range(2)]
 
 
 # -- load ---------------------------------------------------------------------------------------

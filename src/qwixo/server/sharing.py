@@ -28,6 +28,7 @@ from typing import Any
 
 from qwixo.server import social
 from qwixo.server.lobby import Lobby
+from qwixo.server.scheduler import Scheduler
 
 log = logging.getLogger("qwixo.server")
 
@@ -88,6 +89,16 @@ class Sharing:
                 and all(t.done() for t in room.tasks.values())
                 and self.lobby.rooms.get(room.id) is room)
 
+    @staticmethod
+    def _no_work(room) -> bool:
+        """A leased room this process may let go: finished, or with no server work due, no
+        clock running and nobody connected here (a kick takes the lease again when due)."""
+        if room is None:
+            return False  # (not followed: loaded again below)
+        return room.public["is_over"] or (
+            not room.conns and not room.joining and room.deadline is None
+            and not Scheduler.server_due(room) and all(t.done() for t in room.tasks.values()))
+
     def _start(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.append(task)
@@ -109,7 +120,12 @@ class Sharing:
         while True:
             await asyncio.sleep(EVERY)
             try:
-                sched.held = await store.renew_leases(lobby.owner, lobby.lease_seconds)
+                held = await store.renew_leases(lobby.owner, lobby.lease_seconds)
+                idle = {gid for gid in held if self._no_work(lobby.rooms.get(gid))}
+                if idle:  # finished, or nothing to run and nobody here: let it go (M6)
+                    await store.release_leases(lobby.owner, idle)
+                    held -= idle
+                sched.held = held
                 for gid in sched.held - lobby.rooms.keys():
                     # a lease is never kept for a game this process does not follow: its
                     # work (bots, rolls, the clock) would stop; follow it again

@@ -76,6 +76,9 @@ class GameStore(Protocol):
     async def renew_leases(self, owner: str, seconds: float) -> set[str]:
         """Extend ``owner``'s live leases; the games it still holds."""
 
+    async def release_leases(self, owner: str, game_ids: set[str]) -> None:
+        """Give up ``owner``'s leases of these games (finished, or no work left)."""
+
     async def orphans(self, owner: str, limit: int = 100) -> list[str]:
         """Unfinished games waiting for server work whose lease is free or expired."""
 

@@ -442,6 +442,9 @@ class Store:
     async def renew_leases(self, owner: str, seconds: float) -> set[str]:
         return set()
 
+    async def release_leases(self, owner: str, game_ids: set[str]) -> None:
+        return None
+
     async def aclose(self) -> None:
         self.close()
 

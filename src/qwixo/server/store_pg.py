@@ -427,6 +427,12 @@ class PgStore:
             await conn.execute(f"DELETE FROM leases WHERE until < {_NOW} - 60")
             return held
 
+    async def release_leases(self, owner: str, game_ids: set[str]) -> None:
+        """Give up ``owner``'s leases of ``game_ids`` (a renewal would keep them for ever)."""
+        async with self.pool.connection() as conn:
+            await conn.execute("DELETE FROM leases WHERE owner = %s AND game_id = ANY(%s)",
+                               (owner, sorted(game_ids)))
+
     async def orphans(self, owner: str, limit: int = 100) -> list[str]:
         """Unfinished games that wait for server work and whose lease is free or expired."""
         async def run(conn) -> list[str]:
