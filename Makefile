@@ -38,14 +38,20 @@ system:
 
 browser: system
 
+# `qwixo warm-up` compiles the engines' kernels once (a progress bar; about a minute of one core
+# on a fresh clone, a second or two afterwards), so the server and its bot workers start at once
 run: setup
+	$(VENV)/bin/qwixo warm-up
 	$(VENV)/bin/qwixo serve --host $(HOST) --port $(PORT)
 
 lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks tools
 
+# JOBS test processes (pytest-xdist; a test file stays in one process: its module fixtures,
+# servers and browser start once), after the kernels are compiled once (--warm-kernels)
+JOBS ?= 2
 test: setup system lint
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n $(JOBS) --dist loadfile --warm-kernels
 
 bench: setup
 	$(PY) benchmarks/run_all.py

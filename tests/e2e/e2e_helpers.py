@@ -68,16 +68,20 @@ class Server:
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError("qwixo serve did not start:\n" + "\n".join(self.output[-40:]))
-        # the URL is printed when the app is ready; check it answers
+        # the URL is printed when the page answers; wait until the bots and hints are ready
+        # too (their kernels compiled or loaded: /api/health's "ready"), as a test expects
         while True:
             try:
                 with urllib.request.urlopen(self.url + "api/health", timeout=5) as r:
-                    if r.status == 200:
+                    if r.status == 200 and json.loads(r.read()).get("ready", True):
                         return
             except OSError:
                 if time.monotonic() > deadline:
                     raise
-                time.sleep(0.2)
+            if time.monotonic() > deadline:
+                raise RuntimeError("qwixo serve's bots were not ready in time:\n"
+                                   + "\n".join(self.output[-40:]))
+            time.sleep(0.2)
 
     def kill(self) -> None:
         """SIGKILL: the server dies without any cleanup."""
