@@ -1,6 +1,7 @@
 """The puzzle page in a real browser: the day's puzzle and one by id drawn by the game's
-renderer; the only winning move solves it and raises the puzzle rating kept in the browser; a
-wrong move shows the solution and lowers it; no serious axe-core finding."""
+renderer; the only winning move solves it and raises the puzzle rating kept in the browser (on the
+server for a signed-in player); a wrong move shows the solution and lowers it; no serious axe-core
+finding."""
 
 from __future__ import annotations
 
@@ -51,6 +52,35 @@ def test_solve_and_fail_puzzles(browser, server):
         page.click("#pz-next")  # the next one, near the rating, not one seen
         expect(page.locator("#pz-task")).to_be_visible()
         assert f"id={three.id}" not in page.url and f"id={one.id}" not in page.url
+        assert not page.js_errors
+    finally:
+        page.context.close()
+
+
+def test_a_signed_in_players_rating_is_kept_on_the_server(browser, server):
+    every = puzzles.load()
+    one = next(p for p in every if p.size == 5 and p.plies == 1)
+    page = new_page(browser)
+    try:
+        page.goto(f"{server.url}?lang=en")
+        status = page.evaluate("""async () => (await fetch('/api/account/signup', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({name: 'Puzzler', password: 'correct horse battery'})})).status""")
+        assert status == 201
+        page.goto(f"{server.url}?puzzle=quixo&id={one.id}&lang=en")
+        rating = page.locator("#pz-rating")
+        expect(rating).to_have_attribute("data-kept", "server")
+        expect(rating).to_contain_text("1500")
+        _push(page, one.moves[0])
+        expect(page.locator("#pz-message")).to_have_text(t("web_puzzle_solved", "en"))
+        after = int(puzzles.rate(1500, one.rating, True) + 0.5)  # Math.round
+        expect(rating).to_contain_text(f": {after} (")
+        mine = page.evaluate("async () => (await fetch('/api/puzzles/quixo/rating')).json()")
+        assert mine["attempts"] == 1 and round(mine["rating"]) == after
+        # the browser's own rating was left alone
+        assert page.evaluate("localStorage.getItem('qwixo.puzzles.quixo')") is None or \
+            page.evaluate("JSON.parse(localStorage.getItem('qwixo.puzzles.quixo')).rating") \
+            == 1500
         assert not page.js_errors
     finally:
         page.context.close()

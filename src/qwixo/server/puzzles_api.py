@@ -7,7 +7,10 @@
 - ``GET /api/puzzles/{game}/{id}``: one puzzle;
 - ``POST /api/puzzles/{game}/{id}/move`` ``{"played": [...], "move": "..."}``: is the move
   right (it still wins within the plies left)? Then the defender's reply, or the end; when it
-  is wrong, or the puzzle is solved, the solution.
+  is wrong, or the puzzle is solved, the solution. With ``"rated": true`` a signed-in player's
+  attempt counts for their puzzle rating kept on the server (session cookie and CSRF header as
+  the account's other writes; the first finished attempt of each puzzle counts);
+- ``GET /api/puzzles/{game}/rating``: the signed-in player's puzzle rating.
 
 A puzzle is sent without its solution: ``id``, ``game``, ``plies``, ``rating``, ``position``
 and ``view`` (the position as the player to move sees it: the shape of a game's view, drawn by
@@ -26,9 +29,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from qwixo.core import GAME_NAMES, IllegalMove, game_info
 from qwixo.gameinfo import load
 from qwixo.server import protocol as P
-from qwixo.server.http_api import body_schema, check_rate, read_body
+from qwixo.server.accounts_api import current
+from qwixo.server.http_api import body_schema, check_rate, lobby_of, read_body
 from qwixo.server.protocol import ServerError
 from qwixo.server.rooms import Room, Seat
+from qwixo.server.store_puzzles import PuzzleStore
 
 router = APIRouter()
 
@@ -42,6 +47,9 @@ class PuzzleMove(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     played: Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=32)] = []
     move: Annotated[str, Field(min_length=1, max_length=32)]
+    #: count the attempt for the signed-in player's puzzle rating (the end of the attempt:
+    #: a wrong move or the solve)
+    rated: bool = False
 
 
 @cache
@@ -115,6 +123,17 @@ async def next_puzzle(game: str, request: Request, rating: float = 1500.0,
     return public(game, p)
 
 
+@router.get("/api/puzzles/{game}/rating")
+async def my_rating(game: str, request: Request) -> dict[str, Any]:
+    """The signed-in player's puzzle rating in ``game``: ``{"game", "rating", "attempts",
+    "solved"}`` (1500 before the first attempt; 401 ``signed_out``)."""
+    check_rate(request, replay=True)
+    _set(game)
+    account_id, _, _ = await current(request)
+    found = await PuzzleStore(lobby_of(request).store).rating(account_id, game)
+    return {"game": game, **found}
+
+
 @router.get("/api/puzzles/{game}/{pid}")
 async def one(game: str, pid: str, request: Request) -> dict[str, Any]:
     check_rate(request, replay=True)
@@ -129,8 +148,15 @@ async def move(game: str, pid: str, request: Request) -> dict[str, Any]:
     p = _puzzle(game, pid)
     if len(body.played) >= p.plies:
         raise ServerError("puzzle_over", status=409)
-    return await asyncio.get_running_loop().run_in_executor(
+    account_id = (await current(request, write=True))[0] if body.rated else None
+    out = await asyncio.get_running_loop().run_in_executor(
         None, _answer, game, mod, p, list(body.played), body.move)
+    if account_id is not None and (out["solved"] or not out["correct"]):
+        # the attempt ends: it counts for the player's puzzle rating (once per puzzle)
+        change = await PuzzleStore(lobby_of(request).store).attempt(
+            account_id, game, p.id, float(p.rating), bool(out["solved"]), mod.rate)
+        out["rating"] = change
+    return out
 
 
 def _answer(name: str, mod: Any, p: Any, played: list[str], move: str) -> dict[str, Any]:

@@ -2,8 +2,10 @@
 // The position is drawn by the game's own renderer (board.js); the player makes moves on it,
 // the server judges each (POST /api/puzzles/{game}/{id}/move) and answers with the defender's
 // reply, until the win, or the solution after a wrong move. "Next puzzle" asks for one near the
-// player's puzzle rating (Elo, kept in this browser), skipping the ones already seen. Knows no
-// game: everything comes from the API and the game's renderer.
+// player's puzzle rating, skipping the ones already seen. The rating (Elo) of a signed-in player
+// is kept on the server (moves sent with "rated": true and the session's CSRF token; GET
+// /api/puzzles/{game}/rating), else in this browser (localStorage). Knows no game: everything
+// comes from the API and the game's renderer.
 
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
@@ -47,6 +49,34 @@ class PuzzlePage {
     this.state = "loading"; // "play", "solved", "failed"
     this.error = null;
     this.disposed = false;
+    this.account = null; // {csrf, rating} when signed in: the rating kept on the server
+  }
+
+  // who is signed in, and their puzzle rating on the server (signed out: null, the browser's)
+  async signedIn() {
+    try {
+      const who = await api("GET", "/api/session");
+      if (!who.signed_in) return;
+      const mine = await api("GET", `/api/puzzles/${encodeURIComponent(this.game)}/rating`);
+      this.account = { csrf: who.csrf, rating: mine.rating };
+    } catch (e) {
+      this.account = null;
+    }
+  }
+
+  rating() {
+    return this.account ? this.account.rating : store(this.game).data.rating;
+  }
+
+  // a move judged by the server; a signed-in player's attempt counts for their rating there
+  async send(move) {
+    const p = this.puzzle;
+    const path = `/api/puzzles/${encodeURIComponent(this.game)}/${encodeURIComponent(p.id)}/move`;
+    const body = { played: this.played, move };
+    if (!this.account) return api("POST", path, body);
+    const r = await api("POST", path, { ...body, rated: true }, { "X-CSRF-Token": this.account.csrf });
+    if (r.rating) this.account.rating = r.rating.after;
+    return r;
   }
 
   async start(path) {
@@ -73,6 +103,7 @@ class PuzzlePage {
   }
 
   attempt(solved) {
+    if (this.account) return; // counted by the server (send)
     const s = store(this.game);
     if (s.data.last === this.puzzle.id) return; // one attempt counts per puzzle
     s.data.rating = rate(s.data.rating, this.puzzle.rating, solved);
@@ -82,10 +113,8 @@ class PuzzlePage {
 
   async choose(text) {
     if (this.state !== "play") return;
-    const p = this.puzzle;
     try {
-      const r = await api("POST", `/api/puzzles/${encodeURIComponent(this.game)}/${encodeURIComponent(p.id)}/move`,
-        { played: this.played, move: text });
+      const r = await this.send(text);
       this.view = r.view;
       this.ui.sel = null;
       if (!r.correct) {
@@ -113,7 +142,7 @@ class PuzzlePage {
 
   next() {
     const s = store(this.game);
-    const q = new URLSearchParams({ rating: String(Math.round(s.data.rating)), exclude: s.data.seen.join(",") });
+    const q = new URLSearchParams({ rating: String(Math.round(this.rating())), exclude: s.data.seen.join(",") });
     this.start(`/api/puzzles/${encodeURIComponent(this.game)}/next?${q}`);
   }
 
@@ -140,7 +169,6 @@ class PuzzlePage {
       return;
     }
     const p = this.puzzle;
-    const s = store(this.game);
     const v = this.view;
     const mover = p.view.you;
     const playing = this.state === "play";
@@ -153,15 +181,14 @@ class PuzzlePage {
       h("p", { id: "pz-message", role: "status", "aria-live": "polite" }, this.message || ""),
       h("div", { class: "game-body" }, h("div", { class: "main-col" },
         boardArea(v, this.ui, playing ? this.handlers() : null, controls))),
-      h("p", { id: "pz-rating" }, t("web_puzzle_rating", { rating: Math.round(s.data.rating), puzzle: p.rating }))));
+      h("p", { id: "pz-rating", dataset: { kept: this.account ? "server" : "browser" } },
+        t("web_puzzle_rating", { rating: Math.round(this.rating()), puzzle: p.rating }))));
   }
 
   // "Show the solution": a move that is no move is judged wrong, and the answer has the line
   async showSolution() {
-    const p = this.puzzle;
     try {
-      const r = await api("POST", `/api/puzzles/${encodeURIComponent(this.game)}/${encodeURIComponent(p.id)}/move`,
-        { played: this.played, move: "-" });
+      const r = await this.send("-");
       this.state = "failed";
       this.attempt(false);
       this.message = t("puzzle_solution", { moves: (r.solution || []).map((m) => moveWords(this.view, m)).join(", ") });
@@ -188,6 +215,7 @@ export function puzzleView(root, game, id) {
         return;
       }
     }
+    await self.signedIn();
     if (id) {
       self.start(`/api/puzzles/${encodeURIComponent(game)}/${encodeURIComponent(id)}`);
     } else {

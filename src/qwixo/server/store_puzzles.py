@@ -1,0 +1,83 @@
+"""The SQL of signed-in players' puzzle ratings (tables ``puzzle_ratings`` and
+``puzzle_attempts`` of migration ``0007``), on either store through the plumbing of
+:class:`~qwixo.server.store_accounts.AccountStore` (statements written once with ``%s``).
+
+One attempt per puzzle and account counts: the first one that ends (solved, or a wrong move /
+the solution asked for). Counting it writes, in one transaction, the attempt (refused when that
+puzzle already counted) and the new rating — only if the rating is still the one it was computed
+from (``attempts`` unchanged; else, another attempt of the same player just counted: read again
+and retry), so two attempts at once never lose an update.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from qwixo.server.store import StoreConflict
+from qwixo.server.store_accounts import AccountStore
+
+#: a new player's puzzle rating
+START = 1500.0
+
+
+class PuzzleStore:
+    """The puzzle-rating queries of one store."""
+
+    def __init__(self, store: Any) -> None:
+        self.sql = AccountStore(store)
+
+    async def rating(self, account_id: str, game: str) -> dict[str, Any]:
+        """``{"rating", "attempts", "solved"}`` of an account in ``game``'s puzzles (a new
+        player: :data:`START`, 0, 0)."""
+        rows = await self.sql.fetch(
+            "SELECT rating, attempts, solved FROM puzzle_ratings WHERE account_id = %s "
+            "AND game = %s", (account_id, game))
+        if not rows:
+            return {"rating": START, "attempts": 0, "solved": 0}
+        rating, attempts, solved = rows[0]
+        return {"rating": float(rating), "attempts": int(attempts), "solved": int(solved)}
+
+    async def counted(self, account_id: str, game: str, puzzle: str) -> bool:
+        rows = await self.sql.fetch(
+            "SELECT 1 FROM puzzle_attempts WHERE account_id = %s AND game = %s AND puzzle = %s",
+            (account_id, game, puzzle))
+        return bool(rows)
+
+    async def attempt(self, account_id: str, game: str, puzzle: str, puzzle_rating: float,
+                      solved: bool, rate: Callable[[float, float, bool], float]
+                      ) -> dict[str, Any]:
+        """Count an attempt of ``puzzle`` (its rating ``puzzle_rating``): the new rating is
+        ``rate(rating, puzzle_rating, solved)``. Returns ``{"before", "after", "counted"}``
+        (``counted`` False, ratings unchanged, when that puzzle already counted)."""
+        for _ in range(20):
+            now = await self.rating(account_id, game)
+            if await self.counted(account_id, game, puzzle):
+                return {"before": now["rating"], "after": now["rating"], "counted": False}
+            after = float(rate(now["rating"], puzzle_rating, solved))
+            won = 1 if solved else 0
+            if now["attempts"] == 0:
+                save = self.sql.op(
+                    "INSERT INTO puzzle_ratings (account_id, game, rating, attempts, solved, "
+                    "updated) VALUES (%s, %s, %s, 1, %s, %s) ON CONFLICT DO NOTHING",
+                    (account_id, game, after, won, time.time()), 1)
+            else:
+                save = self.sql.op(
+                    "UPDATE puzzle_ratings SET rating = %s, attempts = attempts + 1, "
+                    "solved = solved + %s, updated = %s WHERE account_id = %s AND game = %s "
+                    "AND attempts = %s",
+                    (after, won, time.time(), account_id, game, now["attempts"]), 1)
+            try:
+                await self.sql.write([
+                    self.sql.op(
+                        "INSERT INTO puzzle_attempts (account_id, game, puzzle, solved, "
+                        "puzzle_rating, previous, rating, time) VALUES (%s, %s, %s, %s, %s, %s, "
+                        "%s, %s) ON CONFLICT DO NOTHING",
+                        (account_id, game, puzzle, won, puzzle_rating, now["rating"], after,
+                         time.time()), 1),
+                    save])
+            except StoreConflict:
+                continue  # counted meanwhile, or another attempt moved the rating: again
+            return {"before": now["rating"], "after": after, "counted": True}
+        raise StoreConflict("the puzzle rating kept moving")  # pragma: no cover
