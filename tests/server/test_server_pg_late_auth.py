@@ -104,3 +104,31 @@ class LatePlayer(Player):
         self.stop_at = None
         self.acked = []
         self.error = None
+
+
+def test_a_process_lets_go_of_the_lease_of_a_finished_game(pg, tmp_path):
+    """The renewal kept every lease of a process for ever: a finished game's room could never
+    leave memory (issue 29 M6). Now the lease goes within a renewal or two."""
+    import psycopg
+
+    url = pg.new_database()
+    a = Server(url, tmp_path / "data", "--bot-processes", "0")
+    try:
+        game = _create(a, {"game": "quixo", "settings": {"size": 3, "ply_limit": 20}, "seats": [
+            {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+        p = Player(a, game["id"], game["seats"][0]["token"], 5)
+        p.start()
+        p.join(timeout=120)
+        p.close()
+        assert p.error is None and p.view["is_over"], p.error
+
+        def leases() -> int:
+            with psycopg.connect(url) as conn:
+                return conn.execute("SELECT count(*) FROM leases WHERE game_id = %s",
+                                    (game["id"],)).fetchone()[0]
+        end = time.time() + 20
+        while leases() and time.time() < end:
+            time.sleep(0.5)
+        assert leases() == 0
+    finally:
+        a.stop()
