@@ -130,3 +130,20 @@ def test_etiquette_controls_have_no_serious_accessibility_violation(server, brow
             assert not found, found
     finally:
         ben.context.close()
+
+
+def test_the_lobby_offers_the_quixo_end_rule_on_against_a_bot(server, browser):
+    page = new_page(browser)
+    try:
+        page.goto(server.url + "?lang=en")
+        page.locator("label.seg", has_text="Quixo").click()
+        page.select_option("select[name=seat1]", "bot:greedy")
+        draw = page.locator("input[name=draw]")
+        expect(draw).to_be_checked()  # on by default against a bot
+        page.select_option("select[name=seat1]", "me")
+        expect(draw).not_to_be_checked()  # between people: offered, off
+        draw.check()
+        expect(draw).to_be_checked()
+        assert not page.js_errors
+    finally:
+        page.context.close()

@@ -227,7 +227,7 @@ class LobbyPage {
     const games = this.games();
     const f = this.form;
     if (last && games.includes(last.game)) {
-      Object.assign(f, { byGame: last.byGame || {}, draw: !!last.draw, confer: !!last.confer, autoRoll: !!last.autoRoll,
+      Object.assign(f, { byGame: last.byGame || {}, draw: last.draw ?? null, confer: !!last.confer, autoRoll: !!last.autoRoll,
         clock: last.clock || 0, clockUnit: last.clockUnit || "seconds", undo: !!last.undo });
       f.game = null;
       this.setGame(last.game);
@@ -244,7 +244,7 @@ class LobbyPage {
     const f = this.form;
     const byGame = { ...f.byGame, [f.game]: f.settings };
     try {
-      localStorage.setItem(LAST, JSON.stringify({ game: f.game, settings: f.settings, byGame, draw: !!f.draw, confer: !!f.confer,
+      localStorage.setItem(LAST, JSON.stringify({ game: f.game, settings: f.settings, byGame, draw: f.draw ?? null, confer: !!f.confer,
         autoRoll: !!f.autoRoll, clock: f.clock, clockUnit: f.clockUnit, undo: !!f.undo, seats: f.seats.map((s) => s.kind) }));
     } catch (e) {
       // private mode: nothing kept

@@ -11,6 +11,13 @@ import { quixoBoard, quixoLegend, dotChoice, quixoMoveWords, SEATS } from "./qui
 const NAME = "quixo";
 const DRAW_PLIES = 200;
 
+// the draw rule as the form shows it: as chosen, else on when a bot is seated (the server's
+// default for a game with a bot), off between people (offered)
+function drawRule(form) {
+  if (form.draw !== undefined && form.draw !== null) return !!form.draw;
+  return (form.seats || []).some((x) => String(x.kind || "").startsWith("bot:"));
+}
+
 function isPlayer(view) {
   return view.you !== null && view.you !== undefined;
 }
@@ -135,12 +142,15 @@ registerGame(NAME, {
   settingLabels: { size: (n) => `${n}×${n}` },
   settingFields: {
     ply_limit: (form, set) => h("label", { class: "field check" },
-      h("input", { type: "checkbox", name: "draw", checked: !!form.draw, onchange: (e) => set("draw", e.target.checked) }),
+      h("input", { type: "checkbox", name: "draw", checked: drawRule(form), onchange: (e) => set("draw", e.target.checked) }),
       h("span", {}, t("web_draw_rule", { plies: DRAW_PLIES }))),
     repetition: () => null,
   },
+  // untouched, the rule is the server's default (on with a bot seated: QuixoGame.bot_settings);
+  // a person who turns it off sends that (null) too
   formSettings(form) {
-    return form.draw ? { ply_limit: DRAW_PLIES, repetition: 3 } : {};
+    if (form.draw === undefined || form.draw === null) return {};
+    return form.draw ? { ply_limit: DRAW_PLIES, repetition: 3 } : { ply_limit: null, repetition: null };
   },
   formExtras(form, set) {
     if (form.settings.players !== 4) return [];
