@@ -221,3 +221,31 @@ def test_a_signed_in_players_seat_shows_the_account_name(client):
     client.post("/api/account/seats", headers={"x-csrf-token": csrf},
                 json={"seats": [{"game": g["id"], "token": g["seats"][0]["token"]}]})
     assert client.get(f"/api/games/{g['id']}").json()["seats"][0]["name"] == "Lovelace"
+
+
+def test_in_a_rated_game_an_absent_seat_forfeits_and_is_rated(client, app):
+    from accounts_helpers import sign_up
+
+    r = client.post("/api/games", json={
+        "game": "quixo", "settings": {"size": 5}, "rated": True,
+        "seats": [{"kind": "human"}, {"kind": "human"}]})
+    g = r.json()
+    for name, seat in (("Ada", 0), ("Bo", 1)):
+        csrf = sign_up(client, name)
+        r = client.post("/api/account/seats", headers={"x-csrf-token": csrf},
+                        json={"seats": [{"game": g["id"], "token": g["seats"][seat]["token"]}]})
+        assert r.json()["seats"][0]["claimed"], r.text
+    app.state.qwixo.lobby.rooms[g["id"]].hand_over_seconds = 0.0
+    with client.websocket_connect(f"/ws/{g['id']}") as bo:
+        auth(bo, g["seats"][1]["token"])  # Ada (to move first) never comes
+        bo.send_json({"type": "hand_to_bot", "seat": 0})
+        news, _ = recv_until(bo, lambda m: m.get("key") == "announce_forfeit")
+    assert news["params"]["name"] == "Ada"
+    view = client.get(f"/api/games/{g['id']}").json()
+    assert view["is_over"] and view["winners"] == [1] and view["end_reason"] == "resign"
+    assert [s["kind"] for s in view["seats"]] == ["human", "human"]  # no bot in a rated game
+    ada = client.get("/api/players/Ada").json()["ratings"]["quixo-5x5-2p"]
+    bo_r = client.get("/api/players/Bo").json()["ratings"]["quixo-5x5-2p"]
+    assert ada["rating"] < 1500 < bo_r["rating"]
+    events = client.get(f"/api/games/{g['id']}/history").json()["events"]
+    assert events[-1]["kind"] == "resign" and events[-1]["forfeit"] and events[-1]["by"] == 1
