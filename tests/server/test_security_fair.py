@@ -160,3 +160,43 @@ def test_every_seat_sees_which_seats_of_a_rated_game_are_linked(client):
     del lobby.rooms[g["id"]]
     view = client.get(f"/api/games/{g['id']}").json()
     assert [s["linked"] for s in view["seats"]] == [True, False]
+
+
+def test_rated_games_between_the_same_two_accounts_are_capped(client, monkeypatch):
+    import random
+
+    from accounts_helpers import PASSWORD
+    from server_helpers import auth, recv_until
+
+    from qwixo.server import accounts
+
+    monkeypatch.setattr(accounts, "PAIR_GAMES_PER_DAY", 1)
+    sign_up(client, "Bo")
+    sign_up(client, "Ada")
+    rated = []
+    for n in range(2):
+        g = _rated(client, "quixo", {"size": 3, "ply_limit": 12},
+                   seats=[{"kind": "human"}, {"kind": "human"}]).json()
+        for seat, name in ((0, "Ada"), (1, "Bo")):
+            client.post("/api/account/signin", json={"name": name, "password": PASSWORD})
+            csrf = client.get("/api/account").json()["csrf"]
+            r = client.post("/api/account/seats", headers={"x-csrf-token": csrf}, json={
+                "seats": [{"game": g["id"], "token": g["seats"][seat]["token"]}]})
+            assert r.json()["seats"][0]["claimed"], r.text
+        rng = random.Random(n)
+        with client.websocket_connect(f"/ws/{g['id']}") as w0, \
+                client.websocket_connect(f"/ws/{g['id']}") as w1:
+            views = [auth(w0, g["seats"][0]["token"])["view"],
+                     auth(w1, g["seats"][1]["token"])["view"]]
+            ws = (w0, w1)
+            while not views[0]["is_over"]:
+                p = views[0]["to_act"][0]
+                ws[p].send_json({"type": "choose", "id": 1,
+                                 "decision": rng.choice(views[p]["options"])})
+                for i in (0, 1):
+                    m, _ = recv_until(ws[i], lambda m, v=views[i]["version"]: m["type"] ==
+                                      "state" and m["view"]["version"] > v)
+                    views[i] = m["view"]
+        prof = client.get("/api/players/Ada").json()
+        rated.append(next(x["rated"] for x in prof["games"] if x["id"] == g["id"]))
+    assert rated == [True, False]

@@ -285,6 +285,9 @@ def person_decided(room: Any) -> bool:
 #: game always has a clock, and in a rated game a seat whose time runs out forfeits (the
 #: scheduler), so an abandoned rated game ends and is rated (issue 29 M2)
 RATED_CLOCK = 300.0
+#: rated games a day between the same two accounts; more are played unrated: the rating one
+#: account can pass to another (two accounts of one person, issue 29 M1) stays bounded
+PAIR_GAMES_PER_DAY = 3
 #: the time a bot of a rated game thinks per decision, whatever its seat asked: a bot has one
 #: rating, earned at this budget (issue 29 L7)
 RATED_BOT_SECONDS = 1.0
@@ -370,6 +373,12 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
             return []
     if len(set(players)) != len(players):
         return []
+    people = [p for p in players if p.startswith("a:")]
+    since = time.time() - 86_400
+    for i, a in enumerate(people):  # two accounts farming each other: played, not rated
+        for b in people[i + 1:]:
+            if await db.pair_games(a, b, since) >= PAIR_GAMES_PER_DAY:
+                return []
     system = R.system_of(room.game_name, game.num_players)
     rows = await db.ratings(players, cls)
     before = [R.Rating(*rows[p]) if p in rows else _start(p, cls, system) for p in players]

@@ -178,6 +178,14 @@ class AccountStore:
         return await self.fetch("SELECT seat, previous, rating, deviation FROM rating_history "
                                 "WHERE game_id = %s ORDER BY seat", (game_id,))
 
+    async def pair_games(self, a: str, b: str, since: float) -> int:
+        """Rated games of both players ``a`` and ``b`` since the time ``since``."""
+        rows = await self.fetch(
+            "SELECT count(DISTINCT h1.game_id) FROM rating_history h1 JOIN rating_history h2 "
+            "ON h1.game_id = h2.game_id WHERE h1.player = %s AND h2.player = %s "
+            "AND h1.time > %s", (a, b, since))
+        return int(rows[0][0]) if rows else 0
+
     async def history_of(self, player: str) -> list[tuple]:
         """``(class, game id, previous, previous deviation, rating, deviation, time)``,
         oldest first."""
