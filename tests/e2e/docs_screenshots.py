@@ -9,8 +9,11 @@ In another language than English the names end in the language: web-<screen>-<si
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -49,6 +52,17 @@ def extra_screens(base: str):
     return [("pad-offline", pad), ("qwixx-penalty-confirm", penalty)]
 
 
+def wait_ready(base: str, seconds: float = 900) -> None:
+    """Wait until the server's bots are ready (GET /api/health "ready"), so no picture shows
+    the line a fresh server's page says while they are getting ready."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(base + "api/health", timeout=10) as r:
+            if json.loads(r.read()).get("ready", True) is not False:
+                return
+        time.sleep(2)
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -64,6 +78,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         srv = Server(Path(tmp))
         srv.start()
+        wait_ready(srv.url)
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -49,7 +49,9 @@ def test_a_new_visitor_plays_against_bots_with_one_click(server, browser, viewpo
     page.goto(server.url)
     expect(page.locator("h1")).to_have_text(t("web_lobby_title", "en"))
     page.wait_for_selector("#play")
-    assert above_the_fold(page, "#play") and above_the_fold(page, "#play-friends")
+    shot(page, f"journey-lobby-{viewport['width']}")
+    boxes = [page.locator(sel).bounding_box() for sel in ("#play", "#play-friends")]
+    assert above_the_fold(page, "#play") and above_the_fold(page, "#play-friends"), boxes
     page.click("#play")
     clicks += 1
     # the game opens directly (no "Go to the game"), the focus already on the board
@@ -219,3 +221,32 @@ def test_the_table_at_1280x800(server, browser):
     assert table["y"] < SMALL["height"], table
     shot(page, "table-1280x800-over")
     page.context.close()
+
+
+def test_the_guide_once_and_in_taps_on_a_touch_screen(server, browser):
+    """Seen to its last step, the first-game guide does not come back in the next game; on a
+    touch screen it speaks of taps, never of keys ("Escape puts the cube back")."""
+    from a11y import create
+
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+
+    def game():
+        _, url = create(server.url, "quixo", {"size": 3, "players": 2},
+                        [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+        page.goto(url)
+        page.wait_for_selector(".cell.takeable")
+
+    game()
+    guide = page.locator("#guide")
+    expect(guide).to_contain_text(t("web_guide_quixo_1_touch", "en"))
+    page.locator(".cell.takeable").first.tap()
+    expect(guide).to_contain_text(t("web_guide_quixo_2_touch", "en"))
+    assert "Escape" not in guide.inner_text()
+    page.locator(".arrow.legal").first.tap()
+    expect(guide).to_contain_text(t("web_guide_quixo_3", "en"))  # its last step: seen through
+    game()
+    page.wait_for_timeout(500)
+    expect(page.locator("#guide")).to_have_count(0)
+    ctx.close()
