@@ -249,3 +249,12 @@ def test_in_a_rated_game_an_absent_seat_forfeits_and_is_rated(client, app):
     assert ada["rating"] < 1500 < bo_r["rating"]
     events = client.get(f"/api/games/{g['id']}/history").json()["events"]
     assert events[-1]["kind"] == "resign" and events[-1]["forfeit"] and events[-1]["by"] == 1
+
+
+def test_the_leaderboard_counts_a_bots_games_from_its_shipped_rating(client):
+    from qwixo.tournament import ratings as R
+
+    shipped = R.bot_ratings()["classes"]["quixo-5x5-2p"]["bots"]
+    board = client.get("/api/leaderboard/quixo-5x5-2p").json()["bots"]
+    # (was 0 for every bot not played on this server, beside 145 for one that was)
+    assert {b: x["games"] for b, x in board.items()} == {b: r["games"] for b, r in shipped.items()}

@@ -242,8 +242,9 @@ async def leaderboard(cls: str, request: Request, limit: int = 100) -> dict[str,
             for p, r, d, g in await db.bot_board(cls[:40])}
     shipped = R.bot_ratings().get("classes", {}).get(cls, {}).get("bots", {})
     for b, r in shipped.items():
+        # (the games its shipped rating rests on: a bot played here counts on from them)
         bots.setdefault(b, {"rating": r["rating"], "deviation": r["deviation"],
-                            "games": 0})
+                            "games": r.get("games", 0)})
     return {"class": cls, "players": [
         {"rank": i + 1, "name": n, "rating": round(r, 2), "deviation": round(d, 2),
          "games": g} for i, (n, r, d, g) in enumerate(rows)],
