@@ -152,3 +152,29 @@ def test_signing_up_asks_before_linking_this_browsers_seats(server, browser):
         assert not page.js_errors
     finally:
         page.context.close()
+
+
+def test_a_rematch_against_a_bot_lets_the_next_player_start_and_says_so(server, browser):
+    base = server.url.rstrip("/")
+    page = new_page(browser)
+    try:
+        g = httpx.post(base + "/api/games", json={
+            "game": "qwixx", "settings": {"players": 2}, "lang": "en",
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "gap"}]},
+            timeout=30).json()
+        page.goto(base + g["seats"][0]["url"] + "&lang=en")
+        _resign(page)
+        bot = t("web_bot_named", "en", level=t("web_botname_qwixx_gap", "en"))
+        expect(page.locator("#rematch")).to_have_text(t("web_rematch_first", "en", name=bot))
+        page.click("#rematch")
+        page.wait_for_url(re.compile(r"game=(?!" + g["id"] + ")"))
+        new_id = re.search(r"game=([^&]+)", page.url).group(1)
+        new = httpx.get(f"{base}/api/games/{new_id}", timeout=30).json()
+        # the bot sits first now and rolls first; Ada is the second seat
+        assert [s["kind"] for s in new["seats"]] == ["bot", "human"]
+        assert new["seats"][1]["name"] == "Ada"
+        events = httpx.get(f"{base}/api/games/{new_id}/history", timeout=30).json()["events"]
+        assert not events or events[0].get("roller") == 0
+        assert not page.js_errors
+    finally:
+        page.context.close()
