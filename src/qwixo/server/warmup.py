@@ -60,8 +60,17 @@ def compile_lock() -> Iterator[None]:
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
+def _game(name: str):
+    """The same game in every process (the same dice, if it has any): a second process then
+    runs exactly the kernels (and argument types) the first compiled, all from the cache."""
+    try:
+        return qwixo.new_game(name, seed=0)
+    except Exception:  # noqa: BLE001 - a game without dice has no seed setting
+        return qwixo.new_game(name)
+
+
 def _rules(name: str) -> None:
-    g = qwixo.new_game(name)
+    g = _game(name)
     if g.needs_roll:
         g.roll()
     for p in g.to_act:
@@ -71,7 +80,7 @@ def _rules(name: str) -> None:
 
 
 def _bots(name: str) -> None:
-    g = qwixo.new_game(name)
+    g = _game(name)
     if g.needs_roll:
         g.roll()
     qwixo.make_bot(name, "strong", seconds=0.05, seed=0).decide(g, g.to_act[0])
