@@ -90,7 +90,8 @@ def test_quixo_view_and_events(size, players):
     assert [e["text"] for e in moves] == g.history and v["event_count"] == len(g.history) + 1
     assert v["events"][-1] == {"type": "game_over", "winners": g.winners(),
                                "reason": g.end_reason, "lines": v["board"]["lines"],
-                               "line_seats": v["board"]["line_seats"], "by": moves[-1]["player"]}
+                               "line_seats": v["board"]["line_seats"], "by": moves[-1]["player"],
+                               "resigned": []}
     # each line belongs to the players (2 players: one; 4: a team) of its cells' symbol
     for line, seats in zip(v["board"]["lines"], v["board"]["line_seats"], strict=True):
         cell = g.cell(line[0])
