@@ -25,6 +25,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 
 URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
 
@@ -37,7 +38,9 @@ def _get(url: str) -> tuple[int, bytes]:
         return 0, b""
 
 
-def start(cache: str, data: str, ready_timeout: float) -> dict[str, float | None]:
+def start(cache: str, data: str, ready_timeout: float,
+          on_page: Callable[[dict[str, float | None]], None] | None = None
+          ) -> dict[str, float | None]:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache, QWIXO_DATA=data, QWIXO_LANG="en",
                PYTHONUNBUFFERED="1")
     t0 = time.perf_counter()
@@ -67,6 +70,8 @@ def start(cache: str, data: str, ready_timeout: float) -> dict[str, float | None
                 out["page"] = time.perf_counter() - t0
             else:
                 time.sleep(0.05)
+        if on_page is not None:
+            on_page(out)
         end = time.perf_counter() + ready_timeout
         while time.perf_counter() < end:
             status, body = _get(url + "api/health")
@@ -100,9 +105,10 @@ def main() -> None:
         os.mkdir(cache)
         for i in range(1 + args.runs):
             data = tempfile.mkdtemp(dir=tmp)
-            r = start(cache, data, args.ready_timeout)
-            print(f"{'cold' if i == 0 else 'warm':6} {fmt(r['serving_on']):>11} "
-                  f"{fmt(r['page']):>9} {fmt(r['ready']):>11}", flush=True)
+            r = start(cache, data, args.ready_timeout, on_page=lambda r, i=i: print(
+                f"{'cold' if i == 0 else 'warm':6} {fmt(r['serving_on']):>11} "
+                f"{fmt(r['page']):>9}", end="", flush=True))
+            print(f" {fmt(r['ready']):>11}", flush=True)
 
 
 if __name__ == "__main__":
