@@ -103,8 +103,10 @@ class PageErrors(list):
     """JavaScript errors of a page: a test fails on any."""
 
 
-def new_page(browser, viewport=DESKTOP):
-    ctx = browser.new_context(viewport=viewport)
+def new_page(browser, viewport=DESKTOP, bypass_csp=False):
+    """A page (its JavaScript errors in ``page.js_errors``); ``bypass_csp``: a test may inject
+    axe-core (the page's CSP forbids inline script)."""
+    ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp)
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
     page.js_errors = PageErrors()  # type: ignore[attr-defined]

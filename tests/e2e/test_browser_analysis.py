@@ -1,11 +1,13 @@
 """The analysis of a finished game on the replay page, in a real browser: "Analyse" shows how
 it was made (exact / estimates), the graph, and the key moments, each a button that takes the
-replay to the position after that decision; the values are the server's analysis (checked
-against the databases in tests/server/test_server_analysis.py)."""
+replay to the position before that decision with the better one drawn (a Quixo arrow, a marked
+Qwixx cell) and in words; the values are the server's analysis (checked against the databases in
+tests/server/test_server_analysis.py)."""
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -33,7 +35,7 @@ def test_analyse_a_quixo_game_exactly(browser, server, size, lang):
     gid, url = create(server.url, "quixo", {"size": size, "ply_limit": 60},
                       [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     play_to_end(server.url, gid, _seat0_token(url), seed=3)
-    page = new_page(browser)
+    page = new_page(browser, bypass_csp=True)
     try:
         page.goto(f"{server.url}?game={gid}&replay=0&lang={lang}")
         page.click("#an-go")
@@ -47,10 +49,19 @@ def test_analyse_a_quixo_game_exactly(browser, server, size, lang):
         moments = page.locator(".an-moment")
         expect(moments).to_have_count(len(data["key"]))
         worst = next(p for p in data["points"] if p["index"] == data["key"][0])
-        moments.first.click()  # the replay goes to the position after that move
+        text = moments.first.inner_text()
+        moments.first.click()  # the replay goes to the position before that move
         total = len(_get(server.url, f"/api/games/{gid}/history")["events"])
         expect(page.locator("#rp-step")).to_contain_text(
-            t("web_step_of", lang, n=worst["step"], total=total))
+            t("web_step_of", lang, n=worst["step"] - 1, total=total))
+        # the better move drawn on the board, and in words beside it
+        expect(page.locator("#rp-suggest")).to_have_text(text)
+        best = worst["best"][0][:4]
+        expect(page.locator(f'.quixo-board .suggest[data-suggest="{best}"]')).to_have_count(1)
+        expect(page.locator(".quixo-board .suggest-head")).to_have_count(1)
+        page.click("#rp-next")  # stepping on: the drawing goes
+        expect(page.locator(".quixo-board .suggest")).to_have_count(0)
+        expect(page.locator("#rp-suggest")).to_have_count(0)
         assert not [v for v in violations(page) if v["impact"] in ("critical", "serious")]
         assert not page.js_errors
     finally:
@@ -62,7 +73,7 @@ def test_analyse_a_three_player_qwixx_game_shows_estimates(browser, server):
                       [{"kind": "human"}, {"kind": "bot", "bot": "odds"},
                        {"kind": "bot", "bot": "odds"}])
     play_to_end(server.url, gid, _seat0_token(url), seed=4)
-    page = new_page(browser)
+    page = new_page(browser, bypass_csp=True)
     try:
         page.goto(f"{server.url}?game={gid}&replay=0")
         page.click("#an-go")
@@ -72,6 +83,16 @@ def test_analyse_a_three_player_qwixx_game_shows_estimates(browser, server):
         assert "estimates" in how.inner_text()
         expect(page.locator(".an-graph svg polyline")).to_have_count(3)
         expect(page.locator(".an-moment").first).to_contain_text("win chance")
+        data = _get(server.url, f"/api/games/{gid}/analysis")["analysis"]
+        worst = next(p for p in data["points"] if p["index"] == data["key"][0])
+        page.locator(".an-moment").first.click()  # the sheet before, the better cell marked
+        expect(page.locator("#rp-suggest")).to_be_visible()
+        marked = page.locator(f'.sheet[data-seat="{worst["player"]}"] .qcell.suggested')
+        simple = re.fullmatch(r"[a-z]\d+", worst["best"].split("+")[0])
+        expect(marked).to_have_count(1 if simple else 0)
+        if simple:
+            assert marked.inner_text().strip().startswith(simple.group(0)[1:])
+        expect(page.locator(".qcell.suggested")).to_have_count(1 if simple else 0)
         assert not page.js_errors
     finally:
         page.context.close()
@@ -81,7 +102,7 @@ def test_analyse_a_5x5_quixo_game_shows_estimates(browser, server):
     gid, url = create(server.url, "quixo", {"size": 5, "ply_limit": 40},
                       [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     play_to_end(server.url, gid, _seat0_token(url), seed=5)
-    page = new_page(browser)
+    page = new_page(browser, bypass_csp=True)
     try:
         page.goto(f"{server.url}?game={gid}&replay=0&lang=it")
         page.click("#an-go")

@@ -25,7 +25,7 @@ def test_solve_and_fail_puzzles(browser, server):
     every = puzzles.load()
     one = next(p for p in every if p.size == 5 and p.plies == 1)
     three = next(p for p in every if p.size == 4 and p.plies == 3)
-    page = new_page(browser)
+    page = new_page(browser, bypass_csp=True)
     try:
         page.goto(f"{server.url}?puzzle")  # the first game with puzzles: its daily puzzle
         expect(page.locator("#pz-task")).to_be_visible()
@@ -60,7 +60,7 @@ def test_solve_and_fail_puzzles(browser, server):
 def test_a_signed_in_players_rating_is_kept_on_the_server(browser, server):
     every = puzzles.load()
     one = next(p for p in every if p.size == 5 and p.plies == 1)
-    page = new_page(browser)
+    page = new_page(browser, bypass_csp=True)
     try:
         page.goto(f"{server.url}?lang=en")
         status = page.evaluate("""async () => (await fetch('/api/account/signup', {method: 'POST',

@@ -3,7 +3,8 @@
 // values or estimates), a graph of each player's value over the game (an SVG drawn here, each
 // player's line in its own dash pattern and named in the legend, so colour is not the only
 // cue), each player's accuracy where the values are exact, and the decisions that cost the most:
-// each a button that takes the replay to the position after it. Knows no game: the analysis has
+// each a button that takes the replay to the position before it, with the better decision drawn
+// on the board by the game's renderer (ui.suggest) and put in words. Knows no game: the analysis has
 // the same shape for every game; moves are put in words by the game's renderer (moveWords).
 
 import { h, s } from "./dom.js";
@@ -113,10 +114,12 @@ export function analysisPanel(page) {
     box.append(h("h3", {}, t("an_key_moments")), h("ol", { class: "an-moments" }, a.key.map((i) => {
       const p = byIndex.get(i);
       const [played, pv, best, bv] = pointValues(a, p);
-      return h("li", {}, h("button", { type: "button", class: "log-step an-moment", onclick: () => page.show(p.step) },
-        t("web_analysis_moment", { step: i + 1, name: seatName(view, p.player),
-          played: moveWords(view, played), played_value: valueText(a.metric, pv),
-          best: moveWords(view, best), best_value: valueText(a.metric, bv) })));
+      const text = t("web_analysis_moment", { step: i + 1, name: seatName(view, p.player),
+        played: moveWords(view, played), played_value: valueText(a.metric, pv),
+        best: moveWords(view, best), best_value: valueText(a.metric, bv) });
+      // the position in which the decision was made, the better one drawn on it
+      const show = () => page.show(Math.max(0, p.step - 1), { seat: p.player, move: best, text });
+      return h("li", {}, h("button", { type: "button", class: "log-step an-moment", onclick: show }, text));
     })));
   }
   return box;

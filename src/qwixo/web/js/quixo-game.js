@@ -32,6 +32,7 @@ function board(view, ui, handlers, extra, q) {
     four && myTurn && (q.takeable || []).length ? dotChoice(view, ui, (v) => handlers.dot(v)) : null,
     quixoBoard(view, {
       interactive, sel: ui.sel, dotSeat, hint: ui.hintOption || null, animate: ui.animate,
+      suggest: ui.suggest ? ui.suggest.move : null, // an analysis's better move: an arrow
       onSelect: (sq) => handlers.select(sq),
       onMove: (text) => handlers.choose(text),
       onRefuse: (why) => handlers.refuse(why),

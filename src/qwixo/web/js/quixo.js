@@ -221,6 +221,27 @@ export function pushedCells(last, n) {
   return out;
 }
 
+// the better move of an analysis (ui.suggest): an arrow from the cube taken to the square it is
+// pushed into, and a ring round the cube (the words are on the page beside the board)
+function suggestArrow(svg, text, n) {
+  const from = String(text).slice(0, 2);
+  const to = String(text).slice(2, 4);
+  if (!/^[a-g]\d$/.test(from) || !/^[a-g]\d$/.test(to)) return;
+  const [x1, y1] = centre(from, n);
+  const [x2, y2] = centre(to, n);
+  const g = s("g", { class: "suggest", "aria-hidden": "true", dataset: { suggest: `${from}${to}` } });
+  const [cx, cy] = cellXY(from, n);
+  g.append(s("rect", { class: "suggest-ring", x: cx + 3, y: cy + 3, width: C - 6, height: C - 6, rx: 16 }));
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  if (len > 0) {
+    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+    const [bx, by] = [x2 - ux * 26, y2 - uy * 26]; // the head's base
+    g.append(s("line", { class: "suggest-line", x1, y1, x2: bx, y2: by }));
+    g.append(s("path", { class: "suggest-head", d: `M${x2} ${y2} L${bx - uy * 18} ${by + ux * 18} L${bx + uy * 18} ${by - ux * 18} Z` }));
+  }
+  svg.append(g);
+}
+
 function overlays(svg, q, n) {
   const last = q.last_move || null;
   if (last && last.from && last.to) {
@@ -237,7 +258,8 @@ function overlays(svg, q, n) {
   }
 }
 
-// ctx: {interactive, sel, dotSeat, hint, animate, onSelect(sq|null), onMove(text), onRefuse(why)}
+// ctx: {interactive, sel, dotSeat, hint, animate, suggest (a move drawn as an arrow), onSelect(sq|null),
+// onMove(text), onRefuse(why)}
 export function quixoBoard(view, ctx) {
   const q = boardOf(view);
   const n = q.size;
@@ -262,6 +284,7 @@ export function quixoBoard(view, ctx) {
   }
   svg.append(coords);
   overlays(svg, q, n);
+  if (c.suggest) suggestArrow(svg, c.suggest, n);
   if (c.interactive && c.sel) {
     const [sx, sy] = cellXY(c.sel, n);
     svg.append(s("rect", { class: "sel-ring", x: sx + 2, y: sy + 2, width: C - 4, height: C - 4, rx: 16 }));

@@ -30,6 +30,7 @@ function board(view, ui, handlers, extra, q) {
   sheets.sort((a, b) => (b.seat === view.you) - (a.seat === view.you)); // my sheet first
   const ctx = { interactive, nameOf: (p) => seatName(view, p), marker: (s) => marker(view, q, s),
     hint: ui.hintOption || null, fresh: ui.fresh || null, legend: !isPlayer(view),
+    suggest: ui.suggest || null, // an analysis's better decision {seat, move}: its cells marked
     onCell: (row, i, cell, options) => handlers.cell(row, i, cell, options) };
   return h("div", { class: "board-wrap qwixx-wrap", tabindex: "-1" },
     h("div", { class: "dice-bar" }, diceView(q),

@@ -161,6 +161,7 @@ function cellClasses(c, i, rc, colour, st) {
   if (st.options.length) cls.push("option");
   if (st.isPending) cls.push("pending");
   if (st.hinted) cls.push("hinted");
+  if (st.suggested) cls.push("suggested");
   if (st.fresh) cls.push("just-crossed");
   if (colour !== rc || st.mixx) cls.push("mixed");
   if (c.bonus === true) cls.push("bonus");
@@ -187,6 +188,7 @@ function cellView(ctx, sheetCtx, row, rc, ri, c, i) {
     lastCrossed: row.lastCrossed, closed: row.closed,
     isPending: !!(sheetCtx.pending && sheetCtx.pending[0] === rc && sheetCtx.pending[1] === i),
     hinted: !!(sheetCtx.hinted && sheetCtx.hinted[0] === rc && sheetCtx.hinted[1] === i),
+    suggested: !!(sheetCtx.suggested && sheetCtx.suggested[0] === rc && sheetCtx.suggested[1] === i),
     fresh: !!(ctx.fresh && ctx.fresh.has(`${sheetCtx.seat}:${rc}:${i}`)),
     mixx: sheetCtx.edition === "mixx-a",
   };
@@ -270,7 +272,25 @@ function sheetFoot(view, sheet, mine) {
     extras);
 }
 
-// ctx: {interactive, nameOf, marker, hint, fresh, legend, onCell(row, index, cell, options[]),
+// the cell a decision such as "r7" or "y10+g" crosses on `sheet`, as [row, index] (null: none,
+// e.g. a pass): an analysis's better decision marked on the sheet
+export function decisionCellOf(sheet, text) {
+  const m = /^([a-z])(\d+)$/.exec(String(text || "").split("+")[0]);
+  if (!m) return null;
+  const [colour, n] = [m[1], parseInt(m[2], 10)];
+  const rows = sheet.rows || [];
+  for (const byRow of [true, false]) {
+    for (const row of rows) {
+      const rc = row.row || row.color;
+      const i = (row.cells || []).findIndex((c) => !c.crossed && c.n === n && (byRow ? rc === colour : (c.color || rc) === colour));
+      if (i >= 0) return [rc, i];
+    }
+  }
+  return null;
+}
+
+// ctx: {interactive, nameOf, marker, hint, fresh, legend, suggest ({seat, move}: a decision to mark),
+// onCell(row, index, cell, options[]),
 // everyone (the score pad: every sheet is played from this device, none is "you")}
 export function sheetView(view, sheet, ctx) {
   const q = boardOf(view);
@@ -281,6 +301,7 @@ export function sheetView(view, sheet, ctx) {
     seat, edition: q.edition, opts: optionMap(view, seat), interactive: !!(ctx.interactive && mine),
     pending: mine ? decisionCell(sheet, view.my_pending) : null,
     hinted: hintCells.length ? hintCells[0] : null,
+    suggested: ctx.suggest && ctx.suggest.seat === seat ? decisionCellOf(sheet, ctx.suggest.move) : null,
   };
   const rows = h("div", { class: "sheet-rows", dataset: sheetCtx.interactive ? { roving: "1" } : {} },
     sheet.rows.map((row, ri) => rowView(ctx, sheetCtx, row, ri)));

@@ -1,6 +1,8 @@
 // Replay of a finished game, move by move: start / back / slider / next / end (and the arrow
 // keys). Each step's view comes from the server (/api/games/{id}/replay/{step}); the event log
-// comes from /api/games/{id}/history.
+// comes from /api/games/{id}/history. A key moment of the analysis shows the position before
+// that decision with the better one drawn by the game's renderer (ui.suggest = {seat, move})
+// and put in words beside the board.
 
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
@@ -23,6 +25,7 @@ class ReplayPage {
     this.disposed = false;
     this.loading = 0;
     this.cache = new Map();
+    this.suggest = null; // {seat, move, text}: an analysis's better decision at this step
   }
 
 
@@ -33,9 +36,10 @@ class ReplayPage {
     return v;
   }
 
-  async show(k) {
+  async show(k, suggest = null) {
     const total = this.history ? this.history.events.length : 0;
     this.step = Math.max(0, Math.min(total, k));
+    this.suggest = suggest;
     const my = ++this.loading;
     try {
       const v = await this.load(this.step);
@@ -94,10 +98,11 @@ class ReplayPage {
       controls,
       h("p", { class: "status", id: "rp-step" }, t("web_step_of", { n: this.step, total }), " · ",
         ev ? eventText(this.view, ev) : t("web_replay_start")),
+      this.suggest ? h("p", { class: "suggest-text", id: "rp-suggest", role: "status" }, this.suggest.text) : null,
       this.view.is_over ? h("div", { class: "result", id: "result" }, h("b", {}, t("web_game_over")), " ", resultText(this.view)) : null,
       this.error ? h("p", { class: "error-box", role: "alert" }, errorText(this.error)) : null,
       h("div", { class: "game-body" },
-        h("div", { class: "main-col" }, boardArea(this.view, { sel: null, dot: "me" }, null),
+        h("div", { class: "main-col" }, boardArea(this.view, { sel: null, dot: "me", suggest: this.suggest }, null),
           afterBoard(this.view)),
         h("aside", { class: "side", "aria-labelledby": "log-h" }, analysisPanel(this), h("h2", { id: "log-h" }, t("web_log")), log))));
     const cur = this.root.querySelector(".event-log .current");
