@@ -156,6 +156,7 @@ class Room:
     def __post_init__(self) -> None:
         if not self.public:
             self.refresh()
+        self.rematch_first()  # (made once, with the room: not within a change's views)
 
     def refresh(self) -> None:
         """Recompute :attr:`public` after ``game`` changed."""
