@@ -106,27 +106,6 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     state = ServerState(http_rate=http_rate, http_burst=http_burst, ws_rate=ws_rate,
                         ws_burst=ws_burst, ws_per_address=ws_per_address)
 
-    def _trim_malloc() -> None:
-        with suppress(Exception):  # glibc only
-            import ctypes
-
-            ctypes.CDLL("libc.so.6").malloc_trim(0)
-
-    async def _evict_idle(lobby: Lobby) -> None:
-        """Every minute, the rooms nobody uses leave memory (:meth:`Lobby.evict_idle`)."""
-        while True:
-            await asyncio.sleep(60)
-            try:
-                dropped = lobby.evict_idle()
-            except Exception:  # noqa: BLE001 - try again next minute
-                log.warning("evicting idle games failed", exc_info=True)
-                continue
-            if dropped:
-                log.info("%d idle games left memory (%d stay)", dropped, len(lobby.rooms))
-            if dropped >= 100:  # give the freed memory back to the system
-                gc.collect()
-                _trim_malloc()
-
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = open_store(db_path, sync=sync)
@@ -247,6 +226,29 @@ def _error_handlers(app: FastAPI) -> None:
 
 #: :func:`gc.set_threshold` of a running server (generation 0, 1, 2)
 GC_THRESHOLDS = (50_000, 20, 10)
+
+
+def _trim_malloc() -> None:
+    with suppress(Exception):  # glibc only
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+async def _evict_idle(lobby: Lobby) -> None:
+    """Every minute, the rooms nobody uses leave memory (:meth:`Lobby.evict_idle`)."""
+    while True:
+        await asyncio.sleep(60)
+        try:
+            dropped = lobby.evict_idle()
+        except Exception:  # noqa: BLE001 - try again next minute
+            log.warning("evicting idle games failed", exc_info=True)
+            continue
+        if dropped:
+            log.info("%d idle games left memory (%d stay)", dropped, len(lobby.rooms))
+        if dropped >= 100:  # give the freed memory back to the system
+            gc.collect()
+            _trim_malloc()
 
 
 def _quiet_collector(pauses: deque) -> Callable[[], None]:

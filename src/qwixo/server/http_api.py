@@ -18,12 +18,14 @@ import qwixo
 from qwixo.core import GAME_NAMES, game_info, load_game, settings_info
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
-from qwixo.server.accounts import SESSION_COOKIE, refuse_hint
+from qwixo.server.accounts import SESSION_COOKIE, SESSION_SECONDS, refuse_hint
 from qwixo.server.lobby import Lobby, apply_events
 from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Room
 from qwixo.server.storage import GameStore
+from qwixo.server.store import token_hash
+from qwixo.server.store_accounts import AccountStore
 
 
 @dataclass
@@ -220,10 +222,8 @@ async def _check_new_game(request: Request) -> None:
     if not st.game_limiter.take("address " + client_address(request)):
         raise ServerError("too_many_games", status=429)
     session = request.cookies.get(SESSION_COOKIE)
-    if session:
-        from qwixo.server.accounts_api import accounts_of  # (it imports this module)
-
-        found = await accounts_of(request).session(session)
+    if session and len(session) <= 100:
+        found = await AccountStore(st.store).session(token_hash(session), SESSION_SECONDS)
         if found is not None and not st.game_limiter.take("account " + found[0]):
             raise ServerError("too_many_games", status=429)
 

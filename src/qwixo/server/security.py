@@ -280,34 +280,13 @@ class SecurityMiddleware:
                 await refuse(ServerError("bad_content_type", status=415))
                 return
 
-        body_done = False
-        # the whole body within body_timeout of its first read (not each piece: a client
-        # sending a byte now and then would hold the connection for ever, issue 29 M5)
-        body_deadline: float | None = None
-
-        async def receive_in_time() -> dict[str, Any]:
-            nonlocal body_done, body_deadline
-            if body_done:  # after the body: a listener for http.disconnect, no deadline
-                return await receive()
-            loop = asyncio.get_running_loop()
-            if body_deadline is None:
-                body_deadline = loop.time() + self.body_timeout
-            try:
-                message = await asyncio.wait_for(receive(), max(0.0, body_deadline - loop.time()))
-            except TimeoutError:
-                raise _BodyTimeout from None
-            if message["type"] != "http.request" or not message.get("more_body", False):
-                body_done = True
-            return message
+        receive_in_time = self._timed(receive)
 
         client = scope.get("client") or ("?", 0)
         address = client[0]
-        if self.in_progress.get(address, 0) >= self.requests_per_address:
-            log.info("refused a request from %s: %d already in progress", address,
-                     self.requests_per_address)
+        if not self._enter(address):
             await refuse(ServerError("rate_limited", status=429))
             return
-        self.in_progress[address] = self.in_progress.get(address, 0) + 1
         try:
             await self.app(scope, receive_in_time, send_with_headers)
         except ClientDisconnect:
@@ -320,11 +299,47 @@ class SecurityMiddleware:
                 await refuse(ServerError("request_timeout", status=408,
                                          seconds=self.body_timeout))
         finally:
-            left = self.in_progress.get(address, 1) - 1
-            if left > 0:
-                self.in_progress[address] = left
-            else:
-                self.in_progress.pop(address, None)
+            self._leave(address)
+
+    def _timed(self, receive: Any) -> Any:
+        """``receive`` with the body deadline: the whole body within ``body_timeout`` of its
+        first read (not each piece: a client sending a byte now and then would hold the
+        connection for ever, issue 29 M5); after the body, no deadline (a listener for
+        ``http.disconnect``)."""
+        body_done = False
+        body_deadline: float | None = None
+
+        async def receive_in_time() -> dict[str, Any]:
+            nonlocal body_done, body_deadline
+            if body_done:
+                return await receive()
+            loop = asyncio.get_running_loop()
+            if body_deadline is None:
+                body_deadline = loop.time() + self.body_timeout
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, body_deadline - loop.time()))
+            except TimeoutError:
+                raise _BodyTimeout from None
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                body_done = True
+            return message
+        return receive_in_time
+
+    def _enter(self, address: str) -> bool:
+        """Count a request of ``address`` in progress; False (refused) past the cap."""
+        if self.in_progress.get(address, 0) >= self.requests_per_address:
+            log.info("refused a request from %s: %d already in progress", address,
+                     self.requests_per_address)
+            return False
+        self.in_progress[address] = self.in_progress.get(address, 0) + 1
+        return True
+
+    def _leave(self, address: str) -> None:
+        left = self.in_progress.get(address, 1) - 1
+        if left > 0:
+            self.in_progress[address] = left
+        else:
+            self.in_progress.pop(address, None)
 
 
 # -- secrets kept out of the logs (issue 29 M3) ---------------------------------------------
