@@ -38,6 +38,9 @@ import sys
 import tempfile
 import threading
 import time
+import warnings
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)  # websockets' sync connect()
 
 URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
 
