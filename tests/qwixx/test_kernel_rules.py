@@ -1,0 +1,117 @@
+"""The named rules of the Qwixx kernels that the bots, the batch simulator, the solitaire model
+and the vectorised environments call (every rule once): each against the rulebook by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import qwixo
+from qwixo.qwixx import batch, rules
+from qwixo.qwixx import kernels as K
+from qwixo.qwixx.editions import EDITIONS, END_ROWS, MAX_PENALTIES, edition
+
+
+def test_two_locked_rows_end_the_game():
+    assert END_ROWS == 2
+    for mask in range(16):
+        assert bool(K.rows_end_game(mask)) == (bin(mask).count("1") >= 2)
+
+
+@pytest.mark.parametrize("name", sorted(EDITIONS))
+def test_the_last_penalty_ends_the_game(name):
+    T = K.table(name)
+    s = K.new_state(T, 2)
+    b = K.H + K.PB  # player 1's sheet
+    for pen in range(1, MAX_PENALTIES + 1):
+        ends = K.add_penalty(s, b, T)
+        assert s[b + K.PEN] == pen and bool(ends) == (pen == edition(name).max_penalties)
+        assert bool(K.penalties_end_game(pen, T)) == ends
+        assert bool(K.game_ends(s, b, 0, T)) == ends
+    assert s[K.H + K.PEN] == 0  # player 0's sheet untouched
+    assert K.game_ends(s, K.H, 0b0101, T)  # two locked rows end it whoever acted
+
+
+def test_lock_reachable_and_near_lock_by_hand():
+    T = K.table("classic")  # 11 cells a row, lock from position 10, 5 crosses needed
+    s = K.new_state(T, 1)
+    b = K.H
+    # red: 3 crosses, the last on position 7: positions 8 and 9 are left before the lock
+    s[b + K.CNT], s[b + K.LAST] = 3, 7
+    assert K.lock_reachable(s, b, 0, T)          # 3 + 2 >= 4
+    assert not K.near_lock(s, b, 0, T)           # 3 < need - 1
+    s[b + K.CNT], s[b + K.LAST] = 2, 8           # 2 + 1 < 4: the lock is out of reach
+    assert not K.lock_reachable(s, b, 0, T)
+    s[b + K.CNT], s[b + K.LAST] = 4, 7           # 4 crosses, the last 3 cells before the lock
+    assert K.near_lock(s, b, 0, T) and K.lock_reachable(s, b, 0, T)
+    s[b + K.LAST] = 6                            # 4 cells before it: not near
+    assert not K.near_lock(s, b, 0, T)
+
+
+def test_option_codes_one_encoding():
+    for r in range(4):
+        for i in range(16):
+            for t in range(-1, 4):
+                code = K.tie_code(K.cell_code(r, i), t)
+                assert (K.code_row(code), K.code_cell(code), K.code_tie(code)) == (r, i, t)
+                assert not K.is_lucky(code)
+                act = rules.act_of_code(code)
+                assert act == (rules.CELL, r, i, t) and rules.code_of(act) == code
+            lucky = K.lucky_code(r, i)
+            assert K.is_lucky(lucky) and (K.code_row(lucky), K.code_cell(lucky)) == (r, i)
+            assert rules.act_of_code(lucky) == (rules.LUCKY, r, i, -1)
+            assert rules.code_of(rules.act_of_code(lucky)) == lucky
+    assert rules.code_of(rules.PASS_ACTION) == -1 and rules.act_of_code(-1) == rules.PASS_ACTION
+
+
+def test_option_texts_and_codes_agree_with_the_game():
+    g = qwixo.new_game("qwixx", edition="bonus-b", players=2, seed=4)
+    tab = batch.tables("bonus-b")
+    for _ in range(30):
+        if g.is_over:
+            break
+        if g.needs_roll:
+            g.roll()
+            continue
+        for p in list(g.to_act):
+            opts = g.options(p)
+            for text in opts:
+                assert tab.code_text(batch.option_code(g, p, text)) == text
+            g.choose(p, opts[-1])
+
+
+def test_fresh_game_and_the_rulebook_lucky_pairs():
+    T = K.table("longo")
+    s = np.full(K.H + 3 * K.PB, 7, np.int64)
+    lucky = batch.default_lucky("longo", 3)
+    assert lucky.tolist() == [list(x) for x in edition("longo").rulebook_lucky[:3]]
+    K.fresh_game(s, 3, lucky, 2)
+    assert s[K.NPL] == 3 and s[K.ACTIVE] == 2 and s[K.CLOSED] == 0 and s[K.PHASE] == K.P_ROLL
+    for p in range(3):
+        b = K.H + p * K.PB
+        assert s[b + K.LAST:b + K.LAST + 4].tolist() == [-1] * 4
+        assert s[b + K.LUCKY:b + K.LUCKY + 2].tolist() == list(lucky[p])
+    assert not batch.default_lucky("classic", 3).any()
+    assert np.array_equal(K.new_state(T, 3)[:K.H], np.r_[np.zeros(K.NPL), 3,
+                                                         np.zeros(K.H - K.NPL - 1)])
+
+
+def test_the_heuristics_take_a_lock_first_then_the_smallest_skip():
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    g.roll([1, 2, 6, 6, 6, 6])  # white 3: red 3 and yellow 3 skip one cell
+    pos, codes = batch.state_of(g), [batch.option_code(g, 0, t) for t in g.options(0)]
+    codes = [c for c in codes if c != -1]
+    gap = batch.heuristic_code(pos, 0, codes, "gap")
+    assert g.rules.code_text[gap] == "r3"  # ties: more crosses, then the lower row
+    assert batch.heuristic_code(pos, 0, codes, "race") == gap  # red: one of its two rows
+    # green 3 and blue 3 only: nine skipped cells, too many for either (pass)
+    greens = [c for c in codes if K.code_row(c) >= 2]
+    assert [g.rules.code_text[c] for c in greens] == ["g3", "b3"]
+    assert batch.heuristic_code(pos, 0, greens, "gap") == -1
+    assert batch.heuristic_code(pos, 0, greens, "race") == -1
+    # yellow only, with two crosses more in green and blue: yellow drops out of race's two rows
+    pos.cnt[0, 2:] = 2
+    yellow = [c for c in codes if K.code_row(c) == 1]
+    assert batch.heuristic_code(pos, 0, yellow, "gap") == yellow[0]   # one skipped cell
+    assert batch.heuristic_code(pos, 0, yellow, "race") == -1         # none outside its rows
+    assert batch.heuristic_code(pos, 0, [], "gap") == -1
