@@ -141,22 +141,31 @@ def shot(page, name: str) -> Path:
 
 def play_to_end(server_url: str, gid: str, token: str, seed: int, seat: int = 0) -> None:
     """Play ``seat`` of game ``gid`` (its seat ``token``) to the end of the game over the
-    WebSocket, a random legal option (``random.Random(seed)``) whenever it is to act."""
+    WebSocket, a random legal option (``random.Random(seed)``) whenever it is to act, and the
+    roll when it is its to make."""
     rng = random.Random(seed)
     with connect(server_url.replace("http://", "ws://") + f"ws/{gid}") as ws:
         ws.send(json.dumps({"type": "auth", "token": token}))
+        def act(view: dict) -> None:
+            if view.get("needs_roll") and view.get("roller") == seat:
+                ws.send(json.dumps({"type": "roll"}))  # the seat rolls (no auto-roll)
+            elif seat in view["to_act"] and view["options"]:
+                ws.send(json.dumps({"type": "choose", "decision": rng.choice(view["options"]),
+                                    "id": view["version"]}))
+
+        view: dict = {}
         while True:
             m = json.loads(ws.recv(timeout=60))
             if m["type"] in ("welcome", "state"):
                 view = m["view"]
                 if view["is_over"]:
                     return
-                if seat in view["to_act"] and view["options"]:
-                    ws.send(json.dumps({"type": "choose",
-                                        "decision": rng.choice(view["options"]),
-                                        "id": view["version"]}))
+                act(view)
+            elif m["type"] == "error" and m["key"] == "rate_limited":
+                time.sleep(1.0)  # the connection's message budget: the same again, later
+                act(view)
             elif m["type"] == "error":
-                assert m["key"] == "not_your_turn", m  # a view already answered
+                assert m["key"] in ("not_your_turn", "no_roll_needed"), m  # a view answered
 
 
 def version(page) -> int:

@@ -113,3 +113,31 @@ def test_analyse_a_5x5_quixo_game_shows_estimates(browser, server):
         assert not page.js_errors
     finally:
         page.context.close()
+
+
+def test_the_better_qwixx_decision_is_marked_on_the_sheet(browser, server):
+    """A solitaire game (exact values): a key moment shows the sheet before that decision with
+    the cell of the better decision marked on the player's sheet."""
+    gid, url = create(server.url, "qwixx", {"players": 1}, [{"kind": "human"}])
+    play_to_end(server.url, gid, _seat0_token(url), seed=6)
+    page = new_page(browser, bypass_csp=True)
+    try:
+        page.goto(f"{server.url}?game={gid}&replay=0")
+        page.click("#an-go")
+        expect(page.locator("#an-how")).to_have_text(t("an_exact", "en"), timeout=120_000)
+        data = _get(server.url, f"/api/games/{gid}/analysis")["analysis"]
+        if not data["key"]:  # pragma: no cover - random play always loses expected points
+            pytest.skip("no key moment")
+        worst = next(p for p in data["points"] if p["index"] == data["key"][0])
+        page.locator(".an-moment").first.click()
+        expect(page.locator("#rp-suggest")).to_be_visible()
+        simple = re.fullmatch(r"[a-z]\d+", str(worst["best"]).split("+")[0])
+        marked = page.locator('.sheet[data-seat="0"] .qcell.suggested')
+        expect(marked).to_have_count(1 if simple else 0)
+        if simple:
+            expect(marked.locator(".num")).to_have_text(simple.group(0)[1:])
+        page.click("#rp-next")
+        expect(page.locator(".qcell.suggested")).to_have_count(0)
+        assert not page.js_errors
+    finally:
+        page.context.close()
