@@ -3,7 +3,7 @@
 Usage: ``python benchmarks/run_all.py [NAME ...]`` (names without ``.py``; default: all of
 :data:`BENCHMARKS`). Speed and strength figures live here and in the ``qwixo`` CLI, never in
 timed unit tests. Not run: ``qwixx_td.py`` (it trains the shipped ``td`` weights: a tool, not a
-measurement), the helpers ``_*.py`` and the research scripts of ``experiments/``.
+measurement), the helpers ``_*.py`` and the research scripts, which live in ``experiments/``.
 """
 
 from __future__ import annotations
@@ -15,9 +15,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-#: the benchmarks ``make bench`` runs
-BENCHMARKS = ("analysis", "contract_speed", "envs", "quixo_bench", "quixo_solve", "quixo_strength",
-              "qwixx_batch", "qwixx_solve", "qwixx_strength", "web_load")
+#: scripts of this folder that are not benchmarks: the training of the shipped ``td`` weights
+NOT_BENCHMARKS = ("qwixx_td",)
+#: the benchmarks ``make bench`` runs: every script here but this one, the helpers ``_*.py``
+#: and :data:`NOT_BENCHMARKS` (the research scripts live in ``experiments/``)
+BENCHMARKS = tuple(sorted(p.stem for p in HERE.glob("*.py")
+                          if p.name != Path(__file__).name and not p.name.startswith("_")
+                          and p.stem not in NOT_BENCHMARKS))
 
 
 def main(argv: list[str]) -> int:

@@ -28,5 +28,7 @@ def test_run_all_runs_every_benchmark_and_no_experiment():
     spec.loader.exec_module(run_all)
     scripts = {p.stem for p in (ROOT / "benchmarks").glob("*.py")
                if not p.name.startswith("_")} - {"run_all", "qwixx_td"}
-    assert set(run_all.BENCHMARKS) == scripts  # a new benchmark is listed there
+    assert set(run_all.BENCHMARKS) == scripts and "contract_speed" in scripts
+    experiments = {p.stem for p in (ROOT / "experiments").glob("*.py")}
+    assert not experiments & scripts  # a research script is not a benchmark
     assert run_all.main(["no_such_benchmark"]) == 2
