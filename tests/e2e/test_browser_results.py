@@ -178,3 +178,28 @@ def test_a_rematch_against_a_bot_lets_the_next_player_start_and_says_so(server, 
         assert not page.js_errors
     finally:
         page.context.close()
+
+
+def test_the_seat_question_and_the_profile_have_no_serious_accessibility_violation(server, browser):
+    from a11y import bad, violations
+    from e2e_helpers import axe_page
+
+    url = server.url
+    g = httpx.post(url + "api/games", json={
+        "game": "quixo", "settings": {"size": 5},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}, timeout=30).json()
+    with axe_page(browser, {"width": 1280, "height": 800}) as page:
+        page.goto(url + "account.html?lang=pl")
+        page.evaluate("(g) => localStorage.setItem('qwixo.seats', JSON.stringify("
+                      "{[g.id]: {game: 'quixo', seats: {'0': g.seats[0].token}}}))", g)
+        page.locator("#signup-name").fill("Dora")
+        page.locator("#signup-password").fill("a long enough secret 9")
+        page.locator("#signup-password").press("Enter")
+        expect(page.locator("#claim-card li")).to_have_count(1)
+        found = bad(violations(page))
+        assert not found, found
+        page.click("#claim-chosen")
+        page.goto(url + "profile.html?name=Dora&lang=pl")
+        expect(page.locator("h1")).to_contain_text("Dora")
+        found = bad(violations(page))
+        assert not found, found
