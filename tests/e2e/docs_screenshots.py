@@ -49,7 +49,30 @@ def extra_screens(base: str):
         page.click("#pass")
         page.wait_for_selector("dialog#confirm")
 
-    return [("pad-offline", pad), ("qwixx-penalty-confirm", penalty)]
+    def analysis(page):  # a finished 4x4 game's analysis, its worst moment shown on the board
+        from e2e_helpers import play_to_end
+
+        gid, url = create(base, "quixo", {"size": 4, "ply_limit": 60},
+                          [{"kind": "human", "name": "Ada"},
+                           {"kind": "bot", "bot": "random", "name": "Rex"}])
+        play_to_end(base, gid, url.split("token=")[1].split("&")[0], seed=3)
+        page.goto(f"{base}?game={gid}&replay=0")
+        page.click("#an-go")
+        page.wait_for_selector("#an-how", timeout=600_000)
+        if page.locator(".an-moment").count():
+            page.locator(".an-moment").first.click()
+            page.wait_for_selector("#rp-suggest")
+        page.locator(".analysis").scroll_into_view_if_needed()
+
+    def puzzle(page):  # a 5x5 win in 3
+        from qwixo.quixo import puzzles
+
+        p = next(q for q in puzzles.load() if q.size == 5 and q.plies == 3)
+        page.goto(f"{base}?puzzle=quixo&id={p.id}")
+        page.wait_for_selector("#pz-task")
+
+    return [("pad-offline", pad), ("qwixx-penalty-confirm", penalty), ("analysis", analysis),
+            ("puzzle", puzzle)]
 
 
 def wait_ready(base: str, seconds: float = 900) -> None:
