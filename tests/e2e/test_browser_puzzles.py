@@ -50,6 +50,7 @@ def test_solve_and_fail_puzzles(browser, server):
         down = int(page.locator("#pz-rating").inner_text().split(":")[1].split("(")[0])
         assert down < up
         page.click("#pz-next")  # the next one, near the rating, not one seen
+        page.wait_for_url(lambda u: f"id={three.id}" not in u)  # (the old task is still shown)
         expect(page.locator("#pz-task")).to_be_visible()
         assert f"id={three.id}" not in page.url and f"id={one.id}" not in page.url
         assert not page.js_errors

@@ -60,6 +60,10 @@ def test_the_rating_follows_the_signed_in_players_attempts(client):
     assert not r["correct"] and r["rating"]["after"] == pytest.approx(final)
     mine = client.get("/api/puzzles/quixo/rating").json()
     assert mine == {"game": "quixo", "rating": pytest.approx(final), "attempts": 2, "solved": 1}
+    # the account's export has them
+    (kept,) = client.get("/api/account/export").json()["puzzles"]
+    assert kept["rating"] == pytest.approx(final) and kept["attempts"] == 2
+    assert [(x["puzzle"], x["solved"]) for x in kept["tries"]] == [(p.id, True), (p3.id, False)]
     # another player starts at 1500
     client.post("/api/account/signout", headers=head)
     sign_up(client, "Other")

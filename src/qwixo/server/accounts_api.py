@@ -37,6 +37,7 @@ from qwixo.server.http_api import (
 )
 from qwixo.server.protocol import ServerError, name_key
 from qwixo.server.store_chat import ChatStore
+from qwixo.server.store_puzzles import PuzzleStore
 from qwixo.tournament import ratings as R
 
 router = APIRouter()
@@ -211,11 +212,13 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
 async def export(request: Request) -> JSONResponse:
     """Everything about the signed-in person's games, as a JSON file: the profile plus each
     game's full public history (events), its seats and the chat lines the person wrote in
-    it (``chat``: ``chat`` messages of docs/web-protocol.md, oldest first)."""
+    it (``chat``: ``chat`` messages of docs/web-protocol.md, oldest first), and the puzzle
+    ratings with the attempts that counted (``puzzles``)."""
     account_id, name, _ = await current(request)
     data = await _profile(request, account_id, name)
     lobby = lobby_of(request)
     chat = await ChatStore(lobby.store).lines_of(account_id)
+    data["puzzles"] = await PuzzleStore(lobby.store).of_account(account_id)
     for rec in data["games"]:
         room = await lobby.get(rec["id"])
         rec["events"] = [room.public_event(ev, rec["seat"]) for ev in room.events]

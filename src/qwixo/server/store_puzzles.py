@@ -81,3 +81,22 @@ class PuzzleStore:
                 continue  # counted meanwhile, or another attempt moved the rating: again
             return {"before": now["rating"], "after": after, "counted": True}
         raise StoreConflict("the puzzle rating kept moving")  # pragma: no cover
+
+    async def of_account(self, account_id: str) -> list[dict[str, Any]]:
+        """An account's puzzle ratings and counted attempts (the account's export): per game
+        ``{"game", "rating", "attempts", "solved", "tries": [{"puzzle", "solved",
+        "puzzle_rating", "previous", "rating", "time"}]}``, the tries oldest first."""
+        out = []
+        for game, rating, attempts, solved in await self.sql.fetch(
+                "SELECT game, rating, attempts, solved FROM puzzle_ratings WHERE account_id = %s "
+                "ORDER BY game", (account_id,)):
+            tries = await self.sql.fetch(
+                "SELECT puzzle, solved, puzzle_rating, previous, rating, time FROM "
+                "puzzle_attempts WHERE account_id = %s AND game = %s ORDER BY time",
+                (account_id, game))
+            out.append({"game": game, "rating": float(rating), "attempts": int(attempts),
+                        "solved": int(solved), "tries": [
+                            {"puzzle": p, "solved": bool(s), "puzzle_rating": float(pr),
+                             "previous": float(b), "rating": float(a), "time": float(t)}
+                            for p, s, pr, b, a, t in tries]})
+        return out
