@@ -52,6 +52,7 @@ from numba.extending import intrinsic
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.editions import COLOURS, edition
 from qwixo.qwixx.evrule import EJOINT, EV, EV_PARAMS, ev_choice
+from qwixo.qwixx.heuristics import FORCED_SKIP, GAP_SKIP
 from qwixo.qwixx.kernels import (
     A1CROSSED,
     ACTIVE,
@@ -86,7 +87,6 @@ from qwixo.qwixx.kernels import (
     white_options,
 )
 from qwixo.qwixx.odds import JOINT, N_PARAMS, ODDS, W_SIZE, odds_choice, params_table, weights
-from qwixo.qwixx.rulebots import FORCED_SKIP, GAP_SKIP
 from qwixo.qwixx.rules import CELL, Rules, code_of
 from qwixo.qwixx.td import ROW, TD, td_choice
 from qwixo.qwixx.td import value as td_value

@@ -10,10 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from qwixo.core import Game, IllegalMove
-
-#: how many cells the ``gap`` heuristic may skip: (normally, to avoid a penalty); ``race``
-#: one more in its two rows with the most crosses, none elsewhere (the batch kernel reads these)
-GAP_SKIP, FORCED_SKIP = 1, 3
+from qwixo.qwixx.heuristics import FORCED_SKIP, GAP_SKIP  # noqa: F401  (re-exported)
 
 
 def _my_options(game: Game, player: int) -> list[str]:
