@@ -150,3 +150,25 @@ def test_stable_baselines3_adapter_and_maskable_ppo():
     obs = venv.reset()
     act, _ = model.predict(obs, action_masks=venv.action_masks(), deterministic=True)
     assert venv.action_masks()[np.arange(8), act].all()
+
+
+def test_quixo_value_opponent_plays_its_value_function():
+    with pytest.raises(ValueError, match="opponent_weights"):
+        QuixoVectorEnv(2, size=3, opponent="value")
+    with pytest.raises(ValueError, match="shape"):
+        QuixoVectorEnv(2, size=3, opponent="value", opponent_weights=np.zeros((3, 3, 3)))
+    # weights that like own cubes in a line and dislike the other side's: a real opponent
+    w = np.zeros((3, 5, 5))
+    for a in range(5):
+        for b in range(5):
+            w[:, a, b] = 0.3 * a * a - 0.3 * b * b
+    totals = {}
+    for name, kw in (("random", {}), ("value", {"opponent_weights": w})):
+        e = QuixoVectorEnv(256, size=4, opponent=name, seat="alternate", copy=False, **kw)
+        e.reset(seed=5)
+        total = 0.0
+        for _ in range(200):
+            _, r, *_ = e.step(e.sample_actions())
+            total += r.sum()
+        totals[name] = total
+    assert totals["value"] < totals["random"]   # a random agent does worse against it

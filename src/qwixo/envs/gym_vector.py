@@ -9,9 +9,11 @@ search bots as opponents.) :func:`sb3_vec_env` adapts either to a Stable-Baselin
 Each of the ``N`` games runs one agent seat against opponents played *inside* the kernels,
 so a ``step`` is one numba call over every game (``prange``: every core):
 
-- Quixo (2 players, sizes 3..7): ``opponent="random"`` (a uniformly random legal move) or
+- Quixo (2 players, sizes 3..7): ``opponent="random"`` (a uniformly random legal move),
   ``"safe"`` (an immediate win when there is one, else a move that neither makes the agent's
-  line nor leaves it an immediate win, else any; random among equals);
+  line nor leaves it an immediate win, else any; random among equals) or ``"value"`` (the best
+  afterstate of a line-pattern value function, ``opponent_weights`` a ``(3, N+1, N+1)``
+  array as ``examples/quixo_td.py`` learns);
 - Qwixx (every edition, 1..5 players): ``opponent`` any policy of the batch simulator
   (:mod:`qwixo.qwixx.batch`): ``"random"``, ``"gap"``, ``"race"``, and the value-function bots
   ``"td"`` (the shipped afterstate network, :mod:`qwixo.qwixx.td`), ``"ev"``, ``"odds"`` —
@@ -43,7 +45,7 @@ from qwixo.quixo import kernels as QK
 from qwixo.qwixx import batch as QB
 from qwixo.qwixx import kernels as K
 
-QUIXO_OPPONENTS = {"random": 0, "safe": 1}
+QUIXO_OPPONENTS = {"random": 0, "safe": 1, "value": 2}
 # the batch simulator's helpers (public names once the rules work lands, private before)
 _decide = getattr(QB, "decide", None) or QB._decide
 _mix = getattr(QB, "mix", None) or QB._mix
@@ -99,10 +101,53 @@ def _safe_move(me, op, T, L, buf, buf2, rng, i):
 
 
 @njit(cache=True, inline="always")
-def _opponent_move(me, op, opp, T, L, buf, buf2, rng, i):
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - np.uint64(1)
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _value_move(me, op, T, L, cls, W, buf, rng, i):
+    """The ``value`` opponent: the move of the best afterstate value ``tanh(sum over lines of
+    W[class, own cubes, other cubes])`` (examples/quixo_td.py's line-pattern value), exactly
+    +1 for a line of its own and -1 for one of the other side's; random among equals."""
+    k = QK.gen_moves(me, op, T, buf)
+    best = -2.0
+    count = 0
+    pick = buf[0]
+    for j in range(k):
+        m = buf[j]
+        a, b = QK.apply_move(me, op, m, T)
+        if QK.has_line(b, L):
+            v = -1.0
+        elif QK.has_line(a, L):
+            v = 1.0
+        else:
+            t = 0.0
+            for x in range(L.shape[0]):
+                t += W[cls[x], _popcount(a & L[x]), _popcount(b & L[x])]
+            v = np.tanh(t)
+        if v > best:
+            best = v
+            count = 1
+            pick = m
+        elif v == best:
+            count += 1
+            if _rand(rng, i, count) == 0:
+                pick = m
+    return pick
+
+
+@njit(cache=True, inline="always")
+def _opponent_move(me, op, opp, T, L, buf, buf2, rng, i, cls, W):
     if opp == 0:
         k = QK.gen_moves(me, op, T, buf)
         return buf[_rand(rng, i, k)]
+    if opp == 2:
+        return _value_move(me, op, T, L, cls, W, buf, rng, i)
     return _safe_move(me, op, T, L, buf, buf2, rng, i)
 
 
@@ -126,12 +171,12 @@ def _quixo_write(me, op, nn, cf, live, o, m, T):
 
 
 @njit(cache=True, inline="always")
-def _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng):
+def _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W):
     st[i, 0] = 0
     st[i, 1] = 0
     ply[i] = 0
     if seat[i] == 1:  # the opponent (X) moves first
-        mv = _opponent_move(np.uint64(0), np.uint64(0), opp, T, L, buf, buf2, rng, i)
+        mv = _opponent_move(np.uint64(0), np.uint64(0), opp, T, L, buf, buf2, rng, i, cls, W)
         a, b = QK.apply_move(np.uint64(0), np.uint64(0), mv, T)
         st[i, 0] = a
         ply[i] = 1
@@ -139,7 +184,7 @@ def _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng):
 
 @njit(cache=True, parallel=True)
 def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng, obs, mask,
-                   reward, term, trunc, fobs, cf, scratch):
+                   reward, term, trunc, fobs, cf, scratch, cls, W):
     n = st.shape[0]
     nn = obs.shape[1] // 3
     M = T.shape[1]
@@ -150,7 +195,7 @@ def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng
         term[i] = False
         trunc[i] = False
         if reset_only:
-            _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng)
+            _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W)
         else:
             s = seat[i]
             me = st[i, s]
@@ -170,7 +215,7 @@ def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng
                 elif ply[i] >= max_plies:
                     trunc[i] = True
                 else:
-                    mv = _opponent_move(op, me, opp, T, L, buf, buf2, rng, i)
+                    mv = _opponent_move(op, me, opp, T, L, buf, buf2, rng, i, cls, W)
                     op, me = QK.apply_move(op, me, mv, T)
                     ply[i] += 1
                     r = QK.outcome(op, me, L)
@@ -184,7 +229,7 @@ def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng
             term[i] = done
             if done or trunc[i]:
                 _quixo_write(me, op, nn, cf, 0, fobs[i], mask[i], T)
-                _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng)
+                _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W)
         s = seat[i]
         _quixo_write(st[i, s], st[i, 1 - s], nn, cf, 1, obs[i], mask[i], T)
 
@@ -280,7 +325,8 @@ class QuixoVectorEnv(_KernelVectorEnv):
     def __init__(self, num_envs: int = 1, size: int = 5, players: int = 2,
                  opponent: str = "random", seat: int | str = 0, max_plies: int | None = 200,
                  reward: str = "outcome", channels_first: bool = False, copy: bool = True,
-                 render_mode: str | None = None, **unsupported: Any) -> None:
+                 render_mode: str | None = None, opponent_weights: Any = None,
+                 **unsupported: Any) -> None:
         if unsupported:
             raise ValueError(f"the kernel vector environment does not take "
                              f"{', '.join(sorted(unsupported))}: use vectorization_mode='sync'")
@@ -312,6 +358,20 @@ class QuixoVectorEnv(_KernelVectorEnv):
         self._obs = np.zeros((n, 3 * nn), dt)
         self._fobs = np.zeros((n, 3 * nn), dt)
         self._scratch = np.empty((n, 2 * self._T.shape[1]), np.int64)
+        # the value opponent: line classes as examples/quixo_td.py (border, inner, diagonal)
+        self._cls = np.array([0 if (i % size) in (0, size - 1) else 1 for i in range(2 * size)]
+                             + [2, 2], np.int64)[:len(self._L)]
+        shape = (3, size + 1, size + 1)
+        if opponent == "value":
+            if opponent_weights is None:
+                raise ValueError(f"opponent='value' needs opponent_weights, a {shape} array "
+                                 "(e.g. examples/quixo_td.py's trained agent.w)")
+            W = np.asarray(opponent_weights, np.float64)
+            if W.shape != shape:
+                raise ValueError(f"opponent_weights must have the shape {shape}, not {W.shape}")
+            self._W = np.ascontiguousarray(W)
+        else:
+            self._W = np.zeros(shape, np.float64)
         self.metadata = {"autoreset_mode": _same_step()}
 
     def _obs_view(self) -> np.ndarray:
@@ -324,7 +384,7 @@ class QuixoVectorEnv(_KernelVectorEnv):
         _quixo_sa_step(self._st, self._ply, self._seat, actions, reset_only, self._opp,
                        self.max_plies, self._T, self._L, self._rng, self._obs, self._mask,
                        self._reward, self._term, self._trunc, self._fobs, self.channels_first,
-                       self._scratch)
+                       self._scratch, self._cls, self._W)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         if seed is not None or self._rng[0] == 1:
