@@ -200,3 +200,27 @@ def test_rated_games_between_the_same_two_accounts_are_capped(client, monkeypatc
         prof = client.get("/api/players/Ada").json()
         rated.append(next(x["rated"] for x in prof["games"] if x["id"] == g["id"]))
     assert rated == [True, False]
+
+
+def test_a_new_account_plays_unrated_until_it_is_old_enough(client, monkeypatch):
+    """M1: accounts made to feed another one a rating are new; their games are played, not
+    rated, until the account is QWIXO_RATED_MIN_AGE seconds old (an hour by default)."""
+    from accounts_helpers import play_to_end, rated_vs_bot, sign_up
+
+    from qwixo.server import accounts
+
+    monkeypatch.delenv("QWIXO_RATED_MIN_AGE", raising=False)
+    assert accounts.rated_min_age() == accounts.RATED_MIN_AGE == 3600.0
+    monkeypatch.setenv("QWIXO_RATED_MIN_AGE", "600")
+    csrf = sign_up(client, "Ada")
+    g = rated_vs_bot(client, csrf)
+    play_to_end(client, g)
+    prof = client.get("/api/players/Ada").json()
+    assert prof["ratings"] == {} and [x["rated"] for x in prof["games"]] == [False]
+    # once the account is older than the limit, its next rated game counts
+    monkeypatch.setenv("QWIXO_RATED_MIN_AGE", "1")
+    accounts.time.sleep(1.1)
+    g = rated_vs_bot(client, csrf)
+    play_to_end(client, g)
+    prof = client.get("/api/players/Ada").json()
+    assert sum(c["games"] for c in prof["ratings"].values()) == 1

@@ -186,6 +186,11 @@ class AccountStore:
             "AND h1.time > %s", (a, b, since))
         return int(rows[0][0]) if rows else 0
 
+    async def created_of(self, account_id: str) -> float | None:
+        """When the account was created (None when there is no such account)."""
+        rows = await self.fetch("SELECT created FROM accounts WHERE id = %s", (account_id,))
+        return float(rows[0][0]) if rows else None
+
     async def history_of(self, player: str) -> list[tuple]:
         """``(class, game id, previous, previous deviation, rating, deviation, time)``,
         oldest first."""
