@@ -157,7 +157,7 @@ def test_tournament_rate_cli(tmp_path, capsys):
     assert main(["tournament", "quixo", "--bots", "random,greedy", "--games", "6", "--size", "3",
                  "--ratings-file", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "quixo-3x3-2p" in out and "Glicko-2" in out
+    assert "Quixo · 3×3 · 2 players" in out and "Glicko-2" in out  # the class in words
     data = json.loads(path.read_text())
     assert set(data["classes"]) == {"qwixx-classic-2p", "quixo-3x3-2p"}
     cls = data["classes"]["quixo-3x3-2p"]

@@ -43,7 +43,7 @@ def test_cli_cluster_option_and_progress_lines(capsys):
     assert main(["tournament", "qwixx", "--bots", "random,gap", "--games", "3",
                  "--cluster", "local", "--jobs", "1", "--json"]) == 0
     cap = capsys.readouterr()
-    assert "3/3 games" in cap.err  # not a terminal: progress as log lines
+    assert "games: 3/3" in cap.err  # not a terminal: progress as log lines
     import json
 
     rep = json.loads(cap.out)
