@@ -348,8 +348,11 @@ class GamePage {
     // (where the next decision is made), never on the page's body
     if (!this.root.contains(document.activeElement) || document.activeElement === this.root) focusBoard(this.root);
     if (this.guide) this.guide.update(v, this.ui);
-    if (mine && !this.wasMine) showDecision(this.root);
+    // a decision begins, or goes on into another phase (Qwixx: action 1, then action 2, whose
+    // longer phase line moves the sheet down): on a phone the board comes back on screen
+    if (mine && (!this.wasMine || v.phase !== this.decisionPhase)) showDecision(this.root);
     this.wasMine = mine;
+    this.decisionPhase = mine ? v.phase : null;
   }
 
   page() {
