@@ -126,8 +126,7 @@ def test_the_better_qwixx_decision_is_marked_on_the_sheet(browser, server):
         page.click("#an-go")
         expect(page.locator("#an-how")).to_have_text(t("an_exact", "en"), timeout=120_000)
         data = _get(server.url, f"/api/games/{gid}/analysis")["analysis"]
-        if not data["key"]:  # pragma: no cover - random play always loses expected points
-            pytest.skip("no key moment")
+        assert data["key"]  # random play always gives expected points away somewhere
         worst = next(p for p in data["points"] if p["index"] == data["key"][0])
         page.locator(".an-moment").first.click()
         expect(page.locator("#rp-suggest")).to_be_visible()
