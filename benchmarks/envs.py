@@ -110,15 +110,13 @@ def bench_kernel_vector(n: int, seconds: float) -> list[tuple[str, float, float,
     return rows
 
 
-def bench_connect_four(seconds: float) -> list[tuple[str, float, float, str]]:
-    """PettingZoo's own connect_four_v3 (AEC), random legal actions: the reference."""
-    from pettingzoo.classic import connect_four_v3
-
-    env = connect_four_v3.env()
+def aec_random_game(env):
+    """A function playing one whole game of the PettingZoo AEC ``env`` with random legal
+    actions (a new seed each call) and returning its number of steps."""
     rng = np.random.default_rng(0)
     state = {"seed": 0}
 
-    def run(env=env, rng=rng, state=state) -> int:
+    def run() -> int:
         env.reset(seed=state["seed"])
         state["seed"] += 1
         k = 0
@@ -131,7 +129,14 @@ def bench_connect_four(seconds: float) -> list[tuple[str, float, float, str]]:
             k += 1
         return k
 
-    cpu, wall, _ = _timed(run, seconds)
+    return run
+
+
+def bench_connect_four(seconds: float) -> list[tuple[str, float, float, str]]:
+    """PettingZoo's own connect_four_v3 (AEC), random legal actions: the reference."""
+    from pettingzoo.classic import connect_four_v3
+
+    cpu, wall, _ = _timed(aec_random_game(connect_four_v3.env()), seconds)
     return [("PettingZoo connect_four_v3 (reference)", cpu, wall, "")]
 
 
@@ -141,24 +146,7 @@ def bench_pettingzoo(seconds: float) -> list[tuple[str, float, float, str]]:
     rows = []
     for label, make in (("PettingZoo AEC quixo_v0 5x5", lambda: quixo_v0.env()),
                         ("PettingZoo AEC qwixx_v0 classic 2p", lambda: qwixx_v0.env())):
-        env = make()
-        rng = np.random.default_rng(0)
-        state = {"seed": 0}
-
-        def run(env=env, rng=rng, state=state) -> int:
-            env.reset(seed=state["seed"])
-            state["seed"] += 1
-            k = 0
-            for _agent in env.agent_iter():
-                obs, _, term, trunc, _ = env.last()
-                if term or trunc:
-                    env.step(None)
-                    continue
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-                k += 1
-            return k
-
-        cpu, wall, _ = _timed(run, seconds)
+        cpu, wall, _ = _timed(aec_random_game(make()), seconds)
         rows.append((label, cpu, wall, ""))
     for label, make in (("PettingZoo parallel quixo_v0 5x5", lambda: quixo_v0.parallel_env()),
                         ("PettingZoo parallel qwixx_v0 classic 2p",
