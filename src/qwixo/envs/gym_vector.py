@@ -42,6 +42,7 @@ from numba import njit, prange
 
 from qwixo.envs import vector as V
 from qwixo.quixo import kernels as QK
+from qwixo.quixo.search import popcount
 from qwixo.qwixx import batch as QB
 from qwixo.qwixx import kernels as K
 
@@ -100,15 +101,6 @@ def _safe_move(me, op, T, L, buf, buf2, rng, i):
     return pick
 
 
-@njit(cache=True, inline="always")
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - np.uint64(1)
-        n += 1
-    return n
-
-
 @njit(cache=True)
 def _value_move(me, op, T, L, cls, W, buf, rng, i):
     """The ``value`` opponent: the move of the best afterstate value ``tanh(sum over lines of
@@ -128,7 +120,7 @@ def _value_move(me, op, T, L, cls, W, buf, rng, i):
         else:
             t = 0.0
             for x in range(L.shape[0]):
-                t += W[cls[x], _popcount(a & L[x]), _popcount(b & L[x])]
+                t += W[cls[x], popcount(a & L[x]), popcount(b & L[x])]
             v = np.tanh(t)
         if v > best:
             best = v
