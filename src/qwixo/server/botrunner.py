@@ -35,10 +35,8 @@ from qwixo.i18n import t
 log = logging.getLogger("qwixo.server")
 
 HINT_SECONDS = 1.0
-#: the time budget of a game's analysis (``GET /api/games/ID/analysis``), and how many
-#: analyses a process keeps
+#: the time budget of a game's analysis (``GET /api/games/ID/analysis``)
 ANALYSIS_SECONDS = 10.0
-ANALYSES_KEPT = 64
 MAX_BOTS = 4096
 
 
@@ -290,8 +288,6 @@ class BotRunner:
         self.pool: Executor | WorkerPool = self._new_pool()
         self.hint_pool: Executor | WorkerPool = self._new_pool(hints=True)
         self.hints = HintQueue()
-        #: analyses of finished games, most recent last (:meth:`analyse`)
-        self.analyses: OrderedDict[Any, dict[str, Any]] = OrderedDict()
 
     def _new_pool(self, hints: bool = False) -> Executor | WorkerPool:
         """The bots' pool, or (``hints``) the hints' own pool of one worker."""
@@ -357,25 +353,15 @@ class BotRunner:
         """The analysis of a game (:mod:`qwixo.analysis`), computed in the hints' pool (never
         in the bots': a running game's bots do not wait for it) within ``seconds``, admitted
         by the hints' queue limits (:class:`HintBusy` past them; one analysis counts as a
-        hint of seat -1), and kept in a cache of the last :data:`ANALYSES_KEPT` analyses."""
-        text = game.to_json()
-        key = ("analysis", text, seconds)
-        found = self.analyses.get(key)
-        if found is not None:
-            self.analyses.move_to_end(key)
-            return found
+        hint of seat -1). Kept with the game by the caller
+        (:func:`qwixo.server.store_analysis.analysis_of`), not here."""
         self.hints.admit(game_id, -1, client)
         try:
             if self.processes:
-                result = await self._run(_analyse_in_worker, text, seconds, hints=True)
-            else:
-                result = await self._run(analyse_game, game.copy(), seconds, hints=True)
+                return await self._run(_analyse_in_worker, game.to_json(), seconds, hints=True)
+            return await self._run(analyse_game, game.copy(), seconds, hints=True)
         finally:
             self.hints.release(game_id, -1, client)
-        self.analyses[key] = result
-        while len(self.analyses) > ANALYSES_KEPT:
-            self.analyses.popitem(last=False)
-        return result
 
     def close(self) -> None:
         for pool in (self.pool, self.hint_pool):
