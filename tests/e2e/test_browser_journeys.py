@@ -217,6 +217,7 @@ def test_the_table_at_1280x800(server, browser):
     play_to_end(server.url, gid, token, seed=5)
     page.reload()
     page.wait_for_selector("#result")
+    page.wait_for_selector("#score-table")  # (drawn with the result; visible before measured)
     table = page.locator("#score-table").bounding_box()
     assert table["y"] < SMALL["height"], table
     shot(page, "table-1280x800-over")
