@@ -26,6 +26,8 @@ OFF_SCREEN = """(sel) => {
   }
   return out;
 }"""
+# no animation of the page still running (a pushed row sliding into place)
+SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
 QWIXX_TARGETS = "#roll, #pass, .sheet.mine .qcell.option, .dice-bar .die, .game-page > .status"
 
 
@@ -96,6 +98,7 @@ def test_quixo_board_and_controls_on_one_screen(server, browser, size):
         cells = page.locator(".cell.takeable")
         cells.nth(rnd.randrange(cells.count())).click()
         page.wait_for_selector(".arrow.legal")
+        page.wait_for_function(SETTLED)  # the bot's push slid in: what a person then sees
         off += page.evaluate(OFF_SCREEN, ".arrow.legal, #cancel")
         if off:
             bad += 1
