@@ -2,19 +2,26 @@
 code, the generic research adapters and the generic front-end modules never name a game in
 their code. They read the game's metadata (``qwixo.gameinfo.GameInfo``) instead.
 
-Prose may give a game as an example: docstrings and comments are not checked, code is (string
-constants, identifiers, imported modules)."""
+Prose may give a game as an example: comments are not checked, code is (string constants,
+identifiers, imported modules), and docstrings only for a quoted game name (``"qwixx"``,
+``'quixo'``, ``"quixo-5x5-2p"``: an example calling the API with a game's name, which belongs
+in a test of tests/, not in a generic module)."""
 
 from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "qwixo"
 GAME_NAME = re.compile(r"qwixx|quixo", re.IGNORECASE)
+#: a game's name inside quotes, as a string of an example is written: ``"qwixx"``,
+#: ``view['quixo']``, ``"quixo-5x5-2p"`` (prose such as "a Quixo board" or "Qwixx's sheet" is
+#: not: no space may stand between the quotes)
+QUOTED_GAME_NAME = re.compile(r"""(["'])[\w./:-]*(?:qwixx|quixo)[\w./:-]*\1""", re.IGNORECASE)
 
 #: Python modules that must name no game anywhere in their code
 GENERIC_PY = sorted(
@@ -79,6 +86,21 @@ def names_in(tree: ast.AST, docs: set[int]) -> list[str]:
     return [f"line {ln}: {w[:60]!r}" for ln, w in code_words(tree, docs) if GAME_NAME.search(w)]
 
 
+def quoted_in_docstrings(tree: ast.AST) -> list[str]:
+    """The quoted game names in the docstrings of ``tree`` (module, classes, functions)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                doc = body[0].value
+                for m in QUOTED_GAME_NAME.finditer(doc.value):
+                    line = doc.lineno + doc.value.count("\n", 0, m.start())
+                    out.append(f"line {line}: {m.group(0)[:60]}")
+    return out
+
+
 def test_the_checker_finds_a_game_name():
     tree = ast.parse('"""Quixo in prose is fine."""\n# so is qwixx here\n'
                      'def f(game):\n    """Qwixx."""\n    return game == "qwixx"\n'
@@ -91,6 +113,30 @@ def test_the_checker_finds_a_game_name():
 def test_generic_python_names_no_game(path):
     tree = ast.parse(path.read_text("utf-8"))
     assert names_in(tree, _docstrings(tree)) == []
+
+
+def test_the_checker_finds_a_quoted_game_name_in_a_docstring():
+    source = textwrap.dedent('''\
+        """A module: Quixo and Qwixx in prose, a player's qwixx sheet, ``qwixo.core``.
+
+        >>> g = qwixo.new_game("qwixx", seed=2)
+        """
+        # "quixo" in a comment is not a docstring
+        class A:
+            """The view['quixo'] of a game."""
+            def f(self):
+                """Shipped: ``"quixo-5x5-2p"``, and Qwixx's 'gap' bot."""
+        async def g():
+            """Nothing here: the 'random' bot of any game, Quixo's 'size'."""
+        x = "qwixx"  # code: the other test's part
+        ''')
+    assert quoted_in_docstrings(ast.parse(source)) == [
+        'line 3: "qwixx"', "line 7: 'quixo'", 'line 9: "quixo-5x5-2p"']
+
+
+@pytest.mark.parametrize("path", GENERIC_PY, ids=lambda p: str(p.relative_to(SRC)))
+def test_generic_python_docstrings_quote_no_game(path):
+    assert quoted_in_docstrings(ast.parse(path.read_text("utf-8"))) == []
 
 
 @pytest.mark.parametrize("path", ADAPTERS_WITH_WRAPPERS, ids=lambda p: p.name)

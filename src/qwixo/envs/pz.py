@@ -353,7 +353,7 @@ class ContractParallel(_Core, ParallelEnv):
 def env(game: str, render_mode: str | None = None, reward: str = "outcome",
         **settings: Any) -> ContractAEC:
     """The AEC environment of any registered game that names a research codec
-    (``GameInfo.env_codec``), made from its settings: ``env("quixo", size=3)``."""
+    (``GameInfo.env_codec``), made from its settings: ``env(name, **settings)``."""
     from qwixo.envs.codec import codec_for
 
     return ContractAEC(codec_for(game, **settings), render_mode, reward)

@@ -1,16 +1,21 @@
 """The FastAPI application of ``qwixo serve``: the HTTP API (:mod:`qwixo.server.http_api`), the
 WebSocket (:mod:`qwixo.server.ws`) and the front end.
 
+A game of any registered game (here the first one, with its default settings), and its view
+with the game's own part under ``board`` (tests/server/test_server_examples.py: one game's):
+
 >>> import tempfile, os
 >>> from fastapi.testclient import TestClient
+>>> from qwixo.core import game_names
+>>> name = game_names()[0]
 >>> app = create_app(os.path.join(tempfile.mkdtemp(), "doc.sqlite"))
 >>> with TestClient(app) as client:
-...     r = client.post("/api/games", json={"game": "quixo", "settings": {"size": 3},
+...     r = client.post("/api/games", json={"game": name, "settings": {},
 ...                     "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human"}]})
 ...     game = r.json()
 ...     view = client.get(f"/api/games/{game['id']}").json()
->>> r.status_code, view["to_act"], view["quixo"]["rows"]
-(201, [0], ['...', '...', '...'])
+>>> r.status_code, view["game"] == name, "board" in view
+(201, True, True)
 
 The protocol is described in ``docs/web-protocol.md``.
 """

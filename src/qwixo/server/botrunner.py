@@ -373,14 +373,9 @@ class BotRunner:
 
 def fair_copy(game: Game) -> Game:
     """A copy of ``game`` for a bot or a hint: the other players' hidden decisions
-    (``game.decided``, e.g. Qwixx action 1) are taken back, so a bot decides on exactly what
-    a person would see.
-
-    >>> import qwixo
-    >>> g = qwixo.new_game("qwixx", seed=2)
-    >>> _ = g.roll([3, 4, 1, 1, 1, 1]); g.choose(1, "r7")
-    >>> g.decided, fair_copy(g).decided, fair_copy(g).options(0) == g.options(0)
-    ([1], [], True)
+    (``game.decided``, e.g. in a dice game where everyone decides on the same roll, the
+    choices already made by the others) are taken back, so a bot decides on exactly what a
+    person would see; ``game`` itself is unchanged (tests/server/test_server_examples.py).
     """
     copy = game.copy()
     for _ in range(game.num_players):
@@ -490,13 +485,13 @@ def _hint_in_worker(text: str, seat: int, lang: str) -> list[str]:
 def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
     """Hint for ``seat``: the game's own hint, else the strongest bot's choice.
 
+    A seat that is not to act gets none (any registered game; a hint for the seat to act:
+    tests/server/test_server_examples.py):
+
     >>> import qwixo
-    >>> g = qwixo.new_game("quixo", size=3)
-    >>> lines = hint_lines(g, 0)
-    >>> len(lines) >= 1
-    True
-    >>> hint_lines(g, 1)
-    []
+    >>> g = qwixo.new_game(qwixo.game_names()[0])
+    >>> [hint_lines(g, seat) for seat in range(g.num_players) if seat not in g.to_act][:1]
+    [[]]
     """
     if game.is_over or seat not in game.to_act:
         return []

@@ -1,11 +1,15 @@
-"""Tournaments between bots, for Qwixx and Quixo, through the public contract.
+"""Tournaments between bots of any registered game, through the public contract.
 
+Here the first two bots of the first registered game (one game's examples:
+tests/tournament/test_tournament_examples.py):
+
+>>> import qwixo
 >>> from qwixo.tournament import run_tournament
->>> res = run_tournament("qwixx", ["random", "gap"], games=4, players=2, seed=1)
->>> [e["bot"] for e in res["bots"]]
-['random', 'gap']
->>> res["games"]
-4
+>>> name = qwixo.game_names()[0]
+>>> bots = qwixo.list_bots(name)[:2]
+>>> res = run_tournament(name, bots, games=4, seed=1)
+>>> [e["bot"] for e in res["bots"]] == bots, res["games"]
+(True, 4)
 
 See :mod:`qwixo.tournament.runner` (scheduling, parallel games), :mod:`~qwixo.tournament.stats`
 (Wilson intervals, score summaries), :mod:`~qwixo.tournament.elo` (Bradley-Terry fit) and

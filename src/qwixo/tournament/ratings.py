@@ -76,10 +76,15 @@ def initial(system: str) -> Rating:
 
 # -- rating classes -----------------------------------------------------------------------
 def rating_class(game: str, settings: dict[str, Any]) -> str | None:
-    """The class a game is rated in, or None (solo Qwixx).
+    """The class a game is rated in (its metadata's ``rating_class_template`` formatted with
+    the settings, defaults filled in), or None: a player count that is not rated (solo
+    Qwixx). Examples: tests/tournament/test_tournament_examples.py.
 
-    >>> rating_class("quixo", {"size": 5, "players": 2}), rating_class("qwixx", {"players": 3})
-    ('quixo-5x5-2p', 'qwixx-classic-3p')
+    >>> import qwixo
+    >>> name = qwixo.game_names()[0]
+    >>> cls = rating_class(name, {})
+    >>> cls is not None and cls == qwixo.game_info(name).rating_class({})
+    True
     """
     from qwixo.core import game_info
 
@@ -261,7 +266,12 @@ def bot_ratings() -> dict[str, Any]:
     the package (``qwixo/tournament/bot_ratings.json``): ``{"classes": {class: {"system",
     "bots": {bot: Rating.to_dict()}, "tournament": {...}}}}`` (empty when none was measured).
 
-    >>> "quixo-5x5-2p" in bot_ratings()["classes"]
+    The class of a registered game's default settings is among them (one class by name:
+    tests/tournament/test_tournament_examples.py):
+
+    >>> import qwixo
+    >>> shipped = bot_ratings()["classes"]
+    >>> any(qwixo.game_info(n).rating_class({}) in shipped for n in qwixo.game_names())
     True
     """
     from importlib.resources import files

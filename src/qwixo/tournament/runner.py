@@ -18,7 +18,10 @@ Qwixx; a draw is half a win in Quixo) with its 95% Wilson interval; Elo from a B
 fit of the pairwise results between opposing seats; the score summary; the game lengths (Qwixx:
 rolls, Quixo: plies) and the end reasons.
 
->>> res = run_tournament("quixo", ["random", "greedy"], games=2, size=3, seed=3)
+Two bots of the first registered game, with its tournament settings:
+
+>>> name = qwixo.game_names()[0]
+>>> res = run_tournament(name, qwixo.list_bots(name)[:2], games=2, seed=3)
 >>> res["bots"][0]["games"], sorted(res["end_reasons"]) != []
 (2, True)
 """
@@ -130,9 +133,12 @@ def results_of(game: str, scores: Sequence[int], players: int) -> list[float]:
     points (Qwixx) 1/m for each of m top scores; win/loss (Quixo) 1 win, 0.5 draw, 0 loss
     (teams share their result).
 
-    >>> results_of("qwixx", [30, 50, 50], 3)
+    A registered game of each utility (found by its metadata):
+
+    >>> by = {game_info(n).utility: n for n in qwixo.game_names()}
+    >>> results_of(by["points"], [30, 50, 50], 3)
     [0.0, 0.5, 0.5]
-    >>> results_of("quixo", [1, -1], 2), results_of("quixo", [0, 0, 0, 0], 4)
+    >>> results_of(by["win_loss"], [1, -1], 2), results_of(by["win_loss"], [0, 0, 0, 0], 4)
     ([1.0, 0.0], [0.5, 0.5, 0.5, 0.5])
     """
     return game_info(game).results(list(scores))
