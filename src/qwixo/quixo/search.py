@@ -52,22 +52,11 @@ from qwixo.quixo.tables import move_tables
 
 
 def numba_cache_dirs() -> list:
-    """The directories where numba keeps the on-disk caches of this package's kernels: the
-    ``__pycache__`` next to the sources and, where that is not writable (a read-only install),
-    the per-user cache (``~/.cache/numba/quixo_<hash>``); with ``NUMBA_CACHE_DIR``, the place
-    under it. The same rules as numba's own cache locators, so a fresh install writes its
-    compiled kernels once and loads them from then on."""
-    from pathlib import Path
+    """The directories where numba keeps the on-disk caches of this package's kernels
+    (:func:`qwixo.kernelcache.cache_dirs`)."""
+    from qwixo.kernelcache import cache_dirs
 
-    from numba.core import config
-    from numba.core.caching import UserWideCacheLocator
-    from numba.misc.appdirs import AppDirs
-
-    sub = UserWideCacheLocator.get_suitable_cache_subpath(__file__)
-    if config.CACHE_DIR:
-        return [Path(config.CACHE_DIR) / sub]
-    return [Path(__file__).parent / "__pycache__",
-            Path(AppDirs(appname="numba", appauthor=False).user_cache_dir) / sub]
+    return cache_dirs(__file__)
 
 
 def _drop_stale_caches(*modules: str, sources: tuple[str, ...] = ("kernels.py",),
@@ -75,32 +64,15 @@ def _drop_stale_caches(*modules: str, sources: tuple[str, ...] = ("kernels.py",)
     """Numba's on-disk cache of a function does not notice when a kernel it calls from another
     file (:mod:`qwixo.quixo.kernels`) changes, and a stale one can crash. So the cache files of
     ``modules`` (next to this file) are dropped whenever one of ``sources`` differs from the copy
-    they were compiled against (recorded by the stamp file ``stamp_name`` in the same cache
-    directory: one stamp per group of modules), in every directory of
-    :func:`numba_cache_dirs` that exists."""
-    import hashlib
+    they were compiled against (:func:`qwixo.kernelcache.drop_stale`: a stamp file
+    ``stamp_name`` per group of modules)."""
     from pathlib import Path
 
+    from qwixo.kernelcache import drop_stale
+
     here = Path(__file__).parent
-    try:
-        h = hashlib.sha256()
-        for src in sources:
-            h.update((here / src).read_bytes())
-        digest = h.hexdigest()
-        dirs = numba_cache_dirs()
-    except OSError:  # pragma: no cover (sources unreadable)
-        return
-    for d in dirs:
-        try:
-            stamp = d / f"{stamp_name}.sha256"
-            if not d.is_dir() or (stamp.exists() and stamp.read_text().strip() == digest):
-                continue
-            for mod in modules:
-                for f in d.glob(f"{mod}.*.nb[ci]"):
-                    f.unlink(missing_ok=True)
-            stamp.write_text(digest)
-        except OSError:  # a read-only directory: numba does not use it either
-            continue
+    drop_stale(stamp_name, modules=[here / f"{m}.py" for m in modules],
+               sources=[here / s for s in sources])
 
 
 _drop_stale_caches("search", "mcts")

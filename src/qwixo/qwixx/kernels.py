@@ -48,35 +48,20 @@ def _drop_stale_caches() -> None:
     """Numba's on-disk cache of a function does not notice when a helper it inlined from
     another file changes (e.g. the table layout here), and a stale one can crash. So the cache
     files of the modules built on these kernels (:mod:`qwixo.qwixx.batch`,
-    :mod:`qwixo.qwixx.odds`, :mod:`qwixo.qwixx.evrule`, :mod:`qwixo.envs.vector`) are dropped
-    whenever this file, ``batch.py``, ``odds.py`` or ``evrule.py`` differs from the copy they were compiled against (a stamp file
-    ``qwixo-qwixx-kernels.sha256`` in each cache directory), as the Quixo search does."""
-    import hashlib
-    import os
+    :mod:`qwixo.qwixx.odds`, :mod:`qwixo.qwixx.evrule`, :mod:`qwixo.qwixx.td`,
+    :mod:`qwixo.envs.vector`) are dropped whenever this file, ``batch.py``, ``odds.py``,
+    ``evrule.py`` or ``td.py`` differs from the copy they were compiled against
+    (:func:`qwixo.kernelcache.drop_stale`, stamp ``qwixo-qwixx-kernels``)."""
     from pathlib import Path
 
+    from qwixo.kernelcache import drop_stale
+
     here = Path(__file__).parent
-    modules = {"batch": here, "odds": here, "evrule": here, "td": here,
-               "vector": here.parent / "envs"}
-    try:
-        h = hashlib.sha256()
-        for src in ("kernels.py", "batch.py", "odds.py", "evrule.py", "td.py"):
-            h.update((here / src).read_bytes())
-        digest = h.hexdigest()
-        base = os.environ.get("NUMBA_CACHE_DIR")
-        dirs = {d / "__pycache__" for d in modules.values()}
-        if base:
-            dirs = {p.parent for m in modules for p in Path(base).rglob(f"{m}.*.nbi")}
-        for d in dirs:
-            stamp = d / "qwixo-qwixx-kernels.sha256"
-            if not d.exists() or (stamp.exists() and stamp.read_text().strip() == digest):
-                continue
-            for mod in modules:
-                for f in d.glob(f"{mod}.*.nb[ci]"):
-                    f.unlink(missing_ok=True)
-            stamp.write_text(digest)
-    except OSError:  # a read-only install: nothing to do
-        pass
+    drop_stale("qwixo-qwixx-kernels",
+               modules=[here / "batch.py", here / "odds.py", here / "evrule.py", here / "td.py",
+                        here.parent / "envs" / "vector.py"],
+               sources=[here / f for f in ("kernels.py", "batch.py", "odds.py", "evrule.py",
+                                           "td.py")])
 
 
 _drop_stale_caches()
