@@ -226,21 +226,24 @@ def bits(cells, ch):
 @settings(max_examples=150, deadline=None)
 @given(boards)
 def test_push_and_unpush_agree_with_engine(board):
+    """The solver moves with the engine's kernels on int64 boards and an int64 copy of the
+    tables: the same bits as on uint64; its un-move gives the parent back."""
     n, cells = board
     me, op = bits(cells, "x"), bits(cells, "o")
     tb = retro.rank_tables(n)
     T, _ = K.packed_tables(n)
-    for m in range(len(tb.src_bit)):
-        if op & int(tb.src_bit[m]):
+    assert np.array_equal(tb.T, T.astype(np.int64))
+    for m in range(T.shape[1]):
+        assert bool(K.legal(op, m, tb.T)) == bool(K.legal(U(op), m, T))
+        if not K.legal(U(op), m, T):
             continue
         em, eo = K.apply_move(U(me), U(op), m, T)
-        mm = retro.push(me, m, tb.seg_all, tb.seg_move, tb.shift) | int(tb.dst_bit[m])
-        mo = retro.push(op, m, tb.seg_all, tb.seg_move, tb.shift)
-        assert (int(em), int(eo)) == (mm, mo)
+        mm, mo = K.apply_move(me, op, m, tb.T)
+        assert (int(em), int(eo)) == (int(mm), int(mo))
         # the un-move gives the parent back (the taken cube was the mover's or blank)
-        back_m = retro.unpush(mm, m, tb.seg_all, tb.dst_bit, tb.shift)
-        back_o = retro.unpush(mo, m, tb.seg_all, tb.dst_bit, tb.shift)
-        src = int(tb.src_bit[m])
+        back_m = retro.unpush(int(mm), m, tb.T)
+        back_o = retro.unpush(int(mo), m, tb.T)
+        src = int(T[K.SRC, m])
         assert back_o == op
         assert back_m | (me & src) == me and not back_m & src
 

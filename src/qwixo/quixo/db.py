@@ -335,8 +335,8 @@ def best_moves(position: Any, directory: str | os.PathLike | None = None
     >>> best_moves("x.o/.x./o.. x")[-1]  # the worst move loses, as slowly as possible
     ('a3c3', 'loss', 6)
     """
-    from qwixo.quixo.notation import square_name
-    from qwixo.quixo.retro import rank_tables
+    from qwixo.quixo.kernels import apply_move, legal, packed_tables
+    from qwixo.quixo.notation import move_texts
 
     bits = _bits(position)
     if bits is None:
@@ -347,28 +347,18 @@ def best_moves(position: Any, directory: str | os.PathLike | None = None
         return None
     if first[1] == 0:
         return []
-    tb = rank_tables(n)
+    T, _ = packed_tables(n)
     out = []
-    for m in range(len(tb.src_bit)):
-        if op & int(tb.src_bit[m]):
+    for m, text in enumerate(move_texts(n)):
+        if not legal(np.uint64(op), m, T):
             continue
-        nme = _push(op, m, tb)
-        nop = _push(me, m, tb) | int(tb.dst_bit[m])
-        child = probe(n, nme, nop, directory)
+        nop, nme = apply_move(np.uint64(me), np.uint64(op), m, T)
+        child = probe(n, int(nme), int(nop), directory)
         if child is None:
             return None
         value, plies = child
         mine = {"win": "loss", "loss": "win", "draw": "draw"}[value]
-        text = square_name(int(tb.src_bit[m]).bit_length() - 1, n) + square_name(
-            int(tb.dst_bit[m]).bit_length() - 1, n)
         out.append((text, mine, None if plies is None else plies + 1))
     rank = {"win": 0, "draw": 1, "loss": 2}
     out.sort(key=lambda x: (rank[x[1]], (x[2] or 0) if x[1] == "win" else -(x[2] or 0)))
     return out
-
-
-def _push(x: int, m: int, tb) -> int:
-    moved = x & int(tb.seg_move[m])
-    s = int(tb.shift[m])
-    moved = moved << s if s > 0 else moved >> -s
-    return (x & ~int(tb.seg_all[m])) | moved

@@ -10,7 +10,10 @@ arrays so that one compiled kernel serves every size 3..7:
 - ``L = packed_tables(n)[1]``: ``uint64[2n + 2]``, the line masks.
 
 **Every bitboard argument must be a** ``np.uint64`` (numba would otherwise compile an ``int64``
-variant, and mixing signed and unsigned integers makes floats).
+variant, and mixing signed and unsigned integers makes floats). The one exception is the
+retrograde solver (:mod:`qwixo.quixo.retro`), whose boards are ``int64`` (it indexes with them):
+it calls :func:`push`, :func:`legal` and :func:`apply_move` with an ``int64`` copy of ``T``,
+never mixing the two.
 
 Two players: the kernels see the position from the mover's side, ``me`` and ``op``. A move is
 the index ``m`` of the tables; it is legal when the cube at ``src`` is not the opponent's.
@@ -81,7 +84,8 @@ def push(x, m, T):
 def legal(op, m, T):
     """May the side to move play move ``m``: its source cube is not the opponent's (``op``:
     the opponents' cubes; 4 players: both opponents')? The one legality test of the engine,
-    the searches, the proof-number search, the perfect player and the opening book."""
+    the searches, the proof-number search, the perfect player, the opening book and the
+    retrograde solver."""
     return (op & T[SRC, m]) == 0
 
 
@@ -125,12 +129,9 @@ def outcome(me, op, L):
 @njit(cache=True)
 def status_to_move(me, op, L):
     """Result of a position for the side to move (``me``): 1 when it has a line (the opponent
-    made it), -1 when only the opponent has one, else 0."""
-    if has_line(me, L):
-        return MOVER_WINS
-    if has_line(op, L):
-        return MOVER_LOSES
-    return ONGOING
+    made it), -1 when only the opponent has one, else 0: :func:`outcome` seen from the other
+    side (the one rule of a move that makes lines for both sides)."""
+    return -outcome(op, me, L)
 
 
 @njit(cache=True)

@@ -34,8 +34,18 @@ from numba import njit, prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from qwixo.quixo.kernels import has_line  # the engine's line test (on int64 cells here)
-from qwixo.quixo.tables import move_tables
+# the engine's rules (on int64 boards and an int64 copy of its move tables here)
+from qwixo.quixo.kernels import (
+    DST,
+    LSH,
+    RSH,
+    SEG_ALL,
+    SRC,
+    apply_move,
+    has_line,
+    legal,
+    packed_tables,
+)
 
 #: the largest board the solver handles (all of 5×5 only with few blanks)
 MAX_SOLVE_SIZE = 5
@@ -51,11 +61,7 @@ class RankTables:
     pext8: np.ndarray  # uint8[65536]: pext of a byte x under a byte mask (mask * 256 + x)
     pdep8: np.ndarray  # uint8[65536]: pdep of low bits v into a byte mask (mask * 256 + v)
     line: np.ndarray   # int64[2N + 2]: the line masks (ranks, files, diagonals)
-    src_bit: np.ndarray
-    dst_bit: np.ndarray
-    seg_all: np.ndarray
-    seg_move: np.ndarray
-    shift: np.ndarray
+    T: np.ndarray      # int64[6, M]: the engine's move tables (kernels.packed_tables), as int64
 
 
 @cache
@@ -93,16 +99,12 @@ def rank_tables(n: int) -> RankTables:
     """The lookup tables of an N×N board (N = 3..5), built once and cached."""
     if not isinstance(n, int) or not (3 <= n <= MAX_SOLVE_SIZE):
         raise ValueError(f"the solver handles boards of size 3..{MAX_SOLVE_SIZE}, not {n!r}")
-    t = move_tables(n)
+    T, L = packed_tables(n)
     cm, rt, pop8, pext8, pdep8 = _byte_tables()
-    i64 = np.int64
-    line = t.lines.astype(i64)
-    return RankTables(
-        n=n, comb=cm, rt=rt, pop8=pop8, pext8=pext8, pdep8=pdep8, line=line,
-        src_bit=t.src_bit.astype(i64), dst_bit=t.dst_bit.astype(i64),
-        seg_all=t.seg_all.astype(i64), seg_move=t.seg_move.astype(i64),
-        shift=t.shift.astype(i64),
-    )
+    # int64 boards (the ranking indexes with them): the engine's kernels on int64 tables, so
+    # that no signed/unsigned mixing makes floats; the bits are the same (25 cells at most)
+    return RankTables(n=n, comb=cm, rt=rt, pop8=pop8, pext8=pext8, pdep8=pdep8,
+                      line=L.astype(np.int64), T=T.astype(np.int64))
 
 
 @intrinsic
@@ -196,27 +198,11 @@ def next_subset(v):
 
 
 @njit(cache=True, inline="always")
-def push(x, m, seg_all, seg_move, shift):
-    """The cubes of ``x`` after move ``m`` (without the mover's new cube on ``dst``)."""
-    moved = x & seg_move[m]
-    s = shift[m]
-    if s > 0:
-        moved <<= s
-    else:
-        moved >>= -s
-    return (x & ~seg_all[m]) | moved
-
-
-@njit(cache=True, inline="always")
-def unpush(x, m, seg_all, dst_bit, shift):
-    """Undo the slide of move ``m`` on ``x`` (the ``src`` cell comes back empty)."""
-    back = x & (seg_all[m] & ~dst_bit[m])
-    s = shift[m]
-    if s > 0:
-        back >>= s
-    else:
-        back <<= -s
-    return (x & ~seg_all[m]) | back
+def unpush(x, m, T):
+    """Undo the slide of move ``m`` (the engine's :func:`qwixo.quixo.kernels.push`) on ``x``:
+    the ``src`` cell comes back empty."""
+    back = x & (T[SEG_ALL, m] & ~T[DST, m])
+    return (x & ~T[SEG_ALL, m]) | ((back >> T[LSH, m]) << T[RSH, m])
 
 
 @njit(cache=True, inline="always")
@@ -239,7 +225,7 @@ BLOCK = 256  # frontier positions whose un-moves are gathered before memory is t
 
 @njit(cache=True, parallel=True, nogil=True)
 def init_class(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we_arr,
-               cm, rt, pop8, pext8, pdep8, line, src_bit, dst_bit, seg_all, seg_move, shift):
+               cm, rt, pop8, pext8, pdep8, line, T):
     """First pass over class ``(a, b)`` (pair-local offset ``loc``).
 
     Marks terminal positions, counts the moves that stay in the pair (taking one's own cube),
@@ -248,7 +234,7 @@ def init_class(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we
     full = (1 << nn) - 1
     na = cm[nn, a]
     nb = cm[nn - a, b]
-    nmoves = src_bit.shape[0]
+    nmoves = T.shape[1]
     nxt_base = class_off[b, a + 1] if a + b < nn else -1
     for ra in prange(na):
         me = unrank(ra, a, nn, cm)
@@ -273,14 +259,12 @@ def init_class(a, b, loc, nn, class_off, codes, me_arr, op_arr, work, lt_arr, we
             c = 0
             k = 0
             for m in range(nmoves):
-                sb = src_bit[m]
-                if op & sb:
+                if not legal(op, m, T):
                     continue
-                if me & sb:
+                if me & T[SRC, m]:
                     c += 1
                     continue
-                cme = push(op, m, seg_all, seg_move, shift)
-                cop = push(me, m, seg_all, seg_move, shift) | dst_bit[m]
+                cop, cme = apply_move(me, op, m, T)
                 buf[k] = index_in(cme, cop, b, a + 1, nxt_base, nn, full, cm, rt, pop8, pext8)
                 k += 1
             w = NONE16
@@ -316,7 +300,7 @@ def launch_threads(x):
 
 @njit(cache=True, nogil=True)
 def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_arr,
-             cm, rt, pop8, pext8, src_bit, dst_bit, seg_all, shift):
+             cm, rt, pop8, pext8, T):
     """Retrograde counting inside a pair of classes ``(a, b)`` / ``(b, a)``, level by level.
 
     ``base_ab`` / ``base_ba`` are the pair-local offsets of the two classes. Level ``D`` holds
@@ -328,7 +312,7 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
     that decided a position.
     """
     full = (1 << nn) - 1
-    nmoves = src_bit.shape[0]
+    nmoves = T.shape[1]
     m16 = NONE16
     maxt = 0
     for i in range(size):
@@ -423,10 +407,10 @@ def run_pair(a, b, base_ab, base_ba, size, nn, me_arr, op_arr, work, lt_arr, we_
                 else:
                     pbase, pa, pb = base_ba, b, a
                 for m in range(nmoves):
-                    if not (op & dst_bit[m]):
+                    if not (op & T[DST, m]):
                         continue
-                    pm = unpush(op, m, seg_all, dst_bit, shift) | src_bit[m]
-                    po = unpush(me, m, seg_all, dst_bit, shift)
+                    pm = unpush(op, m, T) | T[SRC, m]
+                    po = unpush(me, m, T)
                     bj[k] = index_in(pm, po, pa, pb, pbase, nn, full, cm, rt, pop8, pext8)
                     bpm[k] = pm
                     bpo[k] = po
@@ -474,8 +458,7 @@ def _popcount(x):
 
 # -- checking a solved database ------------------------------------------------------------
 @njit(cache=True, parallel=True)
-def verify_class(a, b, nn, class_off, codes, cm, rt, pop8, pext8, pdep8, line,
-                 src_bit, dst_bit, seg_all, seg_move, shift):
+def verify_class(a, b, nn, class_off, codes, cm, rt, pop8, pext8, pdep8, line, T):
     """Count the positions of class ``(a, b)`` whose code disagrees with their children's.
 
     A terminal position must be a win (mover has a line) or a loss (only the opponent has one)
@@ -487,7 +470,7 @@ def verify_class(a, b, nn, class_off, codes, cm, rt, pop8, pext8, pdep8, line,
     na = cm[nn, a]
     nb = cm[nn - a, b]
     base = class_off[a, b]
-    nmoves = src_bit.shape[0]
+    nmoves = T.shape[1]
     bad = 0
     for ra in prange(na):
         me = unrank(ra, a, nn, cm)
@@ -510,12 +493,10 @@ def verify_class(a, b, nn, class_off, codes, cm, rt, pop8, pext8, pdep8, line,
             maxwin = -1
             draws = 0
             for m in range(nmoves):
-                sb = src_bit[m]
-                if op & sb:
+                if not legal(op, m, T):
                     continue
-                cme = push(op, m, seg_all, seg_move, shift)
-                cop = push(me, m, seg_all, seg_move, shift) | dst_bit[m]
-                if me & sb:
+                cop, cme = apply_move(me, op, m, T)
+                if me & T[SRC, m]:
                     j = index_in(cme, cop, b, a, class_off[b, a], nn, full, cm, rt, pop8, pext8)
                 else:
                     j = index_in(cme, cop, b, a + 1, class_off[b, a + 1], nn, full,

@@ -284,13 +284,11 @@ def _solve_pair(n, layout, off, codes, pair, threads: int
     for x, y in pair:
         retro.init_class(x, y, layout.offsets[(x, y)] - base, nn, off, codes,
                          me_arr, op_arr, work, lt, we, tb.comb, tb.rt, tb.pop8, tb.pext8,
-                         tb.pdep8, tb.line, tb.src_bit, tb.dst_bit, tb.seg_all, tb.seg_move,
-                         tb.shift)
+                         tb.pdep8, tb.line, tb.T)
     t_init = time.perf_counter() - tp
     base_ba = layout.offsets[(b, a)] - base
     levels = retro.run_pair(a, b, 0, base_ba, size, nn, me_arr, op_arr, work, lt, we,
-                            tb.comb, tb.rt, tb.pop8, tb.pext8, tb.src_bit,
-                            tb.dst_bit, tb.seg_all, tb.shift)
+                            tb.comb, tb.rt, tb.pop8, tb.pext8, tb.T)
     np.bitwise_and(work, 0xFFFF, out=codes[base:base + size], casting="unsafe")
     return int(levels), time.perf_counter() - tp, t_init, time.thread_time() - cpu0
 
@@ -377,6 +375,5 @@ def verify_codes(n: int, layout: Layout, codes: np.ndarray) -> int:
         if a + b < nn and off[b, a + 1] < 0:
             continue
         bad += int(retro.verify_class(a, b, nn, off, codes, tb.comb, tb.rt, tb.pop8, tb.pext8,
-                                      tb.pdep8, tb.line, tb.src_bit, tb.dst_bit, tb.seg_all,
-                                      tb.seg_move, tb.shift))
+                                      tb.pdep8, tb.line, tb.T))
     return bad
