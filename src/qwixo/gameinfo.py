@@ -215,7 +215,11 @@ class GameInfo:
     - ``details``: of a function ``(view, seat) -> dict`` giving a finished game's figures for
       a player's statistics, and ``stats``: how they add up (:class:`Stat`);
     - ``unrated_settings``: settings that choose or reveal how a game goes (a position, the
-      dice's seed, who starts): a rated game refuses them (the server, issue 29 H2).
+      dice's seed, who starts): a rated game refuses them (the server, issue 29 H2);
+    - ``bot_ratings``: ``"package:path"`` of the data file, in the game's own package, of its
+      bots' measured ratings, as ``qwixo tournament --ratings-file`` writes it
+      (``{"format": 1, "classes": {class: ...}}``; read by
+      :func:`qwixo.tournament.ratings.bot_ratings`), None: none shipped.
     """
 
     name: str
@@ -242,6 +246,7 @@ class GameInfo:
     details: str | None = None
     stats: tuple[Stat, ...] = ()
     unrated_settings: tuple[str, ...] = ()
+    bot_ratings: str | None = None
 
     def __post_init__(self) -> None:
         if self.utility not in UTILITIES:

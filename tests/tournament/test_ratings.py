@@ -185,3 +185,30 @@ def test_shipped_bot_ratings():
         assert entry["tournament"]["seconds"] == DEFAULT_BOT_SECONDS
         for b in bots.values():
             assert b["games"] >= 25 and 0 < b["deviation"] < 150
+
+
+def test_the_shipped_bot_ratings_are_each_games_own_data():
+    """Each game ships its bots' ratings in its own package (``GameInfo.bot_ratings``), only
+    classes of its own; ``bot_ratings()`` has them all; the tournament code holds no game's
+    data (issue 26)."""
+    from importlib.resources import files
+
+    import qwixo
+
+    together = R.bot_ratings()
+    seen: dict[str, dict] = {}
+    for name in qwixo.game_names():
+        ref = qwixo.game_info(name).bot_ratings
+        if ref is None:
+            continue
+        package, _, path = ref.partition(":")
+        assert package == qwixo.game_info(name).game.split(":")[0].rsplit(".", 1)[0]
+        own = json.loads(files(package).joinpath(path).read_text("utf-8"))
+        assert own["format"] == 1 and own["classes"]
+        for cls, entry in own["classes"].items():
+            assert cls not in seen
+            assert R.rating_class(name, entry["tournament"]["settings"]) == cls
+            seen[cls] = entry
+    assert together == {"format": 1, "classes": seen}
+    assert {"quixo-5x5-2p", "qwixx-classic-2p", "qwixx-classic-3p"} <= set(seen)
+    assert not [f.name for f in files("qwixo.tournament").iterdir() if f.name.endswith(".json")]

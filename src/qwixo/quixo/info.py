@@ -37,4 +37,5 @@ INFO = GameInfo(
     details="qwixo.quixo.view:details",
     stats=(Stat("opponent_line", "sum", "wins_by_opponent_line"),
            Stat("lines_by_opponent", "sum", "lines_by_opponent_push")),
+    bot_ratings="qwixo.quixo:data/bot_ratings.json",
 )

@@ -44,4 +44,5 @@ INFO = GameInfo(
     stats=(Stat("crosses", "mean_by_key", "mean_crosses"),
            Stat("locks", "mean", "mean_locks"), Stat("penalties", "mean", "mean_penalties"),
            Stat("lucky", "mean", "mean_lucky"), Stat("bonus", "mean", "mean_bonus")),
+    bot_ratings="qwixo.qwixx:data/bot_ratings.json",
 )

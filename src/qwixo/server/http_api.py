@@ -143,8 +143,9 @@ async def health(request: Request, since: float = 0.0) -> dict[str, Any]:
 
 def rated_order(game: str, bots: list[str]) -> list[str]:
     """The bots weakest first by their measured rating in the class of the game's default
-    settings (``qwixo/tournament/bot_ratings.json``); a bot not measured there keeps its place
-    after the one before it in the registry's order (tests/server/test_server_examples.py).
+    settings (the game's shipped ratings, :func:`~qwixo.tournament.ratings.bot_ratings`); a
+    bot not measured there keeps its place after the one before it in the registry's order
+    (tests/server/test_server_examples.py).
     """
     from qwixo.tournament.ratings import bot_ratings
 

@@ -258,13 +258,16 @@ def rate_report(rep: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- the bots' ratings shipped with qwixo ----------------------------------------------------
+#: the name of each game's file of its bots' ratings (``GameInfo.bot_ratings``)
 RATINGS_FILE = "bot_ratings.json"
 
 
 def bot_ratings() -> dict[str, Any]:
-    """The bots' ratings measured by ``qwixo tournament --rate --ratings-file`` and shipped in
-    the package (``qwixo/tournament/bot_ratings.json``): ``{"classes": {class: {"system",
-    "bots": {bot: Rating.to_dict()}, "tournament": {...}}}}`` (empty when none was measured).
+    """The bots' ratings measured by ``qwixo tournament --rate --ratings-file`` and shipped with
+    each game, in its own package (the file its metadata names, ``GameInfo.bot_ratings``:
+    ``src/qwixo/<game>/data/bot_ratings.json`` for qwixo's games), every registered game's
+    together: ``{"format": 1, "classes": {class: {"system", "bots": {bot: Rating.to_dict()},
+    "tournament": {...}}}}`` (empty when none was measured).
 
     The class of a registered game's default settings is among them (one class by name:
     tests/tournament/test_tournament_examples.py):
@@ -274,15 +277,23 @@ def bot_ratings() -> dict[str, Any]:
     >>> any(qwixo.game_info(n).rating_class({}) in shipped for n in qwixo.game_names())
     True
     """
+    import json
     from importlib.resources import files
 
-    try:
-        text = files("qwixo.tournament").joinpath(RATINGS_FILE).read_text("utf-8")
-    except FileNotFoundError:
-        return {"format": 1, "classes": {}}
-    import json
+    from qwixo.core import game_info, game_names
 
-    return json.loads(text)
+    classes: dict[str, Any] = {}
+    for name in game_names():
+        ref = game_info(name).bot_ratings
+        if not ref:
+            continue
+        package, _, path = ref.partition(":")
+        try:
+            text = files(package).joinpath(path).read_text("utf-8")
+        except FileNotFoundError:
+            continue
+        classes.update(json.loads(text).get("classes", {}))
+    return {"format": 1, "classes": classes}
 
 
 def merge_ratings(data: dict[str, Any], rep: dict[str, Any], when: str) -> dict[str, Any]:
