@@ -44,6 +44,18 @@ def is_light(game: str, name: str) -> bool:
     return bool(getattr(reg[name], "light", False))
 
 
+def decision_options(game: Game, player: int) -> list[str]:
+    """The texts of ``player``'s options now, for a bot's ``decide``; raises
+    :class:`~qwixo.core.IllegalMove` (``game_over``, else ``not_your_turn``) when there is none.
+    Every game's bots start their ``decide`` with it."""
+    options = [str(o) for o in game.options(player)]
+    if not options:
+        if game.is_over:
+            raise IllegalMove("game_over")
+        raise IllegalMove("not_your_turn", player=player)
+    return options
+
+
 def make_bot(game: str, name: str, *, seconds: float | None = None, seed: int | None = None,
              **options: Any) -> Bot:
     """A bot by name: ``make_bot("quixo", "strong", seconds=1.0)``."""

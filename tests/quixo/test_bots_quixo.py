@@ -90,12 +90,14 @@ def test_bots_pass_when_they_must(name):
 @pytest.mark.parametrize("name", BOTS)
 def test_not_your_turn_and_game_over_are_refused(name):
     g = QuixoGame(size=3)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as e:
         make(name).decide(g, 1)
+    assert e.value.key == "not_your_turn"
     g = QuixoGame(position="xxx/oo./... o")  # x has a line: over
     assert g.is_over
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as e:
         make(name).decide(g, 1)
+    assert e.value.key == "game_over"
 
 
 # -- tactics --------------------------------------------------------------------------------------

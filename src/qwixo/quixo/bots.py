@@ -43,6 +43,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from qwixo.bots import decision_options
 from qwixo.core import Game, IllegalMove
 
 PASS_TEXT = "pass"
@@ -122,11 +123,7 @@ class QuixoBot:
         self.last_info: dict[str, Any] = {}
 
     def decide(self, game: Game, player: int) -> str:
-        options = game.options(player) if player in game.to_act else []
-        if not options:
-            if game.is_over:
-                raise IllegalMove("game_over")
-            raise IllegalMove("not_your_turn", player=player)
+        options = decision_options(game, player)
         if options == [PASS_TEXT]:
             return PASS_TEXT
         text = self._choose(QuixoState(game, player), options)
@@ -151,12 +148,7 @@ class RandomBot(QuixoBot):
     light = True  # qwixo.bots.is_light: a server may run it inline
 
     def decide(self, game: Game, player: int) -> str:
-        options = game.options(player) if player in game.to_act else []
-        if not options:
-            if game.is_over:
-                raise IllegalMove("game_over")
-            raise IllegalMove("not_your_turn", player=player)
-        return str(self.rng.choice(options))
+        return str(self.rng.choice(decision_options(game, player)))
 
 
 # ---------------------------------------------------------------------------------------------

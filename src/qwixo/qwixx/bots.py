@@ -39,12 +39,12 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+from qwixo.bots import decision_options
 from qwixo.core import Game
 from qwixo.qwixx.rulebots import (  # noqa: F401  (re-exported: the registry's names)
     FORCED_SKIP,
     GAP_SKIP,
     OddsBot,
-    _my_options,
     facing_penalty,
     heuristic,
     option_cell,
@@ -70,7 +70,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def decide(self, game: Game, player: int) -> str:
-        return self.rng.choice(_my_options(game, player))
+        return self.rng.choice(decision_options(game, player))
 
 
 class GapBot:
@@ -150,7 +150,7 @@ class OptimalBot:
             return False
 
     def decide(self, game: Game, player: int) -> str:
-        _my_options(game, player)  # nothing to decide: IllegalMove before any fallback
+        decision_options(game, player)  # nothing to decide: IllegalMove before any fallback
         if self.uses_solver(game):
             try:
                 choice = str(self._solver().decide(game, player))

@@ -9,17 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from qwixo.core import Game, IllegalMove
+from qwixo.bots import decision_options
+from qwixo.core import Game
 from qwixo.qwixx.heuristics import FORCED_SKIP, GAP_SKIP  # noqa: F401  (re-exported)
-
-
-def _my_options(game: Game, player: int) -> list[str]:
-    opts = [str(o) for o in game.options(player)]
-    if not opts:
-        if game.is_over:
-            raise IllegalMove("game_over")
-        raise IllegalMove("not_your_turn", player=player)
-    return opts
 
 
 def option_cell(game: Any, player: int, text: str) -> tuple[int, int] | None:
@@ -62,7 +54,7 @@ def heuristic(game: Any, player: int, policy: str = "gap") -> str:
     """
     from qwixo.qwixx import batch
 
-    opts = _my_options(game, player)
+    opts = decision_options(game, player)
     codes = [batch.option_code(game, player, t) for t in opts]
     code = batch.heuristic_code(batch.state_of(game), player, [c for c in codes if c != -1],
                                 policy)
@@ -87,7 +79,7 @@ class _KernelRuleBot:
     def decide(self, game: Game, player: int) -> str:
         from qwixo.qwixx import batch
 
-        opts = _my_options(game, player)
+        opts = decision_options(game, player)
         if len(opts) == 1:
             return opts[0]
         codes = [batch.option_code(game, player, t) for t in opts]

@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from qwixo.bots import decision_options
 from qwixo.core import Game, IllegalMove
 from qwixo.qwixx import batch, playout
 from qwixo.qwixx import kernels as K
@@ -519,13 +520,9 @@ class StrongBot:
                                 then=then), None
 
     def decide(self, game: Game, player: int) -> str:
-        options = [str(o) for o in game.options(player)]
+        options = decision_options(game, player)
         if len(options) == 1:
             return options[0]
-        if not options:
-            if game.is_over:
-                raise IllegalMove("game_over")
-            raise IllegalMove("not_your_turn", player=player)
         return self.evaluate(game, player, options)[0].option
 
 
