@@ -1,13 +1,12 @@
 """``qwixo tournament GAME --bots a,b,... --games N ...`` (registered by :func:`register`);
 ``GAME``: a registered game (``qwixo.game_names()``: qwixx, quixo...).
 
-Options: ``--players K``, ``--edition E`` (Qwixx) or ``--size N`` (Quixo) — and ``--NAME``
-for every other setting a registered game's schema offers on command lines
-(``Setting.cli_option``) —, ``--jobs J``
-(processes, default 1), ``--seed S``, ``--seconds T`` (each bot's time per decision),
-``--ply-limit L`` (Quixo draw rule, default 300 plies; threefold repetition is a draw too),
-``--plot DIR`` (PNG charts), ``--json`` (the whole report as JSON on stdout). A progress bar
-runs on stderr.
+Options: ``--players K``; ``--NAME`` for every setting a registered game's schema offers on
+command lines (``Setting.cli_option``; :func:`setting_options`: for qwixo's own games
+``--edition E``, ``--size N`` and ``--ply-limit L``, whose default is the game's tournament
+setting, ``GameInfo.tournament``); ``--jobs J`` (processes, default 1), ``--seed S``,
+``--seconds T`` (each bot's time per decision), ``--plot DIR`` (PNG charts), ``--json`` (the
+whole report as JSON on stdout). A progress bar runs on stderr.
 """
 
 from __future__ import annotations
@@ -32,30 +31,78 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", required=True, help=t("clih_tournament_bots"))
     p.add_argument("--games", type=int, default=100, help=t("clih_tournament_games"))
     p.add_argument("--players", type=int, default=None, help=t("clih_tournament_players"))
-    p.add_argument("--edition", default=None, help=t("clih_tournament_edition"))
-    p.add_argument("--size", type=int, default=None, help=t("clih_tournament_size"))
     p.add_argument("--jobs", type=int, default=1, help=t("clih_tournament_jobs"))
     p.add_argument("--cluster", metavar="local|ADDRESS", default=None,
                    help=t("clih_tournament_cluster"))
     p.add_argument("--seed", type=int, default=0, help=t("clih_tournament_seed"))
     p.add_argument("--seconds", type=float, default=None, help=t("clih_tournament_seconds"))
-    p.add_argument("--ply-limit", type=int, default=None, help=t("clih_tournament_ply_limit"))
     p.add_argument("--rate", action="store_true", help=t("clih_tournament_rate"))
     p.add_argument("--ratings-file", metavar="FILE", default=None,
                    help=t("clih_tournament_ratings_file"))
     p.add_argument("--plot", metavar="DIR", default=None, help=t("clih_tournament_plot"))
     p.add_argument("--json", action="store_true", help=t("clih_tournament_json"))
-    # every other setting a registered game's schema offers on command lines (``--name``)
-    taken = {a.dest for a in p._actions}
-    more = []
+    # the games' settings, from their schemas (``--edition``, ``--size``, ``--ply-limit``...);
+    # a setting named like one of the command's own options (``--seed``) is not offered
+    more = setting_options({a.dest for a in p._actions})
+    for name, option in more.items():
+        p.add_argument("--" + name.replace("_", "-"), **option)
+    p.set_defaults(func=_run, game_settings=list(more))
+
+
+def setting_options(taken: set[str] | frozenset[str] = frozenset()) -> dict[str, dict]:
+    """``{setting: argparse keywords}``: one ``--NAME`` option for each setting that a registered
+    game's schema offers on command lines (:meth:`Setting.cli_option`), in the games' order,
+    but for the names in ``taken``. Its help names each game that has it, with the setting's
+    label and the default a tournament uses (the game's ``tournament`` setting, else the
+    schema's); a setting several games have is one option (its choices those of all of them).
+    The option's value is None unless given, and the game checks it, as it checks its
+    settings anywhere (the same option serves every game, parsed before the game is known):
+    a setting the game does not have is a clear error (``tournament_wrong_setting``), and a
+    choice is shown as ``{a,b}`` but not refused by the parser (Qwixx takes ``--edition
+    Longo`` as ``longo``, as it always did).
+
+    >>> import qwixo
+    >>> opts = setting_options()
+    >>> all(s.name in opts for n in qwixo.game_names() for s in qwixo.game_info(n).settings
+    ...     if s.cli_option() is not None)
+    True
+    """
+    from qwixo.core import game_names
+
+    options: dict[str, dict] = {}
+    helps: dict[str, list[str]] = {}
     for name in game_names():
-        for setting in game_info(name).settings:
+        info = game_info(name)
+        for setting in info.settings:
             option = setting.cli_option()
-            if option is not None and setting.name not in taken:
-                p.add_argument("--" + setting.name.replace("_", "-"), **option)
-                taken.add(setting.name)
-                more.append(setting.name)
-    p.set_defaults(func=_run, game_settings=more)
+            if option is None or setting.name in taken:
+                continue
+            words = setting.label or setting.help
+            default = info.tournament.get(setting.name, setting.default)
+            line = (t("clih_tournament_setting", game=text(info.title),
+                      setting=text(words) if words else setting.name, default=default)
+                    if default is not None else
+                    t("clih_tournament_setting_nodefault", game=text(info.title),
+                      setting=text(words) if words else setting.name))
+            have = options.get(setting.name)
+            if have is None:
+                options[setting.name] = option
+                helps[setting.name] = [line]
+                continue
+            helps[setting.name].append(line)
+            if "choices" in have and "choices" in option and have.get("type") is option["type"]:
+                have["choices"] += [c for c in option["choices"] if c not in have["choices"]]
+            else:  # different kinds of value: the games check them
+                have.pop("choices", None)
+                if have.get("type") is not option.get("type"):
+                    have.pop("type", None)
+                    have.pop("metavar", None)
+    for name, option in options.items():
+        option["help"] = "; ".join(helps[name])
+        choices = option.pop("choices", None)
+        if choices and "metavar" not in option:
+            option["metavar"] = "{" + ",".join(str(c) for c in choices) + "}"
+    return options
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -96,9 +143,8 @@ def _run(args: argparse.Namespace) -> int:
                       file=sys.stderr, flush=True)
 
         rep = run_tournament(args.game, bots, args.games, players=args.players,
-                             edition=args.edition, size=args.size, jobs=args.jobs,
-                             seed=args.seed, seconds=args.seconds, progress=progress,
-                             ply_limit=args.ply_limit, cluster=args.cluster,
+                             jobs=args.jobs, seed=args.seed, seconds=args.seconds,
+                             progress=progress, cluster=args.cluster,
                              settings={k: getattr(args, k) for k in args.game_settings
                                        if getattr(args, k) is not None})
     if args.rate or args.ratings_file:
