@@ -133,12 +133,21 @@ class Game(ABC):
     # -- what front ends show -------------------------------------------------------------
     def winners(self) -> list[int]:
         """The players who won (several on a tie or a team win; ``[]`` while the game goes on
-        or after a draw). A method in every game (Quixo's is also readable as an attribute)."""
+        or after a draw). A method in every game (Quixo's is also readable as an attribute).
+        By default the players with the highest score among those who did not give up (nor
+        their teams: :meth:`places` ranks them last); ``[]`` when everyone gave up."""
         if not self.is_over:
             return []
         sc = self.scores()
-        best = max(sc)
-        return [p for p, s in enumerate(sc) if s == best]
+        out = self._gave_up()
+        left = [p for p in range(self.num_players) if p not in out]
+        best = max((sc[p] for p in left), default=None)
+        return [p for p in left if sc[p] == best]
+
+    def _gave_up(self) -> set[int]:
+        """The players who resigned and their teammates."""
+        gave_up = set(self.resigned)
+        return {p for team in self.teams() if gave_up & set(team) for p in team}
 
     def places(self) -> list[int]:
         """Each player's place in the finished game, 1 for the first (dense: equal scores
@@ -155,8 +164,7 @@ class Game(ABC):
         if not self.is_over:
             return []
         sc = self.scores()
-        gave_up = set(self.resigned)
-        out = {p for team in self.teams() if gave_up & set(team) for p in team}
+        out = self._gave_up()
         key = [(p in out, -sc[p]) for p in range(self.num_players)]
         return [1 + len({k for k in key if k < key[p]}) for p in range(self.num_players)]
 

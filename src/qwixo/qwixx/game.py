@@ -664,16 +664,6 @@ class QwixxGame(Game):
                 if ev[3] >= 0:
                     cross(ev[2], ev[3], "reward")
 
-    def winners(self) -> list[int]:
-        """Players with the highest final total (several on a tie) among those who did not
-        resign; ``[]`` while the game is not over (and in a solo game its player resigned)."""
-        if self.phase != OVER:
-            return []
-        sc = self.scores()
-        left = [p for p in range(self._n) if p not in self._resigned]
-        best = max((sc[p] for p in left), default=None)
-        return [p for p in left if sc[p] == best]
-
     # -- table etiquette ---------------------------------------------------------------
     @property
     def resigned(self) -> list[int]:
