@@ -148,6 +148,8 @@ def test_generic_adapters_name_no_game(path):
                and not GAME_NAME.search(node.name)]
     assert generic, "no generic class or function found"
     found = [f"{node.name}: {hit}" for node in generic for hit in names_in(node, docs)]
+    found += [f"{node.name} docstring: {hit}" for node in generic
+              for hit in quoted_in_docstrings(node)]
     assert found == []
 
 

@@ -217,7 +217,7 @@ class QwixxSolitaireEnv(ContractGymEnv):
 
 class GameEnv(ContractGymEnv):
     """``qwixo/Game-v0``: the agent against bots in any registered game with a research codec
-    (``GameInfo.env_codec``): ``gymnasium.make("qwixo/Game-v0", game="quixo", size=3)``;
+    (``GameInfo.env_codec``): ``gymnasium.make("qwixo/Game-v0", game=name, **settings)``;
     the other keywords are the game's settings."""
 
     def __init__(self, game: str, opponent: str | list[str] = "random", seat: int = 0,

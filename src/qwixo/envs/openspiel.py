@@ -328,17 +328,18 @@ class QwixxState(pyspiel.State):
 
 # -- bots -------------------------------------------------------------------------------------
 class QwixoBot(pyspiel.Bot):
-    """A qwixo bot (``qwixo.make_bot(game, name)``) as a ``pyspiel.Bot`` for one player of
-    ``python_qwixo_quixo`` or ``python_qwixo_qwixx`` — for ``evaluate_bots`` and OpenSpiel's
-    tools. ``step(state)`` asks the bot for ``player_id``'s decision in ``state.game`` (Qwixx
-    action 1 too: a simultaneous node asks each bot for its own player).
+    """A qwixo bot (``qwixo.make_bot(game, name)``) as a ``pyspiel.Bot`` for one player of a
+    ``python_qwixo_<game>`` — for ``evaluate_bots`` and OpenSpiel's tools. ``step(state)``
+    asks the bot for ``player_id``'s decision in ``state.game`` (Qwixx action 1 too: a
+    simultaneous node asks each bot for its own player). Every bot of each game:
+    tests/envs/test_openspiel.py.
 
-    >>> import pyspiel
+    >>> import pyspiel, qwixo
     >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
-    >>> game = pyspiel.load_game("python_qwixo_quixo", {"size": 3})
-    >>> bots = [QwixoBot(game, 0, "greedy"), QwixoBot(game, 1, "random", seed=1)]
-    >>> evaluate_bots(game.new_initial_state(), bots, np.random.default_rng(0)) in (
-    ...     [1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+    >>> game = pyspiel.load_game(f"python_qwixo_{qwixo.game_names()[0]}")
+    >>> bots = [QwixoBot(game, p, "random", seed=p) for p in range(game.num_players())]
+    >>> returns = evaluate_bots(game.new_initial_state(), bots, np.random.default_rng(0))
+    >>> len(returns) == game.num_players()
     True
     """
 
