@@ -40,7 +40,8 @@ import os
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from qwixo.bots import decision_options
@@ -182,6 +183,22 @@ def _history_hashes(s, state: QuixoState) -> list[tuple[int, int]]:
     return [s.hash_of(b) for b, _ in state.earlier()]
 
 
+@contextmanager
+def exact_search(state: QuixoState, plain: bool = False
+                 ) -> Iterator[tuple[Any, list[tuple[int, int]]]]:
+    """The shared :func:`searcher` of ``state``'s board, locked for one search, with no
+    contempt (a repetition is worth a draw: the exact scores the shallow bots, the hint and the
+    puzzles want), and the hashes of the earlier positions that can still repeat::
+
+        with exact_search(state) as (s, history):
+            scores = s.root_scores(*state.boards, depth=d, history=history)
+    """
+    s = searcher(state.n, state.players, plain)
+    with s.lock:
+        s.contempt = 0
+        yield s, _history_hashes(s, state)
+
+
 class ShallowBot(QuixoBot):
     """A fixed-depth search that scores every move exactly and picks at random among the best.
 
@@ -202,11 +219,8 @@ class ShallowBot(QuixoBot):
     def _choose(self, state: QuixoState, options: list[str]) -> str:
         if state.cubes < self.random_plies:  # the first plies of a game from the empty board
             return str(self.rng.choice(options))
-        s = searcher(state.n, state.players, self.plain)
-        with s.lock:
-            s.contempt = 0
-            scores = s.root_scores(*state.boards, depth=self.depth,
-                                   history=_history_hashes(s, state))
+        with exact_search(state, self.plain) as (s, history):
+            scores = s.root_scores(*state.boards, depth=self.depth, history=history)
         best = max(scores.values())
         moves = sorted(m for m, v in scores.items() if v == best)
         move = self.rng.choice(moves)

@@ -83,7 +83,7 @@ def hint(game, seconds: float | None = None) -> Hint:
     >>> h.source, h.value, h.plies, len(h.moves)
     ('database', 'win', 7, 20)
     """
-    from qwixo.quixo.bots import QuixoState, searcher
+    from qwixo.quixo.bots import QuixoState, exact_search
     from qwixo.quixo.perfect import best_moves
     from qwixo.quixo.search import INF, score_outcome
 
@@ -103,10 +103,7 @@ def hint(game, seconds: float | None = None) -> Hint:
                     [(m, v, p, None) for m, v, p in ranked])
     # search: every move scored at the same depth, deeper while the time lasts
     budget = DEFAULT_SECONDS if seconds is None else float(seconds)
-    s = searcher(state.n, state.players)
-    with s.lock:  # shared with the bots
-        s.contempt = 0
-        hist = [s.hash_of(b) for b, _ in state.earlier()]
+    with exact_search(state) as (s, hist):  # the searcher is shared with the bots
         scores: dict[int, int] | None = None
         depth = 0
         last = 0.0

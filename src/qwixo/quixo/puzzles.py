@@ -91,16 +91,13 @@ def _exact_moves(game) -> list[tuple[str, str, int | None]] | None:
 def _searched_wins(game, plies: int) -> dict[str, int]:
     """The moves the search proves to win within ``plies`` plies: ``{move: plies}`` (the search
     to depth ``plies`` is exact to that depth)."""
-    from qwixo.quixo.bots import QuixoState, searcher
+    from qwixo.quixo.bots import QuixoState, exact_search
     from qwixo.quixo.search import score_outcome
 
     player = game.to_act[0]
     state = QuixoState(game, player)
-    s = searcher(state.n, state.players)
-    with s.lock:
-        s.contempt = 0
-        hist = [s.hash_of(b) for b, _ in state.earlier()]
-        scores = s.root_scores(*state.boards, depth=plies, history=hist)
+    with exact_search(state) as (s, history):
+        scores = s.root_scores(*state.boards, depth=plies, history=history)
         out = {}
         for m, v in (scores or {}).items():
             res = score_outcome(v)
