@@ -29,51 +29,31 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import re
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 import warnings
 
+from qwixo.server.serve_process import ServeProcess
+
 warnings.filterwarnings("ignore", category=DeprecationWarning)  # websockets' sync connect()
 
-URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
 
-
-class Serve:
-    """``qwixo serve`` as a subprocess on a free port."""
+class Serve(ServeProcess):
+    """``qwixo serve`` as a subprocess on a free port (waits up to 300 s for it to listen)."""
 
     def __init__(self, db: str, data: str, *extra: str, env: dict | None = None) -> None:
-        full = dict(os.environ, QWIXO_DATA=data, QWIXO_LANG="en", **(env or {}))
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", "0",
-             "--db", db, "--bot-delay", "0", "--http-rate", "10000", "--bot-processes", "0",
-             *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full)
-        self.url = None
-        self.lines: list[str] = []
-        end = time.time() + 300
-        while time.time() < end and self.url is None:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            self.lines.append(line)
-            m = URL_RE.search(line)
-            if m:
-                self.url = m.group(1)
-        if self.url is None:
-            self.proc.kill()
-            raise SystemExit("server did not start:\n" + "".join(self.lines))
-        threading.Thread(target=self._drain, daemon=True).start()
-        self.ws = self.url.replace("http://", "ws://")
-
-    def _drain(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.append(line)
+        try:
+            super().__init__("--db", db, "--bot-delay", "0", "--http-rate", "10000",
+                             "--bot-processes", "0", *extra,
+                             env={"QWIXO_DATA": data, **(env or {})}, timeout=300)
+        except RuntimeError as e:
+            raise SystemExit(str(e)) from None
+        self.lines = self.output
+        self.ws = self.ws_url
 
     def rss_mb(self) -> float:
         with open(f"/proc/{self.proc.pid}/status") as f:
@@ -81,14 +61,6 @@ class Serve:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1]) / 1024
         return 0.0
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
 
 
 def _two_on_postgres(env: dict | None = None) -> tuple[object, list[Serve]]:

@@ -5,56 +5,21 @@ lose their socket, a client gone in the middle of its body is no ERROR traceback
 from __future__ import annotations
 
 import json
-import os
-import re
 import socket
-import subprocess
-import sys
-import threading
 import time
 
 import httpx
 import pytest
 
-URL_RE = re.compile(r"(http://127\.0\.0\.1:(\d+)/)")
+from qwixo.server.serve_process import ServeProcess
+
 GAME = {"game": "quixo", "settings": {"size": 3}, "seats": [{"kind": "human"}, {"kind": "human"}]}
 
 
-class Serve:
+class Serve(ServeProcess):
     def __init__(self, tmp_path, *extra):
-        env = dict(os.environ, QWIXO_DATA=str(tmp_path), QWIXO_LANG="en")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", "0",
-             "--db", str(tmp_path / "s.sqlite"), "--bot-processes", "0", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-        self.output: list[str] = []
-        self.url = None
-        deadline = time.time() + 180
-        while time.time() < deadline and self.url is None:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            self.output.append(line)
-            m = URL_RE.search(line)
-            if m:
-                self.url, self.port = m.group(1), int(m.group(2))
-        if self.url is None:
-            self.proc.kill()
-            raise AssertionError("server did not start:\n" + "".join(self.output))
-        threading.Thread(target=self._drain, daemon=True).start()
-
-    def _drain(self):
-        for line in self.proc.stdout:
-            self.output.append(line)
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        super().__init__("--db", str(tmp_path / "s.sqlite"), "--bot-processes", "0", *extra,
+                         env={"QWIXO_DATA": str(tmp_path)})
 
 
 @pytest.fixture(scope="module")

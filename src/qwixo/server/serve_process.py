@@ -1,0 +1,77 @@
+"""``qwixo serve`` as a child process on 127.0.0.1 and a free port.
+
+What the tests that need a real server process (restarts, ``kill -9``, several processes, the
+proxy headers) and the web benchmarks share: :class:`ServeProcess` starts ``python -m qwixo
+serve --host 127.0.0.1 --port 0 ARGS``, waits for the line that gives its address (the
+catalogue's ``serve_url``, in any language), keeps reading its output so that it never blocks
+on a full pipe, and stops it. It does not wait for the bots to be ready (``/api/health``
+``ready``): restart tests look at the games right after the restart.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Mapping
+
+#: the address in the line ``qwixo serve`` prints when it listens (group 2: the port)
+URL_RE = re.compile(r"(http://127\.0\.0\.1:(\d+)/)")
+
+
+class ServeProcess:
+    """``qwixo serve --host 127.0.0.1 --port 0`` with ``args`` (``--db`` ... ) as a subprocess.
+
+    ``env`` is added to this process's environment (``QWIXO_LANG`` is ``en`` unless it says
+    otherwise; give ``QWIXO_DATA``). Once started: :attr:`url` (``http://127.0.0.1:PORT/``),
+    :attr:`ws_url` (``ws://...``), :attr:`port`, :attr:`proc` and :attr:`output` (every
+    line printed so far). Raises RuntimeError with the output when no address was printed
+    within ``timeout`` seconds (or the process ended).
+    """
+
+    def __init__(self, *args: str, env: Mapping[str, str] | None = None,
+                 timeout: float = 180.0) -> None:
+        full = dict(os.environ, QWIXO_LANG="en")
+        full.update(env or {})
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", "0",
+             *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full)
+        self.output: list[str] = []
+        self.url: str | None = None
+        self.port = 0
+        deadline = time.time() + timeout
+        assert self.proc.stdout is not None
+        while time.time() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            self.output.append(line)
+            m = URL_RE.search(line)
+            if m:
+                self.url, self.port = m.group(1), int(m.group(2))
+                break
+        if self.url is None:
+            self.proc.kill()
+            self.proc.wait()
+            raise RuntimeError("qwixo serve did not start:\n" + "".join(self.output))
+        threading.Thread(target=self._drain, daemon=True).start()
+        self.ws_url = self.url.replace("http://", "ws://")
+
+    def _drain(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.output.append(line)
+
+    def stop(self, timeout: float = 20.0) -> None:
+        """Terminate the server (SIGTERM: it shuts down cleanly) and wait for it; kill it
+        when it has not ended after ``timeout`` seconds."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
