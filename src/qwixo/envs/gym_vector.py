@@ -65,6 +65,19 @@ def _rand(rng, i, n):
     return np.int64(((x * np.uint64(2685821657736338717)) >> np.uint64(33)) % np.uint64(n))
 
 
+@njit(cache=True, inline="always")
+def _keep_best(v, m, best, count, pick, rng, i):
+    """One step of a uniform pick among the best moves (reservoir sampling): ``(best, count,
+    pick)`` after move ``m`` of value ``v`` (``count`` moves of value ``best`` so far)."""
+    if v > best:
+        return v, 1, m
+    if v == best:
+        count += 1
+        if _rand(rng, i, count) == 0:
+            pick = m
+    return best, count, pick
+
+
 @njit(cache=True)
 def _safe_move(me, op, T, L, buf, buf2, rng, i):
     """The ``safe`` opponent's move for the side ``me``: a win, else a move that neither loses
@@ -90,14 +103,7 @@ def _safe_move(me, op, T, L, buf, buf2, rng, i):
                 if QK.outcome(c, d, L) == QK.MOVER_WINS:
                     cls = 1
                     break
-        if cls > best:
-            best = cls
-            count = 1
-            pick = m
-        elif cls == best:
-            count += 1
-            if _rand(rng, i, count) == 0:
-                pick = m
+        best, count, pick = _keep_best(cls, m, best, count, pick, rng, i)
     return pick
 
 
@@ -113,23 +119,17 @@ def _value_move(me, op, T, L, cls, W, buf, rng, i):
     for j in range(k):
         m = buf[j]
         a, b = QK.apply_move(me, op, m, T)
-        if QK.has_line(b, L):
+        r = QK.outcome(a, b, L)
+        if r == QK.MOVER_LOSES:
             v = -1.0
-        elif QK.has_line(a, L):
+        elif r == QK.MOVER_WINS:
             v = 1.0
         else:
             t = 0.0
             for x in range(L.shape[0]):
                 t += W[cls[x], popcount(a & L[x]), popcount(b & L[x])]
             v = np.tanh(t)
-        if v > best:
-            best = v
-            count = 1
-            pick = m
-        elif v == best:
-            count += 1
-            if _rand(rng, i, count) == 0:
-                pick = m
+        best, count, pick = _keep_best(v, m, best, count, pick, rng, i)
     return pick
 
 
