@@ -45,21 +45,12 @@ def run_c(exe: Path, games: int) -> dict[str, float]:
 def run_kernel(seconds: float, edition: str = "classic", players: int = 4,
                policy: str = "random") -> dict[str, float]:
     """Kernel games per CPU second over about ``seconds`` (chunks of games, one call each)."""
-    from qwixo.qwixx.batch import run_games
+    from qwixo.qwixx.batch import bench
 
-    run_games(edition, 10, players, 1, policies=policy)  # compile or load the numba cache
-    done, rolls, total = 0, 0.0, 0.0
     chunk = 20_000 if policy == "random" else 2_000
-    t0 = time.process_time()
-    while True:
-        r = run_games(edition, chunk, players, 1 + done, policies=policy)
-        done += chunk
-        rolls += r["rolls_per_game"] * chunk
-        total += r["mean_score"] * chunk
-        el = time.process_time() - t0
-        if el >= seconds:
-            break
-    return {"games_per_s": done / el, "rolls_per_game": rolls / done, "mean_score": total / done}
+    r = bench(seconds, players, 1, edition=edition, policies=policy, clock=time.process_time,
+              chunk=chunk, max_chunk=chunk)
+    return {k: r[k] for k in ("games_per_s", "rolls_per_game", "mean_score")}
 
 
 def main(argv: list[str] | None = None) -> int:

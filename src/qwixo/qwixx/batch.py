@@ -577,28 +577,33 @@ def default_lucky(edition_name: str, players: int) -> np.ndarray:
     return out
 
 
-def bench(seconds: float = 3.0, players: int = 4, seed: int = 1) -> dict[str, float]:
+def bench(seconds: float = 3.0, players: int = 4, seed: int = 1, *,
+          edition: str = "classic", policies: str | list[str] = "random",
+          clock: Any = time.perf_counter, chunk: int = 5000,
+          max_chunk: int = 400_000) -> dict[str, float]:
     """Random-policy classic games on one core for about ``seconds`` seconds.
 
     The game of the C reference loop ``qwixx_fast.c`` (``benchmarks/qwixx_batch.py``): every
     decision uniform among the legal options, pass included. Returns games/s and the checks
-    (rolls per game, mean score).
+    (rolls per game, mean score). Games are played in calls of ``chunk`` games (doubling up to
+    ``max_chunk``), game ``k`` with the seed ``seed + k``; ``edition``, ``policies`` (as
+    :func:`run_games`) and ``clock`` (``time.process_time``: CPU seconds) are the
+    benchmark's choices.
     """
-    run_games("classic", 10, players, seed)  # compile or load the numba cache
+    run_games(edition, 10, players, seed, policies=policies)  # compile or load the cache
     done = 0
     total = 0.0
     rolls = 0.0
-    chunk = 5000
-    t0 = time.perf_counter()
+    t0 = clock()
     while True:
-        r = run_games("classic", chunk, players, seed + done)
+        r = run_games(edition, chunk, players, seed + done, policies=policies)
         done += chunk
         total += r["mean_score"] * chunk
         rolls += r["rolls_per_game"] * chunk
-        el = time.perf_counter() - t0
+        el = clock() - t0
         if el >= seconds:
             break
-        chunk = min(chunk * 2, 400_000)
+        chunk = min(chunk * 2, max_chunk)
     return {"games": done, "seconds": el, "games_per_s": done / el,
             "mean_score": total / done, "rolls_per_game": rolls / done}
 
