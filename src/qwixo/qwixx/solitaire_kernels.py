@@ -108,6 +108,27 @@ def _upd_end(N, c, t, g, npen):
             N[c, t, p] = g
 
 
+@njit(cache=True, inline="always")
+def _half(r, x, y, A, B):
+    """The half of a state's index (``A[k0, k1] + B[k2, k3]``) that holds row ``r``, with row
+    ``r`` of kind ``x`` and its partner row (``r ^ 1``) of kind ``y``."""
+    if r == 0:
+        return A[x, y]
+    if r == 1:
+        return A[y, x]
+    if r == 2:
+        return B[x, y]
+    return B[y, x]
+
+
+@njit(cache=True, inline="always")
+def _index_with(r, x, y, a01, b23, A, B):
+    """The index of the state (``a01 = A[k0, k1]``, ``b23 = B[k2, k3]``) with row ``r`` of kind
+    ``x`` and its partner row of kind ``y`` (:func:`_half`)."""
+    h = _half(r, x, y, A, B)
+    return h + b23 if r < 2 else a01 + h
+
+
 @njit(cache=True)
 def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nextpos, index_of,
                   lucky, A, B, faces, celldie, cellnum, pairswap,
@@ -151,14 +172,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                 continue
             t = cellnum[q, j]
             g = gain[kq, j]
-            if q == 0:
-                h = A[nk, k1]
-            elif q == 1:
-                h = A[k0, nk]
-            elif q == 2:
-                h = B[nk, k3]
-            else:
-                h = B[k2, nk]
+            h = _half(q, nk, ks[q ^ 1], A, B)
             cc[q, n] = c
             ct[q, n] = t
             cnk[q, n] = nk
@@ -211,18 +225,12 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                     if ga > B1[s, p]:
                         B1[s, p] = ga
                 continue
-            if r == 0:
-                a01x = A[nkr, k1]
-                b23x = b23
-            elif r == 1:
-                a01x = A[k0, nkr]
-                b23x = b23
-            elif r == 2:
-                a01x = a01
-                b23x = B[nkr, k3]
+            a01x = a01
+            b23x = b23
+            if r < 2:
+                a01x = _half(r, nkr, ks[r ^ 1], A, B)
             else:
-                a01x = a01
-                b23x = B[k2, nkr]
+                b23x = _half(r, nkr, ks[r ^ 1], A, B)
             ix = a01x + b23x
             for p in range(npen):
                 v = ga + W[ix, p]
@@ -246,15 +254,8 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                         if closed[nk2] == 1 and tcl + 1 >= END_ROWS:
                             _upd_end(N, c, t, g, npen)
                             continue
-                        if r == 0:
-                            idx = A[nk2, k1] + b23
-                        elif r == 1:
-                            idx = A[k0, nk2] + b23
-                        elif r == 2:
-                            idx = a01 + B[nk2, k3]
-                        else:
-                            idx = a01 + B[k2, nk2]
-                        _upd(N, c, t, g, W, idx, npen)
+                        _upd(N, c, t, g, W, _index_with(r, nk2, ks[r ^ 1], a01, b23, A, B),
+                             npen)
                     continue
                 same = (q < 2) == (r < 2)
                 for jj in range(cn[q]):
@@ -267,19 +268,10 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                     if closed[nk2] == 1 and tcl + 1 >= END_ROWS:
                         _upd_end(N, c, t, g, npen)
                         continue
-                    if not same:
-                        if q < 2:
-                            idx = ch[q, jj] + b23x
-                        else:
-                            idx = a01x + ch[q, jj]
-                    elif r == 0:
-                        idx = A[nkr, nk2] + b23
-                    elif r == 1:
-                        idx = A[nk2, nkr] + b23
-                    elif r == 2:
-                        idx = a01 + B[nkr, nk2]
-                    else:
-                        idx = a01 + B[nk2, nkr]
+                    if not same:  # row q's half as precomputed, row r's after action 1
+                        idx = ch[q, jj] + b23x if q < 2 else a01x + ch[q, jj]
+                    else:  # rows r and q make one half: kinds nkr and nk2
+                        idx = _index_with(r, nkr, nk2, a01, b23, A, B)
                     _upd(N, c, t, g, W, idx, npen)
     # -- the layers, from the last: E[max] over the coloured dice for every white pair
     inv = 1.0 / (faces * faces)
