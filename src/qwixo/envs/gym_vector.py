@@ -66,70 +66,62 @@ def _rand(rng, i, n):
 
 
 @njit(cache=True, inline="always")
-def _keep_best(v, m, best, count, pick, rng, i):
-    """One step of a uniform pick among the best moves (reservoir sampling): ``(best, count,
-    pick)`` after move ``m`` of value ``v`` (``count`` moves of value ``best`` so far)."""
-    if v > best:
-        return v, 1, m
-    if v == best:
-        count += 1
-        if _rand(rng, i, count) == 0:
+def _safe_class(a, b, r, T, L, buf2):
+    """The ``safe`` opponent's class of its move to ``(a, b)`` (``r``: its outcome): 3 a win,
+    2 a move that neither loses at once nor leaves the other side a winning reply, 1 one that
+    leaves such a reply, 0 a loss."""
+    if r == QK.MOVER_WINS:
+        return 3.0
+    if r == QK.MOVER_LOSES:
+        return 0.0
+    k2 = QK.gen_moves(b, a, T, buf2)
+    for j2 in range(k2):
+        c, d = QK.apply_move(b, a, buf2[j2], T)
+        if QK.outcome(c, d, L) == QK.MOVER_WINS:
+            return 1.0
+    return 2.0
+
+
+@njit(cache=True, inline="always")
+def _line_value(a, b, r, L, cls, W):
+    """The ``value`` opponent's afterstate value ``tanh(sum over lines of W[class, own cubes,
+    other cubes])`` (examples/quixo_td.py's line-pattern value), exactly +1 for a line of its
+    own and -1 for one of the other side's."""
+    if r == QK.MOVER_LOSES:
+        return -1.0
+    if r == QK.MOVER_WINS:
+        return 1.0
+    t = 0.0
+    for x in range(L.shape[0]):
+        t += W[cls[x], popcount(a & L[x]), popcount(b & L[x])]
+    return np.tanh(t)
+
+
+@njit(cache=True)
+def _best_move(me, op, opp, T, L, buf, buf2, rng, i, cls, W):
+    """The move of the ``safe`` (``opp`` 1: the best :func:`_safe_class`) or ``value``
+    (``opp`` 2: the best :func:`_line_value`) opponent for the side ``me``, uniform among
+    the equally good (reservoir sampling)."""
+    k = QK.gen_moves(me, op, T, buf)
+    best = -3.0
+    count = 0
+    pick = buf[0]
+    for j in range(k):
+        m = buf[j]
+        a, b = QK.apply_move(me, op, m, T)
+        r = QK.outcome(a, b, L)
+        if opp == 2:
+            v = _line_value(a, b, r, L, cls, W)
+        else:
+            v = _safe_class(a, b, r, T, L, buf2)
+        if v > best:
+            best = v
+            count = 1
             pick = m
-    return best, count, pick
-
-
-@njit(cache=True)
-def _safe_move(me, op, T, L, buf, buf2, rng, i):
-    """The ``safe`` opponent's move for the side ``me``: a win, else a move that neither loses
-    at once nor leaves the other side a winning reply, else any legal move (uniform among the
-    best class)."""
-    k = QK.gen_moves(me, op, T, buf)
-    best = -1
-    count = 0
-    pick = buf[0]
-    for j in range(k):
-        m = buf[j]
-        a, b = QK.apply_move(me, op, m, T)
-        r = QK.outcome(a, b, L)
-        if r == QK.MOVER_WINS:
-            cls = 3
-        elif r == QK.MOVER_LOSES:
-            cls = 0
-        else:
-            cls = 2
-            k2 = QK.gen_moves(b, a, T, buf2)
-            for j2 in range(k2):
-                c, d = QK.apply_move(b, a, buf2[j2], T)
-                if QK.outcome(c, d, L) == QK.MOVER_WINS:
-                    cls = 1
-                    break
-        best, count, pick = _keep_best(cls, m, best, count, pick, rng, i)
-    return pick
-
-
-@njit(cache=True)
-def _value_move(me, op, T, L, cls, W, buf, rng, i):
-    """The ``value`` opponent: the move of the best afterstate value ``tanh(sum over lines of
-    W[class, own cubes, other cubes])`` (examples/quixo_td.py's line-pattern value), exactly
-    +1 for a line of its own and -1 for one of the other side's; random among equals."""
-    k = QK.gen_moves(me, op, T, buf)
-    best = -2.0
-    count = 0
-    pick = buf[0]
-    for j in range(k):
-        m = buf[j]
-        a, b = QK.apply_move(me, op, m, T)
-        r = QK.outcome(a, b, L)
-        if r == QK.MOVER_LOSES:
-            v = -1.0
-        elif r == QK.MOVER_WINS:
-            v = 1.0
-        else:
-            t = 0.0
-            for x in range(L.shape[0]):
-                t += W[cls[x], popcount(a & L[x]), popcount(b & L[x])]
-            v = np.tanh(t)
-        best, count, pick = _keep_best(v, m, best, count, pick, rng, i)
+        elif v == best:
+            count += 1
+            if _rand(rng, i, count) == 0:
+                pick = m
     return pick
 
 
@@ -138,9 +130,7 @@ def _opponent_move(me, op, opp, T, L, buf, buf2, rng, i, cls, W):
     if opp == 0:
         k = QK.gen_moves(me, op, T, buf)
         return buf[_rand(rng, i, k)]
-    if opp == 2:
-        return _value_move(me, op, T, L, cls, W, buf, rng, i)
-    return _safe_move(me, op, T, L, buf, buf2, rng, i)
+    return _best_move(me, op, opp, T, L, buf, buf2, rng, i, cls, W)
 
 
 @njit(cache=True, inline="always")
