@@ -353,6 +353,19 @@ def _v(values, A, B, closed, ks, p, max_pen):
     return values[p, A[ks[0], ks[1]] + B[ks[2], ks[3]]]
 
 
+@njit(cache=True, inline="always")
+def _move_row(ks, r, k, trans, gain):
+    """Row ``r`` goes from kind ``ks[r]`` to kind ``k`` (a cross; ``ks`` updated): its points
+    (those of the first cell whose cross leads there)."""
+    g = 0
+    for pos in range(trans.shape[1]):
+        if trans[ks[r], pos] == k:
+            g = gain[ks[r], pos]
+            break
+    ks[r] = k
+    return g
+
+
 @njit(cache=True)
 def simulate_policy(values, n_games, seed, trans, gain, closed, count, nextpos, index_of,
                     tgt_cnt, tgt_row, tgt_pos, lucky, A, B, faces, pen_points, max_pen):
@@ -435,17 +448,9 @@ def simulate_policy(values, n_games, seed, trans, gain, closed, count, nextpos, 
                 score -= pen_points
                 continue
             if b1r >= 0:
-                for pos in range(trans.shape[1]):
-                    if trans[ks[b1r], pos] == b1k:
-                        score += gain[ks[b1r], pos]
-                        break
-                ks[b1r] = b1k
+                score += _move_row(ks, b1r, b1k, trans, gain)
             if b2r >= 0:
-                for pos in range(trans.shape[1]):
-                    if trans[ks[b2r], pos] == b2k:
-                        score += gain[ks[b2r], pos]
-                        break
-                ks[b2r] = b2k
+                score += _move_row(ks, b2r, b2k, trans, gain)
         scores[game] = score
         turns[game] = nturn
     return scores, turns
