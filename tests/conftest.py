@@ -4,10 +4,18 @@ policy tables from earlier runs, no web-app database), unless QWIXO_TEST_DATA na
 ``--warm-kernels`` (``make test`` passes it): the engines' numba kernels are compiled once,
 before any test or test worker process starts (:func:`qwixo.server.warmup.warm_up`, on the
 shared on-disk cache), so that the servers and bot workers the tests start, and the pytest-xdist
-workers, load them instead of each compiling the same kernels at the same time."""
+workers, load them instead of each compiling the same kernels at the same time.
 
+``shared_dir``: one directory for the whole run, the same in every pytest-xdist worker, for what
+is costly to make and the same for all (``made_once``: the classic solitaire table)."""
+
+import contextlib
+import fcntl
 import os
+import shutil
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +28,47 @@ os.environ.setdefault("QWIXO_RATED_MIN_AGE", "0")
 def pytest_addoption(parser):
     parser.addoption("--warm-kernels", action="store_true",
                      help="compile the engines' kernels once before the tests (make test)")
+
+
+_SHARED = "QWIXO_TEST_SHARED"
+
+
+def pytest_configure(config):
+    # the controller (or a run without xdist) makes the run's shared directory; xdist workers,
+    # started after this, inherit its name through the environment
+    if not hasattr(config, "workerinput") and _SHARED not in os.environ:
+        os.environ[_SHARED] = tempfile.mkdtemp(prefix="qwixo-test-shared-")
+        config._qwixo_shared = os.environ[_SHARED]
+
+
+def pytest_unconfigure(config):
+    d = getattr(config, "_qwixo_shared", None)
+    if d:
+        shutil.rmtree(d, ignore_errors=True)
+        os.environ.pop(_SHARED, None)
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """A directory shared by every worker of this test run (deleted at its end)."""
+    return Path(os.environ[_SHARED])
+
+
+@contextlib.contextmanager
+def _run_lock(directory: Path, name: str):
+    with open(directory / f"{name}.lock", "a+b") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def made_once(shared_dir):
+    """``with made_once(name):`` holds the run-wide lock ``name``: the first worker to take it
+    makes the thing in ``shared_dir``, the others wait for it and find it made."""
+    return lambda name: _run_lock(shared_dir, name)
 
 
 @pytest.hookimpl(tryfirst=True)
