@@ -167,17 +167,14 @@ def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, don
         legal = 0 <= a < A and mask[i, a]
         if not legal:
             r = QK.MOVER_LOSES
-        elif players == 4 and a == A - 1:
-            st[i, 4] = np.uint64((p + 1) & 3)
-            r = QK.ONGOING
-        elif players == 2:
+        elif players == 2:  # the kernels on scalars (an array slice per call costs more)
             me, op = QK.apply_move(st[i, p], st[i, 1 - p], a, T)
             st[i, p] = me
             st[i, 1 - p] = op
             st[i, 4] = np.uint64(1 - p)
             r = QK.outcome(me, op, L)
-        else:
-            r = QK.state_play(st[i], players, a, T, L)
+        else:  # 4 players: the last action is the pass
+            r = QK.state_play(st[i], players, QK.PASS if a == A - 1 else a, T, L)
         ply[i] += 1
         fin = r != QK.ONGOING or ply[i] >= max_plies
         done[i] = fin

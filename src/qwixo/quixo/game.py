@@ -600,13 +600,8 @@ class QuixoGame(Game):
         st = self._st
         self._stack.append((st.copy(), self._result))
         mover = int(st[4])
-        if code == K.PASS:
-            st[4] = (mover + 1) % self._players
-            r = K.ONGOING
-            self._history.append(PASS_TEXT)
-        else:
-            r = K.state_play(st, self._players, code, self._T, self._L)
-            self._history.append(self._texts[code])
+        r = K.state_play(st, self._players, code, self._T, self._L)
+        self._history.append(PASS_TEXT if code == K.PASS else self._texts[code])
         self._legal = None
         key = st.tobytes()
         count = self._rep.get(key, 0) + 1

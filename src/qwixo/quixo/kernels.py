@@ -216,9 +216,13 @@ def state_moves(st, players, T, out):
 
 @njit(cache=True)
 def state_play(st, players, code, T, L):
-    """Play ``code`` (legal: not checked here) in place; return the result for the mover's side
-    (1 win, -1 loss, 0 the game goes on) and hand the turn on."""
+    """Play ``code`` (legal: not checked here; :data:`PASS` for a 4-player seat without a
+    move) in place; return the result for the mover's side (1 win, -1 loss, 0 the game goes
+    on) and hand the turn on."""
     p = np.int64(st[4])
+    if code == PASS:
+        st[4] = np.uint64((p + 1) % players)
+        return ONGOING
     if players == 2:
         if p == 0:
             me, op = apply_move(st[0], st[1], code, T)
