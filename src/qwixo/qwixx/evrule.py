@@ -38,19 +38,16 @@ from qwixo.qwixx.kernels import (
     CLOSED,
     CNT,
     DICE,
-    LAST,
     NPL,
     OPTS_SIZE,
     PB,
     PEN,
-    T_LEN,
-    T_LOCKFROM,
     T_PENPTS,
     H,
     apply,
     colour_options,
 )
-from qwixo.qwixx.odds import N_PARAMS, best_other_score, end_pressure
+from qwixo.qwixx.odds import N_PARAMS, best_other_score, end_pressure, reachable_odds
 
 #: the batch policy id of ``ev`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
 EV = 5
@@ -79,21 +76,11 @@ def sheet_value(src, bb, closed, T, wcell, ah, dead, threats, thr, sat):
     of the bit mask ``threats``: another player may lock them soon; ``sat``: the expected
     crosses saturate as they near the free cells)."""
     val = float(K.score(src, bb, T, False))
-    L = T[T_LEN]
     for r in range(4):
         if (closed >> r) & 1:
             continue
         n = src[bb + CNT + r]
-        last = src[bb + LAST + r]
-        lf = T[T_LOCKFROM + r]
-        W = 0.0
-        free = 0
-        reach = K.lock_reachable(src, bb, r, T)
-        for x in range(last + 1, L):
-            if x >= lf and not reach:
-                break
-            W += wcell[r, x]
-            free += 1
+        W, free, reach = reachable_odds(src, bb, r, T, wcell)
         f = ah * W
         if (threats >> r) & 1:
             f *= 1.0 - thr

@@ -22,6 +22,7 @@ from qwixo.qwixx.kernels import (
     OPTS_SIZE,
     PB,
     PEN,
+    T_LEN,
     T_LOCKFROM,
     T_NEED,
     T_PENPTS,
@@ -59,6 +60,25 @@ def cell_weights(edition_name: str) -> np.ndarray:
     num = a.numbers.astype(np.int64)
     ways = np.maximum(0, f - np.abs(num - (f + 1)))
     return ways.astype(np.float64) / f
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def reachable_odds(s, b, r, T, wcell):
+    """Row ``r`` of the sheet at ``s[b:]``: ``(W, free, reach)``, the dice odds (``wcell``:
+    :func:`cell_weights`) summed over the cells it may still cross, their number, and whether
+    it can still reach its lock (:func:`qwixo.qwixx.kernels.lock_reachable`). The cells right
+    of the last cross count, the lock cells only while the lock is in reach."""
+    L = T[T_LEN]
+    lf = T[T_LOCKFROM + r]
+    reach = K.lock_reachable(s, b, r, T)
+    W = 0.0
+    free = 0
+    for x in range(s[b + LAST + r] + 1, L):
+        if x >= lf and not reach:
+            break
+        W += wcell[r, x]
+        free += 1
+    return W, free, reach
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")

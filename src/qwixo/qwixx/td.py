@@ -69,19 +69,16 @@ from qwixo.qwixx.kernels import (
     CLOSED,
     CNT,
     DICE,
-    LAST,
     NPL,
     OPTS_SIZE,
     PB,
     PEN,
-    T_LEN,
-    T_LOCKFROM,
     T_NEED,
     H,
     apply,
     colour_options,
 )
-from qwixo.qwixx.odds import N_PARAMS
+from qwixo.qwixx.odds import N_PARAMS, reachable_odds
 
 #: the batch policy id of ``td`` (:data:`qwixo.qwixx.batch.POLICY_IDS`)
 TD = 6
@@ -158,16 +155,8 @@ def _row_state(src, b, r, T, wcell):
     """Row ``r`` of the sheet at ``src[b:]``: its crosses, the dice odds of its free cells
     still reachable, whether it can still reach its lock and whether it is near its lock (at
     least ``need - 1`` crosses, the last within three cells of the lock's first cell)."""
-    L = T[T_LEN]
     n = src[b + CNT + r]
-    last = src[b + LAST + r]
-    lf = T[T_LOCKFROM + r]
-    reach = K.lock_reachable(src, b, r, T)
-    W = 0.0
-    for c in range(last + 1, L):
-        if c >= lf and not reach:
-            break
-        W += wcell[r, c]
+    W, _, reach = reachable_odds(src, b, r, T, wcell)
     near = 1.0 if K.near_lock(src, b, r, T) else 0.0
     return n, W, reach, near
 
