@@ -44,7 +44,7 @@ from qwixo.qwixx.kernels import (
     PEN,
     T_PENPTS,
     H,
-    apply,
+    apply_on_copy,
     colour_options,
 )
 from qwixo.qwixx.odds import N_PARAMS, best_other_score, end_pressure, reachable_odds
@@ -177,15 +177,12 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     A = PB  # a copy of the sheet after the option
     B = 2 * PB + OPTS_SIZE  # a copy after action 1 and action 2
     opts2 = w[2 * PB:2 * PB + OPTS_SIZE]
-    full = ev.shape[0]
     best = -1
     if not joint:
         bestval = _pass_value(s, q, bq, T, force, oppmax) * pen
         for j in range(k):
             code = opts[j]
-            for x in range(PB):
-                w[A + x] = s[bq + x]
-            cl, _, _, _ = apply(w, A, q, closed, code, T, ev, full)
+            cl = apply_on_copy(s, bq, q, closed, code, T, w, A, ev)
             val = _option_value(s, q, w, A, closed, cl, v0, o, ov0, T, wcell, prm, ah, oppmax,
                                 thm)
             if val > bestval:
@@ -196,12 +193,9 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     bestval = -1e18
     for j in range(-1, k):
         code = -1 if j < 0 else opts[j]
-        for x in range(PB):
-            w[A + x] = s[bq + x]
-        cl = closed
+        cl = apply_on_copy(s, bq, q, closed, code, T, w, A, ev)
         val = 0.0
         if code >= 0:
-            cl, _, _, _ = apply(w, A, q, closed, code, T, ev, full)
             val = _option_value(s, q, w, A, closed, cl, v0, o, ov0, T, wcell, prm, ah, oppmax,
                                 thm)
             if val >= BIG / 2 or val <= -BIG / 2:  # the game ends here
@@ -216,9 +210,7 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
             b2 = _pass_value(s, q, bq, T, True, oppmax) * pen
         k2 = colour_options(w, A, cl, s[DICE], s[DICE + 1], s, DICE + 2, T, opts2, w[:PB], ev)
         for j2 in range(k2):
-            for x in range(PB):
-                w[B + x] = w[A + x]
-            cl2, _, _, _ = apply(w, B, q, cl, opts2[j2], T, ev, full)
+            cl2 = apply_on_copy(w, A, q, cl, opts2[j2], T, w, B, ev)
             v2 = _option_value(s, q, w, B, closed, cl2, v0, o, ov0, T, wcell, prm, ah,
                                oppmax, thm) - val + (prm[ECROSS] if code >= 0 else 0.0)
             if v2 > b2:

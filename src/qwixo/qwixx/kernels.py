@@ -432,6 +432,20 @@ def apply(s, b, p, closed, code, T, ev, en):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def apply_on_copy(src, sb, p, closed, code, T, w, wb, ev):
+    """How a rule tries an option without touching the game: player ``p``'s sheet at
+    ``src[sb:]`` copied to ``w[wb:]`` (``PB`` values) and option ``code`` carried out there
+    by :func:`apply`, writing no event (``code`` -1: nothing crossed, the copy only). Returns
+    the closed rows after it."""
+    for x in range(PB):
+        w[wb + x] = src[sb + x]
+    if code < 0:
+        return closed
+    cl, _, _, _ = apply(w, wb, p, closed, code, T, ev, ev.shape[0])
+    return cl
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def _reward_cross(s, b, p, k, row, closed, T, ev, en, queue, qn):
     """Reward ``k``'s cross in ``row``: its leftmost possible cell, announced (-1: that cross
     is lost); returns ``(closed, en, queue, qn)`` as :func:`_cross`."""

@@ -27,7 +27,7 @@ from qwixo.qwixx.kernels import (
     T_NEED,
     T_PENPTS,
     H,
-    apply,
+    apply_on_copy,
     colour_options,
 )
 
@@ -169,9 +169,7 @@ def _best_colour(s, q, closed, lead, T, wcell, prm, threats, code0, w, ev):
     bb = b
     cl = closed
     if code0 >= 0:
-        for x in range(PB):
-            w[PB + x] = s[b + x]
-        cl, _, _, _ = apply(w, PB, q, closed, code0, T, ev, ev.shape[0])
+        cl = apply_on_copy(s, b, q, closed, code0, T, w, PB, ev)
         src = w
         bb = PB
     k2 = colour_options(src, bb, cl, s[DICE], s[DICE + 1], s, DICE + 2, T, opts2, w[:PB], ev)

@@ -75,7 +75,7 @@ from qwixo.qwixx.kernels import (
     PEN,
     T_NEED,
     H,
-    apply,
+    apply_on_copy,
     colour_options,
 )
 from qwixo.qwixx.odds import N_PARAMS, reachable_odds
@@ -362,12 +362,8 @@ def value(s, q, T, wcell, row):
 def _after(s, q, src, b, closed, code, force, T, wcell, row, nxt, w, A, ev):
     """The value of ``q`` after option ``code`` (-1 pass: a penalty when ``force``) on a copy
     of its sheet ``src[b:]`` written to ``w[A:]``."""
-    for j in range(PB):
-        w[A + j] = src[b + j]
-    cl = closed
-    if code >= 0:
-        cl, _, _, _ = apply(w, A, q, closed, code, T, ev, ev.shape[0])
-    elif force:
+    cl = apply_on_copy(src, b, q, closed, code, T, w, A, ev)
+    if code < 0 and force:
         K.add_penalty(w, A, T)
     return value_at(s, q, w, A, cl, nxt, T, wcell, row), cl
 
@@ -398,11 +394,8 @@ def td_choice(s, q, action, force, opts, k, T, wcell, row, joint, w, ev):
     bestval = -1.0
     for j in range(-1, k):
         code = -1 if j < 0 else opts[j]
-        for x in range(PB):
-            w[A + x] = s[bq + x]
-        cl = closed
+        cl = apply_on_copy(s, bq, q, closed, code, T, w, A, ev)
         if code >= 0:
-            cl, _, _, _ = apply(w, A, q, closed, code, T, ev, ev.shape[0])
             if K.rows_end_game(cl):  # the game ends in action 1
                 v = final_share(s, q, w, A, T)
                 if v > bestval + 1e-12:
