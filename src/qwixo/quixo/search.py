@@ -511,6 +511,15 @@ def _draw(st, ply):
 
 
 @njit(cache=True, inline="always")
+def _win_now(st, ply, m):
+    """The score of a move ``m`` that wins at once (``ply`` plies below the root, which
+    takes it as its best move): a win in ``ply + 1`` plies."""
+    if ply == 0:
+        st[S_BEST] = m
+    return MATE - ply - 1
+
+
+@njit(cache=True, inline="always")
 def _take(v, m, c, ply, depth, best, bestm, alpha, beta, killers, history, st):
     """Account a searched child (value ``v`` of move ``m``; ``c < 0``: a move that loses at
     once): the root's progress, the best move, alpha, and on a cut-off the killers and history.
@@ -591,9 +600,7 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
         nme, nop = apply_move(me, op, m, T)
         r = outcome(nme, nop, L) if hot else ONGOING
         if r == MOVER_WINS:
-            if ply == 0:
-                st[S_BEST] = m
-            return MATE - ply - 1
+            return _win_now(st, ply, m)
         cb[ply, k, 0] = nop  # swapped: the opponent moves next
         cb[ply, k, 1] = nme
         cst[ply, k] = m if r == ONGOING else m - M
@@ -729,9 +736,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
         n0, n1, n2, n3 = apply_move4(b0, b1, b2, b3, code, T)
         r = outcome4(n0, n1, n2, n3, 0, L) if hot else ONGOING
         if r == MOVER_WINS:
-            if ply == 0:
-                st[S_BEST] = code
-            return MATE - ply - 1
+            return _win_now(st, ply, code)
         cb[ply, k2, 0] = n1  # rotate: the next seat moves
         cb[ply, k2, 1] = n2
         cb[ply, k2, 2] = n3
