@@ -261,16 +261,19 @@ def decide(s, q, action, k, opts, fixed, policies, rng, schoice, trace, T, prm, 
         if s[ERR] == 0:
             s[ERR] = 1
         return -1
+    # the rules below get the action as an int64, not the callers' literal 1 or 2: one
+    # compilation of each (and of all it calls) for both actions
+    a = np.int64(action)
     if pol == ODDS:
-        return odds_choice(s, q, action, action == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
-                           prm[q], action == 1 and q == s[ACTIVE] and prm[q, JOINT] > 0, w, ev)
+        return odds_choice(s, q, a, a == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
+                           prm[q], a == 1 and q == s[ACTIVE] and prm[q, JOINT] > 0, w, ev)
     if pol == EV:
-        return ev_choice(s, q, action, action == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
-                         prm[q], action == 1 and q == s[ACTIVE] and prm[q, EJOINT] > 0, w, ev)
+        return ev_choice(s, q, a, a == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
+                         prm[q], a == 1 and q == s[ACTIVE] and prm[q, EJOINT] > 0, w, ev)
     if pol == TD:
-        return td_choice(s, q, action, action == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
-                         prm[q], action == 1 and q == s[ACTIVE], w, ev)
-    return _heuristic(s, q, action, k, opts, pol, T)
+        return td_choice(s, q, a, a == 2 and s[A1CROSSED] == 0, opts, k, T, wcell,
+                         prm[q], a == 1 and q == s[ACTIVE], w, ev)
+    return _heuristic(s, q, a, k, opts, pol, T)
 
 
 def heuristic_code(pos: Position, player: int, codes: list[int], policy: str = "gap") -> int:

@@ -113,7 +113,7 @@ def _best_opp(s, q, closed, T, wcell, ah, dead):
     bv = -1e18
     for p in range(P):
         if p != q:
-            v = sheet_value(s, H + p * PB, closed, T, wcell, ah, dead, 0, 0.0, 0.0)
+            v = sheet_value(s, H + p * PB, closed, T, wcell, ah, dead, np.int64(0), 0.0, 0.0)
             if v > bv:
                 bv = v
                 best = p
@@ -131,8 +131,8 @@ def _option_value(s, q, src, bb, closed0, cl, v0, o, ov0, T, wcell, prm, ah, opp
     v = sheet_value(src, bb, cl, T, wcell, ah, prm[EDEAD], thm, prm[ETHREAT], prm[ESAT]) - v0
     v += prm[ECROSS]
     if o >= 0 and cl != closed0:
-        v += prm[EDENY] * (ov0 - sheet_value(s, H + o * PB, cl, T, wcell, ah, prm[EDEAD], 0,
-                                             0.0, prm[ESAT]))
+        v += prm[EDENY] * (ov0 - sheet_value(s, H + o * PB, cl, T, wcell, ah, prm[EDEAD],
+                                             np.int64(0), 0.0, prm[ESAT]))
     return v
 
 
@@ -170,11 +170,11 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
             m = -1.0
         ah *= 1.0 + prm[ERISK] * m
     o = _best_opp(s, q, closed, T, wcell, ah, dead)
-    ov0 = sheet_value(s, H + o * PB, closed, T, wcell, ah, dead, 0, 0.0,
+    ov0 = sheet_value(s, H + o * PB, closed, T, wcell, ah, dead, np.int64(0), 0.0,
                       prm[ESAT]) if o >= 0 else 0.0
     v0 = sheet_value(s, bq, closed, T, wcell, ah, dead, thm, prm[ETHREAT], prm[ESAT])
     pen = 1.0 + prm[EPEN]
-    A = PB  # a copy of the sheet after the option
+    A = np.int64(PB)  # a copy of the sheet after the option (an int64: no literal)
     B = 2 * PB + OPTS_SIZE  # a copy after action 1 and action 2
     opts2 = w[2 * PB:2 * PB + OPTS_SIZE]
     best = -1
@@ -207,7 +207,7 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
         if code >= 0:
             b2 = 0.0
         else:
-            b2 = _pass_value(s, q, bq, T, True, oppmax) * pen
+            b2 = _pass_value(s, q, bq, T, np.bool_(True), oppmax) * pen
         k2 = colour_options(w, A, cl, s[DICE], s[DICE + 1], s, DICE + 2, T, opts2, w[:PB], ev)
         for j2 in range(k2):
             cl2 = apply_on_copy(w, A, q, cl, opts2[j2], T, w, B, ev)

@@ -459,7 +459,8 @@ def _reward_cross(s, b, p, k, row, closed, T, ev, en, queue, qn):
 @njit(cache=True, _nrt=False, error_model="numpy")
 def _chains(s, b, p, closed, r, i, tie, T, ev, en):
     """:func:`apply` in the editions with chains (Bonus A bar, Bonus B rewards)."""
-    closed, en, queue, qn = _cross(s, b, p, r, i, closed, T, ev, en, 0, 0)
+    # the queue starts empty (int64s, not literals: one compilation of _cross and its callees)
+    closed, en, queue, qn = _cross(s, b, p, r, i, closed, T, ev, en, np.int64(0), np.int64(0))
     used = False
     qh = 0
     while qh < qn:
@@ -506,7 +507,7 @@ def _expand_ties(s, b, closed, T, out, k, w, ev):
         if kind >= 0 and not (s[b + REWARDS] >> kind) & 1:
             for x in range(PB):
                 w[x] = s[b + x]
-            _, _, status, tied = apply(w, 0, 0, closed, code, T, ev, full)
+            _, _, status, tied = apply(w, np.int64(0), np.int64(0), closed, code, T, ev, full)
             if status != 1:
                 tied = 0
         if tied == 0:
@@ -542,7 +543,7 @@ def white_options(s, b, closed, total, T, out, w, ev):
                     out[k] = lucky_code(r, j)
                     k += 1
     if T[T_PAIRS]:
-        k = _expand_ties(s, b, closed, T, out, k, w, ev)
+        k = _expand_ties(s, b, closed, T, out, np.int64(k), w, ev)  # k: never a literal
     return k
 
 
@@ -565,7 +566,7 @@ def colour_options(s, b, closed, w1, w2, dice, d0, T, out, w, ev):
             k += 1
             m &= m - 1
     if T[T_PAIRS]:
-        k = _expand_ties(s, b, closed, T, out, k, w, ev)
+        k = _expand_ties(s, b, closed, T, out, np.int64(k), w, ev)  # k: never a literal
     return k
 
 

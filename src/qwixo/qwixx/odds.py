@@ -95,7 +95,7 @@ def end_pressure(s, q, T):
     near = 0
     maxpen = 0
     most = 0
-    threats = 0
+    threats = np.int64(0)  # a variable, not a literal, for the kernels it is passed to
     for p in range(P):
         b = H + p * PB
         if s[b + PEN] > maxpen:
@@ -122,7 +122,7 @@ def end_pressure(s, q, T):
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def best_other_score(s, q, T):
     """The best score now of the players other than ``q`` (``-2**30`` alone)."""
-    best = -1 << 30
+    best = np.int64(-1 << 30)  # not a literal (see end_pressure)
     for p in range(s[NPL]):
         if p != q:
             sc = K.score(s, H + p * PB, T, False)
@@ -169,7 +169,7 @@ def _best_colour(s, q, closed, lead, T, wcell, prm, threats, code0, w, ev):
     bb = b
     cl = closed
     if code0 >= 0:
-        cl = apply_on_copy(s, b, q, closed, code0, T, w, PB, ev)
+        cl = apply_on_copy(s, b, q, closed, code0, T, w, np.int64(PB), ev)
         src = w
         bb = PB
     k2 = colour_options(src, bb, cl, s[DICE], s[DICE + 1], s, DICE + 2, T, opts2, w[:PB], ev)
@@ -236,7 +236,7 @@ def odds_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     # of each cross taken; passing both costs the penalty (threshold tforce in action 2)
     thr2 = prm[T2] + extra
     tf = prm[TF] if prm[TF] > thr2 else thr2
-    c2 = _best_colour(s, q, closed, lead, T, wcell, prm, threats, -1, w, ev)
+    c2 = _best_colour(s, q, closed, lead, T, wcell, prm, threats, np.int64(-1), w, ev)
     best = -1
     bestval = thr2 - c2 if c2 < tf else thr2 - tf
     if last_pen:

@@ -212,7 +212,8 @@ def features(s, q, src, bq, closed, nxt, T, wcell, x):
     ``src[bq:]`` (a copy after an option, or ``s`` itself with ``bq = H + q * PB``), with the
     rows ``closed`` closed and player ``nxt`` to roll next; written to ``x``."""
     best = _features0(s, q, src, bq, closed, nxt, T, wcell, x)
-    row_features(src, bq, s, H + best * PB if best >= 0 else -1, closed, T, wcell, x, NX0)
+    row_features(src, bq, s, H + best * PB if best >= 0 else -1, closed, T, wcell, x,
+                 np.int64(NX0))
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -220,7 +221,7 @@ def _features0(s, q, src, bq, closed, nxt, T, wcell, x):
     """The first :data:`NX0` features (:func:`features`); returns the best opponent (-1:
     none)."""
     P = s[NPL]
-    sheet_features(src, bq, closed, T, wcell, x, 0)
+    sheet_features(src, bq, closed, T, wcell, x, np.int64(0))
     # the best opponent by score plus promise; the second best's value
     best = -1
     bv = -1e18
@@ -228,7 +229,7 @@ def _features0(s, q, src, bq, closed, nxt, T, wcell, x):
     for p in range(P):
         if p == q:
             continue
-        sheet_features(s, H + p * PB, closed, T, wcell, x, NS)
+        sheet_features(s, H + p * PB, closed, T, wcell, x, np.int64(NS))
         v = x[NS] + x[NS + 5]
         if v > bv:
             second = bv
@@ -237,7 +238,7 @@ def _features0(s, q, src, bq, closed, nxt, T, wcell, x):
         elif v > second:
             second = v
     if best >= 0:
-        sheet_features(s, H + best * PB, closed, T, wcell, x, NS)
+        sheet_features(s, H + best * PB, closed, T, wcell, x, np.int64(NS))
     else:
         for j in range(NS):
             x[NS + j] = 0.0
@@ -345,8 +346,9 @@ def value_at(s, q, src, bq, closed, nxt, T, wcell, row):
     x = row[N_PARAMS + NX:N_PARAMS + 2 * NX]
     best = _features0(s, q, src, bq, closed, nxt, T, wcell, x)
     if row[NXU] > NX0:
-        row_features(src, bq, s, H + best * PB if best >= 0 else -1, closed, T, wcell, x, NX0)
-    return _logit(x, row, N_PARAMS)
+        row_features(src, bq, s, H + best * PB if best >= 0 else -1, closed, T, wcell, x,
+                     np.int64(NX0))
+    return _logit(x, row, np.int64(N_PARAMS))
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -378,14 +380,16 @@ def td_choice(s, q, action, force, opts, k, T, wcell, row, joint, w, ev):
     closed = s[CLOSED]
     bq = H + q * PB
     nxt = (s[ACTIVE] + 1) % P
-    A = PB
-    B = 2 * PB + OPTS_SIZE
+    A = np.int64(PB)  # int64s, not literals: one compilation of the kernels they go to
+    B = np.int64(2 * PB + OPTS_SIZE)
+    no = np.int64(-1)
     opts2 = w[2 * PB:2 * PB + OPTS_SIZE]
     if not joint:
         best = -1
-        bestval, _ = _after(s, q, s, bq, closed, -1, force, T, wcell, row, nxt, w, A, ev)
+        bestval, _ = _after(s, q, s, bq, closed, no, force, T, wcell, row, nxt, w, A, ev)
         for j in range(k):
-            v, _ = _after(s, q, s, bq, closed, opts[j], False, T, wcell, row, nxt, w, A, ev)
+            v, _ = _after(s, q, s, bq, closed, opts[j], np.bool_(False), T, wcell, row, nxt, w,
+                          A, ev)
             if v > bestval + 1e-12:
                 bestval = v
                 best = opts[j]
@@ -403,10 +407,11 @@ def td_choice(s, q, action, force, opts, k, T, wcell, row, joint, w, ev):
                     best = code
                 continue
         # the best action 2 on the same dice: pass (a penalty when nothing crossed) or a cross
-        b2, _ = _after(s, q, w, A, cl, -1, code < 0, T, wcell, row, nxt, w, B, ev)
+        b2, _ = _after(s, q, w, A, cl, no, code < 0, T, wcell, row, nxt, w, B, ev)
         k2 = colour_options(w, A, cl, s[DICE], s[DICE + 1], s, DICE + 2, T, opts2, w[:PB], ev)
         for j2 in range(k2):
-            v2, _ = _after(s, q, w, A, cl, opts2[j2], False, T, wcell, row, nxt, w, B, ev)
+            v2, _ = _after(s, q, w, A, cl, opts2[j2], np.bool_(False), T, wcell, row, nxt, w,
+                           B, ev)
             if v2 > b2:
                 b2 = v2
         if b2 > bestval + 1e-12:
