@@ -3,7 +3,8 @@ policy tables from earlier runs, no web-app database), unless QWIXO_TEST_DATA na
 
 ``--warm-kernels`` (``make test`` passes it): the engines' numba kernels are compiled once,
 before any test or test worker process starts (:func:`qwixo.server.warmup.warm_up`, on the
-shared on-disk cache), so that the servers and bot workers the tests start, and the pytest-xdist
+shared on-disk cache; beside it, in a second process, tests/warm_more.py compiles the kernels
+only the tests use), so that the servers and bot workers the tests start, and the pytest-xdist
 workers, load them instead of each compiling the same kernels at the same time.
 
 ``shared_dir``: one directory for the whole run, the same in every pytest-xdist worker, for what
@@ -13,6 +14,8 @@ import contextlib
 import fcntl
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -79,10 +82,15 @@ def pytest_sessionstart(session):
     from qwixo.server.warmup import warm_up
 
     t0 = time.perf_counter()
+    # the kernels only the tests use, on the other core meanwhile (tests/warm_more.py)
+    more = subprocess.Popen([sys.executable, str(Path(__file__).with_name("warm_more.py"))])
     warm_up()
+    t1 = time.perf_counter()
+    more.wait()
     tr = config.pluginmanager.get_plugin("terminalreporter")
     if tr is not None:
-        tr.write_line(f"numba kernels compiled or loaded in {time.perf_counter() - t0:.1f} s")
+        tr.write_line(f"numba kernels compiled or loaded in {t1 - t0:.1f} s (the tests' own: "
+                      f"{time.perf_counter() - t0:.1f} s)")
 
 
 @pytest.fixture(scope="session", autouse=True)
