@@ -159,7 +159,7 @@ def mid(me, op, thphi, thdelta, ply, att, n, T, L, zsym, w, tt, path, pathcount,
     path[pi] = h
     pathcount[pi] = cubes
     dkey = DEFENDER_KEY if att == 1 else np.uint64(0)  # the children's side
-    mykey, _ = table_key(me, op, n, zsym, NSYM)
+    mykey, _ = table_key(me, op, n, zsym, np.int64(NSYM))
     if att == 0:
         mykey ^= DEFENDER_KEY
     # children's values; a repetition or the depth limit: settled as the defender's success,
@@ -182,7 +182,7 @@ def mid(me, op, thphi, thdelta, ply, att, n, T, L, zsym, w, tt, path, pathcount,
             # the child's mover is the defender when the attacker moves here
             cval[ply, i] = (_pack(0, INF) if att == 1 else _pack(INF, 0)) | PATH
             continue
-        key, _ = table_key(cme, cop, n, zsym, NSYM)
+        key, _ = table_key(cme, cop, n, zsym, np.int64(NSYM))
         key ^= dkey
         if key == 0:
             key = np.uint64(1)

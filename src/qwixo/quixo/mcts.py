@@ -53,7 +53,7 @@ def _children(boards, players, T, L, codes):
     """Legal codes of the normalised position (4 players: 0 means a pass is due)."""
     if players == 2:
         return gen_moves(boards[0], boards[1], T, codes)
-    return gen_moves4(boards[0], boards[1], boards[2], boards[3], 0, T, codes)
+    return gen_moves4(boards[0], boards[1], boards[2], boards[3], np.int64(0), T, codes)
 
 
 @njit(cache=True)

@@ -593,7 +593,7 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
         # the horizon, and no win in one for the side to move (not looked for in plain mode)
         return ev
     # children; a move that wins at once ends the search here
-    k = 0
+    k = np.int64(0)  # not a literal: one compilation of _order and _pick
     for m in range(M):
         if not legal(op, m, T):
             continue
@@ -625,7 +625,7 @@ def negamax2(me, op, depth, alpha, beta, ply, n, T, L, zsym, mperm, w,
     # searched; the children of a depth-1 node are valued at once, in the order made
     ordered = depth > 1
     if ordered:
-        _order(cst, order, ply, k, ttmove, killers, history, True)
+        _order(cst, order, ply, k, ttmove, killers, history, np.bool_(True))
     best = -INF
     bestm = -1
     a0 = alpha
@@ -729,12 +729,12 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
     hot = mc >= n - 1 or oc >= n - 1
     if depth <= 0 and (mc < n - 1 or st[S_PLAIN]):
         return evaluate4(b0, b1, b2, b3, L, w)
-    k = gen_moves4(b0, b1, b2, b3, 0, T, cst[ply])
+    k = gen_moves4(b0, b1, b2, b3, np.int64(0), T, cst[ply])
     k2 = 0
     for i in range(k):
         code = cst[ply, i]
         n0, n1, n2, n3 = apply_move4(b0, b1, b2, b3, code, T)
-        r = outcome4(n0, n1, n2, n3, 0, L) if hot else ONGOING
+        r = outcome4(n0, n1, n2, n3, np.int64(0), L) if hot else ONGOING
         if r == MOVER_WINS:
             return _win_now(st, ply, code)
         cb[ply, k2, 0] = n1  # rotate: the next seat moves
@@ -757,7 +757,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
         return -negamax4(b1, b2, b3, b0, depth - 1, -beta, -alpha, ply + 1, n, T, L, zrow4,
                          w, tt, killers, history, path, pathcount, base,
                          cb, cst, order, st)
-    _order(cst, order, ply, k, ttmove, killers, history, False)
+    _order(cst, order, ply, k, ttmove, killers, history, np.bool_(False))
     best = -INF
     bestm = -1
     a0 = alpha
@@ -803,11 +803,11 @@ def root_scores4(b0, b1, b2, b3, depth, n, T, L, zrow4, w, tt,
     for i in range(4 * M):
         out[i] = -INF
     codes = np.empty(4 * M, np.int64)
-    k = gen_moves4(b0, b1, b2, b3, 0, T, codes)
+    k = gen_moves4(b0, b1, b2, b3, np.int64(0), T, codes)
     for i in range(k):
         code = codes[i]
         n0, n1, n2, n3 = apply_move4(b0, b1, b2, b3, code, T)
-        r = outcome4(n0, n1, n2, n3, 0, L)
+        r = outcome4(n0, n1, n2, n3, np.int64(0), L)
         if r == MOVER_WINS:
             out[code] = MATE - 1
         elif r == MOVER_LOSES:
