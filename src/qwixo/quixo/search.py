@@ -730,7 +730,7 @@ def negamax4(b0, b1, b2, b3, depth, alpha, beta, ply, n, T, L, zrow4, w,
     if depth <= 0 and (mc < n - 1 or st[S_PLAIN]):
         return evaluate4(b0, b1, b2, b3, L, w)
     k = gen_moves4(b0, b1, b2, b3, np.int64(0), T, cst[ply])
-    k2 = 0
+    k2 = np.int64(0)  # not a literal: one compilation of _order and _pick
     for i in range(k):
         code = cst[ply, i]
         n0, n1, n2, n3 = apply_move4(b0, b1, b2, b3, code, T)
