@@ -450,7 +450,7 @@ def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rn
         term[i] = False
         ended = reset_only
         if not reset_only:
-            before = K.score(s, K.H + me * K.PB, T, True)
+            before = K.score(s, K.H + me * K.PB, T, np.bool_(True))
             c = _qx_code(actions[i], gi, oi, L, lucky_off)  # not an option: pass
             if s[K.PHASE] == K.P_ACTION1:
                 ci[me] = c
@@ -480,7 +480,7 @@ def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rn
             if ended:
                 term[i] = True
                 for p in range(P):
-                    scores[p] = K.score(s, K.H + p * K.PB, T, True)
+                    scores[p] = K.score(s, K.H + p * K.PB, T, np.bool_(True))
                     final[i, p] = scores[p]
                 if reward_mode == 3:  # delta
                     reward[i] = scores[me] - before
@@ -503,7 +503,7 @@ def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rn
                 fobs[i, blocks[V.B_A1]] = 0.0
                 fobs[i, blocks[V.B_TOACT]] = 0.0
             elif reward_mode == 3:
-                reward[i] = K.score(s, K.H + me * K.PB, T, True) - before
+                reward[i] = K.score(s, K.H + me * K.PB, T, np.bool_(True)) - before
         if ended:
             V._qx_new_game(s, rng_i, lucky_edition, T)
             for p in range(P):

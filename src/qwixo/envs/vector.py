@@ -459,7 +459,7 @@ def _qx_step(actions, S, g, opts, choice, rng, obs, mask, reward, done, to_act, 
             if ended:
                 done[i] = True
                 for p in range(P):
-                    scores[p] = K.score(s, K.H + p * K.PB, T, True)
+                    scores[p] = K.score(s, K.H + p * K.PB, T, np.bool_(True))
                     final[i, p] = scores[p]
                 _rewards(scores, reward_mode, solo_scale, rew)
                 for p in range(P):

@@ -476,7 +476,7 @@ def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, ch
         s[ROLLS] += rolls
         rolls_out[g] = rolls
         for p in range(P):
-            scores[g, p] = K.score(s, H + p * PB, T, True)
+            scores[g, p] = K.score(s, H + p * PB, T, np.bool_(True))
 
 
 #: "no limit" for :func:`play`'s ``max_rolls``. Numba compiles a kernel once per distinct
@@ -510,7 +510,7 @@ def _run(n, P, seed, lucky, policies, T, scores, rolls_out, prm, wcell, paired):
         rolls_out[g] = play(s, T, fixed, policies, rng, sdice, schoice, trace, NO_LIMIT, opts, w,
                             ev, choice, prm, wcell)
         for p in range(P):
-            scores[g, p] = K.score(s, H + p * PB, T, True)
+            scores[g, p] = K.score(s, H + p * PB, T, np.bool_(True))
 
 
 def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
@@ -648,7 +648,7 @@ def _rollouts_value(n, seed, s0, fixed0, policies, T, scores, vals, prm, wcell, 
                 v = (1.0 - lam) * v + lam * td_value(s, me, T, wcell, vr)
             vals[g] = v
         for p in range(P):
-            scores[g, p] = K.score(s, H + p * PB, T, True)
+            scores[g, p] = K.score(s, H + p * PB, T, np.bool_(True))
 
 
 def _rollout_inputs(pos: Position, n: int, fixed: dict[int, int] | None, policies: list[str],
@@ -788,7 +788,7 @@ def _replay(P, lucky, first, sdice, schoice, policies, T, trace, out, prm, wcell
     play(s, T, fixed, policies, rng, sdice, schoice, trace, np.int64(0), opts, w, ev, choice, prm,
          wcell)
     for p in range(P):
-        out[p] = K.score(s, H + p * PB, T, True)
+        out[p] = K.score(s, H + p * PB, T, np.bool_(True))
     return s
 
 

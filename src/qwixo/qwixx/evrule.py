@@ -75,7 +75,7 @@ def sheet_value(src, bb, closed, T, wcell, ah, dead, threats, thr, sat):
     the points of ``ah`` × (the free cells' odds) more crosses (times ``1 - thr`` in the rows
     of the bit mask ``threats``: another player may lock them soon; ``sat``: the expected
     crosses saturate as they near the free cells)."""
-    val = float(K.score(src, bb, T, False))
+    val = float(K.score(src, bb, T, np.bool_(False)))
     for r in range(4):
         if (closed >> r) & 1:
             continue
@@ -126,7 +126,7 @@ def _option_value(s, q, src, bb, closed0, cl, v0, o, ov0, T, wcell, prm, ah, opp
     the sheet value ``v0`` before it: the change, the opponent's loss, the end of the game."""
     P = s[NPL]
     if P > 1 and K.rows_end_game(cl) and not K.rows_end_game(closed0):
-        mine = K.score(src, bb, T, False)
+        mine = K.score(src, bb, T, np.bool_(False))
         return (BIG if mine > oppmax else -BIG) + (mine - oppmax)
     v = sheet_value(src, bb, cl, T, wcell, ah, prm[EDEAD], thm, prm[ETHREAT], prm[ESAT]) - v0
     v += prm[ECROSS]
@@ -143,7 +143,7 @@ def _pass_value(s, q, bb, T, force, oppmax):
         return 0.0
     pts = T[T_PENPTS]
     if s[NPL] > 1 and K.penalties_end_game(s[bb + PEN] + 1, T):
-        mine = K.score(s, bb, T, False) - pts
+        mine = K.score(s, bb, T, np.bool_(False)) - pts
         return (BIG if mine > oppmax else -BIG) + (mine - oppmax)
     return -1.0 * pts
 
@@ -162,7 +162,7 @@ def ev_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     dead = prm[EDEAD]
     oppmax = best_other_score(s, q, T)
     if P > 1 and prm[ERISK] != 0.0:
-        lead = K.score(s, bq, T, False) - oppmax
+        lead = K.score(s, bq, T, np.bool_(False)) - oppmax
         m = -lead / 20.0
         if m > 1.0:
             m = 1.0

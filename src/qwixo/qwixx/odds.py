@@ -125,7 +125,7 @@ def best_other_score(s, q, T):
     best = np.int64(-1 << 30)  # not a literal (see end_pressure)
     for p in range(s[NPL]):
         if p != q:
-            sc = K.score(s, H + p * PB, T, False)
+            sc = K.score(s, H + p * PB, T, np.bool_(False))
             if sc > best:
                 best = sc
     return best
@@ -200,7 +200,7 @@ def odds_choice(s, q, action, force, opts, k, T, wcell, prm, joint, w, ev):
     ncl, near, maxpen, most, threats = end_pressure(s, q, T)
     urgency = ncl + prm[UNEAR] * near + prm[UPEN] * maxpen + prm[UPROG] * most / 10.0
     bq = H + q * PB
-    me = K.score(s, bq, T, False)
+    me = K.score(s, bq, T, np.bool_(False))
     lead = me - best_other_score(s, q, T)
     margin = 0.0
     if P > 1:

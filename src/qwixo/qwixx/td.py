@@ -127,7 +127,7 @@ def sheet_features(src, bb, closed, T, wcell, x, o):
     """The :data:`NS` features of the sheet at ``src[bb:]`` (rows ``closed`` closed), written
     to ``x[o:o + NS]``."""
     need = T[T_NEED]
-    x[o] = K.score(src, bb, T, True) / 10.0
+    x[o] = K.score(src, bb, T, np.bool_(True)) / 10.0
     x[o + 1] = float(src[bb + PEN])
     for j in range(2, NS):
         x[o + j] = 0.0
@@ -321,12 +321,12 @@ def _logit(x, wts, o):
 def final_share(s, q, src, bq, T):
     """The win share of ``q`` when the game ends now (``q``'s sheet at ``src[bq:]``)."""
     P = s[NPL]
-    me = K.score(src, bq, T, True)
+    me = K.score(src, bq, T, np.bool_(True))
     ties = 1
     for p in range(P):
         if p == q:
             continue
-        sc = K.score(s, H + p * PB, T, True)
+        sc = K.score(s, H + p * PB, T, np.bool_(True))
         if sc > me:
             return 0.0
         if sc == me:
