@@ -54,12 +54,10 @@ import gc
 import json
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,38 +71,23 @@ except ImportError:  # pragma: no cover
     from json import loads
 from websockets.exceptions import ConnectionClosed
 
-URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
+from qwixo.server.serve_process import ServeProcess
 
 
 def start_server(db: str, data: str, args: argparse.Namespace,
                  log: str | None = None) -> tuple[subprocess.Popen, str]:
     """``qwixo serve`` on ``db`` (an SQLite file or a PostgreSQL URL): (process, its URL).
     The per-address limits are lifted: every client of this script comes from 127.0.0.1."""
-    env = dict(os.environ, QWIXO_DATA=data, QWIXO_LANG="en")
+    env = {"QWIXO_DATA": data}
     if args.server_debug:  # asyncio debug mode: the server logs every callback that blocks
         env["PYTHONASYNCIODEBUG"] = "1"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--db", db, "--bot-delay", str(args.bot_delay), "--http-rate", "100000",
-         "--sync", args.sync, "--ws-per-address", "1000000", *args.serve_arg],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    deadline = time.time() + 180
-    lines = []
-    while time.time() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        m = URL_RE.search(line)
-        if m:
-            def drain() -> None:
-                with open(log or os.devnull, "a") as out:
-                    for text in proc.stdout:
-                        out.write(text)
-            threading.Thread(target=drain, daemon=True).start()
-            return proc, m.group(1)
-    proc.kill()
-    raise SystemExit("the server did not start:\n" + "".join(lines))
+    try:
+        s = ServeProcess("--db", db, "--bot-delay", str(args.bot_delay), "--http-rate",
+                         "100000", "--sync", args.sync, "--ws-per-address", "1000000",
+                         *args.serve_arg, env=env, log=log, keep_output=False)
+    except RuntimeError as e:
+        raise SystemExit(str(e)) from None
+    return s.proc, str(s.url)
 
 
 def cpu_of(pids: list[int]) -> float:

@@ -29,11 +29,14 @@ class ServeProcess:
     otherwise; give ``QWIXO_DATA``). Once started: :attr:`url` (``http://127.0.0.1:PORT/``),
     :attr:`ws_url` (``ws://...``), :attr:`port`, :attr:`proc` and :attr:`output` (every
     line printed so far). Raises RuntimeError with the output when no address was printed
-    within ``timeout`` seconds (or the process ended).
+    within ``timeout`` seconds (or the process ended). Long runs: ``log`` (a file the output
+    after the start is appended to) and ``keep_output=False`` (``output`` then stops at the
+    address line).
     """
 
     def __init__(self, *args: str, env: Mapping[str, str] | None = None,
-                 timeout: float = 180.0) -> None:
+                 timeout: float = 180.0, log: str | None = None,
+                 keep_output: bool = True) -> None:
         full = dict(os.environ, QWIXO_LANG="en")
         full.update(env or {})
         self.proc = subprocess.Popen(
@@ -57,13 +60,21 @@ class ServeProcess:
             self.proc.kill()
             self.proc.wait()
             raise RuntimeError("qwixo serve did not start:\n" + "".join(self.output))
-        threading.Thread(target=self._drain, daemon=True).start()
+        threading.Thread(target=self._drain, args=(log, keep_output), daemon=True).start()
         self.ws_url = self.url.replace("http://", "ws://")
 
-    def _drain(self) -> None:
+    def _drain(self, log: str | None, keep: bool) -> None:
         assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.output.append(line)
+        out = open(log, "a") if log else None  # closed below
+        try:
+            for line in self.proc.stdout:
+                if keep:
+                    self.output.append(line)
+                if out is not None:
+                    out.write(line)
+        finally:
+            if out is not None:
+                out.close()
 
     def stop(self, timeout: float = 20.0) -> None:
         """Terminate the server (SIGTERM: it shuts down cleanly) and wait for it; kill it
