@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-CLOCK = 25  # seconds per decision
+CLOCK = 12  # seconds per decision: a restart (a few seconds) comes well before the deadline
 
 
 def _create(srv: Server, **extra) -> dict:
