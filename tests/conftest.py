@@ -82,15 +82,21 @@ def pytest_sessionstart(session):
     from qwixo.server.warmup import warm_up
 
     t0 = time.perf_counter()
-    # the kernels only the tests use, on the other core meanwhile (tests/warm_more.py)
-    more = subprocess.Popen([sys.executable, str(Path(__file__).with_name("warm_more.py"))])
+    # the kernels only the tests use, on the other core meanwhile (tests/warm_more.py); it goes
+    # on beside the first tests (the browser tests, which need few kernels) when it takes longer
+    config._qwixo_more = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("warm_more.py"))])
     warm_up()
-    t1 = time.perf_counter()
-    more.wait()
     tr = config.pluginmanager.get_plugin("terminalreporter")
     if tr is not None:
-        tr.write_line(f"numba kernels compiled or loaded in {t1 - t0:.1f} s (the tests' own: "
-                      f"{time.perf_counter() - t0:.1f} s)")
+        tr.write_line(f"numba kernels compiled or loaded in {time.perf_counter() - t0:.1f} s")
+
+
+def pytest_sessionfinish(session):
+    more = getattr(session.config, "_qwixo_more", None)
+    if more is not None and more.poll() is None:
+        more.kill()
+        more.wait()
 
 
 @pytest.fixture(scope="session", autouse=True)
