@@ -46,6 +46,7 @@ import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import t
 from qwixo.server import accounts_api, http_api, puzzles_api, qr, security, tables, ws
+from qwixo.server.botrunner import ANALYSIS_SECONDS
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
@@ -88,9 +89,9 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                ws_rate: float = 15.0, ws_burst: float = 30.0, bot_workers: int = 2,
                bot_processes: int = 0, ws_per_address: int = 256,
                web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
-               on_ready: Callable[[], None] | None = None,
-               allowed_origins: list[str] | None = None,
-               request_timeout: float = security.BODY_TIMEOUT) -> FastAPI:
+               on_ready: Callable[[], None] | None = None, allowed_origins: list[str] | None = None,
+               request_timeout: float = security.BODY_TIMEOUT,
+               analysis_seconds: float = ANALYSIS_SECONDS) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
     ``qwixo.paths.data_dir() / "qwixo.sqlite"``) or, with a ``postgresql://`` URL, on
     PostgreSQL (several server processes may then share every game; see ``docs/web.md``).
@@ -102,7 +103,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     and hints (0: ``bot_workers`` threads in the server process); ``sync``: ``normal`` or
     ``full`` (see :data:`qwixo.server.store.SYNC_MODES`); ``allowed_origins``: pages of other
     origins allowed to use the WebSocket and the POSTs, ``request_timeout``: seconds to send a
-    request body (:mod:`qwixo.server.security`).
+    request body (:mod:`qwixo.server.security`); ``analysis_seconds``: an analysis' budget.
     """
     if db_path is None:
         from qwixo.paths import data_dir
@@ -116,7 +117,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         store = open_store(db_path, sync=sync)
         await store.open()
         lobby = Lobby(store, bot_delay=bot_delay, bot_workers=bot_workers,
-                      bot_processes=bot_processes)
+                      bot_processes=bot_processes, analysis_seconds=analysis_seconds)
         pings = lobby.bots.warm_up()
         state.store, state.lobby = store, lobby
         # the page answers at once; the kernels compile (or load) meanwhile: ``ready`` in

@@ -35,7 +35,8 @@ from qwixo.i18n import t
 log = logging.getLogger("qwixo.server")
 
 HINT_SECONDS = 1.0
-#: the time budget of a game's analysis (``GET /api/games/ID/analysis``)
+#: the default time budget of a game's analysis (``GET /api/games/ID/analysis``; ``qwixo serve
+#: --analysis-seconds`` sets a server's own)
 ANALYSIS_SECONDS = 10.0
 MAX_BOTS = 4096
 
@@ -281,9 +282,13 @@ class BotRunner:
     decision) decide in the server process at once, on the same fair copy.
     """
 
-    def __init__(self, workers: int = 2, processes: int = 0) -> None:
+    def __init__(self, workers: int = 2, processes: int = 0,
+                 analysis_seconds: float = ANALYSIS_SECONDS) -> None:
         self.processes = max(0, processes)
         self.workers = max(1, workers)
+        #: the time budget of a game's analysis on this server (``qwixo serve
+        #: --analysis-seconds``); passed to the worker with each analysis
+        self.analysis_seconds = float(analysis_seconds)
         self._bots: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
         self.pool: Executor | WorkerPool = self._new_pool()
         self.hint_pool: Executor | WorkerPool = self._new_pool(hints=True)
@@ -349,12 +354,14 @@ class BotRunner:
         return lines
 
     async def analyse(self, game: Game, *, game_id: str = "", client: str | None = None,
-                      seconds: float = ANALYSIS_SECONDS) -> dict[str, Any]:
+                      seconds: float | None = None) -> dict[str, Any]:
         """The analysis of a game (:mod:`qwixo.analysis`), computed in the hints' pool (never
-        in the bots': a running game's bots do not wait for it) within ``seconds``, admitted
+        in the bots': a running game's bots do not wait for it) within ``seconds`` (default
+        :attr:`analysis_seconds`), admitted
         by the hints' queue limits (:class:`HintBusy` past them; one analysis counts as a
         hint of seat -1). Kept with the game by the caller
         (:func:`qwixo.server.store_analysis.analysis_of`), not here."""
+        seconds = self.analysis_seconds if seconds is None else float(seconds)
         self.hints.admit(game_id, -1, client)
         try:
             if self.processes:

@@ -7,6 +7,9 @@ import sys
 
 from qwixo.i18n import t
 
+#: the range ``--analysis-seconds`` is kept to (a positive value outside it is moved into it)
+ANALYSIS_RANGE = (0.5, 120.0)
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help=t("clih_serve"), description=t("clih_serve_desc"))
@@ -28,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=t("clih_serve_allowed_origins"))
     p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
                    help=t("clih_serve_request_timeout"))
+    p.add_argument("--analysis-seconds", type=float, default=10.0, metavar="SECONDS",
+                   help=t("clih_serve_analysis_seconds", lo=f"{ANALYSIS_RANGE[0]:g}",
+                          hi=f"{ANALYSIS_RANGE[1]:g}"))
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help=t("clih_serve_log_level"))
@@ -87,6 +93,27 @@ def backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def analysis_budget(seconds: float, lang: str | None = None) -> float:
+    """The analysis budget of ``qwixo serve --analysis-seconds``: a positive number of seconds
+    kept to :data:`ANALYSIS_RANGE`; anything else is refused.
+
+    >>> analysis_budget(2), analysis_budget(0.1), analysis_budget(1e9)
+    (2.0, 0.5, 120.0)
+    >>> analysis_budget(0, "en")
+    Traceback (most recent call last):
+    ...
+    qwixo.core.IllegalMove: Invalid setting --analysis-seconds=0: a positive number of seconds.
+    """
+    import math
+
+    from qwixo.core import IllegalMove
+
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise IllegalMove("bad_setting", name="--analysis-seconds", value=seconds,
+                          why=t("cli_why_positive_seconds", lang))
+    return min(ANALYSIS_RANGE[1], max(ANALYSIS_RANGE[0], float(seconds)))
+
+
 def serve(args: argparse.Namespace) -> int:
     import logging
     import socket
@@ -98,6 +125,7 @@ def serve(args: argparse.Namespace) -> int:
     from qwixo.server.security import OriginPolicy, redact_logs, uvicorn_options
     from qwixo.server.ws import ws_protocol
 
+    analysis_seconds = analysis_budget(args.analysis_seconds, getattr(args, "lang", None))
     db = args.db or str(data_dir() / "qwixo.sqlite")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     # bind first, so the printed URL has the real port (also with --port 0)
@@ -130,7 +158,8 @@ def serve(args: argparse.Namespace) -> int:
                      http_burst=10 * args.http_rate, sync=args.sync,
                      bot_processes=max(0, args.bot_processes),
                      ws_per_address=max(1, args.ws_per_address),
-                     allowed_origins=origins, request_timeout=max(0.5, args.request_timeout))
+                     allowed_origins=origins, request_timeout=max(0.5, args.request_timeout),
+                     analysis_seconds=analysis_seconds)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
                             ws=ws_protocol(args.ws), lifespan="on", timeout_graceful_shutdown=3,
                             **uvicorn_options(args.forwarded_allow_ips,

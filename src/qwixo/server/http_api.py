@@ -289,10 +289,10 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
 async def analysis(game_id: str, request: Request) -> dict[str, Any]:
     """The analysis of a finished game (``docs/api.md``, "Analysis"): every decision's value,
     the key moments and the better decisions, each point with the replay ``step`` that shows
-    the position after it. Computed once in the hints' workers within a time budget and
-    stored with the game (:mod:`qwixo.server.store_analysis`; 409
-    ``analysis_unsupported`` for a game without analysis, 429 when the hint workers are
-    busy)."""
+    the position after it. Computed once in the hints' workers within the server's time budget
+    (``qwixo serve --analysis-seconds``) and stored with the game
+    (:mod:`qwixo.server.store_analysis`; 409 ``analysis_unsupported`` for a game without
+    analysis, 429 when the hint workers are busy)."""
     check_rate(request, replay=True)
     lobby = lobby_of(request)
     room = await lobby.get(game_id)
@@ -302,12 +302,12 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
 
     if analysis_function(room.game_name) is None:
         raise ServerError("analysis_unsupported", status=409, game=room.game_name)
-    from qwixo.server.botrunner import ANALYSIS_SECONDS
     from qwixo.server.store_analysis import analysis_of
 
+    seconds = lobby.bots.analysis_seconds  # the server's budget (--analysis-seconds)
     result = await analysis_of(  # the one stored with the game, else computed and stored
-        lobby.store, room.id, room.version, ANALYSIS_SECONDS,
-        lambda: lobby.bots.analyse(room.game, game_id=room.id,
+        lobby.store, room.id, room.version, seconds,
+        lambda: lobby.bots.analyse(room.game, game_id=room.id, seconds=seconds,
                                    client=client_address(request)))
     steps = await asyncio.get_running_loop().run_in_executor(None, history_steps, room)
     points = [dict(p, step=steps[p["index"]] if p["index"] < len(steps) else room.version)

@@ -35,7 +35,7 @@ from qwixo.server.accounts import (
     rating_ops,
     turn_based,
 )
-from qwixo.server.botrunner import BotRunner
+from qwixo.server.botrunner import ANALYSIS_SECONDS, BotRunner
 from qwixo.server.names import check_free, distinct_names
 from qwixo.server.protocol import CreateGame, ServerError
 from qwixo.server.rooms import Names, Room, Seat, announcements
@@ -148,10 +148,12 @@ class Lobby:
     """Every room of the server, its store, the bot runner and the scheduler."""
 
     def __init__(self, store: GameStore, *, bot_delay: float = 0.0, bot_workers: int = 2,
-                 bot_processes: int = 0, max_cached: int = 2000) -> None:
+                 bot_processes: int = 0, max_cached: int = 2000,
+                 analysis_seconds: float = ANALYSIS_SECONDS) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
-        self.bots = BotRunner(workers=bot_workers, processes=bot_processes)
+        self.bots = BotRunner(workers=bot_workers, processes=bot_processes,
+                              analysis_seconds=analysis_seconds)
         #: this process, as the owner of leases and the origin of notifications
         self.owner = secrets.token_hex(6)
         self.scheduler = Scheduler(self.act, self.bots, bot_delay=bot_delay,
