@@ -28,6 +28,9 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 # first start compiles the numba kernels when the cache is cold; a busy machine may set more
 STARTUP_TIMEOUT = float(os.environ.get("QWIXO_E2E_STARTUP", "180"))
+#: the server's analysis budget (``qwixo serve --analysis-seconds``; 10 s by default): the
+#: browser tests of the analysis check the page, not the strength of a long search
+ANALYSIS_SECONDS = 2
 
 
 class Server:
@@ -49,7 +52,7 @@ class Server:
                    PYTHONUNBUFFERED="1")
         cmd = [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--db", str(self.db), "--bot-delay", "0.05",
-               "--http-rate", "50"]
+               "--http-rate", "50", "--analysis-seconds", str(ANALYSIS_SECONDS)]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True, env=env)
         found = threading.Event()
