@@ -12,6 +12,7 @@ import re
 
 import pytest
 from e2e_helpers import DESKTOP, PHONE, new_page, settle, shot, version
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -20,10 +21,21 @@ pytestmark = pytest.mark.browser
 SMALL = {"width": 1280, "height": 800}
 
 
-def above_the_fold(page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    vp = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= vp["height"] and box["x"] + box["width"] <= vp["width"]
+def above_the_fold(page, selector: str, timeout: float = 5000) -> bool:
+    """The element is wholly on the first screen, without scrolling — once the page has laid
+    it out (a panel that has just opened may still be moving into place: wait for it, up to
+    ``timeout`` ms)."""
+    try:
+        page.wait_for_function("""(sel) => {
+            const el = document.querySelector(sel);
+            if (!el) return false;
+            const b = el.getBoundingClientRect();
+            return b.height > 0 && b.top >= 0 && b.bottom <= window.innerHeight
+                && b.right <= window.innerWidth;
+        }""", arg=selector, timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def focus_in_board(page) -> bool:
