@@ -8,7 +8,7 @@ only the tests use), so that the servers and bot workers the tests start, and th
 workers, load them instead of each compiling the same kernels at the same time.
 
 ``shared_dir``: one directory for the whole run, the same in every pytest-xdist worker, for what
-is costly to make and the same for all (``made_once``: the classic solitaire table)."""
+is costly to make and the same for all (``made_once``; ``classic_table``: the classic solitaire table)."""
 
 import contextlib
 import fcntl
@@ -72,6 +72,17 @@ def made_once(shared_dir):
     """``with made_once(name):`` holds the run-wide lock ``name``: the first worker to take it
     makes the thing in ``shared_dir``, the others wait for it and find it made."""
     return lambda name: _run_lock(shared_dir, name)
+
+
+@pytest.fixture(scope="session")
+def classic_table(shared_dir, made_once) -> Path:
+    """The saved exact classic solitaire table (``solitaire-classic.npz``: a minute or two to
+    solve), solved once per test run by the first worker that needs it."""
+    from qwixo.qwixx.solitaire import load_or_solve, table_path
+
+    with made_once("solitaire-classic"):
+        load_or_solve("classic", directory=shared_dir)
+    return table_path("classic", shared_dir)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -149,10 +149,15 @@ def play_to_end(server_url: str, gid: str, token: str, seed: int, seat: int = 0)
     rng = random.Random(seed)
     with connect(server_url.replace("http://", "ws://") + f"ws/{gid}") as ws:
         ws.send(json.dumps({"type": "auth", "token": token}))
+        decided: set[int] = set()  # the versions this seat has sent its decision for
+
         def act(view: dict) -> None:
             if view.get("needs_roll") and view.get("roller") == seat:
                 ws.send(json.dumps({"type": "roll"}))  # the seat rolls (no auto-roll)
-            elif seat in view["to_act"] and view["options"]:
+            elif seat in view["to_act"] and view["options"] and view["version"] not in decided:
+                # one decision a version: a state sent before the server had this seat's
+                # (hidden, simultaneous) decision still lists the seat among those to act
+                decided.add(view["version"])
                 ws.send(json.dumps({"type": "choose", "decision": rng.choice(view["options"]),
                                     "id": view["version"]}))
 
@@ -166,6 +171,7 @@ def play_to_end(server_url: str, gid: str, token: str, seed: int, seat: int = 0)
                 act(view)
             elif m["type"] == "error" and m["key"] == "rate_limited":
                 time.sleep(1.0)  # the connection's message budget: the same again, later
+                decided.discard(view.get("version"))
                 act(view)
             elif m["type"] == "error":
                 # an answer to a view that is already old (a retry after rate_limited, or the

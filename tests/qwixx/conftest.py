@@ -4,12 +4,10 @@ import pytest
 
 
 @pytest.fixture(scope="session")
-def classic_solution(shared_dir, made_once):
-    """The exact classic solitaire table (a minute or two to solve), once per test run for the
-    tests that need it (the published optimum's test, the solitaire analysis), in whichever
-    pytest-xdist worker comes first: the others load what it saved (as the optimal bot does)."""
-    from qwixo.qwixx.solitaire import Solution, load_or_solve, table_path
+def classic_solution(classic_table):
+    """The exact classic solitaire table, solved once per test run (tests/conftest.py
+    ``classic_table``) for the tests that need it (the published optimum's test, the solitaire
+    analysis), as the optimal bot loads it."""
+    from qwixo.qwixx.solitaire import Solution
 
-    with made_once("solitaire-classic"):
-        load_or_solve("classic", directory=shared_dir)
-    return Solution.load(table_path("classic", shared_dir), "classic")
+    return Solution.load(classic_table, "classic")

@@ -185,7 +185,7 @@ def test_strong_beats_gap_in_a_few_games():
     wins = 0.0
     n = 16
     for i in range(n):
-        strong, gap = StrongBot(seed=i, playouts=128), qwixo.make_bot("qwixx", "gap")
+        strong, gap = StrongBot(seed=i, playouts=64), qwixo.make_bot("qwixx", "gap")
         seat = i % 2
         bots = [strong, gap] if seat == 0 else [gap, strong]
         g = play(bots, seed=rng.randrange(10**6), check=False)
