@@ -106,11 +106,18 @@ class PageErrors(list):
     """JavaScript errors of a page: a test fails on any."""
 
 
-def new_page(browser, viewport=DESKTOP, bypass_csp=False):
-    """A page (its JavaScript errors in ``page.js_errors``); ``bypass_csp``: a test may inject
-    axe-core (the page's CSP forbids inline script)."""
+def new_context(browser, viewport=DESKTOP, bypass_csp=False):
+    """A browser context (a new visitor: no cookies, no storage, an empty cache)."""
     ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp)
     ctx.set_default_timeout(20_000)
+    return ctx
+
+
+def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None):
+    """A page (its JavaScript errors in ``page.js_errors``) in a new context, or in ``context``
+    (the same visitor: its cookies, storage and cache); ``bypass_csp``: a test may inject
+    axe-core (the page's CSP forbids inline script)."""
+    ctx = context or new_context(browser, viewport, bypass_csp)
     page = ctx.new_page()
     page.js_errors = PageErrors()  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))  # type: ignore[attr-defined]

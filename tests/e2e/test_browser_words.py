@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from a11y import screens
-from e2e_helpers import new_page
+from e2e_helpers import new_context, new_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from qwixo.i18n import t  # noqa: E402
@@ -49,8 +49,7 @@ def more_screens(base: str, lang: str):
         page.locator("#signup-password").press("Enter")
         page.wait_for_selector("#status:not(:empty)")
 
-    def profile(page):
-        account(page)
+    def profile(page):  # of the account the screen before made
         page.goto(f"{base}profile.html?name=Ada{lang}&{q}")
         page.wait_for_selector("h1")
         page.wait_for_timeout(300)
@@ -71,16 +70,22 @@ def more_screens(base: str, lang: str):
 def test_every_screen_reads_in_the_language(server, browser, lang):
     found = {}
     todo = list(screens(server.url, lang)) + more_screens(server.url, lang)
-    for name, setup in todo:
-        page = new_page(browser)
-        try:
-            setup(page)
-            page.wait_for_timeout(200)
-            bad = problems(page.evaluate(PAGE_TEXT), lang, allowed=f"Ada Ada{lang}")
-            if bad:
-                found[name] = bad[:8]
-            assert not page.js_errors, (name, page.js_errors)  # type: ignore[attr-defined]
-        finally:
-            page.context.close()
+    # one visitor going from screen to screen (a page each): the scripts load once, as for a
+    # person, and what the earlier screens left (games, the account) is on the later ones too
+    visitor = new_context(browser)
+    try:
+        for name, setup in todo:
+            page = new_page(browser, context=visitor)
+            try:
+                setup(page)
+                page.wait_for_timeout(200)
+                bad = problems(page.evaluate(PAGE_TEXT), lang, allowed=f"Ada Ada{lang}")
+                if bad:
+                    found[name] = bad[:8]
+                assert not page.js_errors, (name, page.js_errors)  # type: ignore[attr-defined]
+            finally:
+                page.close()
+    finally:
+        visitor.close()
     assert len(todo) >= 20
     assert not found, "\n".join(f"{lang} {k}: {v}" for k, v in found.items())
