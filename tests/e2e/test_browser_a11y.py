@@ -9,7 +9,7 @@ import re
 
 import pytest
 from a11y import bad, screens, violations
-from e2e_helpers import axe_page
+from e2e_helpers import new_context, new_page
 
 from qwixo.i18n import catalog
 
@@ -18,11 +18,22 @@ pytestmark = pytest.mark.browser
 NAMES = [name for name, _ in screens("http://x/")]
 
 
+@pytest.fixture(scope="module")
+def visitor(browser):
+    """One visitor for the screens of this file (its scripts load once, as for a person), whose
+    context lets the test inject axe (the page's CSP forbids inline script)."""
+    ctx = new_context(browser, {"width": 1280, "height": 800}, bypass_csp=True)
+    yield ctx
+    ctx.close()
+
+
 @pytest.fixture
-def csp_page(browser, request):
-    """A page whose context lets the test inject axe (the page's CSP forbids inline script)."""
-    with axe_page(browser, {"width": 1280, "height": 800}) as page:
-        yield page
+def csp_page(browser, visitor):
+    """A page of that visitor; a JavaScript error on it fails the test."""
+    page = new_page(browser, context=visitor)
+    yield page
+    page.close()
+    assert not page.js_errors, f"JavaScript errors on the page: {page.js_errors}"
 
 
 @pytest.mark.parametrize("name", NAMES)
