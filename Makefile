@@ -48,8 +48,10 @@ lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks tools
 
 # JOBS test processes (pytest-xdist; a test file stays in one process: its module fixtures,
-# servers and browser start once), after the kernels are compiled once (--warm-kernels)
-JOBS ?= 2
+# servers and browser start once), after the kernels are compiled once (--warm-kernels). Three
+# on two cores: a good part of the suite waits (servers starting, browsers drawing, clocks
+# running out), and a third process uses that time
+JOBS ?= 3
 test: setup system lint
 	$(VENV)/bin/pytest -q -n $(JOBS) --dist loadfile --warm-kernels
 
