@@ -4,7 +4,8 @@ on-disk cache) in a second process while ``make test``'s controller runs
 otherwise keep one of two cores busy and the other idle for a minute, and these kernels would be
 compiled later by whichever test worker needed them first. The vectorised environments, the
 Quixo retrograde solver and Monte Carlo search, the Qwixx batch simulator, solitaire solver and
-value-network features.
+value-network features. In the order the tests need them (tests/conftest.py runs the longest
+files first: the solitaire solver's tests, then the retrograde solver's).
 
 Each step is small: a tiny game or a handful of steps, enough to compile the kernels with the
 argument types the tests use. A failing step is printed and skipped (the test that needs it
@@ -82,7 +83,7 @@ def _qwixx_batch() -> None:
     batch.random_log("classic", 2, players=2, seed=0, rows=10)
 
 
-STEPS = [_quixo_solver, _quixo_envs, _quixo_mcts, _qwixx_solitaire, _qwixx_envs, _qwixx_batch]
+STEPS = [_qwixx_solitaire, _quixo_solver, _quixo_envs, _quixo_mcts, _qwixx_batch, _qwixx_envs]
 
 
 def main() -> int:
