@@ -35,7 +35,7 @@ def pytest_addoption(parser):
 
 _SHARED = "QWIXO_TEST_SHARED"
 
-#: the longest test files (tens of seconds each in a fresh clone's ``make test``), run first: the
+#: the longest test files (10 s to a minute and more each in a fresh clone's ``make test``), run first: the
 #: test processes take files in collection order, and a long file taken last keeps one process
 #: busy after the others have finished
 SLOW_FIRST = [
@@ -47,6 +47,13 @@ SLOW_FIRST = [
     "e2e/test_browser_journeys.py", "e2e/test_browser_names.py", "e2e/test_browser_results.py",
     "e2e/test_browser_etiquette.py", "quixo/test_solver_db.py", "qwixx/test_qwixx_referee.py",
     "server/test_security_serve.py", "envs/test_gym_vector.py", "qwixx/test_qwixx_game.py",
+    "tournament/test_tournament_cluster.py", "e2e/test_browser_rules.py",
+    "server/test_server_pg_late_auth.py", "e2e/test_browser_play.py", "envs/test_vector.py",
+    "e2e/test_browser_players.py", "quixo/test_bots_quixo.py", "server/test_security_fair.py",
+    "server/test_server_analysis_budget.py", "e2e/test_browser_together.py",
+    "server/test_security_accounts.py", "quixo/test_quixo_reference.py",
+    "server/test_server_workers.py", "envs/test_docs_snippets.py", "envs/test_openspiel.py",
+    "server/test_server_restart.py", "server/test_storage_protocol.py",
 ]
 
 
