@@ -35,32 +35,6 @@ def pytest_addoption(parser):
 
 _SHARED = "QWIXO_TEST_SHARED"
 
-#: the longest test files (10 s to a minute and more each in a fresh clone's ``make test``), run first: the
-#: test processes take files in collection order, and a long file taken last keeps one process
-#: busy after the others have finished
-SLOW_FIRST = [
-    "qwixx/test_solitaire.py", "e2e/test_browser_words.py", "e2e/test_browser_live.py",
-    "e2e/test_browser_phone.py", "server/test_accounts_restart.py", "e2e/test_browser_a11y.py",
-    "qwixx/test_bots.py", "e2e/test_browser_analysis.py", "quixo/test_solver_retro.py",
-    "server/test_server_persist_restart.py", "e2e/test_browser_layout.py",
-    "e2e/test_browser_qwixx.py", "server/test_server_pg_processes.py",
-    "e2e/test_browser_journeys.py", "e2e/test_browser_names.py", "e2e/test_browser_results.py",
-    "e2e/test_browser_etiquette.py", "quixo/test_solver_db.py", "qwixx/test_qwixx_referee.py",
-    "server/test_security_serve.py", "envs/test_gym_vector.py", "qwixx/test_qwixx_game.py",
-    "tournament/test_tournament_cluster.py", "e2e/test_browser_rules.py",
-    "server/test_server_pg_late_auth.py", "e2e/test_browser_play.py", "envs/test_vector.py",
-    "e2e/test_browser_players.py", "quixo/test_bots_quixo.py", "server/test_security_fair.py",
-    "server/test_server_analysis_budget.py", "e2e/test_browser_together.py",
-    "server/test_security_accounts.py", "quixo/test_quixo_reference.py",
-    "server/test_server_workers.py", "envs/test_docs_snippets.py", "envs/test_openspiel.py",
-    "server/test_server_restart.py", "server/test_storage_protocol.py",
-]
-
-
-def pytest_collection_modifyitems(config, items):
-    rank = {f"tests/{f}": i for i, f in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable
-
 
 def pytest_configure(config):
     # the controller (or a run without xdist) makes the run's shared directory; xdist workers,

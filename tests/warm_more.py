@@ -4,8 +4,7 @@ on-disk cache) in a second process while ``make test``'s controller runs
 otherwise keep one of two cores busy and the other idle for a minute, and these kernels would be
 compiled later by whichever test worker needed them first. The vectorised environments, the
 Quixo retrograde solver and Monte Carlo search, the Qwixx batch simulator, solitaire solver and
-value-network features. In the order the tests need them (tests/conftest.py runs the longest
-files first: the solitaire solver's tests, then the retrograde solver's).
+value-network features.
 
 Each step is small: a tiny game or a handful of steps, enough to compile the kernels with the
 argument types the tests use. A failing step is printed and skipped (the test that needs it
