@@ -17,11 +17,13 @@ $(STAMP): pyproject.toml requirements.lock
 
 setup: $(STAMP)
 
-# Debian's packages the tests use: chromium (browser tests; playwright never downloads a browser),
+# Debian's packages the tests use: chromium and chromium-headless-shell (browser tests, in the
+# headless shell: the same Chromium without the full browser's windows, a third of its CPU;
+# playwright never downloads a browser),
 # gettext (msgfmt --check of the catalogues), nginx and openssl (the TLS proxy test,
 # tests/deploy), postgresql (the
 # PostgreSQL store tests; its initdb/postgres are started by the tests themselves, on loopback).
-SYSTEM_NEEDS := chromium:chromium msgfmt:gettext nginx:nginx openssl:openssl
+SYSTEM_NEEDS := chromium:chromium chromium-headless-shell:chromium-headless-shell msgfmt:gettext nginx:nginx openssl:openssl
 system:
 	@missing=""; \
 	for pair in $(SYSTEM_NEEDS); do \

@@ -1,7 +1,8 @@
 """End-to-end tests of the web app in a real browser.
 
-playwright drives Debian's chromium (``/usr/bin/chromium``; ``make test`` installs it where it
-is missing); ``qwixo serve`` runs as a subprocess on 127.0.0.1 with a free port and a temporary
+playwright drives Debian's chromium in its headless shell (``/usr/bin/chromium-headless-shell``,
+else ``/usr/bin/chromium``; ``make test`` installs both where they are missing; ``QWIXO_CHROMIUM``
+names another); ``qwixo serve`` runs as a subprocess on 127.0.0.1 with a free port and a temporary
 database. Screenshots are saved under ``/tmp/qwixo-e2e/`` (desktop and phone sizes).
 """
 
@@ -48,7 +49,8 @@ def _fresh_screenshots():
 def browser():
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(f"Debian's chromium is missing ({CHROMIUM}): the browser tests need it. "
-                    "Install it with `make browser` (apt-get install chromium).", pytrace=False)
+                    "Install it with `make browser` (apt-get install chromium chromium-headless-shell).",
+                    pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
