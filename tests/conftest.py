@@ -92,7 +92,7 @@ def pytest_sessionstart(session):
         return  # (an xdist worker: the controller warmed the cache before starting it)
     from qwixo.server.warmup import warm_up
 
-    t0 = time.perf_counter()
+    t0 = config._qwixo_t0 = time.perf_counter()
     # the kernels only the tests use, on the other core meanwhile (tests/warm_more.py); it goes
     # on beside the first tests (the browser tests, which need few kernels) when it takes longer
     config._qwixo_more = subprocess.Popen(
@@ -101,6 +101,15 @@ def pytest_sessionstart(session):
     tr = config.pluginmanager.get_plugin("terminalreporter")
     if tr is not None:
         tr.write_line(f"numba kernels compiled or loaded in {time.perf_counter() - t0:.1f} s")
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    # pytest's own "in N s" starts after this warm-up (its clock starts in a later
+    # pytest_sessionstart): the whole run, warm-up included, is this line
+    t0 = getattr(config, "_qwixo_t0", None)
+    if t0 is not None:
+        terminalreporter.write_line(
+            f"whole run, the kernel warm-up included: {time.perf_counter() - t0:.1f} s")
 
 
 def pytest_sessionfinish(session):
