@@ -69,21 +69,37 @@ def _game(name: str):
         return qwixo.new_game(name)
 
 
+#: decisions played by :func:`_rules`: a move, the next roll, a turn's end (the kernels of a
+#: first move would otherwise be compiled while a player waits for it)
+DECISIONS = 6
+
+
 def _rules(name: str) -> None:
     g = _game(name)
-    if g.needs_roll:
-        g.roll()
-    for p in g.to_act:
-        g.options(p)
-        g.view(p)
+    for i in range(DECISIONS):
+        if g.is_over:
+            break
+        if g.needs_roll:
+            g.roll()
+        for p in list(g.to_act):
+            g.view(p)
+            options = g.options(p)
+            if options:  # a different option each time: a cross, a pass, a move
+                g.choose(p, options[i % len(options)])
     g.copy().to_json()
 
 
 def _bots(name: str) -> None:
-    g = _game(name)
-    if g.needs_roll:
-        g.roll()
-    qwixo.make_bot(name, "strong", seconds=0.05, seed=0).decide(g, g.to_act[0])
+    """Every bot of the game decides once (searches on a 1 ms budget: compiling is the point): the first game
+    against any of them, or the first hint, does not wait for the compiler."""
+    for bot in qwixo.list_bots(name):
+        g = _game(name)
+        if g.needs_roll:
+            g.roll()
+        try:
+            qwixo.make_bot(name, bot, seconds=0.001, seed=0).decide(g, g.to_act[0])
+        except Exception:  # noqa: BLE001 - best effort, like every step
+            log.warning("warm-up of the %s bot %s failed", name, bot, exc_info=True)
 
 
 def steps(bots: bool = True) -> list[tuple[str, Callable[[], None]]]:
