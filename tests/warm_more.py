@@ -3,7 +3,7 @@ on-disk cache) in a second process while ``make test``'s controller runs
 :func:`qwixo.server.warmup.warm_up` (tests/conftest.py, ``--warm-kernels``): the controller would
 otherwise keep one of two cores busy and the other idle for a minute, and these kernels would be
 compiled later by whichever test worker needed them first. The vectorised environments, the
-Quixo retrograde solver, the Qwixx batch simulator, solitaire solver and
+Quixo retrograde solver and Monte Carlo search, the Qwixx batch simulator, solitaire solver and
 value-network features.
 
 Each step is small: a tiny game or a handful of steps, enough to compile the kernels with the
@@ -42,6 +42,13 @@ def _quixo_envs() -> None:
             v.step(v.sample_actions())
 
 
+def _quixo_mcts() -> None:
+    import qwixo
+
+    g = qwixo.new_game("quixo", size=3)
+    qwixo.make_bot("quixo", "mcts", seconds=0.05, seed=0).decide(g, g.to_act[0])
+
+
 def _qwixx_envs() -> None:
     import gymnasium as gym
 
@@ -75,7 +82,7 @@ def _qwixx_batch() -> None:
     batch.random_log("classic", 2, players=2, seed=0, rows=10)
 
 
-STEPS = [_qwixx_solitaire, _quixo_solver, _quixo_envs, _qwixx_batch, _qwixx_envs]
+STEPS = [_qwixx_solitaire, _quixo_solver, _quixo_envs, _quixo_mcts, _qwixx_batch, _qwixx_envs]
 
 
 def main() -> int:

@@ -90,16 +90,10 @@ def _rules(name: str) -> None:
 
 
 def _bots(name: str) -> None:
-    """Every bot of the game decides once (searches on a 1 ms budget: compiling is the point): the first game
-    against any of them, or the first hint, does not wait for the compiler."""
-    for bot in qwixo.list_bots(name):
-        g = _game(name)
-        if g.needs_roll:
-            g.roll()
-        try:
-            qwixo.make_bot(name, bot, seconds=0.001, seed=0).decide(g, g.to_act[0])
-        except Exception:  # noqa: BLE001 - best effort, like every step
-            log.warning("warm-up of the %s bot %s failed", name, bot, exc_info=True)
+    g = _game(name)
+    if g.needs_roll:
+        g.roll()
+    qwixo.make_bot(name, "strong", seconds=0.05, seed=0).decide(g, g.to_act[0])
 
 
 def steps(bots: bool = True) -> list[tuple[str, Callable[[], None]]]:
