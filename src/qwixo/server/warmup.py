@@ -69,23 +69,13 @@ def _game(name: str):
         return qwixo.new_game(name)
 
 
-#: decisions played by :func:`_rules`: a move, the next roll, a turn's end (the kernels of a
-#: first move would otherwise be compiled while a player waits for it)
-DECISIONS = 6
-
-
 def _rules(name: str) -> None:
     g = _game(name)
-    for i in range(DECISIONS):
-        if g.is_over:
-            break
-        if g.needs_roll:
-            g.roll()
-        for p in list(g.to_act):
-            g.view(p)
-            options = g.options(p)
-            if options:  # a different option each time: a cross, a pass, a move
-                g.choose(p, options[i % len(options)])
+    if g.needs_roll:
+        g.roll()
+    for p in g.to_act:
+        g.options(p)
+        g.view(p)
     g.copy().to_json()
 
 
