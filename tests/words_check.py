@@ -11,6 +11,8 @@ from functools import cache
 from qwixo.i18n import ENTRIES
 
 WORD = re.compile(r"[A-Za-z]{3,}")
+# a word in a text shown: not a part of a token with digits (a game's id "gsSC4Not" is no "Not")
+SHOWN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{3,}(?![A-Za-z0-9])")
 # what a person types stays as it is (docs/glossary.md): commands, options; and the names
 INPUT_SYNTAX = {"pass", "moves", "undo", "save", "hint", "help", "quit", "sheet", "roll", "json",
                 "qwixo", "qwixx", "quixo"}
@@ -37,7 +39,7 @@ def problems(text: str, lang: str, allowed: str = "") -> list[str]:
     english = english_words(lang) - {w.lower() for w in WORD.findall(allowed)}
     text = URL.sub(" ", text)
     out = []
-    for w in sorted({w for w in WORD.findall(text) if w.lower() in english}):
+    for w in sorted({w for w in SHOWN_WORD.findall(text) if w.lower() in english}):
         i = text.find(w)
         out.append(f"English word {w!r} in {text[max(0, i - 40):i + 40]!r}")
     text = VARIANT.sub(r"\1", text)
