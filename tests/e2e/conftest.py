@@ -73,14 +73,9 @@ def _failed(request) -> bool:
     return rep is not None and rep.failed
 
 
-def _service_worker(request) -> bool:
-    """The module's ``SERVICE_WORKER`` (e2e_helpers.new_context: blocked unless it says so)."""
-    return bool(getattr(request.module, "SERVICE_WORKER", False))
-
-
 @pytest.fixture
 def page(browser, request):
-    p = new_page(browser, service_worker=_service_worker(request))
+    p = new_page(browser)
     yield p
     if _failed(request):
         shot(p, f"FAILED-{request.node.name}")
@@ -91,7 +86,7 @@ def page(browser, request):
 
 @pytest.fixture
 def phone_page(browser, request):
-    p = new_page(browser, PHONE, service_worker=_service_worker(request))
+    p = new_page(browser, PHONE)
     yield p
     if _failed(request):
         shot(p, f"FAILED-{request.node.name}-phone")

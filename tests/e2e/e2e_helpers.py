@@ -112,27 +112,18 @@ class PageErrors(list):
     """JavaScript errors of a page: a test fails on any."""
 
 
-def new_context(browser, viewport=DESKTOP, bypass_csp=False, service_worker=False):
-    """A browser context (a new visitor: no cookies, no storage, an empty cache).
-
-    ``service_worker``: the page's service worker runs (it keeps the page's 57 files and data
-    for offline use, fetched again at each new visitor's first page: a tenth of the browser
-    tests' CPU time). The files that test it, or that walk every screen as a person does, turn
-    it on (``SERVICE_WORKER = True`` in the module, for the ``page`` fixtures): the offline
-    pad (test_browser_rules), the first ten minutes (test_browser_journeys), reconnection
-    (test_browser_live), the words and axe walks over every screen; the others block it."""
-    ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp,
-                              service_workers="allow" if service_worker else "block")
+def new_context(browser, viewport=DESKTOP, bypass_csp=False):
+    """A browser context (a new visitor: no cookies, no storage, an empty cache)."""
+    ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp)
     ctx.set_default_timeout(20_000)
     return ctx
 
 
-def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None, service_worker=False):
+def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None):
     """A page (its JavaScript errors in ``page.js_errors``) in a new context, or in ``context``
     (the same visitor: its cookies, storage and cache); ``bypass_csp``: a test may inject
-    axe-core (the page's CSP forbids inline script); ``service_worker``: see
-    :func:`new_context`."""
-    ctx = context or new_context(browser, viewport, bypass_csp, service_worker)
+    axe-core (the page's CSP forbids inline script)."""
+    ctx = context or new_context(browser, viewport, bypass_csp)
     page = ctx.new_page()
     page.js_errors = PageErrors()  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))  # type: ignore[attr-defined]

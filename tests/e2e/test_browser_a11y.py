@@ -14,8 +14,6 @@ from e2e_helpers import new_context, new_page
 from qwixo.i18n import catalog
 
 pytestmark = pytest.mark.browser
-#: the service worker runs here as for a visitor (e2e_helpers.new_context)
-SERVICE_WORKER = True
 
 NAMES = [name for name, _ in screens("http://x/")]
 
@@ -24,8 +22,7 @@ NAMES = [name for name, _ in screens("http://x/")]
 def visitor(browser):
     """One visitor for the screens of this file (its scripts load once, as for a person), whose
     context lets the test inject axe (the page's CSP forbids inline script)."""
-    ctx = new_context(browser, {"width": 1280, "height": 800}, bypass_csp=True,
-                      service_worker=SERVICE_WORKER)
+    ctx = new_context(browser, {"width": 1280, "height": 800}, bypass_csp=True)
     yield ctx
     ctx.close()
 

@@ -18,8 +18,6 @@ from playwright.sync_api import expect
 from qwixo.i18n import t
 
 pytestmark = pytest.mark.browser
-#: the service worker runs here as for a visitor (e2e_helpers.new_context)
-SERVICE_WORKER = True
 SMALL = {"width": 1280, "height": 800}
 
 
@@ -45,7 +43,7 @@ def focus_in_board(page) -> bool:
 
 
 def fresh(browser, viewport):
-    p = new_page(browser, viewport, service_worker=SERVICE_WORKER)
+    p = new_page(browser, viewport)
     return p
 
 

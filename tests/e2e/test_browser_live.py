@@ -17,8 +17,6 @@ from test_browser_qwixx import create_qwixx
 from qwixo.i18n import t
 
 pytestmark = pytest.mark.browser
-#: the service worker runs here as for a visitor (e2e_helpers.new_context)
-SERVICE_WORKER = True
 
 
 def my_turn(page) -> None:
@@ -76,7 +74,7 @@ def test_invite_link_and_free_seat(server, browser, page):
     # the game page keeps the invite link at hand until Bob comes
     panel = page.locator("#invite-panel")
     expect(panel.locator("input")).to_have_value(link)
-    bob = new_page(browser, service_worker=SERVICE_WORKER)
+    bob = new_page(browser)
     try:
         bob.goto(link)
         expect(bob.locator(".who")).to_contain_text("Bob (O)")
@@ -101,7 +99,7 @@ def test_invite_link_and_free_seat(server, browser, page):
     page.select_option("select[name=seat1]", "open")
     page.click("#create")
     expect(page.locator("#created")).to_be_visible()
-    other = new_page(browser, service_worker=SERVICE_WORKER)
+    other = new_page(browser)
     try:
         other.goto(server.url)
         join = other.locator("#list-open .join").first

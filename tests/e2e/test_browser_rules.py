@@ -19,8 +19,6 @@ from qwixo.qwixx.editions import EDITIONS
 SW = Path(__file__).resolve().parents[2] / "src" / "qwixo" / "web" / "sw.js"
 
 pytestmark = pytest.mark.browser
-#: the service worker runs here as for a visitor (e2e_helpers.new_context)
-SERVICE_WORKER = True
 
 
 def test_editions_endpoint(server):
@@ -49,7 +47,7 @@ def test_rules_pages_in_every_language(server, page, lang):
 
 
 def test_offline_score_pad(own_server, browser):
-    page = new_page(browser, service_worker=SERVICE_WORKER)
+    page = new_page(browser)
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url))
     try:

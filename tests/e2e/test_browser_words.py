@@ -20,8 +20,6 @@ from qwixo.i18n import t  # noqa: E402
 from words_check import problems  # noqa: E402
 
 pytestmark = pytest.mark.browser
-#: the service worker runs here as for a visitor (e2e_helpers.new_context)
-SERVICE_WORKER = True
 
 LANGS = ("tr", "it", "pl")
 # what the page shows and what it says to a screen reader
@@ -74,7 +72,7 @@ def test_every_screen_reads_in_the_language(server, browser, lang):
     todo = list(screens(server.url, lang)) + more_screens(server.url, lang)
     # one visitor going from screen to screen (a page each): the scripts load once, as for a
     # person, and what the earlier screens left (games, the account) is on the later ones too
-    visitor = new_context(browser, service_worker=SERVICE_WORKER)
+    visitor = new_context(browser)
     try:
         for name, setup in todo:
             page = new_page(browser, context=visitor)
