@@ -135,14 +135,12 @@ def axe_page(browser, viewport: dict, init_script: str | None = None) -> Iterato
     """A page whose context lets the test inject axe (``bypass_csp``: the page's CSP forbids
     inline script), with ``init_script`` run in every page; a JavaScript error on the page
     fails the test when the page is closed."""
-    ctx = browser.new_context(viewport=viewport, bypass_csp=True)
-    ctx.set_default_timeout(20_000)
+    ctx = new_context(browser, viewport, bypass_csp=True)
     if init_script:
         ctx.add_init_script(init_script)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(browser, context=ctx)
     yield page
+    errors = list(page.js_errors)  # type: ignore[attr-defined]
     ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
