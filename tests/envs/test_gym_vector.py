@@ -137,6 +137,33 @@ def test_qwixx_kernel_env_rewards_and_final_observations():
     assert checked > 5
 
 
+def test_qwixx_kernel_env_plays_the_same_on_one_thread_as_on_all():
+    """The games of a step run in parallel on numba's threads, and what they give does not
+    depend on it (td opponents once wrote their features into the parameter row every thread
+    shared: they decided differently from run to run)."""
+    import numba
+
+    def play() -> list[np.ndarray]:
+        env = QwixxVectorEnv(16, players=3, opponent="td", seat="alternate")
+        _, info = env.reset(seed=6)
+        rng = np.random.default_rng(6)
+        seen = []
+        for _ in range(150):
+            a = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+            obs, r, term, _, info = env.step(a)
+            seen += [obs.copy(), r.copy(), term.copy()]
+        return seen
+
+    threads = numba.get_num_threads()
+    on_all = play()
+    numba.set_num_threads(1)
+    try:
+        on_one = play()
+    finally:
+        numba.set_num_threads(threads)
+    assert all(np.array_equal(a, b) for a, b in zip(on_all, on_one, strict=True))
+
+
 def test_stable_baselines3_adapter_and_maskable_ppo():
     pytest.importorskip("sb3_contrib")
     from sb3_contrib import MaskablePPO

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import get_num_threads, njit, prange
 
 from qwixo.envs import vector as V
 from qwixo.quixo import kernels as QK
@@ -424,14 +424,23 @@ def _qx_code(a, gi, oi, L, lucky_off):
     return c
 
 
-@njit(cache=True, parallel=True)
-def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rngs, obs, mask,
-                   fobs, reward, term, final, blocks, lucky_off, lucky_edition, reward_mode,
-                   solo_scale, T, prm, wcell, scratch_opts, scratch_w):
-    n = S.shape[0]
-    P = S[0, K.NPL]
-    L = T[K.T_LEN]
-    for i in prange(n):
+@njit(cache=True)
+def _qwixx_sa_games(lo, hi, P, L, actions, reset_only, S, g, opts, choice, fixed, seat, pol,
+                    rngs, obs, mask, fobs, reward, term, final, blocks, lucky_off, lucky_edition,
+                    reward_mode, solo_scale, T, prm, wcell, scratch_opts, scratch_w):
+    """Games ``lo`` to ``hi - 1`` of :func:`_qwixx_sa_step`, one after the other: a kernel of
+    its own, called once per thread, so that numba's parallel passes never see the bots
+    inlined here (they made two thirds of the compile time)."""
+    # the seats' parameter rows: the td rule writes its features into its row (scratch), so
+    # each part has its own copy (a shared one was a data race between the threads: td
+    # opponents decided differently from run to run)
+    prm = prm.copy()
+    ev = np.empty((0, 5), np.int64)  # (no events, choices or trace kept)
+    schoice = np.empty(0, np.int64)
+    trace = np.empty((0, 1), np.int64)
+    scores = np.empty(P, np.int64)  # (written before each read)
+    rew = np.empty(P, np.float64)
+    for i in range(lo, hi):
         s = S[i]
         gi = g[i]
         oi = opts[i]
@@ -441,11 +450,6 @@ def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rn
         rng_i = rngs[i:i + 1]
         tmp = scratch_opts[i]
         w = scratch_w[i]
-        ev = np.empty((0, 5), np.int64)
-        schoice = np.empty(0, np.int64)
-        trace = np.empty((0, 1), np.int64)
-        scores = np.empty(P, np.int64)
-        rew = np.empty(P, np.float64)
         reward[i] = 0.0
         term[i] = False
         ended = reset_only
@@ -514,6 +518,22 @@ def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rn
                            trace, tmp)
         gi[V.G_Q] = me
         V._qx_observe(s, gi, oi, obs[i], mask[i], blocks, lucky_off, T)
+
+
+@njit(cache=True, parallel=True)
+def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rngs, obs, mask,
+                   fobs, reward, term, final, blocks, lucky_off, lucky_edition, reward_mode,
+                   solo_scale, T, prm, wcell, scratch_opts, scratch_w, parts):
+    """One step of every game, in ``parts`` parts of consecutive games run in parallel (one
+    per thread: how prange itself would split the games)."""
+    n = S.shape[0]
+    P = S[0, K.NPL]
+    L = T[K.T_LEN]
+    for c in prange(parts):
+        _qwixx_sa_games(np.int64(c * n // parts), np.int64((c + 1) * n // parts), P, L, actions,
+                        reset_only, S, g, opts, choice, fixed, seat, pol, rngs, obs, mask, fobs,
+                        reward, term, final, blocks, lucky_off, lucky_edition, reward_mode,
+                        solo_scale, T, prm, wcell, scratch_opts, scratch_w)
 
 
 QWIXX_REWARDS = {"outcome": 0, "margin": 1, "score": 2, "delta": 3, "final": 2}
@@ -595,7 +615,7 @@ class QwixxVectorEnv(_KernelVectorEnv):
                        self._fobs, self._reward, self._term, self.final_scores, self._blocks,
                        4 if ed.lucky else 0, bool(ed.lucky), self._reward_mode,
                        self.codec.solo_scale, self._T, self._prm, self._wcell, self._sopts,
-                       self._sw)
+                       self._sw, min(len(self._S), get_num_threads()))
         self._mask[:] = self._maskb
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
