@@ -300,6 +300,12 @@ class Rules:
         """The (cached) rules of an edition."""
         return _rules(edition(name).name)
 
+    def __reduce__(self):
+        # a pickled or deep-copied game gets the edition's cached rules back, with the kernels'
+        # read-only table: a writable copy of it is another argument type to numba, which
+        # would compile every kernel again for it (seconds at the copy's first move)
+        return (Rules.of, (self.name,))
+
     # -- legality ----------------------------------------------------------------------
     def can_cross(self, sh: Sheet, closed: int, r: int, i: int) -> bool:
         """May ``sh`` cross position ``i`` of row ``r`` (rows in ``closed`` are closed)?"""
