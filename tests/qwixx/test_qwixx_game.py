@@ -438,6 +438,9 @@ def test_pickle_and_deepcopy_give_a_game_that_plays_on_alone(edition):
     g.choose(0, g.options(0)[-1])  # a hidden action-1 choice travels too
     for h in (copy.deepcopy(g), pickle.loads(pickle.dumps(g))):
         assert h._m is not g._m and all(s._s is h._m for s in h.sheets_state)
+        # the edition's rules and read-only kernel table, not a copy (a writable table is
+        # another argument type: numba would compile every kernel again for it)
+        assert h.rules is g.rules and not h.rules.T.flags.writeable
         assert h.view(1) == g.view(1) and h.options(1) == g.options(1)
         k = g.copy()
         r = random.Random(3)
