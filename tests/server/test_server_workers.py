@@ -34,6 +34,19 @@ def test_answers_and_errors_come_back_from_the_workers():
     assert _run(main) != os.getpid()
 
 
+@pytest.mark.skipif("forkserver" not in __import__("multiprocessing").get_all_start_methods(),
+                    reason="no fork server on this system: each worker loads the engines")
+def test_workers_are_forks_of_a_server_that_loaded_the_engines_once():
+    """The workers start as forks of the fork server, which imported the engines and loaded
+    their kernels before forking them (qwixo.server.worker_preload): nothing left to load."""
+    async def main(pool):
+        warmed = "__import__('qwixo.server.botrunner').server.botrunner._WARMED"
+        return [await pool.call(eval, warmed) for _ in range(2)], await pool.call(os.getppid)
+
+    warmed, parent = _run(main)
+    assert warmed == [True, True] and parent != os.getpid()
+
+
 def test_a_games_requests_stay_on_its_worker_and_others_spread():
     """The same key goes back to its worker while that one is free; a request coming while
     it is busy goes to the free worker; never more than WORKER_IN_FLIGHT with one worker."""
@@ -99,16 +112,23 @@ def test_light_bots_decide_in_the_server_and_others_in_a_worker():
     assert searched in q.options(0) and after_search == [True]
 
 
-def _children(pid: int) -> list[int]:
-    out = []
+def _descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (the workers are children of the fork server, itself a
+    child of the server)."""
+    parent = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        out.append(int(entry))
+                    parent[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
             except (OSError, IndexError, ValueError):
                 pass
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        out += kids
+        todo += kids
     return out
 
 
@@ -122,7 +142,7 @@ def _alive(pid: int) -> bool:
 
 def test_the_workers_leave_when_the_server_is_killed(tmp_path):
     """``kill -9`` of ``qwixo serve``: its bot worker processes (which hold only their end
-    of a socket to it) leave by themselves."""
+    of a socket to it) and their fork server leave by themselves."""
     from proc_helpers import Server
 
     srv = Server(tmp_path / "q.sqlite", tmp_path / "data")
@@ -135,8 +155,9 @@ def test_the_workers_leave_when_the_server_is_killed(tmp_path):
             if srv.http.get(f"/api/games/{g['id']}").json()["version"] >= 2:
                 break
             time.sleep(0.2)
-        workers = _children(srv.proc.pid)
-        assert workers  # the bots' worker and the hints' worker
+        workers = _descendants(srv.proc.pid)
+        # the bots' worker and the hints' worker (with the fork server they came from)
+        assert len(workers) >= 2
     finally:
         srv.kill9()
     deadline = time.time() + 20

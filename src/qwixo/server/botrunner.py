@@ -116,7 +116,8 @@ MAX_STICKY = 8192
 
 
 class WorkerPool:
-    """Worker processes (``spawn``) fed from the event loop itself, one socket pair each.
+    """Worker processes (:func:`_context`: forked from a fork server that loaded the engines
+    once) fed from the event loop itself, one socket pair each.
 
     A request is written to a worker by the event loop and its answer read by the loop when
     the socket is readable (``add_reader``): no helper threads (a ``ProcessPoolExecutor``
@@ -130,7 +131,7 @@ class WorkerPool:
 
     def __init__(self, workers: int) -> None:
         self.size = max(1, workers)
-        self._ctx = multiprocessing.get_context("spawn")
+        self._ctx = _context()
         self._workers: list[dict[str, Any] | None] = [None] * self.size
         self._queue: deque[tuple[bytes, Any, asyncio.Future]] = deque()
         self._sticky: OrderedDict[Any, int] = OrderedDict()
@@ -138,15 +139,30 @@ class WorkerPool:
 
     # -- the workers --------------------------------------------------------------------
     def _start(self, i: int) -> dict[str, Any]:
+        """A new worker: requests may be written to it at once (they wait in its socket);
+        the process itself starts in a thread, since the first start waits for the fork
+        server to load the engines (a minute of compiling on a fresh install), which the
+        event loop must not."""
         mine, theirs = self._ctx.Pipe()
         proc = self._ctx.Process(target=_worker_main, args=(theirs,), daemon=True,
                                  name=f"qwixo-bot-{i}")
-        proc.start()
-        theirs.close()
-        w = {"proc": proc, "conn": mine, "pending": deque(), "i": i,
-             "loop": asyncio.get_running_loop()}
-        w["loop"].add_reader(mine.fileno(), self._readable, w)
+        loop = asyncio.get_running_loop()
+        w = {"proc": proc, "conn": mine, "pending": deque(), "i": i, "loop": loop}
+        loop.add_reader(mine.fileno(), self._readable, w)
         self._workers[i] = w
+
+        def start() -> None:
+            try:
+                proc.start()
+            finally:
+                theirs.close()
+
+        def started(fut: asyncio.Future) -> None:
+            why = None if fut.cancelled() else fut.exception()
+            if why is not None and not self._closed and self._workers[i] is w:
+                self._lost(w, why)
+
+        loop.run_in_executor(None, start).add_done_callback(started)
         return w
 
     def _worker(self, i: int) -> dict[str, Any]:
@@ -273,8 +289,8 @@ class BotRunner:
     """Runs bot decisions and hints off the event loop.
 
     ``processes=0``: a thread pool in the server process (bots keep their memory between moves;
-    fine for light bots). ``processes=N``: N worker processes (``spawn``) — the default of
-    ``qwixo serve``, because a search running in compiled (numba) code holds the GIL for its
+    fine for light bots). ``processes=N``: N worker processes — the default of ``qwixo serve``,
+    because a search running in compiled (numba) code holds the GIL for its
     whole budget and would freeze every other game for that long (:class:`WorkerPool`). A
     worker receives the game as its ``to_json`` text, keeps one bot per (game, seat) and the
     game's last state while it can, and answers with the decision text; a crashed worker is
@@ -457,10 +473,27 @@ def _worker_main(conn: Any) -> None:
             return
 
 
-def _ping() -> bool:
-    from qwixo.server.warmup import warm_up
+#: the engines are loaded in this process already (a worker forked from the fork server after
+#: :mod:`qwixo.server.worker_preload`)
+_WARMED = False
 
-    warm_up()
+
+def _context() -> Any:
+    """The workers' start method: ``forkserver`` where there is one (each worker a fork of a
+    server process that loaded the engines once: :mod:`qwixo.server.worker_preload`), else
+    ``spawn`` (each worker a new interpreter that loads them itself)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["qwixo.server.worker_preload"])
+    return ctx
+
+
+def _ping() -> bool:
+    if not _WARMED:
+        from qwixo.server.warmup import warm_up
+
+        warm_up()
     return True
 
 
