@@ -82,7 +82,9 @@ def _qwixx_batch() -> None:
     batch.random_log("classic", 2, players=2, seed=0, rows=10)
 
 
-STEPS = [_qwixx_solitaire, _quixo_solver, _quixo_envs, _quixo_mcts, _qwixx_batch, _qwixx_envs]
+# in the order the tests need them: the first files run are the solitaire solver's, the
+# retrograde solver's and the Qwixx bots' (tests/conftest.py LONG_FILES_FIRST)
+STEPS = [_qwixx_solitaire, _quixo_solver, _qwixx_batch, _quixo_mcts, _quixo_envs, _qwixx_envs]
 
 
 def main() -> int:
