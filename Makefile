@@ -53,9 +53,12 @@ lint: setup
 # servers and browser start once), after the kernels are compiled once (--warm-kernels). Three
 # on two cores: a good part of the suite waits (servers starting, browsers drawing, clocks
 # running out), and a third process uses that time
+# Python's bytecode cache is on for the run even where the shell turns it off
+# (PYTHONDONTWRITEBYTECODE): the ~150 servers, workers and commands the tests start would each
+# compile the package's sources again (a quarter of a second each)
 JOBS ?= 3
 test: setup system lint
-	$(VENV)/bin/pytest -q -n $(JOBS) --dist loadfile --warm-kernels
+	env -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest -q -n $(JOBS) --dist loadfile --warm-kernels
 
 bench: setup
 	$(PY) benchmarks/run_all.py
