@@ -70,12 +70,19 @@ def _game(name: str):
 
 
 def _rules(name: str) -> None:
+    """Views, options and the moves of a first turn (a move's kernels too: else the first
+    move played on a fresh install would wait for the compiler in the server's event loop)."""
     g = _game(name)
-    if g.needs_roll:
-        g.roll()
-    for p in g.to_act:
-        g.options(p)
-        g.view(p)
+    for _ in range(8):
+        if g.is_over:
+            break
+        if g.needs_roll:
+            g.roll()
+        for p in g.to_act:
+            g.options(p)
+            g.view(p)
+        p = g.to_act[0]
+        g.choose(p, g.options(p)[-1])
     g.copy().to_json()
 
 
