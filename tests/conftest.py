@@ -42,6 +42,9 @@ def pytest_configure(config):
     if not hasattr(config, "workerinput") and _SHARED not in os.environ:
         os.environ[_SHARED] = tempfile.mkdtemp(prefix="qwixo-test-shared-")
         config._qwixo_shared = os.environ[_SHARED]
+        # Stable-Baselines3 makes a log folder for every learn() (in the temporary directory
+        # unless told where): here, deleted with the rest at the end
+        os.environ.setdefault("SB3_LOGDIR", os.path.join(os.environ[_SHARED], "sb3"))
 
 
 def pytest_unconfigure(config):
