@@ -8,7 +8,8 @@ with the game's own part under ``board`` (tests/server/test_server_examples.py: 
 >>> from fastapi.testclient import TestClient
 >>> from qwixo.core import game_names
 >>> name = game_names()[0]
->>> app = create_app(os.path.join(tempfile.mkdtemp(), "doc.sqlite"))
+>>> d = tempfile.TemporaryDirectory()
+>>> app = create_app(os.path.join(d.name, "doc.sqlite"))
 >>> with TestClient(app) as client:
 ...     r = client.post("/api/games", json={"game": name, "settings": {},
 ...                     "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human"}]})
@@ -16,6 +17,7 @@ with the game's own part under ``board`` (tests/server/test_server_examples.py: 
 ...     view = client.get(f"/api/games/{game['id']}").json()
 >>> r.status_code, view["game"] == name, "board" in view
 (201, True, True)
+>>> d.cleanup()
 
 The protocol is described in ``docs/web-protocol.md``.
 """

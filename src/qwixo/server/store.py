@@ -23,10 +23,12 @@ server's SQL is here and in :mod:`qwixo.server.store_pg`, behind the same typed 
 (``create_game``, ``add_event``, ``claim_seat``, ``load_game``, ``summaries``...).
 
 >>> import tempfile, os
->>> s = Store(os.path.join(tempfile.mkdtemp(), "t.sqlite"))
+>>> d = tempfile.TemporaryDirectory()
+>>> s = Store(os.path.join(d.name, "t.sqlite"))
 >>> s.call(lambda db: db.execute("PRAGMA journal_mode").fetchone()[0])
 'wal'
 >>> s.close()
+>>> d.cleanup()
 """
 
 from __future__ import annotations

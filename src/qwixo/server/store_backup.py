@@ -5,12 +5,14 @@ committed move, while the server goes on writing), checked with ``PRAGMA integri
 and only then renamed into place.
 
 >>> import os, sqlite3, tempfile
->>> d = tempfile.mkdtemp()
->>> with sqlite3.connect(os.path.join(d, "a.sqlite")) as db:
+>>> d = tempfile.TemporaryDirectory()
+>>> a, b = os.path.join(d.name, "a.sqlite"), os.path.join(d.name, "b.sqlite")
+>>> with contextlib.closing(sqlite3.connect(a)) as db, db:
 ...     _ = db.execute("CREATE TABLE games (id TEXT)")
 ...     _ = db.execute("INSERT INTO games VALUES ('x')")
->>> backup_sqlite(os.path.join(d, "a.sqlite"), os.path.join(d, "b.sqlite"))
+>>> backup_sqlite(a, b)
 1
+>>> d.cleanup()
 """
 
 from __future__ import annotations
