@@ -12,7 +12,6 @@ is costly to make and the same for all (``made_once``; ``classic_table``: the cl
 
 import contextlib
 import fcntl
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -122,18 +121,11 @@ def pytest_sessionstart(session):
     from qwixo.server.warmup import warm_up
 
     t0 = config._qwixo_t0 = time.perf_counter()
-    # the kernels only the tests use (tests/warm_more.py), on the other core meanwhile, and a
-    # part of them here after the engines'; the tests start when all are ready: a test process
-    # needing one before would compile it too, at the same time (and the second process,
-    # competing with the tests for the cores, took minutes to finish)
-    script = Path(__file__).with_name("warm_more.py")
-    more = config._qwixo_more = subprocess.Popen([sys.executable, str(script), "--others"])
+    # the kernels only the tests use, on the other core meanwhile (tests/warm_more.py); it goes
+    # on beside the first tests (the browser tests, which need few kernels) when it takes longer
+    config._qwixo_more = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("warm_more.py"))])
     warm_up()
-    spec = importlib.util.spec_from_file_location("warm_more", script)
-    warm_more = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(warm_more)
-    warm_more.run(list(warm_more.CONTROLLER_STEPS))
-    more.wait()
     tr = config.pluginmanager.get_plugin("terminalreporter")
     if tr is not None:
         tr.write_line(f"numba kernels compiled or loaded in {time.perf_counter() - t0:.1f} s")

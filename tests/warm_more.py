@@ -8,8 +8,7 @@ bots, solitaire solver and value-network features.
 
 Each step is small: a tiny game or a handful of steps, enough to compile the kernels with the
 argument types the tests use. A failing step is printed and skipped (the test that needs it
-compiles and reports it). The controller runs :data:`CONTROLLER_STEPS` itself after its
-warm-up, and the tests start once both are done."""
+compiles and reports it)."""
 
 from __future__ import annotations
 
@@ -92,38 +91,25 @@ def _qwixx_batch() -> None:
         qwixo.make_bot("qwixx", bot, seed=0).decide(g, g.to_act[0])
 
 
-# (the Qwixx bots' kernels last: the controller's warm-up compiles the ones they share meanwhile)
-STEPS = [_qwixx_solitaire, _quixo_envs, _quixo_mcts, _qwixx_batch, _qwixx_envs, _quixo_solver]
-#: the steps ``make test``'s controller runs itself after its own warm-up (tests/conftest.py),
-#: while this script runs the others in a second process: about forty seconds each
-CONTROLLER_STEPS = ("_quixo_solver",)
+# in the order the tests need them: the first files run are the solitaire solver's, the
+# retrograde solver's and the Qwixx bots' (tests/conftest.py LONG_FILES_FIRST)
+STEPS = [_qwixx_solitaire, _quixo_solver, _qwixx_batch, _quixo_mcts, _quixo_envs, _qwixx_envs]
 
 
-def run(names: list[str], verbose: bool = False) -> None:
-    """The steps called ``names`` (every step when empty), in :data:`STEPS`' order."""
+def main() -> int:
     t0 = time.perf_counter()
     for step in STEPS:
-        if names and step.__name__ not in names:
-            continue
         t = time.perf_counter()
         try:
             step()
         except Exception:  # noqa: BLE001 - best effort: the test that needs it says what fails
             traceback.print_exc()
-        if verbose:
+        if "-v" in sys.argv:
             print(f"{step.__name__}: {time.perf_counter() - t:.1f} s", flush=True)
-    if verbose:
+    if "-v" in sys.argv:
         print(f"total {time.perf_counter() - t0:.1f} s")
-
-
-def main(argv: list[str]) -> int:
-    """``warm_more.py [-v] [STEP...]``; ``--others``: every step but the controller's."""
-    names = [a for a in argv if not a.startswith("-")]
-    if "--others" in argv:
-        names = [s.__name__ for s in STEPS if s.__name__ not in CONTROLLER_STEPS]
-    run(names, "-v" in argv)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
