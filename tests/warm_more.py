@@ -3,8 +3,8 @@ on-disk cache) in a second process while ``make test``'s controller runs
 :func:`qwixo.server.warmup.warm_up` (tests/conftest.py, ``--warm-kernels``): the controller would
 otherwise keep one of two cores busy and the other idle for a minute, and these kernels would be
 compiled later by whichever test worker needed them first. The vectorised environments, the
-Quixo retrograde solver (and its check) and Monte Carlo search, the Qwixx batch simulator, rule
-bots, solitaire solver and value-network features.
+Quixo retrograde solver and Monte Carlo search, the Qwixx batch simulator, solitaire solver and
+value-network features.
 
 Each step is small: a tiny game or a handful of steps, enough to compile the kernels with the
 argument types the tests use. A failing step is printed and skipped (the test that needs it
@@ -20,7 +20,7 @@ import traceback
 def _quixo_solver() -> None:
     from qwixo.quixo.solver import solve
 
-    assert solve(3).verify() == 0
+    solve(3)
 
 
 def _quixo_envs() -> None:
@@ -76,19 +76,10 @@ def _qwixx_solitaire() -> None:
 
 
 def _qwixx_batch() -> None:
-    import qwixo
     from qwixo.qwixx import batch
 
     batch.run_games("classic", 2, players=3, seed=0)
-    batch.run_games("classic", 2, players=2, seed=0, policies=["ev", "gap"], paired=True)
     batch.random_log("classic", 2, players=2, seed=0, rows=10)
-    batch.replay("classic", 1, [[3, 4, 1, 1, 1, 1]], [5, -1])
-    batch.replay("classic", 2, [[3, 4, 1, 1, 1, 1]], [], policy="gap")
-    g = qwixo.new_game("qwixx", players=2, seed=0)
-    g.roll()
-    batch.rollouts(batch.state_of(g), 2, seed=0)
-    for bot in ("odds", "ev"):  # (the strong bot is the warm-up's)
-        qwixo.make_bot("qwixx", bot, seed=0).decide(g, g.to_act[0])
 
 
 # in the order the tests need them: the first files run are the solitaire solver's, the
