@@ -45,29 +45,37 @@ class ServeProcess:
         self.output: list[str] = []
         self.url: str | None = None
         self.port = 0
-        deadline = time.time() + timeout
-        assert self.proc.stdout is not None
-        while time.time() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            self.output.append(line)
-            m = URL_RE.search(line)
-            if m:
-                self.url, self.port = m.group(1), int(m.group(2))
+        # one thread reads every line (the address, then the rest, so that the server never
+        # blocks on a full pipe); the deadline holds even when the child prints nothing
+        found = threading.Event()
+        reader = threading.Thread(target=self._read, args=(found, log, keep_output),
+                                  daemon=True)
+        reader.start()
+        deadline = time.monotonic() + timeout
+        while not found.wait(0.1):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
                 break
         if self.url is None:
             self.proc.kill()
             self.proc.wait()
+            reader.join(5)  # (its last lines)
             raise RuntimeError("qwixo serve did not start:\n" + "".join(self.output))
-        threading.Thread(target=self._drain, args=(log, keep_output), daemon=True).start()
         self.ws_url = self.url.replace("http://", "ws://")
 
-    def _drain(self, log: str | None, keep: bool) -> None:
+    def _read(self, found: threading.Event, log: str | None, keep: bool) -> None:
         assert self.proc.stdout is not None
-        out = open(log, "a") if log else None  # closed below
+        out = None
         try:
             for line in self.proc.stdout:
+                if self.url is None:
+                    self.output.append(line)
+                    m = URL_RE.search(line)
+                    if m:
+                        self.url, self.port = m.group(1), int(m.group(2))
+                        found.set()
+                        if log:
+                            out = open(log, "a")  # noqa: SIM115 - closed below
+                    continue
                 if keep:
                     self.output.append(line)
                 if out is not None:
