@@ -9,8 +9,9 @@ Usage: ``.venv/bin/python benchmarks/startup.py [--runs N] [--ready-timeout S]``
 
 For each start it prints the seconds from launching the process to the "serving on" line, to
 the first ``200`` of ``GET /`` (the page), and to ``ready`` in ``/api/health`` (the bots and
-hints compiled or loaded in the server and its bot worker processes). The figures depend on
-the machine and its load: print ``uptime``'s load average next to them.
+hints compiled or loaded in the server and its bot worker processes), and (Linux) the CPU time
+its processes had used then: the server, the bot workers' fork server and the workers. The
+figures depend on the machine and its load: print ``uptime``'s load average next to them.
 """
 
 from __future__ import annotations
@@ -38,6 +39,22 @@ def _get(url: str) -> tuple[int, bytes]:
         return 0, b""
 
 
+def tree_cpu(pid: int) -> float | None:
+    """CPU seconds used by ``pid`` and every process under it (Linux ``/proc``; else None)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / tick
+        for task in os.listdir(f"/proc/{pid}/task"):  # (children of every thread)
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                for child in f.read().split():
+                    total += tree_cpu(int(child)) or 0.0
+    except (OSError, IndexError, ValueError):
+        return None
+    return total
+
+
 def start(cache: str, data: str, ready_timeout: float,
           on_page: Callable[[dict[str, float | None]], None] | None = None
           ) -> dict[str, float | None]:
@@ -58,7 +75,8 @@ def start(cache: str, data: str, ready_timeout: float,
                 seen.set()
 
     threading.Thread(target=read, daemon=True).start()
-    out: dict[str, float | None] = {"serving_on": None, "page": None, "ready": None}
+    out: dict[str, float | None] = {"serving_on": None, "page": None, "ready": None,
+                                    "cpu": None}
     try:
         if not seen.wait(600):
             raise SystemExit("qwixo serve printed no 'serving on' line in 600 s")
@@ -77,6 +95,7 @@ def start(cache: str, data: str, ready_timeout: float,
             status, body = _get(url + "api/health")
             if status == 200 and json.loads(body).get("ready"):
                 out["ready"] = time.perf_counter() - t0
+                out["cpu"] = tree_cpu(proc.pid)
                 break
             time.sleep(0.2)
     finally:
@@ -99,7 +118,7 @@ def main() -> None:
         return "-" if x is None else f"{x:6.2f} s"
 
     print(f"load average: {os.getloadavg()[0]:.2f} (cores: {os.cpu_count()})")
-    print(f"{'start':6} {'serving on':>11} {'page':>9} {'bots ready':>11}")
+    print(f"{'start':6} {'serving on':>11} {'page':>9} {'bots ready':>11} {'CPU then':>9}")
     with tempfile.TemporaryDirectory(prefix="qwixo-startup-") as tmp:
         cache = os.path.join(tmp, "numba-cache")
         os.mkdir(cache)
@@ -108,7 +127,7 @@ def main() -> None:
             r = start(cache, data, args.ready_timeout, on_page=lambda r, i=i: print(
                 f"{'cold' if i == 0 else 'warm':6} {fmt(r['serving_on']):>11} "
                 f"{fmt(r['page']):>9}", end="", flush=True))
-            print(f" {fmt(r['ready']):>11}", flush=True)
+            print(f" {fmt(r['ready']):>11} {fmt(r['cpu']):>9}", flush=True)
 
 
 if __name__ == "__main__":
