@@ -218,8 +218,12 @@ def test_the_table_at_1280x800(server, browser):
                       auto_roll=True)  # the server rolls: the game is played to its end by choices alone
     page.goto(url)
     page.wait_for_selector(".sheet.mine .barbox")
-    for el in page.locator(".sheet.mine .barbox").all():
-        b = el.bounding_box()
+    # measured in one call: the bot's moves redraw the sheet, so boxes found in one render may be
+    # gone by the next (a box measured one at a time was sometimes detached: no bounding box)
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.sheet.mine .barbox')]
+        .map(e => { const r = e.getBoundingClientRect(); return {width: r.width, height: r.height}; })""")
+    assert boxes, "no box in the bonus bar"
+    for b in boxes:
         assert b["width"] >= 24 and b["height"] >= 24, b
     # the own name is shown whole (no "Player 1 (y…")
     for sel in (".player.me .pname", ".sheet.mine .sheet-name"):
