@@ -37,6 +37,10 @@ _SHARED = "QWIXO_TEST_SHARED"
 
 
 def pytest_configure(config):
+    # pytest-xdist would otherwise hand out the files by their number of tests, most first
+    # (its --loadscope-reorder, on by default), not in the order of LONG_FILES_FIRST below
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
     # the controller (or a run without xdist) makes the run's shared directory; xdist workers,
     # started after this, inherit its name through the environment
     if not hasattr(config, "workerinput") and _SHARED not in os.environ:
