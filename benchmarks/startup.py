@@ -19,16 +19,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Callable
 
-URL_RE = re.compile(r"serving on (http://127\.0\.0\.1:\d+/)")
+from qwixo.server.serve_process import ServeProcess
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -58,30 +54,13 @@ def tree_cpu(pid: int) -> float | None:
 def start(cache: str, data: str, ready_timeout: float,
           on_page: Callable[[dict[str, float | None]], None] | None = None
           ) -> dict[str, float | None]:
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache, QWIXO_DATA=data, QWIXO_LANG="en",
-               PYTHONUNBUFFERED="1")
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1",
-                             "--port", "0", "--db", os.path.join(data, "qwixo.sqlite")],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    found: dict[str, object] = {}
-    seen = threading.Event()
-
-    def read() -> None:
-        for line in proc.stdout:  # type: ignore[union-attr]
-            m = URL_RE.search(line)
-            if m and not seen.is_set():
-                found["url"], found["t"] = m.group(1), time.perf_counter() - t0
-                seen.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    out: dict[str, float | None] = {"serving_on": None, "page": None, "ready": None,
-                                    "cpu": None}
+    srv = ServeProcess("--db", os.path.join(data, "qwixo.sqlite"), timeout=600,
+                       env={"NUMBA_CACHE_DIR": cache, "QWIXO_DATA": data}, keep_output=False)
+    out: dict[str, float | None] = {"serving_on": time.perf_counter() - t0, "page": None,
+                                    "ready": None, "cpu": None}
     try:
-        if not seen.wait(600):
-            raise SystemExit("qwixo serve printed no 'serving on' line in 600 s")
-        out["serving_on"] = found["t"]  # type: ignore[assignment]
-        url = str(found["url"])
+        url = str(srv.url)
         while out["page"] is None:
             status, _ = _get(url)
             if status == 200:
@@ -95,15 +74,11 @@ def start(cache: str, data: str, ready_timeout: float,
             status, body = _get(url + "api/health")
             if status == 200 and json.loads(body).get("ready"):
                 out["ready"] = time.perf_counter() - t0
-                out["cpu"] = tree_cpu(proc.pid)
+                out["cpu"] = tree_cpu(srv.proc.pid)
                 break
             time.sleep(0.2)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        srv.stop()
     return out
 
 
