@@ -6,11 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import signal
-import subprocess
-import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -18,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from websockets.sync.client import connect
+
+from qwixo.server.serve_process import ServeProcess
 
 #: Debian's chromium-headless-shell (the same Chromium, built from the same Debian source
 #: package, without the windows of the full browser: what playwright itself runs for headless
@@ -46,37 +44,24 @@ class Server:
         self.tmp = tmp
         self.db = tmp / "qwixo.sqlite"
         self.port = 0
-        self.proc: subprocess.Popen | None = None
-        self.output: list[str] = []
+        self._srv: ServeProcess | None = None
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
+    @property
+    def output(self) -> list[str]:
+        return self._srv.output if self._srv else []
+
     def start(self) -> None:
-        env = dict(os.environ, QWIXO_DATA=str(self.tmp / "data"), QWIXO_LANG="en",
-                   PYTHONUNBUFFERED="1")
-        cmd = [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--db", str(self.db), "--bot-delay", "0.05",
-               "--http-rate", "50", "--analysis-seconds", str(ANALYSIS_SECONDS)]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, env=env)
-        found = threading.Event()
-
-        def read(proc: subprocess.Popen) -> None:
-            for line in proc.stdout:  # type: ignore[union-attr]
-                self.output.append(line.rstrip())
-                m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-                if m and not found.is_set():
-                    self.port = int(m.group(1))
-                    found.set()
-
-        threading.Thread(target=read, args=(self.proc,), daemon=True).start()
+        self._srv = ServeProcess(
+            "--db", str(self.db), "--bot-delay", "0.05", "--http-rate", "50",
+            "--analysis-seconds", str(ANALYSIS_SECONDS), port=self.port,
+            env={"QWIXO_DATA": str(self.tmp / "data"), "PYTHONUNBUFFERED": "1"},
+            timeout=STARTUP_TIMEOUT)
+        self.port = self._srv.port
         deadline = time.monotonic() + STARTUP_TIMEOUT
-        while not found.wait(0.2):
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError("qwixo serve did not start:\n" + "\n".join(self.output[-40:]))
         # the URL is printed when the page answers; wait until the bots and hints are ready
         # too (their kernels compiled or loaded: /api/health's "ready"), as a test expects
         while True:
@@ -89,23 +74,18 @@ class Server:
                     raise
             if time.monotonic() > deadline:
                 raise RuntimeError("qwixo serve's bots were not ready in time:\n"
-                                   + "\n".join(self.output[-40:]))
+                                   + "".join(self.output[-40:]))
             time.sleep(0.2)
 
     def kill(self) -> None:
         """SIGKILL: the server dies without any cleanup."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
+        if self._srv and self._srv.proc.poll() is None:
+            self._srv.proc.send_signal(signal.SIGKILL)
+            self._srv.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        if self._srv:
+            self._srv.stop(timeout=10)
 
 
 class PageErrors(list):

@@ -31,16 +31,16 @@ class ServeProcess:
     line printed so far). Raises RuntimeError with the output when no address was printed
     within ``timeout`` seconds (or the process ended). Long runs: ``log`` (a file the output
     after the start is appended to) and ``keep_output=False`` (``output`` then stops at the
-    address line).
+    address line). ``port``: a given one instead of a free one (a restart on the same address).
     """
 
     def __init__(self, *args: str, env: Mapping[str, str] | None = None,
                  timeout: float = 180.0, log: str | None = None,
-                 keep_output: bool = True) -> None:
+                 keep_output: bool = True, port: int = 0) -> None:
         full = dict(os.environ, QWIXO_LANG="en")
         full.update(env or {})
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", "0",
+            [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", str(port),
              *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full)
         self.output: list[str] = []
         self.url: str | None = None
