@@ -146,6 +146,40 @@ class Edition:
         """Points for 0, 1, 2, ... crosses in a row."""
         return tuple(row_points(n) for n in range(self.max_crosses + 1))
 
+    def rules(self) -> dict[str, list[tuple[str, dict[str, int]]]]:
+        """What the rules page says of this edition, as messages of the catalogues
+        (``web_rules_*``) with the numbers they need, all read from this edition's data, so
+        that no rules text can state other numbers than the engine plays by: ``intro``
+        (before the example sheet) and ``play`` (after it).
+
+        >>> [k for k, _ in edition("longo").rules()["play"]][2:]
+        ['web_rules_qwixx_lock_two', 'web_rules_qwixx_end']
+        >>> dict(edition("longo").rules()["play"])["web_rules_qwixx_lock_two"]
+        {'need': 6}
+        """
+        locks = {len(row.lock_numbers) for row in self.rows}
+        if locks == {1}:
+            lock = "web_rules_qwixx_lock"
+        elif locks == {2}:
+            lock = "web_rules_qwixx_lock_two"
+        else:  # a sheet of another shape needs a sentence of its own
+            raise ValueError(f"{self.name}: no rules sentence for rows locked by {sorted(locks)} numbers")
+        if END_ROWS != 2:  # the end sentence says "two rows"
+            raise ValueError(f"no rules sentence for a game that ends with {END_ROWS} locked rows")
+        sums = self.sums
+        return {
+            "intro": [("web_rules_qwixx_goal", {}),
+                      (f"web_rules_ed_{self.name}", {"low": sums[0], "high": sums[-1],
+                                                     "faces": self.faces, "need": self.lock_need}),
+                      ("web_rules_qwixx_rows", {})],
+            "play": [("web_rules_qwixx_action1", {}),
+                     ("web_rules_qwixx_action2_any_row" if self.action2_any_row
+                      else "web_rules_qwixx_action2", {}),
+                     ("web_rules_qwixx_penalty", {"points": self.penalty_points}),
+                     (lock, {"need": self.lock_need}),
+                     ("web_rules_qwixx_end", {"penalties": self.max_penalties})],
+        }
+
     def to_dict(self) -> dict:
         """A JSON-ready description (what the web app needs to draw a sheet).
 
@@ -182,6 +216,8 @@ class Edition:
             "bar": list(self.bar),
             "pairs": {k: [[COLOURS[r], n] for r, n in v] for k, v in self.pairs.items()},
             "score_table": list(self.score_table()),
+            "rules": {part: [[key, params] for key, params in statements]
+                      for part, statements in self.rules().items()},
         }
 
 

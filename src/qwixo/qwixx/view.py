@@ -45,11 +45,14 @@ _BAR_STATES = {"x": "crossed", "-": "struck", "": "free"}
 
 
 def layout(game: Any) -> dict[str, Any]:
-    """The edition's static sheet (``Edition.to_dict``), shared between views: read-only."""
+    """The edition's static sheet (``Edition.to_dict`` without the rules page's ``rules``),
+    shared between views: read-only."""
     ed = game.edition
     lay = _LAYOUTS.get(ed.name)
     if lay is None:
-        lay = _LAYOUTS[ed.name] = ed.to_dict()
+        lay = ed.to_dict()
+        del lay["rules"]
+        _LAYOUTS[ed.name] = lay
     return lay
 
 

@@ -186,11 +186,15 @@ registerGame(NAME, {
       api("GET", `/api/editions/${encodeURIComponent(edition)}`).then((l) => { layouts.set(edition, l); redraw(); }).catch(() => {});
     }
     const legend = sheetLegend(edition);
+    if (!layout) return [paras(["web_rules_qwixx_goal"])];
+    // every sentence that depends on the edition comes with its numbers from the edition's data
+    // (Edition.rules: the sheet's lock rule, penalties, the action-2 rule)
+    const said = (part) => (layout.rules[part] || []).map(([key, params]) => h("p", {}, t(key, params)));
     return [
-      paras(["web_rules_qwixx_goal", `web_rules_ed_${edition}`, "web_rules_qwixx_rows"]),
-      layout ? h("figure", { class: "rules-figure" }, example(edition, layout)) : null,
-      paras(["web_rules_qwixx_action1", "web_rules_qwixx_action2", "web_rules_qwixx_penalty", "web_rules_qwixx_lock", "web_rules_qwixx_end"]),
-      layout ? scoring(layout) : null,
+      said("intro"),
+      h("figure", { class: "rules-figure" }, example(edition, layout)),
+      said("play"),
+      scoring(layout),
       legend ? h("p", { class: "rules-special" }, legend.textContent) : null,
     ];
   },
