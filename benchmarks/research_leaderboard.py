@@ -9,8 +9,9 @@ Usage::
 Protocol (fixed, so that lines are comparable):
 
 - **Opponents**: the kernel opponents of :mod:`qwixo.envs.gym_vector`, ``random`` and
-  ``safe``, in ``--games`` games each (default 1000), the agent's seat **alternated** (game
-  ``i`` plays seat ``i % 2``), ``max_plies`` 200 (a cut is a draw); the line gives the mean
+  ``safe``, in ``--games`` games each (default 1000), the agent's seat **alternated** (slot
+  ``i`` plays seat ``i % 2``; each slot a number of games fixed in advance, so that long games
+  count as often as short ones), ``max_plies`` 200 (a cut is a draw); the line gives the mean
   return (win 1, draw 0, loss -1) with its 95% confidence half-width (normal approximation),
   and the shares won/drawn/lost.
 - **Keeps the value** (4×4, and 5×5 where the no-blank database ``quixo5x5-b0.qdb`` is

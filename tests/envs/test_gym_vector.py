@@ -199,3 +199,38 @@ def test_quixo_value_opponent_plays_its_value_function():
             total += r.sum()
         totals[name] = total
     assert totals["value"] < totals["random"]   # a random agent does worse against it
+
+
+class _LongDrawsShortLosses:
+    """A vector env whose even slots play only long drawn games (10 steps) and odd slots only
+    short lost ones (1 step): an evaluation that kept the first games to finish would see only
+    losses."""
+
+    def __init__(self, n):
+        self.num_envs = n
+        self.length = np.where(np.arange(n) % 2 == 0, 10, 1)
+        self.t = np.zeros(n, np.int64)
+
+    def reset(self, seed=None):
+        self.t[:] = 0
+        return np.zeros((self.num_envs, 1)), {"action_mask": np.ones((self.num_envs, 1), bool)}
+
+    def step(self, actions):
+        self.t += 1
+        term = self.t >= self.length
+        reward = np.where(term & (self.length == 1), -1.0, 0.0)
+        self.t[term] = 0
+        return (np.zeros((self.num_envs, 1)), reward, term, np.zeros(self.num_envs, bool),
+                {"action_mask": np.ones((self.num_envs, 1), bool)})
+
+
+@pytest.mark.parametrize("episodes", [8, 64, 100])
+def test_evaluate_counts_a_fixed_number_of_games_per_slot(episodes):
+    from qwixo.envs.gym_vector import evaluate
+
+    n = 16
+    r = evaluate(_LongDrawsShortLosses(n), lambda obs, mask: np.zeros(n, np.int64), episodes)
+    assert r["episodes"] == episodes
+    quota = [episodes // n + (i < episodes % n) for i in range(n)]
+    drawn = sum(q for i, q in enumerate(quota) if i % 2 == 0)
+    assert r["drawn"] == drawn / episodes and r["lost"] == 1 - drawn / episodes
