@@ -123,3 +123,33 @@ def test_lone_qwixx_player_returns_its_normalised_score():
             s.apply_action(int(rng.choice(s.legal_actions())))
     score = s.game.scores()[0]
     assert s.returns() == [pytest.approx(max(-1, min(1, score / 312)))] and score != 0
+
+
+@pytest.mark.parametrize("params", [{}, {"edition": "longo", "players": 3}], ids=str)
+def test_rl_environment_plays_simultaneous_qwixx_to_the_end(params):
+    """OpenSpiel's rl_environment sends one action per player at every node of a simultaneous
+    game, the active player's action-2 node too (it failed there: "The dice must be rolled
+    first"); DQN, NFSP and the other rl_environment agents play Qwixx without a conversion."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment("python_qwixo_qwixx", **params)
+    players = env.num_players
+    rng = np.random.default_rng(0)
+    for _ in range(2):
+        ts = env.reset()
+        steps = 0
+        while not ts.last():
+            legal = ts.observations["legal_actions"]
+            ts = env.step([int(rng.choice(legal[p])) if legal[p] else 0 for p in range(players)])
+            steps += 1
+        assert steps > 10 and env.get_state.is_terminal()
+        assert list(ts.rewards) == env.get_state.returns()
+
+
+def test_the_state_strings_carry_the_ply_when_max_plies_ends_the_game():
+    game = pyspiel.load_game("python_qwixo_quixo", {"size": 3, "max_plies": 20})
+    s = game.new_initial_state()
+    assert str(s).endswith("ply 0 of 20") and "ply 0 of 20" in s.observation_string(0)
+    s.apply_action(s.legal_actions()[0])
+    s.apply_action(s.legal_actions()[0])
+    assert str(s).endswith("ply 2 of 20") and "ply 2 of 20" in s.observation_string(1)

@@ -105,7 +105,7 @@ class _Observer:
         self.tensor[:] = (o.transpose(2, 0, 1) if o.ndim == 3 else o).ravel()
 
     def string_from(self, state: Any, player: int) -> str:
-        text = f"player {player}\n{self.codec.render(state.game)}"
+        text = f"player {player}\n{self.codec.render(state.game)}{_ply_line(state)}"
         if self.history:
             text += "history " + " ".join(map(str, state.history()))
         return text
@@ -122,6 +122,14 @@ class _GameBox:
 
     def __deepcopy__(self, memo: dict) -> _GameBox:
         return _GameBox(self.game.copy())
+
+
+def _ply_line(state: Any) -> str:
+    """``"ply N of MAX\n"`` for a game its codec's ``max_plies`` ends (a draw at MAX), else
+    "": two states of one position at different plies then have different strings, as their
+    values differ (tabular methods key states by these strings)."""
+    limit = getattr(state.codec, "max_plies", None)
+    return f"ply {len(state.history())} of {limit}\n" if limit else ""
 
 
 def _observer(codec: Any, iig_obs_type: Any) -> _Observer:
@@ -179,7 +187,7 @@ class ContractState(pyspiel.State):
             1.0 if p in won else -1.0 for p in range(self.codec.players)]
 
     def __str__(self) -> str:
-        return self.codec.render(self.game)
+        return self.codec.render(self.game) + _ply_line(self)
 
 
 # -- Quixo ------------------------------------------------------------------------------------
@@ -213,7 +221,7 @@ class QuixoState(ContractState):
     """A Quixo state: the generic one (:class:`ContractState`), drawn as the position."""
 
     def __str__(self) -> str:
-        return self.game.position
+        return f"{self.game.position}\n{_ply_line(self)}".rstrip("\n")
 
 
 # -- Qwixx ------------------------------------------------------------------------------------
@@ -305,8 +313,15 @@ class QwixxState(pyspiel.State):
         g.choose(g.active, self.codec.text_of(action))
 
     def _apply_actions(self, actions: list[int]) -> None:
+        g = self.game
+        if g.phase != "action1":
+            # a list of one action per player at the active player's node (action 2): what
+            # OpenSpiel's rl_environment sends at every node of a simultaneous game; the
+            # active player's entry is the move, the others' are ignored
+            g.choose(g.active, self.codec.text_of(actions[g.active]))
+            return
         for p, a in enumerate(actions):
-            self.game.choose(p, self.codec.text_of(a))
+            g.choose(p, self.codec.text_of(a))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
