@@ -30,6 +30,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=t("clih_tournament_game"))
     p.add_argument("--bots", required=True, help=t("clih_tournament_bots"))
     p.add_argument("--games", type=int, default=100, help=t("clih_tournament_games"))
+    from qwixo.tournament.formats import FORMATS
+
+    p.add_argument("--format", choices=FORMATS, default=None, help=t("clih_tournament_format"))
+    p.add_argument("--rounds", type=int, default=None, help=t("clih_tournament_rounds"))
+    p.add_argument("--minutes", type=float, default=None, help=t("clih_tournament_minutes"))
     p.add_argument("--players", type=int, default=None, help=t("clih_tournament_players"))
     p.add_argument("--jobs", type=int, default=1, help=t("clih_tournament_jobs"))
     p.add_argument("--cluster", metavar="local|ADDRESS", default=None,
@@ -142,11 +147,20 @@ def _run(args: argparse.Namespace) -> int:
                         elapsed=f"{now - started:.0f}", left=f"{left:.0f}"),
                       file=sys.stderr, flush=True)
 
-        rep = run_tournament(args.game, bots, args.games, players=args.players,
-                             jobs=args.jobs, seed=args.seed, seconds=args.seconds,
-                             progress=progress, cluster=args.cluster,
-                             settings={k: getattr(args, k) for k in args.game_settings
-                                       if getattr(args, k) is not None})
+        settings = {k: getattr(args, k) for k in args.game_settings
+                    if getattr(args, k) is not None}
+        if args.format:
+            from qwixo.tournament.formats import run_event
+
+            prog.update(task, total=None)
+            rep = run_event(args.game, bots, args.format, rounds=args.rounds,
+                            minutes=args.minutes, players=args.players, jobs=args.jobs,
+                            seed=args.seed, seconds=args.seconds, settings=settings,
+                            progress=lambda done, _: prog.update(task, completed=done))
+        else:
+            rep = run_tournament(args.game, bots, args.games, players=args.players,
+                                 jobs=args.jobs, seed=args.seed, seconds=args.seconds,
+                                 progress=progress, cluster=args.cluster, settings=settings)
     if args.rate or args.ratings_file:
         from qwixo.tournament.ratings import rate_report
 
@@ -171,6 +185,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_clean(rep)))
     else:
+        if "standings" in rep:
+            print_standings(rep, lang)
         print_report(rep, lang)
         if "ratings" in rep:
             print_ratings(rep, lang)
@@ -219,6 +235,38 @@ def print_ratings(rep: dict, lang: str | None = None, file=None) -> None:
     for bot, r in sorted(rated["bots"].items(), key=lambda kv: -kv[1]["rating"]):
         tab.add_row(bot, f"{r['rating']:.0f}", f"{r['deviation']:.0f}", str(r["games"]))
     con.print(tab)
+
+
+def print_standings(rep: dict, lang: str | None = None, file=None) -> None:
+    """An event's standings (``qwixo tournament --format``): place, bot, points, tie breaks,
+    games won / drawn / lost, byes."""
+    from rich.console import Console
+    from rich.table import Table
+
+    out = file or sys.stdout
+    con = Console(file=out, highlight=False, soft_wrap=True,
+                  width=None if getattr(out, "isatty", lambda: False)() else 160)
+    con.print(t("tournament_standings_title", lang, format=t(
+        "tournament_format_" + rep["format"].replace("-", "_"), lang),
+        rounds=len(rep["rounds"]), games=rep["games"]))
+    tab = Table()
+    cols = ("place", "bot", "points", "direct", "buchholz", "sonneborn_berger", "wdl", "byes")
+    for c in cols:
+        tab.add_column(t(f"tournament_col_{c}", lang), justify="left" if c == "bot" else "right")
+    for r in rep["standings"]:
+        tab.add_row(str(r["place"]), r["bot"], _num(r["points"], lang), _num(r["direct"], lang),
+                    _num(r["buchholz"], lang), _num(r["sonneborn_berger"], lang),
+                    f"{r['won']} / {r['drawn']} / {r['lost']}", str(r["byes"]))
+    con.print(tab)
+
+
+def _num(x: float, lang: str | None) -> str:
+    """A number of points as the language writes it (½ points: one decimal)."""
+    from babel.numbers import format_decimal
+
+    from qwixo.i18n import default_lang
+
+    return format_decimal(x, format="#,##0.#", locale=lang or default_lang())
 
 
 def _clean(x):

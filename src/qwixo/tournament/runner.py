@@ -122,7 +122,8 @@ def play_one(task: tuple) -> dict[str, Any]:
             raise RuntimeError(f"game {i} does not end")
     scores = g.scores()
     length = rolls if game_info(game).length == "rolls" else decisions
-    return {"i": i, "lineup": list(lineup), "scores": scores, "length": length,
+    return {"i": i, "lineup": list(lineup), "scores": scores, "places": g.places(),
+            "length": length,
             "end": g.view(None, 1 << 62).get("end_reason") or "",
             "seconds": time.perf_counter() - t0,
             "decisions": decisions}
@@ -149,6 +150,61 @@ def opponents(game: str, players: int, a: int, b: int) -> bool:
     return game_info(game).opponents(players, a, b)
 
 
+def prepare(game: str, bots: Sequence[str], players: int | None = None,
+            settings: dict[str, Any] | None = None, seconds: float | None = None
+            ) -> tuple[str, list[str], dict[str, Any]]:
+    """Check a tournament's game, bots and settings: ``(game, bot names, the games'
+    settings)`` — the game's tournament defaults (``GameInfo.tournament``), then
+    ``settings`` (each must be a setting of the game), and ``players`` (default: the
+    game's). Raises :class:`IllegalMove` with a clear message for anything wrong."""
+    game = _check_game(game)
+    names = [str(b).strip() for b in bots]
+    known = qwixo.list_bots(game)
+    for n in names:
+        if n not in known:
+            raise IllegalMove("unknown_bot", name=n, game=game, choices=", ".join(known))
+    if not names:
+        raise IllegalMove("tournament_no_bots")
+    if seconds is not None and not seconds > 0:
+        raise IllegalMove("tournament_bad_number", name="seconds", value=seconds)
+    info = game_info(game)
+    given = dict(settings or {})
+    for key in given:
+        if key != "players" and info.setting(key) is None:
+            raise IllegalMove("tournament_wrong_setting",
+                              setting="--" + key.replace("_", "-"), game=game)
+    players = info.default_players if players is None else players
+    settings = {**info.tournament, **given, "players": players}
+    _new_game(game, settings, 0)  # validates the settings (IllegalMove on a bad one)
+    return game, names, settings
+
+
+def play_all(tasks: Sequence[tuple], jobs: int = 1, cluster: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """Play the games ``tasks`` (:func:`play_one`'s) — here, in ``jobs`` processes or on a
+    Dask cluster — and return their records in the order of the tasks."""
+    records: list[dict[str, Any]] = []
+    if cluster:
+        from qwixo.tournament.cluster import run_tasks
+
+        records = run_tasks(tasks, cluster, jobs, play_one, progress)
+    elif jobs == 1 or len(tasks) <= 1:
+        for task in tasks:
+            records.append(play_one(task))
+            if progress:
+                progress(len(records), len(tasks))
+    else:
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp
+        with ctx.Pool(min(jobs, len(tasks))) as pool:
+            for rec in pool.imap_unordered(play_one, tasks):
+                records.append(rec)
+                if progress:
+                    progress(len(records), len(tasks))
+    order = {task[0]: k for k, task in enumerate(tasks)}
+    records.sort(key=lambda r: order[r["i"]])
+    return records
+
+
 def run_tournament(game: str, bots: Sequence[str], games: int, players: int | None = None,
                    edition: str | None = None, size: int | None = None, jobs: int = 1,
                    seed: int = 0, seconds: float | None = None,
@@ -165,53 +221,21 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
     ``LocalCluster`` of ``jobs`` processes) or a Dask scheduler address — the games run there
     as tasks, with the same results (:mod:`qwixo.tournament.cluster`).
     """
-    game = _check_game(game)
-    names = [str(b).strip() for b in bots]
-    known = qwixo.list_bots(game)
-    for n in names:
-        if n not in known:
-            raise IllegalMove("unknown_bot", name=n, game=game, choices=", ".join(known))
-    if not names:
-        raise IllegalMove("tournament_no_bots")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise IllegalMove("tournament_bad_number", name="games", value=games)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise IllegalMove("tournament_bad_number", name="jobs", value=jobs)
-    if seconds is not None and not seconds > 0:
-        raise IllegalMove("tournament_bad_number", name="seconds", value=seconds)
-    info = game_info(game)
     given = dict(settings or {})
     for key, value in (("edition", edition), ("size", size), ("ply_limit", ply_limit)):
         if value is not None:
             given[key] = value
-    for key in given:
-        if key != "players" and info.setting(key) is None:
-            raise IllegalMove("tournament_wrong_setting",
-                              setting="--" + key.replace("_", "-"), game=game)
-    players = info.default_players if players is None else players
-    settings = {**info.tournament, **given, "players": players}
-    _new_game(game, settings, 0)  # validates the settings (IllegalMove on a bad one)
+    game, names, settings = prepare(game, bots, players, given, seconds)
+    players = settings["players"]
     labs = labels(names)
     plan = schedule(len(names), players, games)
     tasks = [(i, game, settings, names, plan[i], seed, seconds) for i in range(games)]
-    records: list[dict[str, Any]] = []
     t0 = time.perf_counter()
-    if cluster:
-        from qwixo.tournament.cluster import run_tasks
-
-        records = run_tasks(tasks, cluster, jobs, play_one, progress)
-    elif jobs == 1 or games == 1:
-        for task in tasks:
-            records.append(play_one(task))
-            if progress:
-                progress(len(records), games)
-    else:
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp
-        with ctx.Pool(min(jobs, games)) as pool:
-            for rec in pool.imap_unordered(play_one, tasks):
-                records.append(rec)
-                if progress:
-                    progress(len(records), games)
+    records = play_all(tasks, jobs, cluster, progress)
     wall = time.perf_counter() - t0
     records.sort(key=lambda r: r["i"])
     return report(game, settings, labs, records, seed=seed, seconds=seconds, jobs=jobs,
@@ -228,6 +252,7 @@ def report(game: str, settings: dict[str, Any], labs: list[str], records: list[d
     ends: Counter[str] = Counter()
     for rec in records:
         lineup, scores = rec["lineup"], rec["scores"]
+        players = len(lineup)  # (a table of an event may be smaller than the settings say)
         res = results_of(game, scores, players)
         lengths.append(rec["length"])
         ends[rec["end"]] += 1

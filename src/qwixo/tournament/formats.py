@@ -1,0 +1,374 @@
+"""Tournament formats: Swiss, round-robin, arena and table rounds — pairings and standings.
+
+Pure and game-agnostic: the functions here see entrants as numbers ``0..n-1`` and games as
+records ``{"lineup": [entrant per seat], "scores": [...], "round": r}`` (what
+:func:`qwixo.tournament.runner.play_one` returns, plus the round); who beat whom comes from
+the scores and the game's teams (:meth:`GameInfo.opponents`), nothing else. :func:`run_event`
+plays an event with the shipped bots (``qwixo tournament --format ...``); a server runs the
+same pairings with its own games.
+
+**Points.** Each pair of opponents at a table gives 1 to the higher score, ½ each on equal
+scores (teammates are not opponents): in a 2-player game the usual 1 / ½ / 0; at a table of
+N it is points by place (first of four: 3). A bye is worth half of what the table could give
+(½ in a 2-player event).
+
+**Tie breaks** (in this order, after the points): *direct encounter* (the points taken from
+the other entrants on the same points, in the games between them), *Buchholz* (the sum of the
+final points of every opponent met, once per meeting), *Sonneborn-Berger* (the same sum, each
+opponent's points weighted by the result against them), then the entrant's number. A bye adds
+nothing to either sum.
+
+**Swiss** (2-player games): each round pairs entrants with the same or close points, never
+twice the same pair while another pairing exists (maximum-weight matching, networkx); the bye
+(odd number of entrants) goes to the lowest-placed entrant without one; the entrant who
+started fewer games starts (seat 0), then the one who did not start the last game.
+
+**Round-robin**: everyone meets everyone (the circle method: ``n - 1`` rounds, ``n`` with a
+bye when ``n`` is odd); ``rounds`` more than that start a second cycle with the seats swapped.
+
+**Arena** (2-player games, ours after lichess's): for a fixed time, pairing goes on in waves:
+every waiting entrant is paired with the waiting one closest in arena points whom it did not
+just play, those games are played, and their entrants wait again (an odd one out waits for
+the next wave); no game starts after the time is up. A win is 2 points, a draw 1; after two
+wins in a row every game is worth double (4 a win, 2 a draw) until a game is not won.
+
+**Table rounds** (multi-player games: Qwixx 3-5, 4-player Quixo): each round seats entrants
+at tables of the game's size in the order of the standings (the first N at table 1, ...),
+with seats rotated so that starting (seat 0) is shared out; entrants left over sit at a
+smaller table when the game can be played with that many, else they have a bye.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+FORMATS = ("swiss", "round-robin", "arena", "tables")
+
+
+# -- results ----------------------------------------------------------------------------------
+def pairwise(record: dict[str, Any], opponents: Callable[[int, int], bool]
+             ) -> list[tuple[int, int, float]]:
+    """``(entrant a, entrant b, a's result against b)`` for every pair of opponents of a game
+    (1 the better place, ½ the same place; without ``places``, by the scores), both ways
+    round."""
+    lineup = record["lineup"]
+    # a lower place is better: as a score, its negative
+    scores = [-p for p in record["places"]] if record.get("places") else record["scores"]
+    out = []
+    for a in range(len(lineup)):
+        for b in range(len(lineup)):
+            if a != b and opponents(a, b) and lineup[a] != lineup[b]:
+                r = 1.0 if scores[a] > scores[b] else 0.5 if scores[a] == scores[b] else 0.0
+                out.append((lineup[a], lineup[b], r))
+    return out
+
+
+def game_points(record: dict[str, Any], opponents: Callable[[int, int], bool]) -> list[float]:
+    """Each seat's points in one game: the sum of its results against its opponents."""
+    pts = [0.0] * len(record["lineup"])
+    seat_of = {e: s for s, e in enumerate(record["lineup"])}
+    for a, _, r in pairwise(record, opponents):
+        pts[seat_of[a]] += r
+    return pts
+
+
+def arena_points(results: Sequence[float]) -> list[int]:
+    """The arena points of each game of one entrant's games in order (results 1 / ½ / 0):
+    2 a win, 1 a draw; doubled after two wins in a row, until a game is not won.
+
+    >>> arena_points([1, 1, 1, 0.5, 1, 0, 1])
+    [2, 2, 4, 2, 2, 0, 2]
+    """
+    out, streak = [], 0
+    for r in results:
+        base = 2 if r == 1 else 1 if r == 0.5 else 0
+        out.append(base * (2 if streak >= 2 else 1))
+        streak = streak + 1 if r == 1 else 0
+    return out
+
+
+def standings(n: int, records: Sequence[dict[str, Any]], opponents: Callable[[int, int], bool],
+              byes: Sequence[tuple[int, float]] = (),
+              points: Sequence[float] | None = None) -> list[dict[str, Any]]:
+    """The standings: a row per entrant, best first, with ``place`` (shared on equal points
+    and tie breaks), ``points``, ``direct``, ``buchholz``, ``sonneborn_berger``, ``games``,
+    ``won`` / ``drawn`` / ``lost`` (against each opponent) and ``byes``. ``byes``:
+    ``(entrant, points)``; ``points``: each entrant's points when they are not the sum of its
+    games' (the arena).
+
+    >>> recs = [{"lineup": [0, 1], "scores": [1, -1]}, {"lineup": [2, 0], "scores": [0, 0]},
+    ...         {"lineup": [1, 2], "scores": [1, -1]}]
+    >>> [(r["entrant"], r["points"], r["buchholz"]) for r in standings(3, recs, lambda a, b: a != b)]
+    [(0, 1.5, 2.0), (1, 1.0, 2.0), (2, 0.5, 2.5)]
+    """
+    pts = [0.0] * n
+    meetings: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+    games = [0] * n
+    wdl = [[0, 0, 0] for _ in range(n)]
+    for rec in records:
+        for e in set(rec["lineup"]):
+            games[e] += 1
+        for a, b, r in pairwise(rec, opponents):
+            pts[a] += r
+            meetings[a].append((b, r))
+            wdl[a][0 if r == 1 else 1 if r == 0.5 else 2] += 1
+    bye_count = Counter()
+    for e, p in byes:
+        pts[e] += p
+        bye_count[e] += 1
+    if points is not None:
+        pts = [float(p) for p in points]
+    buch = [sum(pts[b] for b, _ in meetings[a]) for a in range(n)]
+    sb = [sum(pts[b] * r for b, r in meetings[a]) for a in range(n)]
+    tied = defaultdict(set)
+    for a in range(n):
+        tied[pts[a]].add(a)
+    direct = [sum(r for b, r in meetings[a] if b in tied[pts[a]]) for a in range(n)]
+    key = {a: (-pts[a], -direct[a], -buch[a], -sb[a]) for a in range(n)}
+    order = sorted(range(n), key=lambda a: (key[a], a))
+    rows = []
+    for a in order:
+        place = 1 + sum(1 for b in range(n) if key[b] < key[a])
+        rows.append({"entrant": a, "place": place, "points": pts[a], "direct": direct[a],
+                     "buchholz": buch[a], "sonneborn_berger": sb[a], "games": games[a],
+                     "won": wdl[a][0], "drawn": wdl[a][1], "lost": wdl[a][2],
+                     "byes": bye_count[a]})
+    return rows
+
+
+# -- pairings ---------------------------------------------------------------------------------
+def round_robin(n: int, rounds: int | None = None) -> list[list[tuple[int, int | None]]]:
+    """The pairings of a round-robin: a list of rounds, each a list of ``(starts, second)``
+    (``second`` None: a bye). Everyone meets everyone once in ``n - 1`` rounds (``n`` when odd);
+    further rounds repeat the cycle with the seats swapped.
+
+    >>> round_robin(4)
+    [[(0, 3), (1, 2)], [(3, 2), (0, 1)], [(1, 3), (2, 0)]]
+    >>> sorted(len(r) for r in round_robin(3))
+    [2, 2, 2]
+    """
+    ids: list[int | None] = list(range(n)) + ([None] if n % 2 else [])
+    m = len(ids)
+    cycle = []
+    for r in range(m - 1):
+        pairs = []
+        for k in range(m // 2):
+            a, b = ids[k], ids[m - 1 - k]
+            if k == 0 and r % 2:  # the fixed entrant alternates its seat
+                a, b = b, a
+            if a is None:
+                a, b = b, a
+            pairs.append((a, b))
+        cycle.append(pairs)
+        ids = [ids[0], ids[-1], *ids[1:-1]]
+    total = len(cycle) if rounds is None else rounds
+    out = []
+    for r in range(total):
+        pairs = cycle[r % len(cycle)]
+        if (r // len(cycle)) % 2:
+            pairs = [(b, a) if b is not None else (a, b) for a, b in pairs]
+        out.append(pairs)
+    return out
+
+
+def swiss_round(rows: Sequence[dict[str, Any]], met: Counter, starts: Sequence[int],
+                last_started: Sequence[bool], had_bye: set[int]
+                ) -> tuple[list[tuple[int, int]], int | None]:
+    """One Swiss round: ``(pairs, bye)`` from the current standings ``rows`` (best first),
+    ``met`` (``Counter`` of ``frozenset({a, b})`` pairs already played), each entrant's number
+    of starts and whether it started its last game, and the entrants who had a bye."""
+    import networkx as nx
+
+    order = [r["entrant"] for r in rows]
+    pts = {r["entrant"]: r["points"] for r in rows}
+    bye = None
+    if len(order) % 2:
+        bye = next((e for e in reversed(order) if e not in had_bye), order[-1])
+        order = [e for e in order if e != bye]
+    rank = {e: i for i, e in enumerate(order)}
+
+    def matching(allow_repeats: bool):
+        g = nx.Graph()
+        g.add_nodes_from(order)
+        for i, a in enumerate(order):
+            for b in order[i + 1:]:
+                repeats = met[frozenset((a, b))]
+                if repeats and not allow_repeats:
+                    continue
+                w = 10_000 - 100 * (pts[a] - pts[b]) ** 2 - abs(rank[a] - rank[b]) - 1_000 * repeats
+                g.add_edge(a, b, weight=w)
+        return nx.max_weight_matching(g, maxcardinality=True)
+
+    m = matching(False)
+    if 2 * len(m) < len(order):
+        m = matching(True)  # no pairing without a repeat: the fewest repeats
+    pairs = []
+    for a, b in m:
+        if (starts[a], last_started[a], rank[a]) > (starts[b], last_started[b], rank[b]):
+            a, b = b, a
+        pairs.append((a, b))
+    pairs.sort(key=lambda p: min(rank[p[0]], rank[p[1]]))
+    return pairs, bye
+
+
+def table_round(rows: Sequence[dict[str, Any]], size: int, sizes: Sequence[int],
+                starts: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+    """One round of tables: ``(tables, byes)``; each table a list of entrants by seat, from
+    the standings ``rows`` (best first); at each table the entrant who started least sits
+    first, the others follow in their order, so that starting is shared out. ``sizes``: the
+    table sizes the game allows (for the entrants left over)."""
+    order = [r["entrant"] for r in rows]
+    tables, rest = [], order
+    while len(rest) >= size:
+        tables.append(rest[:size])
+        rest = rest[size:]
+    byes = []
+    if rest:
+        if len(rest) in sizes and len(rest) > 1:
+            tables.append(rest)
+        else:
+            byes = list(rest)
+    out = []
+    for t in tables:
+        first = min(range(len(t)), key=lambda i: (starts[t[i]], i))
+        out.append(t[first:] + t[:first])
+    return out, byes
+
+
+# -- playing an event -------------------------------------------------------------------------
+def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = None,
+              minutes: float | None = None, players: int | None = None, jobs: int = 1,
+              seed: int = 0, seconds: float | None = None,
+              settings: dict[str, Any] | None = None,
+              progress: Callable[[int, int], None] | None = None,
+              clock: Callable[[], float] | None = None) -> dict[str, Any]:
+    """Play an event of ``fmt`` (:data:`FORMATS`) between the bots ``bots`` and return the
+    tournament report (:func:`qwixo.tournament.runner.report`: the bots' results and Elo) with
+    ``format``, ``rounds`` (each round's games and byes) and ``standings``. ``rounds``: Swiss
+    (default ⌈log2 n⌉), round-robin (default one cycle) and table rounds (default ⌈log2 n⌉);
+    ``minutes``: the arena's length (games started after that are not)."""
+    import time
+
+    from qwixo.core import IllegalMove, game_info
+    from qwixo.tournament import runner
+
+    if fmt not in FORMATS:
+        raise IllegalMove("tournament_bad_format", value=fmt, choices=", ".join(FORMATS))
+    game, names, settings = runner.prepare(game, bots, players, settings)
+    info = game_info(game)
+    size = settings["players"]
+    n = len(names)
+    two = fmt in ("swiss", "round-robin", "arena")
+    if two and size != 2:
+        raise IllegalMove("tournament_format_two", format=fmt, players=size)
+    if fmt == "tables" and size < 2:
+        raise IllegalMove("tournament_format_two", format=fmt, players=size)
+    if n < 2:
+        raise IllegalMove("tournament_no_bots")
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                               or rounds < 1):
+        raise IllegalMove("tournament_bad_number", name="rounds", value=rounds)
+    if fmt == "arena" and not (minutes is not None and minutes > 0):
+        raise IllegalMove("tournament_bad_number", name="minutes", value=minutes)
+    opp = lambda a, b: info.opponents(size, a, b)  # noqa: E731
+    labs = runner.labels(names)
+    records: list[dict[str, Any]] = []
+    byes: list[tuple[int, float]] = []
+    plan_rounds: list[dict[str, Any]] = []
+    starts = [0] * n
+    last_started = [False] * n
+    t0 = time.perf_counter()
+
+    def task(lineup, table_size):
+        i = len(records) + len(pending)
+        pending.append(i)
+        st = dict(settings, players=table_size)
+        return (i, game, st, names, tuple(lineup), seed, seconds)
+
+    def play(tasks, rnd):
+        done = runner.play_all(tasks, jobs)
+        for rec in done:
+            rec["round"] = rnd
+            for s, e in enumerate(rec["lineup"]):
+                starts[e] += s == 0
+                last_started[e] = s == 0
+        records.extend(done)
+        pending.clear()
+        if progress:
+            progress(len(records), len(records))
+        return done
+
+    pending: list[int] = []
+    bye_value = (size - 1) / 2
+    if fmt == "arena":
+        deadline = (clock or time.monotonic)() + 60 * minutes
+        results_of = [[] for _ in range(n)]
+        last_opp: dict[int, int] = {}
+        rnd = 0
+        while rnd == 0 or (clock or time.monotonic)() < deadline:
+            rnd += 1
+            arena_pts = [sum(arena_points(r)) for r in results_of]
+            waiting = sorted(range(n), key=lambda e: (-arena_pts[e], e))
+            pairs = []
+            while len(waiting) >= 2:
+                a = waiting.pop(0)
+                b = next((x for x in waiting if last_opp.get(a) != x), waiting[0])
+                waiting.remove(b)
+                if (starts[a], last_started[a]) > (starts[b], last_started[b]):
+                    a, b = b, a
+                pairs.append((a, b))
+            done = play([task(p, 2) for p in pairs], rnd)
+            for rec in done:
+                a, b = rec["lineup"]
+                sa, sb = rec["scores"]
+                ra = 1.0 if sa > sb else 0.5 if sa == sb else 0.0
+                results_of[a].append(ra)
+                results_of[b].append(1.0 - ra)
+                last_opp[a], last_opp[b] = b, a
+            plan_rounds.append({"round": rnd, "games": [r["i"] for r in done],
+                                "byes": list(waiting)})
+        arena_total = [sum(arena_points(r)) for r in results_of]
+        table = standings(n, records, opp, points=arena_total)
+    else:
+        if fmt == "round-robin":
+            schedule = round_robin(n, rounds)
+            total = len(schedule)
+        else:
+            total = rounds or max(1, math.ceil(math.log2(n)))
+        met: Counter = Counter()
+        had_bye: set[int] = set()
+        for rnd in range(1, total + 1):
+            rows = standings(n, records, opp, byes)
+            if fmt == "round-robin":
+                pairs = [p for p in schedule[rnd - 1] if p[1] is not None]
+                out = [a for a, b in schedule[rnd - 1] if b is None]
+                tables = [list(p) for p in pairs]
+            elif fmt == "swiss":
+                pairs, bye = swiss_round(rows, met, starts, last_started, had_bye)
+                out = [] if bye is None else [bye]
+                tables = [list(p) for p in pairs]
+            else:
+                tables, out = table_round(rows, size, info.players, starts)
+            for e in out:
+                byes.append((e, bye_value))
+                had_bye.add(e)
+            done = play([task(tb, len(tb)) for tb in tables], rnd)
+            for rec in done:
+                for a, b, _ in pairwise(rec, opp):
+                    if a < b:
+                        met[frozenset((a, b))] += 1
+            plan_rounds.append({"round": rnd, "games": [r["i"] for r in done], "byes": out})
+        table = standings(n, records, opp, byes)
+    wall = time.perf_counter() - t0
+    records.sort(key=lambda r: r["i"])
+    rep = runner.report(game, settings, labs, records, seed=seed, seconds=seconds, jobs=jobs,
+                        wall=wall, cluster=None)
+    for row in table:
+        row["bot"] = labs[row.pop("entrant")]
+    rep.update({"format": fmt, "rounds": plan_rounds, "standings": table})
+    if fmt == "arena":
+        rep["minutes"] = minutes
+    return rep
