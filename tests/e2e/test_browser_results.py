@@ -203,3 +203,34 @@ def test_the_seat_question_and_the_profile_have_no_serious_accessibility_violati
         expect(page.locator("h1")).to_contain_text("Dora")
         found = bad(violations(page))
         assert not found, found
+
+
+def test_result_card_of_qwixx_says_why_the_game_ended(server, browser):
+    """Two bots play a Qwixx game to its end: the card (and the banner) say which rows were
+    locked, or who took the last penalty, in words."""
+    base = server.url.rstrip("/")
+    g = httpx.post(base + "/api/games", json={
+        "game": "qwixx", "settings": {"players": 2, "seed": 3}, "lang": "en", "auto_roll": True,
+        "seats": [{"kind": "bot", "bot": "race"}, {"kind": "bot", "bot": "race"}]},
+        timeout=30).json()
+    page = new_page(browser)
+    try:
+        page.goto(f"{base}/?game={g['id']}&lang=en")
+        why = page.locator("#result-card #result-why")
+        expect(why).to_be_visible(timeout=120_000)
+        view = httpx.get(f"{base}/api/games/{g['id']}", timeout=30).json()
+        board = view["board"]
+        if view["end_reason"] == "locks":
+            want = t("web_end_locks", "en", rows=",".join(board["closed"]))
+            assert len(board["closed"]) == 2
+        else:
+            assert view["end_reason"] == "penalties"
+            most = board["layout"]["max_penalties"]
+            assert [s for s in board["sheets"] if s["penalties"] >= most]
+            # (the bots' names as the page writes them: their level's name)
+            want = t("web_end_penalties", "en", name="", count=most).strip()
+        expect(why).to_contain_text(want)
+        assert "{" not in why.inner_text()
+        assert not page.js_errors
+    finally:
+        page.context.close()

@@ -162,7 +162,8 @@ class Terminal:
             txt.append(" " + lock, style=STYLE[row.colour])
             txt.append(f"  {rv['crosses']:>2} x = {rv['points']:>3}\n")
         pen = view["penalties"]
-        txt.append("    " + self.t("qx_penalties", marks="X" * pen + "." * (4 - pen), points=-5 * pen))
+        txt.append("    " + self.t("qx_penalties", marks="X" * pen + "." * (ed.max_penalties - pen),
+                                       points=-ed.penalty_points * pen))
         if view["bar"]:
             bar = " ".join(
                 (self.abbr(ed.bar[b]) if s == "" else "x" if s == "x" else "-")

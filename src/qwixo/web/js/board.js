@@ -12,9 +12,14 @@ function etiquetteEnd(view) {
   return null;
 }
 
+// why the game ended, in words ({text, final}), or null when the winners say it all
+export function endWhy(view) {
+  return etiquetteEnd(view) || rendererFor(view.game).endReason(view);
+}
+
 // the banner shown when the game is over
 export function resultText(view) {
-  const why = etiquetteEnd(view) || rendererFor(view.game).endReason(view);
+  const why = endWhy(view);
   if (why && why.final) return why.text;
   const w = view.winners || [];
   let out;

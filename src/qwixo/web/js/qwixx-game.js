@@ -137,6 +137,17 @@ registerGame(NAME, {
   showsScores() {
     return true;
   },
+  // why the game ended, in words, before the winners (the banner and the result card)
+  endReason(view) {
+    const q = boardOf(view) || {};
+    if (view.end_reason === "locks") return { text: t("web_end_locks", { rows: (q.closed || []).join(",") }) };
+    if (view.end_reason === "penalties") {
+      const max = (q.layout && q.layout.max_penalties) || 4;
+      const who = (q.sheets || []).filter((sh) => (sh.penalties || 0) >= max).map((sh) => seatName(view, sh.seat));
+      return { text: t("web_end_penalties", { name: who.join(", "), count: max }) };
+    }
+    return null;
+  },
   afterBoard(view) {
     return scoreTable(view, (p) => seatName(view, p));
   },

@@ -1,4 +1,5 @@
-// The result card of a finished game: the podium (each seat's place from the view's
+// The result card of a finished game: why it ended (a resignation, a draw, the game's own end
+// rule in words: its renderer's endReason), the podium (each seat's place from the view's
 // `places`: a resigner last), points where the game counts points, the game's own figures (its
 // renderer's resultDetails: the winning line...) and, for a rated game, each seat's rating
 // change ("+16 → 1,516"; a person's first rated games read "provisional" instead of a ± figure).
@@ -7,6 +8,7 @@ import { h } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { seatName } from "./words.js";
 import { rendererFor } from "./games.js";
+import { endWhy } from "./board.js";
 
 function number(x) {
   return new Intl.NumberFormat(lang(), { maximumFractionDigits: 0 }).format(Math.round(x));
@@ -27,8 +29,10 @@ export function resultCard(view) {
   const changes = new Map((view.rating_change || []).map((c) => [c.seat, c]));
   const resigned = view.resigned || [];
   const r = rendererFor(view.game);
+  const why = endWhy(view);
   return h("section", { class: "card result-card", id: "result-card", "aria-labelledby": "result-card-title" },
     h("h2", { id: "result-card-title" }, t("web_result_title")),
+    why ? h("p", { class: "result-why", id: "result-why" }, why.text) : null,
     h("ol", { class: "podium" }, order.map((seat) => {
       const c = changes.get(seat);
       return h("li", { class: `podium-place place-${places[seat]}${seat === view.you ? " me" : ""}`, dataset: { seat, place: places[seat] } },
