@@ -261,13 +261,15 @@ export function sheetLegend(edition) {
 
 function sheetFoot(view, sheet, mine) {
   const pen = sheet.penalties || 0;
-  const penBoxes = [0, 1, 2, 3].map((i) => h("span", { class: `pbox ${i < pen ? "crossed" : ""}`, "aria-hidden": "true" }, i < pen ? "✕" : ""));
+  const layout = boardOf(view).layout || {};
+  const most = layout.max_penalties || 4; // (the edition's; a sheet drawn without its layout: the rulebooks' 4)
+  const penBoxes = Array.from({ length: most }, (_, i) => h("span", { class: `pbox ${i < pen ? "crossed" : ""}`, "aria-hidden": "true" }, i < pen ? "✕" : ""));
   const extras = [];
   if (Array.isArray(sheet.lucky) && sheet.lucky.length) extras.push(luckyView(sheet));
   if (Array.isArray(sheet.bar) && sheet.bar.length) extras.push(barView(sheet));
   if (boardOf(view).edition === "bonus-b" && (mine || (sheet.rewards || []).length)) extras.push(rewardsView(sheet, mine));
   return h("div", { class: "sheet-foot" },
-    h("div", { class: "penalties", role: "img", "aria-label": `${t("web_penalties")}: ${pen} / 4` },
+    h("div", { class: "penalties", role: "img", "aria-label": `${t("web_penalties")}: ${pen} / ${most}` },
       h("span", { class: "extra-label", "aria-hidden": "true" }, `${t("web_penalties")}:`), penBoxes),
     extras);
 }
