@@ -185,12 +185,25 @@ def test_action1_choice_hidden_until_everyone_decided(server, browser, page):
             expect(mine.locator(".marker.decided")).to_be_visible()
             expect(mine.locator(".qcell.crossed")).to_have_count(0)
         shot(spectator, "qwixx-hidden-choice-spectator")
-        # Bob passes: action 1 resolves and my cross appears everywhere
+        # the roll in words: the others read that I decided, not what; Bob is deciding
+        bob_name = bob.locator('.sheet[data-seat="1"]').get_attribute("aria-label")
+        now = spectator.locator(".round-summary.current")
+        expect(now).to_contain_text(t("web_round_decided", "en", name="Ada"))
+        expect(now).to_contain_text(t("web_round_deciding", "en", name=bob_name))
+        expect(now).not_to_contain_text(t("web_round_cross", "en", name="Ada", cell=f"{row}{total}"))
+        # Bob passes: action 1 resolves and my cross appears everywhere, in words and marked
+        # on the sheets as crossed in this roll
         bob.click("#pass")
         settle(bob)
         for other in (page, bob, spectator):
             expect(other.locator(f'.sheet[data-seat="0"] .qcell.crossed[data-row="{row}"]'
                                  f'[data-n="{total}"]')).to_have_count(1)
+            summary = other.locator(".round-summary.current")
+            expect(summary).to_contain_text(t("web_round_cross", "en", name="Ada", cell=f"{row}{total}"))
+            expect(summary).to_contain_text(t("web_round_pass", "en", name=bob_name))
+            marked = other.locator(".qcell.this-roll")
+            expect(marked).to_have_count(1)
+            expect(marked).to_have_attribute("aria-label", re.compile(t("web_cell_this_roll", "en")))
         expect(page.locator("#my-pending")).to_have_count(0)
         assert not bob.js_errors and not spectator.js_errors
     finally:

@@ -152,7 +152,7 @@ class Edition:
         that no rules text can state other numbers than the engine plays by: ``intro``
         (before the example sheet) and ``play`` (after it).
 
-        >>> [k for k, _ in edition("longo").rules()["play"]][2:]
+        >>> [k for k, _ in edition("longo").rules()["play"]][3:]
         ['web_rules_qwixx_lock_two', 'web_rules_qwixx_end']
         >>> dict(edition("longo").rules()["play"])["web_rules_qwixx_lock_two"]
         {'need': 6}

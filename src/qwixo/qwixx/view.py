@@ -145,12 +145,42 @@ def view(game: Any, player: int | None = None, since: int = 0) -> dict[str, Any]
         "option_cells": {o["text"]: [[row, _cell_index(lay, row, n)] for row, n in o["cells"][:1]]
                          for o in opts},
         "log": [dict(e) for e in game.log[-LOG_TAIL:]],
+        "rolls": last_rolls(evs),
         "end_reason": game.end_reason,
         # a pass now costs a penalty (action 2, the active player crossed nothing in action 1)
         "pass_penalty": game.phase == "action2" and not game.a1_crossed,
     }
     return game._view(player, since, roller=game.active if game.needs_roll else None,
                       options=opts, events=evs, end_reason=game.end_reason, board=board)
+
+
+#: the rolls whose events a view's ``board["rolls"]`` carries (this one and the one before)
+ROLLS_SHOWN = 2
+
+
+def last_rolls(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The events of the last :data:`ROLLS_SHOWN` rolls, oldest first, each a list that starts
+    with its ``roll`` event (what the table shows of a roll: who crossed what, passed, took a
+    penalty or locked a row). Only what everyone may see: a hidden action-1 decision is not
+    among the game's events before action 1 takes effect.
+
+    >>> last_rolls([{"type": "roll", "player": 0}, {"type": "pass", "player": 1},
+    ...             {"type": "roll", "player": 1}])
+    [[{'type': 'roll', 'player': 0}, {'type': 'pass', 'player': 1}], [{'type': 'roll', 'player': 1}]]
+    """
+    out: list[list[dict[str, Any]]] = []
+    for e in reversed(events):
+        if e["type"] == "game_over":
+            continue
+        if not out:
+            out.append([])
+        out[-1].append(e)
+        if e["type"] == "roll":
+            if len(out) == ROLLS_SHOWN:
+                break
+            out.append([])
+    rolls = [list(reversed(r)) for r in reversed(out) if r and r[-1]["type"] == "roll"]
+    return rolls
 
 
 def details(view: dict[str, Any], seat: int) -> dict[str, Any]:

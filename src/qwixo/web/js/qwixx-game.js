@@ -24,12 +24,70 @@ function marker(view, q, seat) {
   return null;
 }
 
+// one event of a roll in words: a whole sentence per kind (no pieces glued together)
+function eventWords(view, e) {
+  const name = seatName(view, e.player);
+  if (e.type === "cross" && e.how === "lucky") return t("web_round_lucky", { name, row: e.row });
+  if (e.type === "cross") return t("web_round_cross", { name, cell: `${e.row}${e.number}` });
+  if (e.type === "pass") return t("web_round_pass", { name });
+  if (e.type === "penalty") return t("announce_penalty", { name, count: e.count });
+  if (e.type === "lock") return t("announce_row_locked", { name, row: e.row });
+  return null;
+}
+
+// what happened in this roll (and the one before), action by action, in words: everyone's
+// decisions once they are public, who is still deciding, penalties and locks
+function rollView(view, q, events, current) {
+  const roll = events[0];
+  const by = { 1: [], 2: [] };
+  let action = 1; // a penalty or a lock belongs to the action of the decision before it
+  for (const e of events.slice(1)) {
+    action = e.action || action;
+    const words = eventWords(view, e);
+    if (words) by[action].push(words);
+  }
+  if (current && q.phase === "action1") {
+    for (const s of view.decided || []) by[1].push(t("web_round_decided", { name: seatName(view, s) }));
+    for (const s of view.to_act || []) by[1].push(t("web_round_deciding", { name: seatName(view, s) }));
+  }
+  if (current && q.phase === "action2") for (const s of view.to_act || []) by[2].push(t("web_round_deciding", { name: seatName(view, s) }));
+  const part = (n) => (by[n].length ? h("li", {}, h("b", {}, t(n === 1 ? "web_round_action1" : "web_round_action2")), " ", by[n].join(" ")) : null);
+  return h("section", { class: `round-summary ${current ? "current" : "before"}`, "aria-label": t(current ? "web_round_title" : "web_round_before", { name: seatName(view, roll.player) }) },
+    h("h3", {}, t(current ? "web_round_title" : "web_round_before", { name: seatName(view, roll.player) })),
+    h("ul", {}, part(1), part(2)));
+}
+
+function rounds(view, q) {
+  const rolls = q.rolls || [];
+  if (!rolls.length) return null;
+  const now = rolls[rolls.length - 1];
+  const before = rolls.length > 1 ? rolls[rolls.length - 2] : null;
+  return h("div", { class: "rounds", "aria-live": "polite" }, rollView(view, q, now, true),
+    before ? h("details", { class: "round-before" }, h("summary", {}, t("web_round_before", { name: seatName(view, before[0].player) })),
+      rollView(view, q, before, false)) : null);
+}
+
+// the cells crossed since the last roll ("seat:row:index"): marked on the sheets until the next
+function thisRoll(q) {
+  const rolls = q.rolls || [];
+  const out = new Set();
+  if (!rolls.length) return out;
+  for (const e of rolls[rolls.length - 1]) {
+    if (e.type !== "cross") continue;
+    const sheet = (q.sheets || []).find((sh) => sh.seat === e.player);
+    const row = sheet && (sheet.rows || []).find((r) => (r.row || r.color) === e.row);
+    const i = row ? (row.cells || []).findIndex((c) => c.n === e.number) : -1;
+    if (i >= 0) out.add(`${e.player}:${e.row}:${i}`);
+  }
+  return out;
+}
+
 function board(view, ui, handlers, extra, q) {
   const interactive = !!handlers && !view.is_over && isPlayer(view);
   const sheets = [...(q.sheets || [])];
   sheets.sort((a, b) => (b.seat === view.you) - (a.seat === view.you)); // my sheet first
   const ctx = { interactive, nameOf: (p) => seatName(view, p), marker: (s) => marker(view, q, s),
-    hint: ui.hintOption || null, fresh: ui.fresh || null, legend: !isPlayer(view),
+    hint: ui.hintOption || null, fresh: ui.fresh || null, legend: !isPlayer(view), thisRoll: thisRoll(q),
     suggest: ui.suggest || null, // an analysis's better decision {seat, move}: its cells marked
     onCell: (row, i, cell, options) => handlers.cell(row, i, cell, options) };
   return h("div", { class: "board-wrap qwixx-wrap", tabindex: "-1" },
@@ -37,6 +95,7 @@ function board(view, ui, handlers, extra, q) {
       q.phase === "action1" && q.dice ? h("p", { class: "phase" }, t("web_action1", { sum: (q.dice.w1 || 0) + (q.dice.w2 || 0) })) : null,
       q.phase === "action2" ? h("p", { class: "phase" }, t("web_action2", { name: seatName(view, q.active) })) : null),
     extra,
+    view.is_over ? null : rounds(view, q),
     h("div", { class: "sheets" }, sheets.map((sh) => sheetView(view, sh, ctx))));
 }
 

@@ -163,6 +163,7 @@ function cellClasses(c, i, rc, colour, st) {
   if (st.hinted) cls.push("hinted");
   if (st.suggested) cls.push("suggested");
   if (st.fresh) cls.push("just-crossed");
+  if (st.thisRoll) cls.push("this-roll");
   if (colour !== rc || st.mixx) cls.push("mixed");
   if (c.bonus === true) cls.push("bonus");
   if (typeof c.bonus === "string") cls.push("symbol");
@@ -177,6 +178,7 @@ function cellLabel(c, colour, st) {
   else if (st.isPending) state = t("web_cell_pending");
   else if (st.options.length) state = t("web_cell_option");
   else if (st.skipped) state = t("web_cell_skipped");
+  if (st.thisRoll) state = t("web_cell_this_roll");
   const extra = c.bonus === true ? `, ${t("web_bonus_bar")}` : typeof c.bonus === "string" ? `, ${t(`web_bonus_${c.bonus}`)}` : "";
   return `${shownAs("cell", `${colour}${c.n}`)}${extra}${state ? `, ${state}` : ""}`;
 }
@@ -190,6 +192,7 @@ function cellView(ctx, sheetCtx, row, rc, ri, c, i) {
     hinted: !!(sheetCtx.hinted && sheetCtx.hinted[0] === rc && sheetCtx.hinted[1] === i),
     suggested: !!(sheetCtx.suggested && sheetCtx.suggested[0] === rc && sheetCtx.suggested[1] === i),
     fresh: !!(ctx.fresh && ctx.fresh.has(`${sheetCtx.seat}:${rc}:${i}`)),
+    thisRoll: !!(ctx.thisRoll && ctx.thisRoll.has(`${sheetCtx.seat}:${rc}:${i}`)),
     mixx: sheetCtx.edition === "mixx-a",
   };
   st.skipped = !c.crossed && (i < row.lastCrossed || row.closed);
@@ -291,7 +294,8 @@ export function decisionCellOf(sheet, text) {
   return null;
 }
 
-// ctx: {interactive, nameOf, marker, hint, fresh, legend, suggest ({seat, move}: a decision to mark),
+// ctx: {interactive, nameOf, marker, hint, fresh, thisRoll (cells crossed since the roll), legend,
+// suggest ({seat, move}: a decision to mark),
 // onCell(row, index, cell, options[]),
 // everyone (the score pad: every sheet is played from this device, none is "you")}
 export function sheetView(view, sheet, ctx) {
