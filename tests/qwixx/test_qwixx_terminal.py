@@ -173,3 +173,15 @@ def test_a_bot_offering_an_illegal_decision_passes_with_a_notice():
     rc, text, term = run(g, "\npass\npass\nquit\n", seats=[None, Broken()])
     assert "Player 2 (bot) offered 'red 13', which is not legal" in text
     assert term.game.history[1] == ("choose", 1, "pass")
+
+
+def test_hint_ranks_the_options_in_words():
+    from qwixo.i18n import t
+
+    script = "\n".join(["hint", "3 4 1 1 1 1", "hint", "quit"]) + "\n"
+    rc, text, _ = run(QwixxGame(players=2, seed=2), script, pad=True)
+    assert rc == 0
+    # before the roll: nothing to rank yet, said in words; after it: ranked options
+    assert IllegalMove("roll_needed").translated("en") in text
+    assert "\n1. " in text and "\n2. " in text
+    assert "hint" in t("qx_help", "en")

@@ -268,10 +268,29 @@ class Terminal:
         if cmd == "undo":
             self.undo()
             return True
+        if cmd == "hint":
+            self.hint(p)
+            return True
         if cmd == "dice" and self.pad:
             self.fix_dice(words[1] if len(words) > 1 else "")
             return True
         return False
+
+    def hint(self, p: int | None) -> None:
+        """The options of the player to decide ranked by the strong bot's search, in words
+        (the web page's and ``qwixo qwixx hint``'s hint)."""
+        from qwixo.qwixx.strong import hint_lines
+
+        g = self.game
+        if p is None:
+            p = g.to_act[0] if g.to_act else g.active
+        try:
+            lines = hint_lines(g, p, self.lang)
+        except IllegalMove as e:
+            self.say(e.translated(self.lang))
+            return
+        for line in lines:
+            self.say(line)
 
     def fix_dice(self, text: str) -> None:
         """Score pad: correct the dice just typed, before anyone has decided on them."""
