@@ -5,13 +5,15 @@
 // cue), each player's accuracy where the values are exact, and the decisions that cost the most:
 // each a button that takes the replay to the position before it, with the better decision drawn
 // on the board by the game's renderer (ui.suggest) and put in words. Knows no game: the analysis has
-// the same shape for every game; moves are put in words by the game's renderer (moveWords).
+// the same shape for every game; decisions are put in words by the game's renderer
+// (playedWords, betterWords: whole sentences).
 
 import { h, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { api } from "./api.js";
 import { errorText } from "./ui.js";
-import { moveWords, seatName } from "./words.js";
+import { seatName } from "./words.js";
+import { rendererFor } from "./games.js";
 
 const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2"];
 
@@ -26,8 +28,17 @@ export function valueText(metric, v) {
     return t("an_score", { score });
   }
   if (v === null || v === undefined) return "?";
-  if (metric === "win_chance") return t("an_win_chance", { percent: (100 * v).toFixed(1) });
-  return t("an_expected", { points: v.toFixed(1) });
+  const one = (x) => new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+  if (metric === "win_chance") return t("an_win_chance", { percent: one(100 * v) });
+  return t("an_expected", { points: one(v) });
+}
+
+// a key moment as whole sentences, each made by the game's renderer for its kind of decision
+// ("Ada crossed red 7 (…). Better: cross red 8 (…).")
+function momentText(view, step, p, played, pv, best, bv) {
+  const r = rendererFor(view.game);
+  return t("an_moment", { step, played: r.playedWords(view, seatName(view, p.player), played, pv),
+    better: r.betterWords(view, best, bv) });
 }
 
 function howText(a) {
@@ -114,9 +125,7 @@ export function analysisPanel(page) {
     box.append(h("h3", {}, t("an_key_moments")), h("ol", { class: "an-moments" }, a.key.map((i) => {
       const p = byIndex.get(i);
       const [played, pv, best, bv] = pointValues(a, p);
-      const text = t("web_analysis_moment", { step: i + 1, name: seatName(view, p.player),
-        played: moveWords(view, played), played_value: valueText(a.metric, pv),
-        best: moveWords(view, best), best_value: valueText(a.metric, bv) });
+      const text = momentText(view, i + 1, p, played, valueText(a.metric, pv), best, valueText(a.metric, bv));
       // the position in which the decision was made, the better one drawn on it
       const show = () => page.show(Math.max(0, p.step - 1), { seat: p.player, move: best, text });
       return h("li", {}, h("button", { type: "button", class: "log-step an-moment", onclick: show }, text));

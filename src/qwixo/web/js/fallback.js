@@ -67,6 +67,14 @@ export const fallback = {
   moveWords(view, text) {
     return !text || text === "pass" ? t("web_move_pass") : String(text);
   },
+  // an analysis's key moment, as whole sentences: what `name` played (an option text) and the
+  // better decision, each with its value in words
+  playedWords(view, name, text, value) {
+    return t("an_played_move", { name, move: String(text), value });
+  },
+  betterWords(view, text, value) {
+    return t("an_better_move", { move: String(text), value });
+  },
   // the end reason's words before the winner (null: the winners say it all)
   endReason() {
     return null;

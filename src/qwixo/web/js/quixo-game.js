@@ -6,7 +6,17 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { registerGame, boardOf } from "./games.js";
 import { seatName } from "./words.js";
-import { quixoBoard, quixoLegend, dotChoice, quixoMoveWords, SEATS } from "./quixo.js";
+import { quixoBoard, quixoLegend, dotChoice, quixoMoveWords, pushSide, SEATS } from "./quixo.js";
+
+// a move text ("e5a5", "e5a5:N") in parts: the square taken, the side it is pushed in from,
+// the dot's direction in words (4 players), or null for another text
+function moveParts(view, text) {
+  const m = /^([a-g][1-7])([a-g][1-7])(?::(\w+))?$/.exec(String(text || ""));
+  if (!m) return null;
+  const q = boardOf(view);
+  const n = (q && q.size) || (view.settings && view.settings.size) || 5;
+  return { square: m[1], side: pushSide(m[1], m[2], n), dot: m[3] ? ` ${t("web_move_dot", { seat: m[3] })}` : "" };
+}
 
 const NAME = "quixo";
 const DRAW_PLIES = 200;
@@ -73,6 +83,17 @@ registerGame(NAME, {
   moveWords(view, text) {
     const q = boardOf(view);
     return quixoMoveWords(text, (q && q.size) || (view.settings && view.settings.size) || 5);
+  },
+  // an analysis's key moment: a whole sentence for the push, from its side
+  playedWords(view, name, text, value) {
+    const m = moveParts(view, text);
+    return m ? t(`an_played_push_${m.side}`, { name, square: m.square, dot: m.dot, value })
+      : t("an_played_move", { name, move: String(text), value });
+  },
+  betterWords(view, text, value) {
+    const m = moveParts(view, text);
+    return m ? t(`an_better_push_${m.side}`, { square: m.square, dot: m.dot, value })
+      : t("an_better_move", { move: String(text), value });
   },
   // the result card: the line that ended the game, from its first square to its last
   resultDetails(view) {

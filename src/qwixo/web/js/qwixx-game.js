@@ -24,6 +24,17 @@ function marker(view, q, seat) {
   return null;
 }
 
+// an option text in parts: pass, a lucky cross into a row, a cross of a cell (with the row a
+// Bonus B reward goes to, in words)
+function decisionParts(text) {
+  const [base, reward] = String(text || "pass").split("+");
+  const rewardWords = reward ? ` ${t("web_move_reward_row", { row: reward })}` : "";
+  if (base === "pass") return { kind: "pass" };
+  if (base.startsWith("L:")) return { kind: "lucky", row: base[2] };
+  if (/^[rygb]\d+$/.test(base)) return { kind: "cross", cell: base, reward: rewardWords };
+  return { kind: "other" };
+}
+
 // one event of a roll in words: a whole sentence per kind (no pieces glued together)
 function eventWords(view, e) {
   const name = seatName(view, e.player);
@@ -182,6 +193,21 @@ registerGame(NAME, {
   },
   moveWords(view, text) {
     return qwixxMoveWords(text);
+  },
+  // an analysis's key moment: a whole sentence per kind of decision
+  playedWords(view, name, text, value) {
+    const d = decisionParts(text);
+    if (d.kind === "pass") return t("an_played_pass", { name, value });
+    if (d.kind === "lucky") return t("an_played_lucky", { name, row: d.row, value });
+    if (d.kind === "cross") return t("an_played_cross", { name, cell: d.cell, reward: d.reward, value });
+    return t("an_played_move", { name, move: String(text), value });
+  },
+  betterWords(view, text, value) {
+    const d = decisionParts(text);
+    if (d.kind === "pass") return t("an_better_pass", { value });
+    if (d.kind === "lucky") return t("an_better_lucky", { row: d.row, value });
+    if (d.kind === "cross") return t("an_better_cross", { cell: d.cell, reward: d.reward, value });
+    return t("an_better_move", { move: String(text), value });
   },
   asked() {
     return t("web_choose_cell");
