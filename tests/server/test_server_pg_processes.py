@@ -235,6 +235,34 @@ def test_a_seat_connected_on_the_other_process_is_not_away_until_that_process_di
     state = ws_recv(ada, lambda m: m["type"] == "state" and m["view"]["to_act"] == [0])
     ada.send(json.dumps({"type": "choose", "decision": state["view"]["options"][0], "id": 4}))
     ws_recv(ada, lambda m: m["type"] == "ok" and m["id"] == 4)
+    # a rated game between two accounts, the same way: Bo, connected on B, is not forfeited
+    rated = _create(a, {"game": "quixo", "settings": {"size": 5}, "rated": True, "seats": [
+        {"kind": "human"}, {"kind": "human"}]})
+    for server, name, seat in ((a, "Ada", 0), (b, "Bo", 1)):
+        r = server.http.post("/api/account/signup", json={"name": name,
+                                                          "password": "correct horse battery"})
+        assert r.status_code == 201, r.text
+        r = server.http.post("/api/account/seats", headers={"x-csrf-token": r.json()["csrf"]},
+                             json={"seats": [{"game": rated["id"],
+                                              "token": rated["seats"][seat]["token"]}]})
+        assert r.json()["seats"][0]["claimed"], r.text
+    ada_r = connect(f"{a.ws_base}ws/{rated['id']}")
+    ada_r.send(json.dumps({"type": "auth", "token": rated["seats"][0]["token"]}))
+    view = ws_recv(ada_r, lambda m: m["type"] == "welcome")["view"]
+    assert view["rated"]
+    bo_r = connect(f"{b.ws_base}ws/{rated['id']}")
+    bo_r.send(json.dumps({"type": "auth", "token": rated["seats"][1]["token"]}))
+    ws_recv(bo_r, lambda m: m["type"] == "welcome")
+    ws_recv(ada_r, _seat_online(1, True))
+    ada_r.send(json.dumps({"type": "choose", "decision": view["options"][0], "id": 1}))
+    ws_recv(ada_r, lambda m: m["type"] == "ok" and m["id"] == 1)
+    ada_r.send(json.dumps({"type": "hand_to_bot", "seat": 1, "id": 2}))
+    reply = ws_recv(ada_r, lambda m: m["type"] in ("ok", "error") and m.get("id") == 2)
+    assert reply.get("key") == "seat_not_idle", reply  # (was: a forfeit, 1500 -> 1337.7)
+    view = a.http.get(f"/api/games/{rated['id']}").json()
+    assert not view["is_over"] and view["to_act"] == [1]
+    ada_r.close()
+    bo_r.close()
     # B is killed with Bo's connection on it: once B's heartbeats have stopped for the lease
     # time his connection stops counting, and his seat may be handed over
     b.kill9()
