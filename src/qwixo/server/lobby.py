@@ -169,6 +169,8 @@ class Lobby:
         self.closing = False
         self._presence_tasks: set[asyncio.Task] = set()
         self._heartbeat_at = time.time()
+        #: rooms whose other processes' connections could not be read (read again)
+        self._presence_unread: set[str] = set()
 
     async def _take_lease(self, game_id: str) -> bool:
         return await self.store.take_lease(game_id, self.owner, self.lease_seconds)
@@ -488,6 +490,10 @@ class Lobby:
                 room.broadcast(None)
         self._heartbeat_at = now
         await self.store.renew_presence(self.owner, self.lease_seconds, seats)
+        unread = [self.rooms[gid] for gid in self._presence_unread if gid in self.rooms]
+        self._presence_unread.clear()
+        if unread:
+            await self.load_presence(unread)
 
     def take_presence(self, room: Room, seat: int, owner: str, online: bool | None) -> None:
         """Another process (``owner``) has a connection on ``seat`` (``online``) or no longer;
@@ -525,9 +531,11 @@ class Lobby:
             versions = [r.presence_version for r in rooms]
             try:
                 rows = await self.store.presence([r.id for r in rooms], self.owner)
-            except StoreError:
+            except StoreError:  # the next heartbeat reads them again
                 log.warning("could not read who is connected elsewhere", exc_info=True)
+                self._presence_unread.update(r.id for r in rooms)
                 return
+            self._presence_unread.difference_update(r.id for r in rooms)
             now = time.time()
             found: dict[tuple[str, int], dict[str, float]] = {}
             for game_id, seat, owner, left in rows:
