@@ -14,9 +14,9 @@ from qwixo.server.serve_process import ServeProcess
 class Server(ServeProcess):
     """``qwixo serve`` as a subprocess on a free port, with an HTTP client on it."""
 
-    def __init__(self, db, data_dir, *extra: str):
+    def __init__(self, db, data_dir, *extra: str, env=None):
         super().__init__("--db", str(db), "--bot-delay", "0.1", "--http-rate", "100", *extra,
-                         env={"QWIXO_DATA": str(data_dir)})
+                         env={"QWIXO_DATA": str(data_dir), **(env or {})})
         self.http = httpx.Client(base_url=self.url, timeout=30)
         self.ws_base = self.ws_url
 

@@ -107,6 +107,33 @@ def test_an_idle_absent_seat_can_be_handed_to_a_bot(client, app):
     assert kinds[:3] == ["choose", "seat", "choose"]
 
 
+def test_a_dropped_connection_counts_as_away_from_the_drop_not_from_the_last_move(client, app):
+    g = create(client, seats=[{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
+    room = app.state.qwixo.lobby.rooms[g["id"]]
+    with client.websocket_connect(f"/ws/{g['id']}") as p0:
+        auth(p0, g["seats"][0]["token"])
+        with client.websocket_connect(f"/ws/{g['id']}") as p1:
+            auth(p1, g["seats"][1]["token"])
+            p0.send_json({"type": "choose", "decision": "a1c1"})
+            recv_until(p1, lambda m: m["type"] == "state" and m["view"]["to_act"] == [1])
+            # Bo thinks, connected, for longer than the hand-over time...
+            room.updated -= 2 * room.hand_over_seconds
+        # ... then his connection drops: he has been away for no time at all
+        recv_until(p0, lambda m: m.get("key") == "announce_left")
+        p0.send_json({"type": "hand_to_bot", "seat": 1, "id": 1})
+        err, _ = recv_until(p0, lambda m: m["type"] in ("error", "ok") and m["id"] == 1)
+        assert err.get("key") == "seat_not_idle", err
+        # the view tells when: from the drop, not from the last change
+        view = client.get(f"/api/games/{g['id']}").json()
+        assert view["hand_over"]["seats"] == [1]
+        assert view["hand_over"]["at"][0] > view["hand_over"]["since"] + view["hand_over"]["after"]
+        assert client.get(f"/api/games/{g['id']}").json()["seats"][1]["kind"] == "human"
+        # once he has been away for the hand-over time, the seat may be handed over
+        room.seats[1].seen -= room.hand_over_seconds
+        p0.send_json({"type": "hand_to_bot", "seat": 1, "bot": "random", "id": 2})
+        recv_until(p0, lambda m: m.get("key") == "announce_handed")
+
+
 def test_a_game_against_a_bot_has_an_end_rule_unless_its_creator_says_otherwise(client):
     g = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     assert g["view"]["settings"]["ply_limit"] == 200 and g["view"]["settings"]["repetition"] == 3
@@ -235,9 +262,18 @@ def test_in_a_rated_game_an_absent_seat_forfeits_and_is_rated(client, app):
         r = client.post("/api/account/seats", headers={"x-csrf-token": csrf},
                         json={"seats": [{"game": g["id"], "token": g["seats"][seat]["token"]}]})
         assert r.json()["seats"][0]["claimed"], r.text
-    app.state.qwixo.lobby.rooms[g["id"]].hand_over_seconds = 0.0
+    room = app.state.qwixo.lobby.rooms[g["id"]]
+    room.hand_over_seconds = 0.0
     with client.websocket_connect(f"/ws/{g['id']}") as bo:
         auth(bo, g["seats"][1]["token"])  # Ada (to move first) never comes
+        # away long enough, but her clock still runs: in a rated game only the clock forfeits
+        bo.send_json({"type": "hand_to_bot", "seat": 0, "id": 1})
+        err, _ = recv_until(bo, lambda m: m["type"] in ("error", "ok") and m["id"] == 1)
+        assert err.get("key") == "seat_clock_runs", err
+        assert 200 < err["params"]["seconds"] <= 300 and err["params"]["seat"] == 1
+        assert not client.get(f"/api/games/{g['id']}").json()["is_over"]
+        assert room.view(1)["hand_over"]["at"] == [room.deadline]
+        room.deadline -= 301  # her time has run out (before the server's clock acted)
         bo.send_json({"type": "hand_to_bot", "seat": 0})
         news, _ = recv_until(bo, lambda m: m.get("key") == "announce_forfeit")
     assert news["params"]["name"] == "Ada"

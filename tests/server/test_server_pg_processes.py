@@ -5,6 +5,7 @@ the turn clock go on."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
@@ -185,3 +186,93 @@ def test_a_killed_process_loses_nothing_and_the_other_goes_on(two):
         assert p.error is None, p.error
         assert p.view["is_over"]
     assert clock_back < 25  # lease expiry (3 s) + the 5 s clock, with room for a busy machine
+
+
+@pytest.fixture
+def two_handing(pg, tmp_path):
+    """Two processes whose seats may be handed over as soon as nobody is connected there."""
+    url = pg.new_database()
+    servers = [Server(url, tmp_path / f"data{i}", "--bot-processes", "0",
+                      env={"QWIXO_HAND_OVER_SECONDS": "0"}) for i in range(2)]
+    yield servers
+    for s in servers:
+        s.stop()
+
+
+def _seat_online(seat: int, online: bool):
+    def pred(m: dict) -> bool:
+        view = m.get("view")
+        return view is not None and view["seats"][seat]["online"] is online
+    return pred
+
+
+def test_a_seat_connected_on_the_other_process_is_not_away_until_that_process_dies(two_handing):
+    a, b = two_handing
+    g = _create(a, {"game": "quixo", "settings": {"size": 5}, "seats": [
+        {"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]})
+    ada = connect(f"{a.ws_base}ws/{g['id']}")
+    ada.send(json.dumps({"type": "auth", "token": g["seats"][0]["token"]}))
+    welcome = ws_recv(ada, lambda m: m["type"] == "welcome")
+    assert welcome["view"]["seats"][1]["online"] is False
+    bo = connect(f"{b.ws_base}ws/{g['id']}")
+    bo.send(json.dumps({"type": "auth", "token": g["seats"][1]["token"]}))
+    ws_recv(bo, lambda m: m["type"] == "welcome")
+    # process A hears that Bo is connected on B: the seat shows online there too
+    ws_recv(ada, _seat_online(1, True))
+    ada.send(json.dumps({"type": "choose", "decision": welcome["view"]["options"][0], "id": 1}))
+    ws_recv(ada, lambda m: m["type"] == "ok" and m["id"] == 1)
+    # the game waits on Bo, connected on B: his seat is not handed over behind his back
+    ada.send(json.dumps({"type": "hand_to_bot", "seat": 1, "id": 2}))
+    reply = ws_recv(ada, lambda m: m["type"] in ("ok", "error") and m.get("id") == 2)
+    assert reply.get("key") == "seat_not_idle", reply
+    view = a.http.get(f"/api/games/{g['id']}").json()
+    assert view["seats"][1] == {**view["seats"][1], "kind": "human", "online": True}
+    assert view["hand_over"]["seats"] == []
+    # his move, made on B, still counts (was: not_your_turn, the seat a bot's)
+    state = ws_recv(bo, lambda m: m["type"] == "state" and m["view"]["to_act"] == [1])
+    bo.send(json.dumps({"type": "choose", "decision": state["view"]["options"][0], "id": 3}))
+    assert ws_recv(bo, lambda m: m["type"] in ("ok", "error") and m.get("id") == 3)["type"] == "ok"
+    state = ws_recv(ada, lambda m: m["type"] == "state" and m["view"]["to_act"] == [0])
+    ada.send(json.dumps({"type": "choose", "decision": state["view"]["options"][0], "id": 4}))
+    ws_recv(ada, lambda m: m["type"] == "ok" and m["id"] == 4)
+    # a rated game between two accounts, the same way: Bo, connected on B, is not forfeited
+    rated = _create(a, {"game": "quixo", "settings": {"size": 5}, "rated": True, "seats": [
+        {"kind": "human"}, {"kind": "human"}]})
+    for server, name, seat in ((a, "Ada", 0), (b, "Bo", 1)):
+        r = server.http.post("/api/account/signup", json={"name": name,
+                                                          "password": "correct horse battery"})
+        assert r.status_code == 201, r.text
+        r = server.http.post("/api/account/seats", headers={"x-csrf-token": r.json()["csrf"]},
+                             json={"seats": [{"game": rated["id"],
+                                              "token": rated["seats"][seat]["token"]}]})
+        assert r.json()["seats"][0]["claimed"], r.text
+    ada_r = connect(f"{a.ws_base}ws/{rated['id']}")
+    ada_r.send(json.dumps({"type": "auth", "token": rated["seats"][0]["token"]}))
+    view = ws_recv(ada_r, lambda m: m["type"] == "welcome")["view"]
+    assert view["rated"]
+    bo_r = connect(f"{b.ws_base}ws/{rated['id']}")
+    bo_r.send(json.dumps({"type": "auth", "token": rated["seats"][1]["token"]}))
+    ws_recv(bo_r, lambda m: m["type"] == "welcome")
+    ws_recv(ada_r, _seat_online(1, True))
+    ada_r.send(json.dumps({"type": "choose", "decision": view["options"][0], "id": 1}))
+    ws_recv(ada_r, lambda m: m["type"] == "ok" and m["id"] == 1)
+    ada_r.send(json.dumps({"type": "hand_to_bot", "seat": 1, "id": 2}))
+    reply = ws_recv(ada_r, lambda m: m["type"] in ("ok", "error") and m.get("id") == 2)
+    assert reply.get("key") == "seat_not_idle", reply  # (was: a forfeit, 1500 -> 1337.7)
+    view = a.http.get(f"/api/games/{rated['id']}").json()
+    assert not view["is_over"] and view["to_act"] == [1]
+    ada_r.close()
+    bo_r.close()
+    # B is killed with Bo's connection on it: once B's heartbeats have stopped for the lease
+    # time his connection stops counting, and his seat may be handed over
+    b.kill9()
+    killed = time.time()
+    with contextlib.suppress(Exception):
+        bo.close()
+    ws_recv(ada, _seat_online(1, False), timeout=30)
+    print(f"a killed process's connection stopped counting after {time.time() - killed:.1f} s")
+    ada.send(json.dumps({"type": "hand_to_bot", "seat": 1, "bot": "random", "id": 5}))
+    reply = ws_recv(ada, lambda m: m["type"] in ("ok", "error") and m.get("id") == 5)
+    assert reply["type"] == "ok", reply
+    assert a.http.get(f"/api/games/{g['id']}").json()["seats"][1]["kind"] == "bot"
+    ada.close()

@@ -12,10 +12,13 @@ person at the table may do besides playing, whatever the game (the rules are the
   ``{"type": "draw_cancelled", "seat", "reason": "declined" | "moved" | "left"}``. Bots play
   on: an offer to a table with a bot is declined by the bot at once. Offers live in memory.
 - ``{"type": "hand_to_bot", "seat": n, "bot": "<id>"?}``: a seated person hands seat ``n`` to
-  a bot, when the game waits on that seat, no connection is on it and nothing happened for the
-  room's ``hand_over_seconds`` (the view's ``hand_over``); the bot plays on for it (an event
-  ``seat``). In a rated game the seat forfeits instead (an event ``resign`` with
-  ``"forfeit": true``): a rated game stays between its accounts.
+  a bot, when the game has waited on that seat for the room's ``hand_over_seconds`` with no
+  connection on it — on any server process — since the last change and since the seat's last
+  connection left (the view's ``hand_over``; :meth:`qwixo.server.rooms.Room.hand_over_at`);
+  the bot plays on for it (an event ``seat``). In a rated game the seat forfeits instead (an
+  event ``resign`` with ``"forfeit": true``: a rated game stays between its accounts), and
+  only once its turn clock has run out as well — the clock decides a rated game, not the
+  opponent (``seat_clock_runs`` before).
 """
 
 from __future__ import annotations
@@ -149,7 +152,13 @@ async def _hand(conn: Any, room: Any, lobby: Any, msg: HandToBot) -> dict[str, A
         raise SocialError("cannot_hand_seat", seat=msg.seat + 1)
     if room.game.is_over:
         raise SocialError("game_over")
-    if msg.seat not in room.idle_seats(time.time()):
+    now = time.time()
+    if msg.seat not in room.idle_seats(now):
+        clock = room.deadline if msg.seat in room.deadline_for else None
+        if (room.options.get("rated") and clock is not None and now < clock
+                and msg.seat in room.waits_on() and not room.seats[msg.seat].present(now)):
+            raise SocialError("seat_clock_runs", seat=msg.seat + 1,
+                              seconds=max(1, int(clock - now)))
         raise SocialError("seat_not_idle", seat=msg.seat + 1,
                           seconds=int(room.hand_over_seconds))
     if room.options.get("rated"):  # a rated game stays between its accounts: a forfeit

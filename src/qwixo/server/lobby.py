@@ -49,8 +49,8 @@ DEFAULT_BOT_SECONDS = 1.0
 #: seconds without a change after which a room nobody uses leaves memory (:meth:`Lobby.evict_idle`)
 IDLE_SECONDS = float(os.environ.get("QWIXO_IDLE_SECONDS", 120.0))
 LEASE_SECONDS = 3.0  # a dead process's games are taken over within about this time
-CONFLICT_RETRIES = 3
-HAND_OVER_SECONDS = 60.0  # see Lobby.hand_over_seconds  # a decision that lost a race to another process is tried again
+CONFLICT_RETRIES = 3  # a decision that lost a race to another process is tried again
+HAND_OVER_SECONDS = 60.0  # see Lobby.hand_over_seconds
 #: room options given among the settings (not passed to the game)
 ROOM_SETTINGS = ("scorepad",)
 
@@ -166,6 +166,11 @@ class Lobby:
         #: hand it to a bot (``qwixo.server.etiquette``); ``QWIXO_HAND_OVER_SECONDS`` sets it
         self.hand_over_seconds = float(os.environ.get("QWIXO_HAND_OVER_SECONDS",
                                                       HAND_OVER_SECONDS))
+        self.closing = False
+        self._presence_tasks: set[asyncio.Task] = set()
+        self._heartbeat_at = time.time()
+        #: rooms whose other processes' connections could not be read (read again)
+        self._presence_unread: set[str] = set()
 
     async def _take_lease(self, game_id: str) -> bool:
         return await self.store.take_lease(game_id, self.owner, self.lease_seconds)
@@ -288,6 +293,8 @@ class Lobby:
                     options=row["options"], game=game, initial=row["initial"], seats=seats,
                     events=row["events"], created=row["created"], updated=row["updated"])
         take_seat_events(room, room.events)
+        for s in room.seats:  # when its people left is not known: the time away starts now
+            s.seen = time.time()
         return room
 
     async def get(self, game_id: str) -> Room:
@@ -313,6 +320,7 @@ class Lobby:
             if self.store.shared:  # a change committed while it loaded was not heard: read again
                 async with room.lock:
                     await self._sync_locked(room)
+                await self.load_presence([room])  # the other processes' connections
         return room
 
     def _evict(self) -> None:
@@ -439,6 +447,114 @@ class Lobby:
         return seat, token
 
     # -- several processes --------------------------------------------------------------
+    def presence_changed(self, room: Room, seat: int) -> None:
+        """(Several processes) this process's connections on ``seat`` came or went: tell the
+        others (in order, the state at the time of each write; a failed write is tried again
+        by :meth:`heartbeat`)."""
+        if self.store.shared and not self.closing:
+            task = asyncio.get_running_loop().create_task(self._publish_presence(room, seat))
+            self._presence_tasks.add(task)
+            task.add_done_callback(self._presence_tasks.discard)
+
+    async def _publish_presence(self, room: Room, seat: int) -> None:
+        async with room.presence_lock:
+            online = room.seats[seat].online > 0
+            if room.published.get(seat, False) == online:
+                return
+            try:
+                await self.store.set_presence(room.id, seat, self.owner, online,
+                                              self.lease_seconds)
+            except StoreError:
+                log.warning("could not share the presence of game %s seat %s", room.id, seat,
+                            exc_info=True)
+                return
+            room.published[seat] = online
+
+    async def heartbeat(self) -> None:
+        """(Several processes, every second) this process's connections count on for the
+        others (a killed process's stop counting when its heartbeats stop); presence not
+        shared yet is shared again; the others' connections whose time ran out leave the
+        views."""
+        now = time.time()
+        seats = []
+        for room in list(self.rooms.values()):
+            changed = False
+            for s in room.seats:
+                if room.published.get(s.seat, False):
+                    seats.append((room.id, s.seat))
+                if (s.online > 0) != room.published.get(s.seat, False):
+                    self.presence_changed(room, s.seat)
+                if s.elsewhere:
+                    changed |= s.expire(now, self._heartbeat_at)
+            if changed:
+                room.broadcast(None)
+        self._heartbeat_at = now
+        await self.store.renew_presence(self.owner, self.lease_seconds, seats)
+        unread = [self.rooms[gid] for gid in self._presence_unread if gid in self.rooms]
+        self._presence_unread.clear()
+        if unread:
+            await self.load_presence(unread)
+
+    def take_presence(self, room: Room, seat: int, owner: str, online: bool | None) -> None:
+        """Another process (``owner``) has a connection on ``seat`` (``online``) or no longer;
+        None: its heartbeat (its connections count on). The room's views show it."""
+        if not 0 <= seat < len(room.seats):
+            return
+        s = room.seats[seat]
+        now = time.time()
+        was = s.present(now)
+        if online is None:
+            if owner not in s.elsewhere:
+                return
+            s.elsewhere[owner] = now + self.lease_seconds
+        elif online:
+            s.elsewhere[owner] = now + self.lease_seconds
+        else:
+            s.seen = max(s.last_seen(), now) if owner in s.elsewhere else s.seen
+            s.elsewhere.pop(owner, None)
+        if s.present(now) != was:
+            room.broadcast(None)
+
+    def heard_alive(self, owner: str) -> None:
+        """A heartbeat of process ``owner``: its connections count on."""
+        for room in list(self.rooms.values()):
+            for s in room.seats:
+                if owner in s.elsewhere:
+                    self.take_presence(room, s.seat, owner, None)
+
+    async def load_presence(self, rooms: list[Room]) -> None:
+        """Read the other processes' connections on these rooms' seats (a room loaded, the
+        notifications missed); a room whose presence was notified meanwhile is read again."""
+        for _attempt in range(3):
+            if not rooms:
+                return
+            versions = [r.presence_version for r in rooms]
+            try:
+                rows = await self.store.presence([r.id for r in rooms], self.owner)
+            except StoreError:  # the next heartbeat reads them again
+                log.warning("could not read who is connected elsewhere", exc_info=True)
+                self._presence_unread.update(r.id for r in rooms)
+                return
+            self._presence_unread.difference_update(r.id for r in rooms)
+            now = time.time()
+            found: dict[tuple[str, int], dict[str, float]] = {}
+            for game_id, seat, owner, left in rows:
+                found.setdefault((game_id, seat), {})[owner] = now + left
+            again = []
+            for room, version in zip(rooms, versions, strict=True):
+                if room.presence_version != version:
+                    again.append(room)
+                    continue
+                changed = False
+                for s in room.seats:
+                    was = s.present(now)
+                    s.seen = s.last_seen()
+                    s.elsewhere = found.get((room.id, s.seat), {})
+                    changed |= s.present(now) != was
+                if changed:
+                    room.broadcast(None)
+            rooms = again
+
     async def sync(self, room: Room, events: list[dict[str, Any]] | None = None) -> None:
         """Take what other processes committed in this game (their moves, seats): the
         ``events`` their notifications carried when they follow on from the room's version
@@ -668,6 +784,7 @@ class Lobby:
         return {"count": count}
 
     async def close(self) -> None:
+        self.closing = True
         self.scheduler.cancel_all(list(self.rooms.values()))
         for room in self.rooms.values():
             for conn in list(room.conns):

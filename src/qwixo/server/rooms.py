@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,14 +40,47 @@ except ImportError:  # pragma: no cover - the web extra brings it
 
 @dataclass
 class Seat(SeatRow):
-    online: int = 0  # live connections on this seat
+    online: int = 0  # live connections on this seat, on this process
     #: (rated games) the seat is linked to an account: every seat sees which are (M1)
     linked: bool = False
+    #: (several processes) the other processes with a connection on this seat: their owner
+    #: id and until when (epoch seconds, this process's clock) that counts unless they renew
+    #: it (their heartbeat) — a killed process's connections stop counting then
+    elsewhere: dict[str, float] = field(default_factory=dict)
+    #: when the seat was last known to have a connection (on any process; the room's coming
+    #: into memory when not known): a hand-over counts the time away from here
+    seen: float = 0.0
+
+    def present(self, now: float | None = None) -> bool:
+        """Whether a connection is on this seat, on this process or (still renewed) another."""
+        if self.online > 0:
+            return True
+        if not self.elsewhere:
+            return False
+        now = time.time() if now is None else now
+        return any(until > now for until in self.elsewhere.values())
+
+    def last_seen(self) -> float:
+        """(While nobody is connected) when the seat's last connection went, as far as this
+        process knows: the other processes' expired ones count until their time ran out."""
+        return max(self.seen, *self.elsewhere.values()) if self.elsewhere else self.seen
+
+    def expire(self, now: float, since: float) -> bool:
+        """(Every second) True when the seat lost its last connection because other
+        processes' ran out between ``since`` and ``now`` (their heartbeats stopped). An entry
+        run out stays a minute (a late heartbeat renews it), then goes."""
+        lost = any(since < until <= now for until in self.elsewhere.values()) and not (
+            self.present(now))
+        if any(until < now - 60 for until in self.elsewhere.values()):
+            if not self.present(now):
+                self.seen = self.last_seen()
+            self.elsewhere = {o: u for o, u in self.elsewhere.items() if u >= now - 60}
+        return lost
 
     def public(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot,
                 "claimed": self.claimed or self.kind == "bot",
-                "online": self.online > 0 or self.kind == "bot", "linked": self.linked,
+                "online": self.kind == "bot" or self.present(), "linked": self.linked,
                 "default_name": self.default_name}
 
     @property
@@ -151,6 +185,13 @@ class Room:
     #: how long a person seat the game waits on must be idle (and away) before the others
     #: may hand it to a bot (``qwixo.server.etiquette``; the lobby's setting)
     hand_over_seconds: float = 60.0
+    #: (several processes) the seats on which this process has told the others it has a
+    #: connection (``Lobby.presence_changed``), the lock that keeps those writes in order,
+    #: and a count of the presence notifications taken (a read of the table made meanwhile
+    #: is stale: ``Lobby.load_presence``)
+    published: dict[int, bool] = field(default_factory=dict)
+    presence_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    presence_version: int = 0
     _first: int | None = None
 
     def __post_init__(self) -> None:
@@ -276,8 +317,7 @@ class Room:
             "places": self.game.places(),
             "draws": bool(self.game.draws_by_agreement) and not v["is_over"],
             "draw_offer": self.draw_offer_public(),
-            "hand_over": {"after": self.hand_over_seconds, "since": self.updated,
-                          "seats": self.idle_seats(None)},
+            "hand_over": self.hand_over_public(),
             "rematch_first": self.rematch_first(),
             "utility": self.game.info.utility,
             "rating_change": self.rating_change,
@@ -357,16 +397,43 @@ class Room:
             out.add(v["roller"])
         return out
 
+    def hand_over_at(self, seat: int) -> float | None:
+        """When the others may hand ``seat`` to a bot if nothing changes (epoch seconds):
+        once the game has waited on it for :attr:`hand_over_seconds` with nobody connected
+        there — counted from the last change or from the seat's last connection leaving,
+        whichever came later (a dropped connection does not make the time it thought count).
+        In a rated game, besides, not before the seat's turn clock has run out: only the
+        clock forfeits a rated seat. None: never (a bot, a seat not waited on, a connected
+        one, a rated seat without a running clock)."""
+        if self.public["is_over"] or self.scorepad or seat not in self.waits_on():
+            return None
+        s = self.seats[seat]
+        if s.kind == "bot" or s.present():
+            return None
+        at = max(self.updated, s.last_seen()) + self.hand_over_seconds
+        if self.options.get("rated"):
+            if self.deadline is None or seat not in self.deadline_for:
+                return None
+            at = max(at, self.deadline)
+        return at
+
     def idle_seats(self, now: float | None) -> list[int]:
-        """Person seats the others may hand to a bot: the game waits on them, no connection
-        is on them, and nothing happened for :attr:`hand_over_seconds` (``now`` None: the
-        seats that will be so once that time has passed without a move)."""
-        if self.public["is_over"] or self.scorepad:
-            return []
-        if now is not None and now - self.updated < self.hand_over_seconds:
-            return []
-        return sorted(p for p in self.waits_on()
-                      if self.seats[p].kind != "bot" and self.seats[p].online == 0)
+        """Person seats the others may hand to a bot at ``now`` (:meth:`hand_over_at`; ``now``
+        None: the seats that will be so if nothing changes)."""
+        out = []
+        for p in sorted(self.waits_on()):
+            at = self.hand_over_at(p)
+            if at is not None and (now is None or now >= at):
+                out.append(p)
+        return out
+
+    def hand_over_public(self) -> dict[str, Any]:
+        """The view's ``hand_over``: ``after`` (seconds away), ``since`` (the last change),
+        ``seats`` (the seats that may be handed over if nothing changes) and ``at`` (for each
+        of them, from when: epoch seconds)."""
+        seats = self.idle_seats(None)
+        return {"after": self.hand_over_seconds, "since": self.updated, "seats": seats,
+                "at": [self.hand_over_at(p) for p in seats]}
 
     def rematch_first(self) -> int:
         """The seat of this game whose player starts a rematch: the one after the seat that

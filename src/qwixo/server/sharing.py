@@ -13,6 +13,12 @@ background (``docs/web.md``, "PostgreSQL and several processes").
   from the handshake through its authentication, claim and chat log).
 - **Chat**: a line written on another process (a negative "version": ``-line id``) is read
   and passed to this process's connections of that game (:func:`qwixo.server.social.relay`).
+- **Presence**: a seat's connections on every process count (a hand-over needs the seat away
+  from all of them): each process shares its own (:meth:`qwixo.server.lobby.Lobby.presence_changed`,
+  a row of ``presence`` and a notification) and sends a heartbeat every second
+  (:meth:`~qwixo.server.lobby.Lobby.heartbeat`); another process's connections count until
+  :attr:`~qwixo.server.lobby.Lobby.lease_seconds` after its last heartbeat, so a killed
+  process's stop counting then. A room loaded (or the notifications missed) reads the table.
 - **Leases**: every second the process renews the leases of the games whose bots, rolls and
   clock it runs (a game whose lease it holds is always one it follows: loaded again if it
   was dropped), and looks for games waiting for server work whose lease has expired (their
@@ -29,6 +35,7 @@ from typing import Any
 from qwixo.server import social
 from qwixo.server.lobby import Lobby
 from qwixo.server.scheduler import Scheduler
+from qwixo.server.store_pg import ALIVE, PRESENCE
 
 log = logging.getLogger("qwixo.server")
 
@@ -48,8 +55,31 @@ class Sharing:
     async def start(self) -> None:
         if not self.lobby.store.shared:
             return
-        await self.lobby.store.listen(self._notified)
+        await self.lobby.store.listen(self._notified, self._presence)
         self.tasks.append(asyncio.create_task(self._leases()))
+        self.tasks.append(asyncio.create_task(self._heartbeats()))
+
+    def _presence(self, kind: str, owner: str = "", *rest: str) -> None:
+        """A presence notification of another process (:mod:`qwixo.server.store_pg`)."""
+        lobby = self.lobby
+        if owner == lobby.owner or not owner:
+            return
+        if kind == ALIVE:
+            lobby.heard_alive(owner)
+        elif kind == PRESENCE and len(rest) == 3:
+            game_id, seat, online = rest
+            room = lobby.rooms.get(game_id)
+            if room is not None and seat.isdigit():
+                room.presence_version += 1
+                lobby.take_presence(room, int(seat), owner, online == "1")
+
+    async def _heartbeats(self) -> None:
+        while True:
+            await asyncio.sleep(EVERY)
+            try:
+                await self.lobby.heartbeat()
+            except Exception:  # noqa: BLE001 - the database may be restarting: go on
+                log.warning("presence heartbeat failed", exc_info=True)
 
     def _notified(self, game_id: str, version: int, owner: str,
                   event: dict[str, Any] | None = None) -> None:
@@ -58,6 +88,8 @@ class Sharing:
             return  # our own change
         rooms = list(lobby.rooms.values()) if game_id == "*" else (
             [lobby.rooms[game_id]] if game_id in lobby.rooms else [])
+        if game_id == "*":  # notifications were missed: who is connected elsewhere too
+            self._start(lobby.load_presence(list(lobby.rooms.values())))
         if version < 0:  # a chat line
             for room in rooms:
                 self._start(social.relay(room, -version, lobby.store))

@@ -82,8 +82,24 @@ class GameStore(Protocol):
     async def orphans(self, owner: str, limit: int = 100) -> list[str]:
         """Unfinished games waiting for server work whose lease is free or expired."""
 
-    async def listen(self, callback: Callable[..., Any]) -> None:
-        """Call ``callback`` for every change another process commits (a shared store)."""
+    async def set_presence(self, game_id: str, seat: int, owner: str, online: bool,
+                           seconds: float) -> None:
+        """(A shared store) ``owner`` has a connection on a seat, or no longer: the other
+        processes hear it; it counts ``seconds`` unless renewed."""
+
+    async def renew_presence(self, owner: str, seconds: float,
+                             seats: Sequence[tuple[str, int]]) -> None:
+        """(A shared store) ``owner``'s heartbeat: its connections on ``seats`` count on."""
+
+    async def presence(self, game_ids: Sequence[str],
+                       owner: str) -> list[tuple[str, int, str, float]]:
+        """(A shared store) the other processes' live connections on those games' seats:
+        (game id, seat, owner, seconds left)."""
+
+    async def listen(self, callback: Callable[..., Any],
+                     presence: Callable[..., Any] | None = None) -> None:
+        """Call ``callback`` for every change another process commits (a shared store), and
+        ``presence`` for every presence notification."""
 
 
 if TYPE_CHECKING:  # the two stores implement the Protocol (mypy checks these lines)

@@ -453,8 +453,22 @@ class Store:
     async def orphans(self, owner: str, limit: int = 100) -> list[str]:
         return []
 
-    async def listen(self, callback: Callable[[str, int], Any]) -> None:
+    async def listen(self, callback: Callable[[str, int], Any],
+                     presence: Callable[..., Any] | None = None) -> None:
         return None
+
+    # one process: its connections are every connection (Room: Seat.online)
+    async def set_presence(self, game_id: str, seat: int, owner: str, online: bool,
+                           seconds: float) -> None:
+        return None
+
+    async def renew_presence(self, owner: str, seconds: float,
+                             seats: Sequence[tuple[str, int]]) -> None:
+        return None
+
+    async def presence(self, game_ids: Sequence[str],
+                       owner: str) -> list[tuple[str, int, str, float]]:
+        return []
 
     async def unfinished_ids(self) -> list[str]:
         return await self.acall(Store.q_unfinished_ids)

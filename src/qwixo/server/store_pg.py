@@ -18,6 +18,11 @@ async connection pool. What several processes need on top of a one-process store
   that game's row in ``leases`` (:meth:`take_lease`), renewed every second; when a process dies
   its leases expire and another process takes the games over (:meth:`orphans`). Times are the
   database's clock, so the processes' own clocks need not agree.
+- **Presence is shared**: a process with a connection on a seat holds a row of ``presence``
+  (:meth:`set_presence`, notified as it commits) and renews it every second with a heartbeat
+  every process hears (:meth:`renew_presence`); a killed process's rows and heartbeats stop,
+  so its connections stop counting within the lease time. A seat is away only when no process
+  has a connection on it (``qwixo.server.etiquette``: a hand-over).
 
 The schema is migrated at start (``migrations/postgresql/NNNN_*.sql``, recorded in
 ``schema_version``), under an advisory lock so that processes starting together migrate once.
@@ -86,6 +91,9 @@ _ADD_EVENTS = (
 #: the fields of a move in :data:`_ADD_EVENTS`, in the order of :meth:`PgStore.add_event`'s rows
 _MOVE_KEYS = ("id", "n", "snapshot", "status", "summary", "updated", "due", "deadline", "kind",
               "seat", "data", "payload")
+
+#: the presence notifications (:meth:`PgStore.set_presence`, :meth:`PgStore.renew_presence`)
+PRESENCE, ALIVE = "@presence", "@alive"
 
 #: a notification's event is left out past this size (PostgreSQL takes 8000 bytes)
 MAX_PAYLOAD = 7000
@@ -443,18 +451,76 @@ class PgStore:
             return [r[0] for r in await cur.fetchall()]
         return await self._read(run)
 
+    # -- presence: which process has a connection on which seat ---------------------------
+    async def set_presence(self, game_id: str, seat: int, owner: str, online: bool,
+                           seconds: float) -> None:
+        """``owner`` has a connection on ``seat`` of ``game_id`` (for ``seconds`` unless
+        renewed), or no longer (``online`` false); the other processes hear it in the same
+        statement (``@presence OWNER GAME SEAT 1|0``, at commit)."""
+        import psycopg
+
+        note = f"{PRESENCE} {owner} {game_id} {int(seat)} {int(bool(online))}"
+        if online:
+            sql = ("WITH p AS (INSERT INTO presence (game_id, seat, owner, until) VALUES "
+                   f"(%s, %s, %s, {_NOW} + %s) ON CONFLICT (game_id, seat, owner) DO UPDATE "
+                   "SET until = EXCLUDED.until RETURNING 1) SELECT pg_notify(%s, %s) FROM p")
+            params: tuple[Any, ...] = (game_id, seat, owner, seconds, CHANNEL, note)
+        else:
+            sql = ("WITH p AS (DELETE FROM presence WHERE game_id = %s AND seat = %s AND "
+                   "owner = %s) SELECT pg_notify(%s, %s)")
+            params = (game_id, seat, owner, CHANNEL, note)
+        try:
+            async with self.pool.connection() as conn:
+                await conn.execute(sql, params)
+        except (psycopg.Error, OSError) as e:
+            raise StoreError(f"{type(e).__name__}: {e}") from None
+
+    async def renew_presence(self, owner: str, seconds: float,
+                             seats: Sequence[tuple[str, int]]) -> None:
+        """``owner``'s heartbeat: its rows of ``seats`` (game id, seat: where it has a
+        connection) live ``seconds`` more, and every process hears it is alive (``@alive
+        OWNER``); rows long run out are deleted."""
+        import psycopg
+
+        keys = [f"{g} {s}" for g, s in seats]
+        try:
+            async with self.pool.connection() as conn:
+                if keys:
+                    await conn.execute(
+                        f"UPDATE presence SET until = {_NOW} + %s WHERE owner = %s AND "
+                        "game_id || ' ' || seat = ANY(%s)", (seconds, owner, keys))
+                await conn.execute(f"DELETE FROM presence WHERE until < {_NOW} - 60")
+                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{ALIVE} {owner}"))
+        except (psycopg.Error, OSError) as e:
+            raise StoreError(f"{type(e).__name__}: {e}") from None
+
+    async def presence(self, game_ids: Sequence[str],
+                       owner: str) -> list[tuple[str, int, str, float]]:
+        """The other processes' live connections on the seats of ``game_ids``: (game id,
+        seat, their owner, seconds they still count unless renewed)."""
+        async def run(conn) -> list[tuple[str, int, str, float]]:
+            cur = await conn.execute(
+                f"SELECT game_id, seat, owner, until - {_NOW} FROM presence WHERE "
+                f"game_id = ANY(%s) AND owner <> %s AND until > {_NOW}",
+                (list(game_ids), owner))
+            return [(g, int(s), o, float(left)) for g, s, o, left in await cur.fetchall()]
+        return await self._read(run)
+
     # -- notifications ----------------------------------------------------------------
-    async def listen(self, callback: Callable[..., Any]) -> None:
+    async def listen(self, callback: Callable[..., Any],
+                     presence: Callable[..., Any] | None = None) -> None:
         """Call ``callback(game_id, version, owner, event)`` for every change any process
         commits (version 0: a seat changed; ``game_id`` ``"*"``: notifications may have been
         missed — the connection was lost — so everything should be reloaded; ``event``: the
-        committed event of a move, or None)."""
+        committed event of a move, or None); and ``presence(kind, owner, *rest)`` for each
+        presence notification (:data:`PRESENCE`: ``game_id, seat, "1" | "0"``;
+        :data:`ALIVE`: a process's heartbeat)."""
         ready = asyncio.get_running_loop().create_future()
-        self._listener = asyncio.create_task(self._listen(callback, ready))
+        self._listener = asyncio.create_task(self._listen(callback, ready, presence))
         await ready
 
-    async def _listen(self, callback: Callable[..., Any],
-                      ready: asyncio.Future) -> None:
+    async def _listen(self, callback: Callable[..., Any], ready: asyncio.Future,
+                      presence: Callable[..., Any] | None = None) -> None:
         import psycopg
 
         first = True
@@ -469,7 +535,11 @@ class PgStore:
                     else:
                         callback("*", 0, "")
                     async for note in conn.notifies():
-                        callback(*_parse_payload(note.payload))
+                        if note.payload.startswith("@"):  # presence (never a game id)
+                            if presence is not None:
+                                presence(*note.payload.split(" "))
+                        else:
+                            callback(*_parse_payload(note.payload))
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # noqa: BLE001 - the database restarts: listen again

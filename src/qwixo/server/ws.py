@@ -109,7 +109,7 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
     finally:
         if pinned is not None:
             pinned.joining -= 1
-        _leave(conn, room)
+        _leave(conn, room, lobby)
         conn.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 5)
@@ -194,13 +194,16 @@ async def _enter(conn: Conn, room: Room, lobby: Lobby) -> Room:
         chat = await social.chat_log(conn, room, lobby.store)
         conn.room = room
         room.conns.add(conn)
+        came = False
         if conn.seat is not None:
+            came = not room.seats[conn.seat].present()  # (on no process before)
             room.seats[conn.seat].online += 1
+            lobby.presence_changed(room, conn.seat)
         conn.send({"type": "welcome", "seat": conn.seat, "role": conn.role,
                    "view": room.view(conn.seat)})
         if chat is not None:
             conn.send(chat)
-    if conn.seat is not None and room.seats[conn.seat].online == 1:
+    if came:
         s = room.seats[conn.seat]
         room.broadcast(None, [("announce_joined", {"player": s.seat, "name": Names((s.seat,))})])
     return room
@@ -267,7 +270,7 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
         conn.send({"type": "ok", "id": msg.id, "version": ev["n"] if ev else room.version})
 
 
-def _leave(conn: Conn, room: Room) -> None:
+def _leave(conn: Conn, room: Room, lobby: Lobby) -> None:
     if conn not in room.conns:
         return
     room.conns.discard(conn)
@@ -275,6 +278,12 @@ def _leave(conn: Conn, room: Room) -> None:
         s = room.seats[conn.seat]
         s.online = max(0, s.online - 1)
         if s.online == 0:
+            s.seen = time.time()  # a hand-over counts the time away from here
+            lobby.presence_changed(room, s.seat)
             rematch.cancel(room, s.seat, "left")
             etiquette.left(room, s.seat)
-            room.broadcast(None, [("announce_left", {"player": s.seat, "name": Names((s.seat,))})])
+            if s.present():  # still connected on another process: not gone
+                room.broadcast(None)
+            else:
+                room.broadcast(None, [("announce_left", {"player": s.seat,
+                                                         "name": Names((s.seat,))})])

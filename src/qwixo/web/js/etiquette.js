@@ -33,10 +33,13 @@ function seated(view) {
 function idleSeats(view, now) {
   const ho = view.hand_over;
   if (!ho || view.is_over) return { seats: [], later: null };
-  const wait = ho.since + ho.after - now;
-  const seats = (ho.seats || []).filter((s) => s !== view.you);
-  if (wait > 0) return { seats: [], later: seats.length ? wait * 1000 : null };
-  return { seats, later: null };
+  // each seat from its own time (`at`: away for `after` seconds, and in a rated game its
+  // clock run out); a server without `at` counts from the last change
+  const all = ho.seats || [];
+  const at = all.map((s, i) => (ho.at ? ho.at[i] : ho.since + ho.after));
+  const seats = all.filter((s, i) => s !== view.you && at[i] <= now);
+  const waits = all.map((s, i) => at[i] - now).filter((w, i) => all[i] !== view.you && w > 0);
+  return { seats, later: waits.length ? Math.min(...waits) * 1000 : null };
 }
 
 async function ask(title, text, ok) {
