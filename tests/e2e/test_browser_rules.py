@@ -81,3 +81,17 @@ def test_offline_score_pad(own_server, browser):
                     and "/api/health" not in u], sent
     finally:
         page.context.close()
+
+
+def test_a_crossed_number_stays_readable(server, page):
+    """A crossed cell's number is drawn above its X, in full black with a white halo: the X
+    frames it, as a pen cross on the paper sheet does, and does not hide it."""
+    page.goto(f"{server.url}?rules=qwixx&edition=classic&lang=en")
+    cell = page.locator(".rules-page .qcell.crossed").first
+    expect(cell).to_be_visible()
+    style = cell.evaluate("""c => {
+        const n = getComputedStyle(c.querySelector('.num')), m = getComputedStyle(c.querySelector('.mark'));
+        return {num: +n.zIndex, mark: +m.zIndex, color: n.color, halo: n.textShadow};
+    }""")
+    assert style["num"] > style["mark"], style
+    assert style["color"] == "rgb(17, 17, 17)" and style["halo"] != "none", style
