@@ -187,3 +187,101 @@ def test_tournament_command_offers_its_settings(tictactoe_site):
     bad = subprocess.run([*cmd, "tictactoe", "--bots", "random", "--games", "1", "--size", "4"],
                          env=env, capture_output=True, text=True, timeout=300)
     assert bad.returncode != 0 and "--size" in bad.stderr + bad.stdout
+
+
+def test_capabilities_declared_and_checked(tictactoe_site):
+    """What a game can do is data, filled in from its class when it is not declared (a game
+    written before the fields existed, as tic-tac-toe), and a declaration the class does not
+    hold is refused when the game registers."""
+    from dataclasses import replace
+
+    from tictactoe_game import INFO, TicTacToe
+
+    caps = qwixo.game_info("tictactoe").capabilities()
+    assert caps == {"resign": False, "draws": False, "hints": True, "analysis": False,
+                    "simultaneous": False, "hidden": False, "chance": False,
+                    "scorepad": False, "timeout": "forfeit", "timeout_decision": None}
+    assert qwixo.game_info("tictactoe").to_dict()["capabilities"] == caps
+    for wrong in ({"resign": True}, {"draws": True}, {"chance": True}):
+        with pytest.raises(ValueError, match=next(iter(wrong))):
+            replace(INFO, **wrong).resolved(TicTacToe)
+    with pytest.raises(ValueError, match="hints"):
+        replace(INFO, bots=None, hints=True).resolved(TicTacToe)
+    with pytest.raises(ValueError, match="timeout"):
+        replace(INFO, timeout="later")
+    with pytest.raises(ValueError, match="scorepad"):
+        replace(INFO, scorepad=True).resolved(TicTacToe)
+    assert replace(INFO, bots=None).resolved(TicTacToe).hints is False
+    with pytest.raises(qwixo.IllegalMove) as refused:
+        qwixo.new_game("tictactoe").resign(0)
+    assert refused.value.key == "cannot_resign"
+
+
+def test_forfeit_above_a_game_without_resigning(tictactoe_site):
+    """:func:`qwixo.core.forfeit` ends any game: tic-tac-toe has no resign of its own."""
+    from qwixo.core import Forfeited, forfeit
+
+    g = qwixo.new_game("tictactoe")
+    g.choose(0, "a1")
+    done = forfeit(g, 0)
+    assert isinstance(done, Forfeited) and done.is_over and done.to_act == []
+    o = done.outcome()
+    assert (o.termination, o.places, o.winners, o.resigned, o.plies) == \
+        ("resign", (2, 1), (1,), (0,), 1)
+    view = done.view(1)
+    assert view["is_over"] and view["options"] == [] and view["end_reason"] == "resign"
+    assert view["events"][-1] == {"type": "game_over", "winners": [1], "reason": "resign",
+                                  "resigned": [0]}
+    assert done.view(1, since=view["event_count"])["events"] == []
+    again = qwixo.load_game(done.to_json())
+    assert again.outcome() == o and again.view() == done.view()
+    for act in (lambda: done.choose(1, "b1"), lambda: done.undo(), lambda: forfeit(done, 1)):
+        with pytest.raises(qwixo.IllegalMove) as refused:
+            act()
+        assert refused.value.key == "game_over"
+
+
+def test_a_rated_clock_that_runs_out_ends_a_game_without_resigning(tmp_path, tictactoe_site):
+    """Out of time in a rated game is a forfeit whatever the game (the game declares what a
+    timeout means); a resignation, which tic-tac-toe does not declare, is refused, and the
+    views offer neither Resign nor a draw. The finished game loads again from the store."""
+    import asyncio
+
+    from qwixo.server.lobby import Lobby
+    from qwixo.server.protocol import CreateGame
+    from qwixo.server.store import Store
+
+    async def main():
+        store = Store(tmp_path / "c.sqlite")
+        lobby = Lobby(store)
+        spec = CreateGame.model_validate({"game": qwixo.game_names()[0], "clock": 30,
+                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
+        # (the protocol's names of games were read at import, before tic-tac-toe came)
+        spec = spec.model_copy(update={"game": "tictactoe"})
+        room, _ = await lobby.create(spec)
+        view = room.view(0)
+        assert view["resign"] is False and view["draws"] is False
+        with pytest.raises(qwixo.IllegalMove) as refused:
+            await lobby.act(room, 0, "resign")
+        assert refused.value.key == "cannot_resign"
+        await lobby.act(room, 0, "choose", "b2")
+        room.options.update(rated=True, clock=0.2)  # (the API allows 5 s at least)
+        room.deadline = None
+        lobby.kick(room)
+        for _ in range(200):
+            if room.public["is_over"]:
+                break
+            await asyncio.sleep(0.05)
+        over = room.view(None)
+        events = list(room.events)
+        await lobby.close()
+        again = await Lobby(store).get(room.id)
+        reloaded = again.view(None)
+        store.close()
+        return over, events, reloaded
+
+    over, events, reloaded = asyncio.run(main())
+    assert over["is_over"] and over["winners"] == [0] and over["end_reason"] == "resign"
+    assert over["places"] == [1, 2] and over["resigned"] == [1]
+    assert events[-1]["kind"] == "resign" and events[-1]["forfeit"] and events[-1]["auto"]
+    assert reloaded["is_over"] and reloaded["winners"] == [0] and reloaded["places"] == [1, 2]

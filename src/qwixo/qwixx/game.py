@@ -162,6 +162,11 @@ class QwixxGame(Game):
         self.__dict__.update(d)
         self._views()
 
+    @property
+    def ply(self) -> int:
+        """The decisions made so far (every player's choices, passes included; not the rolls)."""
+        return sum(1 for h in self.history if h[0] == "choose")
+
     # -- state kept in the kernels' array ------------------------------------------------
     @property
     def phase(self) -> str:
