@@ -285,3 +285,41 @@ def test_a_rated_clock_that_runs_out_ends_a_game_without_resigning(tmp_path, tic
     assert over["places"] == [1, 2] and over["resigned"] == [1]
     assert events[-1]["kind"] == "resign" and events[-1]["forfeit"] and events[-1]["auto"]
     assert reloaded["is_over"] and reloaded["winners"] == [0] and reloaded["places"] == [1, 2]
+
+
+@pytest.mark.research
+def test_codec_requirements_declared_on_the_base(tictactoe_site):
+    """What the adapters read of a codec is declared on ``ActionCodec`` with a default: a
+    codec that says nothing gets them (tic-tac-toe's), one that declares its dtype has it in
+    the spaces (it was guessed from the shape)."""
+    pytest.importorskip("gymnasium")
+    import numpy as np
+    from tictactoe_game import Codec
+
+    from qwixo.envs.codec import ActionCodec, codec_for
+    from qwixo.envs.pz import observation_space
+
+    assert (ActionCodec.solo_scale, ActionCodec.obs_dtype, ActionCodec.max_plies) == \
+        (1.0, None, None)
+    plain = codec_for("tictactoe")
+    assert observation_space(plain)["observation"].dtype == np.int8
+    assert observation_space(plain, channels_first=True)["observation"].dtype == np.uint8
+
+    class Floats(Codec):
+        obs_dtype = np.float32
+
+    assert observation_space(Floats())["observation"].dtype == np.float32
+    assert observation_space(Floats(), channels_first=True)["observation"].shape == (3, 3, 3)
+
+
+def test_one_outcome(tictactoe_site):
+    """``Game.outcome()``: one value for every reader; the tournament's end reasons are its
+    termination."""
+    g = qwixo.new_game("tictactoe")
+    assert g.outcome() is None and g.end_reason is None and g.ply == 0
+    for cell in ("a1", "a2", "b1", "b2", "c1"):
+        g.choose(g.to_act[0], cell)
+    o = g.outcome()
+    assert (o.termination, o.scores, o.places, o.winners, o.resigned, o.plies, o.draw) == \
+        ("line", (1, -1), (1, 2), (0,), (), 5, False)
+    assert o.to_dict()["places"] == [1, 2]

@@ -174,7 +174,7 @@ class ContractState(pyspiel.State):
             return [0.0] * self.codec.players
         if self.win_loss:
             return [float(s) for s in self.game.scores()]
-        won = set(self.game.winners())
+        won = set(self.game.outcome().winners)
         return [0.0] * self.codec.players if len(won) in (0, self.codec.players) else [
             1.0 if p in won else -1.0 for p in range(self.codec.players)]
 

@@ -67,13 +67,9 @@ def observation_space(codec: Any, mask: bool = True,
     """The observation space of a codec: ``Dict(observation, action_mask[, ply])`` (``mask``)
     or the observation ``Box`` alone; ``channels_first``: planes as ``uint8 (C, H, W)``."""
     shape = codec.obs_shape
-    if len(shape) == 3:
-        dtype = np.uint8 if channels_first else np.int8
-        if channels_first:
-            shape = (shape[2], shape[0], shape[1])
-        box = spaces.Box(0, 1, shape, dtype)
-    else:
-        box = spaces.Box(0, 1, shape, np.float32)
+    if len(shape) == 3 and channels_first:
+        shape = (shape[2], shape[0], shape[1])
+    box = spaces.Box(0, 1, shape, codec.observation_dtype(channels_first))
     if not mask:
         return box
     entries = {"observation": box,
@@ -88,7 +84,7 @@ def observe(codec: Any, game: Any, player: int, mask: bool = True,
     """The observation of ``player`` in the layout of :func:`observation_space`."""
     o = codec.observe(game, player)
     if channels_first and o.ndim == 3:
-        o = np.ascontiguousarray(o.transpose(2, 0, 1), dtype=np.uint8)
+        o = np.ascontiguousarray(o.transpose(2, 0, 1), dtype=codec.observation_dtype(True))
     if not mask:
         return o
     out = {"observation": o, "action_mask": codec.mask(game, player)}
