@@ -326,3 +326,31 @@ def test_one_outcome(tictactoe_site):
     assert (o.termination, o.scores, o.places, o.winners, o.resigned, o.plies, o.draw) == \
         ("line", (1, -1), (1, 2), (0,), (), 5, False)
     assert o.to_dict()["places"] == [1, 2]
+
+
+@pytest.mark.research
+def test_the_declared_default_decision_replaces_an_illegal_action(tictactoe_site, monkeypatch):
+    """The adapters play the game's declared default decision (``timeout_decision``) for an
+    action outside the mask, when it is legal — not a word they know (it was ``"pass"``)."""
+    pytest.importorskip("pettingzoo")
+    from dataclasses import replace
+
+    from qwixo.envs import gym_envs, pz
+
+    real = qwixo.core.game_info
+    monkeypatch.setattr(qwixo.core, "game_info", lambda n: replace(real(n),
+                        timeout_decision="b2") if n == "tictactoe" else real(n))
+    monkeypatch.setattr(qwixo, "game_info", qwixo.core.game_info)
+    env = pz.env("tictactoe")
+    env.reset(seed=0)
+    env.step(0)  # X: a1
+    env.step(0)  # O: a1 again, outside the mask: b2 instead
+    assert env.game.to_dict()["moves"] == ["a1", "b2"] and not env.game.is_over
+    assert env.infos["player_1"]["illegal_action"]
+    genv = gym_envs.GameEnv(game="tictactoe", opponent="random")
+    genv.reset(seed=0)
+    genv.step(0)  # X: a1 (the opponent answers)
+    taken = set(genv.game.to_dict()["moves"])
+    _obs, _r, term, _trunc, info = genv.step(0)  # a1 again: b2 instead, unless it is taken
+    assert info["illegal_action"] and term == ("b2" in taken)
+    assert term or genv.game.to_dict()["moves"][2] == "b2"

@@ -15,8 +15,8 @@ per-game action numbering and observations of :mod:`qwixo.envs.quixo_codec` /
 - Rewards come at the end (``reward="outcome"``: +1 for each winner, -1 for the others, 0 for
   everyone on a draw or when all tie; a lone player gets :func:`solo_outcome`; ``"margin"``: own score minus the best other score;
   ``"score"``: the contract's ``scores()``).
-- An action outside the mask: when ``"pass"`` is one of the player's options (Qwixx) it is
-  played instead; otherwise (Quixo) it ends the game: the agent that played it gets -1, the
+- An action outside the mask: when the game's default decision (``GameInfo.timeout_decision``,
+  Qwixx's ``"pass"``) is one of the player's options it is played instead; otherwise (Quixo) it ends the game: the agent that played it gets -1, the
   others 0, as PettingZoo's ``TerminateIllegalWrapper`` does. ``info["illegal_action"]`` is
   True for that agent either way.
 - ``max_cycles`` (optional): every agent is truncated after that many cycles — AEC: steps /
@@ -183,7 +183,8 @@ class _Core:
 
     def _legal_text(self, player: int, action: Any) -> tuple[str | None, bool]:
         """``(text, illegal)``: the option text of ``action`` when legal for ``player``;
-        ``"pass"`` instead of an illegal action when pass is an option; else None."""
+        instead of an illegal action the game's default decision when it is an option (its
+        declared ``GameInfo.timeout_decision``, Qwixx's ``"pass"``); else None."""
         opts = self.game.options(player)
         try:
             a = int(action)
@@ -191,7 +192,8 @@ class _Core:
             a = -1
         if 0 <= a < self.codec.num_actions and self.codec.text_of(a) in opts:
             return self.codec.text_of(a), False
-        return ("pass" if "pass" in opts else None), True
+        default = self.game.info.timeout_decision
+        return (default if default in opts else None), True
 
     def render(self) -> Any:
         return render_game(self.codec, self.game, self.render_mode)
