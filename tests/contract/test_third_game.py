@@ -354,3 +354,36 @@ def test_the_declared_default_decision_replaces_an_illegal_action(tictactoe_site
     _obs, _r, term, _trunc, info = genv.step(0)  # a1 again: b2 instead, unless it is taken
     assert info["illegal_action"] and term == ("b2" in taken)
     assert term or genv.game.to_dict()["moves"][2] == "b2"
+
+
+def test_the_score_pad_is_offered_as_declared(tmp_path, monkeypatch):
+    """The server takes a score pad for a game that declares one (``GameInfo.scorepad``), not
+    for any game with dice."""
+    import asyncio
+    from dataclasses import replace
+
+    from qwixo.server.lobby import Lobby
+    from qwixo.server.protocol import CreateGame, ServerError
+    from qwixo.server.store import Store
+
+    name = next(n for n in qwixo.game_names() if qwixo.game_info(n).scorepad)
+    spec = CreateGame.model_validate({"game": name, "settings": {"scorepad": True},
+                                      "seats": [{"kind": "human"}, {"kind": "human"}]})
+
+    async def create():
+        store = Store(tmp_path / f"p{len(list(tmp_path.iterdir()))}.sqlite")
+        lobby = Lobby(store)
+        try:
+            room, _ = await lobby.create(spec)
+            return room.scorepad
+        except ServerError as e:
+            return e.key
+        finally:
+            await lobby.close()
+            store.close()
+
+    assert asyncio.run(create()) is True
+    real = qwixo.core.game_info
+    monkeypatch.setattr(qwixo.core, "game_info", lambda n: replace(real(n), scorepad=False)
+                        if n == name else real(n))
+    assert qwixo.game_info(name).chance and asyncio.run(create()) == "bad_setting"

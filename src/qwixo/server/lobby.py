@@ -216,8 +216,9 @@ class Lobby:
                               why=str(e)[:200]) from None
         if game.is_over:  # e.g. a Quixo position with a line: nothing to play
             raise ServerError("finished_position")
-        if not isinstance(pad, bool) or (pad and not game.needs_roll):
-            # score-pad mode: the dice of a real table are typed in (games with dice only)
+        if not isinstance(pad, bool) or (pad and not game.info.scorepad):
+            # score-pad mode: the dice of a real table are typed in (games that declare it,
+            # GameInfo.scorepad)
             raise ServerError("bad_setting", name="scorepad", value=pad, why="why_true_false")
         if pad:
             options.update(scorepad=True, clock=None, auto_roll=False)
