@@ -156,7 +156,10 @@ def check_info(name: str, rng: random.Random) -> str:
     ensure(settings.get("players") == info.default_players, "settings() lacks players")
     ensure(new_game(name, **settings).to_json() == g.to_json()
            or info.chance, "new_game(**g.settings()) is another game")
-    return f"{len(info.players)} player counts"
+    caps = info.capabilities()
+    declared = [c for c in CAPABILITIES if caps[c]]
+    return (f"players {', '.join(map(str, info.players))}; declares "
+            f"{', '.join(declared) or 'nothing'}; timeout {info.timeout}")
 
 
 def _check_view(game: Game, player: int | None) -> dict[str, Any]:
