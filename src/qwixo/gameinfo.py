@@ -319,9 +319,10 @@ class GameInfo:
         """
         from dataclasses import replace
 
-        from qwixo.core import Game
-
-        if not (isinstance(cls, type) and issubclass(cls, Game)):
+        # qwixo.core.Game among the class's bases (core imports this module: no import back)
+        Game = next((k for k in getattr(cls, "__mro__", ()) if k.__name__ == "Game"
+                     and k.__module__ == "qwixo.core"), None)
+        if Game is None:
             raise ValueError(f"{self.name}: game {self.game!r} is not a qwixo.core.Game class")
         if getattr(cls, "name", None) != self.name:
             raise ValueError(f"{self.name}: the class's name is {getattr(cls, 'name', None)!r}")
