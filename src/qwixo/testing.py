@@ -420,14 +420,14 @@ def check_research(name: str, rng: random.Random) -> str:
     env = gym_envs.GameEnv(game=name)
     check_env(env, skip_render_check=True)
     done.append("gymnasium")
-    if not info.chance:
-        try:
-            import pyspiel
-        except ImportError:
-            pyspiel = None
-        if pyspiel is not None:
-            from qwixo.envs import openspiel
+    try:
+        import pyspiel
+    except ImportError:
+        pyspiel = None
+    if pyspiel is not None:
+        from qwixo.envs import openspiel
 
+        if openspiel.fits(info):
             pyspiel.random_sim_test(pyspiel.load_game(openspiel.register(name)), num_sims=2,
                                     serialize=False, verbose=False)
             done.append("openspiel")

@@ -107,6 +107,9 @@ def test_openspiel(tictactoe_site):
     assert game.num_players() == 2 and game.num_distinct_actions() == 9
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    from dataclasses import replace  # a declaration the sequential game cannot play: refused
+    for decl in ({"simultaneous": True}, {"hidden": True}):
+        assert not openspiel.fits(replace(qwixo.game_info("tictactoe"), **decl))
     state = game.new_initial_state()
     for action in (0, 3, 1, 4, 2):  # a1, a2, b1, b2, c1
         state.apply_action(action)
