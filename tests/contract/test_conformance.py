@@ -57,8 +57,16 @@ class Lax(TicTacToe):
 class Boasting(TicTacToe):
     name = "boasting"
 
+class Shallow(TicTacToe):
+    name = "shallow"
+    def copy(self):  # shares its list of moves with the original
+        twin = object.__new__(type(self))
+        twin.__dict__ = dict(self.__dict__)
+        return twin
+
 LAX = replace(INFO, name="lax", game=f"{__name__}:Lax")
 BOASTING = replace(INFO, name="boasting", game=f"{__name__}:Boasting", resign=True)
+SHALLOW = replace(INFO, name="shallow", game=f"{__name__}:Shallow")
 '''
 
 
@@ -67,7 +75,7 @@ def broken_site(tictactoe_site):
     (tictactoe_site / "broken_games.py").write_text(BROKEN, "utf-8")
     ep = tictactoe_site / "qwixo_tictactoe-0.1.dist-info" / "entry_points.txt"
     ep.write_text(ep.read_text("utf-8") + "lax = broken_games:LAX\n"
-                  "boasting = broken_games:BOASTING\n", "utf-8")
+                  "boasting = broken_games:BOASTING\nshallow = broken_games:SHALLOW\n", "utf-8")
     qwixo.core.refresh_games()
     yield
     sys.modules.pop("broken_games", None)
@@ -80,3 +88,5 @@ def test_broken_games_are_caught(broken_site):
         check_game("lax", only=("random",), raise_=True)
     boasting = check_game("boasting", only=("info",))
     assert not boasting.ok and "declares resign" in boasting.checks[0].detail
+    shallow = check_game("shallow", only=("random",))
+    assert not shallow.ok and "changed the original" in shallow.checks[0].detail
