@@ -227,7 +227,8 @@ def check_random(name: str, rng: random.Random, games: int = 1) -> str:
                 if decisions % 23 == 0:
                     _check_round_trip(g)
                     before, twin = g.to_json(), g.copy()
-                    ensure(twin == g and twin is not g, "copy() is not an equal game")
+                    ensure(type(twin) is type(g) and twin == g and twin is not g,
+                           "copy() is not an equal game of the same class")
                     step(twin, rng)
                     ensure(twin.to_json() != before or info.chance,
                            "a step on a copy changed nothing")

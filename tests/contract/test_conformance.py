@@ -67,6 +67,20 @@ class Shallow(TicTacToe):
 LAX = replace(INFO, name="lax", game=f"{__name__}:Lax")
 BOASTING = replace(INFO, name="boasting", game=f"{__name__}:Boasting", resign=True)
 SHALLOW = replace(INFO, name="shallow", game=f"{__name__}:Shallow")
+
+import qwixo
+from qwixo.gameinfo import load
+
+_HIDING = next(qwixo.game_info(n) for n in qwixo.game_names() if qwixo.game_info(n).hidden)
+
+class Telling(load(_HIDING.game)):  # tells everyone the decisions still hidden
+    name = "telling"
+    def view(self, player=None, since=0):
+        v = super().view(player, since)
+        v["told"] = {str(p): self.pending(p) for p in self.decided}
+        return v
+
+TELLING = replace(_HIDING, name="telling", game=f"{__name__}:Telling", bot_ratings=None)
 '''
 
 
@@ -75,7 +89,7 @@ def broken_site(tictactoe_site):
     (tictactoe_site / "broken_games.py").write_text(BROKEN, "utf-8")
     ep = tictactoe_site / "qwixo_tictactoe-0.1.dist-info" / "entry_points.txt"
     ep.write_text(ep.read_text("utf-8") + "lax = broken_games:LAX\n"
-                  "boasting = broken_games:BOASTING\nshallow = broken_games:SHALLOW\n", "utf-8")
+                  "boasting = broken_games:BOASTING\nshallow = broken_games:SHALLOW\ntelling = broken_games:TELLING\n", "utf-8")
     qwixo.core.refresh_games()
     yield
     sys.modules.pop("broken_games", None)
@@ -90,3 +104,5 @@ def test_broken_games_are_caught(broken_site):
     assert not boasting.ok and "declares resign" in boasting.checks[0].detail
     shallow = check_game("shallow", only=("random",))
     assert not shallow.ok and "changed the original" in shallow.checks[0].detail
+    telling = check_game("telling", only=("hidden",))
+    assert not telling.ok and "shows in the view" in telling.checks[0].detail

@@ -309,7 +309,7 @@ class QwixxGame(Game):
         return [int(_score(m, K.H + p * K.PB, T, final)) for p in range(self._n)]
 
     def copy(self) -> QwixxGame:
-        g = QwixxGame.__new__(QwixxGame)
+        g = type(self).__new__(type(self))  # (a subclass copies as itself)
         g.__dict__.update(self.__dict__)
         g._rng_shared = self._rng_shared = True  # cloned by whichever rolls first
         g._work(self._m.copy())
