@@ -266,7 +266,7 @@ def test_a_rated_clock_that_runs_out_ends_a_game_without_resigning(tmp_path, tic
         spec = spec.model_copy(update={"game": "tictactoe"})
         room, _ = await lobby.create(spec)
         view = room.view(0)
-        assert view["resign"] is False and view["draws"] is False
+        assert view["resign"] is False and view["draws"] is False and view["analysis"] is False
         with pytest.raises(qwixo.IllegalMove) as refused:
             await lobby.act(room, 0, "resign")
         assert refused.value.key == "cannot_resign"

@@ -277,6 +277,7 @@ class Room:
             "resigned": list(outcome.resigned) if outcome else [],
             "places": list(outcome.places) if outcome else [],
             "resign": info.resign and not v["is_over"],
+            "analysis": bool(info.analysis),
             "draws": info.draws and not v["is_over"],
             "draw_offer": self.draw_offer_public(),
             "hand_over": {"after": self.hand_over_seconds, "since": self.updated,
