@@ -41,11 +41,14 @@ JS_GENERIC_MODULES = [
     "together.js", "walkthrough.js", "words.js",
     # the front end's registry, its fallback renderer and every other module that is not one
     # game's own (quixo*.js, qwixx*.js, renderers.js, the Qwixx score pad pad.js; i18n.js shows
-    # the games' codes in words, account.js's empty leaderboard still names three classes)
+    # the games' codes in words)
     "games.js", "fallback.js", "settings-form.js", "game-controls.js", "confirm.js", "invite.js",
     "hints.js", "keynav.js", "chat.js", "seats.js", "nav.js", "ui.js", "api.js", "dom.js",
-    "sound.js", "turns.js", "etiquette.js",
+    "sound.js", "turns.js", "etiquette.js", "account.js",
 ]
+#: one game's habits that a generic module must not carry either (they come from the game's
+#: renderer or the server): Quixo's dot, Qwixx's six dice, a rating class written out
+JS_HABITS = re.compile(r'\bdot\b|"", "", "", "", "", ""|"[a-z0-9]+-[a-z0-9]+-[0-9]+p"')
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -169,4 +172,12 @@ def test_generic_js_names_no_game(name):
     code = _js_code((SRC / "web" / "js" / name).read_text("utf-8"))
     found = [f"line {i}: {line.strip()[:80]}" for i, line in enumerate(code.splitlines(), 1)
              if GAME_NAME.search(line)]
+    assert found == []
+
+
+@pytest.mark.parametrize("name", JS_GENERIC_MODULES)
+def test_generic_js_carries_no_games_habits(name):
+    code = _js_code((SRC / "web" / "js" / name).read_text("utf-8"))
+    found = [f"line {i}: {line.strip()[:80]}" for i, line in enumerate(code.splitlines(), 1)
+             if JS_HABITS.search(line)]
     assert found == []

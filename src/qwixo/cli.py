@@ -45,6 +45,7 @@ _AREAS = (
     "qwixo.tournament.cli",
     "qwixo.analysis",
     "qwixo.quixo.puzzles_cli",
+    "qwixo.testing",
 )
 
 

@@ -16,6 +16,7 @@ import functools
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from qwixo.i18n import t
@@ -62,6 +63,40 @@ class IllegalMove(ValueError):
         return t(self.key, lang, **self.params)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, in one value (python-chess's ``Board.outcome()``): what the
+    tournament, the ratings, the server, the research adapters and the analysis read.
+
+    ``termination``: the game's ``end_reason`` (``"end"`` when the game gives none);
+    ``scores``; ``places`` (1 first, :meth:`Game.places`); ``winners`` (``()`` after a draw);
+    ``resigned``: who gave up; ``plies``: the decisions played (None: the game does not count
+    them).
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("quixo"); g.resign(0); o = g.outcome()
+    >>> o.termination, o.winners, o.places, o.draw
+    ('resign', (1,), (2, 1), False)
+    """
+
+    termination: str
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    resigned: tuple[int, ...] = ()
+    plies: int | None = None
+
+    @property
+    def draw(self) -> bool:
+        """No one won."""
+        return not self.winners
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"termination": self.termination, "scores": list(self.scores),
+                "places": list(self.places), "winners": list(self.winners),
+                "resigned": list(self.resigned), "plies": self.plies}
+
+
 class Game(ABC):
     """Base of every game. Subclasses implement the abstract members."""
 
@@ -71,6 +106,27 @@ class Game(ABC):
     #: where the game stands: Quixo ``"move"`` or ``"over"``; Qwixx ``"roll"``, ``"action1"``,
     #: ``"action2"`` or ``"over"`` (an attribute or a property of each game)
     phase: str
+
+    #: why the game ended (None while it goes on): each game's own words (Quixo ``"line"``,
+    #: ``"ply_limit"``...; Qwixx ``"locks"``, ``"penalties"``); ``"resign"`` and
+    #: ``"agreed_draw"`` for the ends of table etiquette. An attribute or a property.
+    end_reason: str | None = None
+
+    @property
+    def ply(self) -> int | None:
+        """The decisions made so far (None: the game does not count them; a game whose
+        research codec has ``max_plies`` must)."""
+        return None
+
+    def outcome(self) -> Outcome | None:
+        """The end of the game as one value (:class:`Outcome`), None while it goes on. Built
+        from :attr:`end_reason`, :meth:`scores`, :meth:`places`, :meth:`winners`,
+        :attr:`resigned` and :attr:`ply`; a game overrides those, not this."""
+        if not self.is_over:
+            return None
+        return Outcome(termination=self.end_reason or "end", scores=tuple(self.scores()),
+                       places=tuple(self.places()), winners=tuple(self.winners()),
+                       resigned=tuple(self.resigned), plies=self.ply)
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -312,6 +368,117 @@ class Game(ABC):
     __hash__ = None  # type: ignore[assignment]  # games are mutable
 
 
+class Forfeited(Game):
+    """A game a player gave up above the game's own rules (:func:`forfeit`): a game that
+    declares no resigning (``GameInfo.resign`` false) whose player ran out of time in a rated
+    game. The game ends at once with ``end_reason`` ``"resign"``: the forfeiting player (and
+    their team) last, the others ranked by their scores (:meth:`Game.places`); what it
+    shows is the game's own view, over. Saved as the game's own save with
+    ``"forfeited": [player]`` (:func:`load_game` restores it)."""
+
+    def __init__(self, game: Game, player: int) -> None:
+        self.game = game
+        self.player = game.check_player(player)
+        self.name = game.name  # type: ignore[misc]
+
+    end_reason = "resign"  # type: ignore[assignment]
+    phase = "over"
+
+    @property
+    def ply(self) -> int | None:
+        return self.game.ply
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    @property
+    def to_act(self) -> list[int]:
+        return []
+
+    def options(self, player: int) -> list[str]:
+        self.check_player(player)
+        return []
+
+    def choose(self, player: int, decision: Any) -> None:
+        self.check_player(player)
+        raise IllegalMove("game_over")
+
+    def roll(self, dice: Sequence[int] | None = None) -> list[int]:
+        raise IllegalMove("game_over")
+
+    def resign(self, player: int) -> None:
+        self.check_player(player)
+        raise IllegalMove("game_over")
+
+    def undo(self) -> None:
+        raise IllegalMove("game_over")
+
+    @property
+    def is_over(self) -> bool:
+        return True
+
+    @property
+    def resigned(self) -> list[int]:
+        return [self.player]
+
+    def scores(self) -> list[int]:
+        return list(self.game.scores())
+
+    def teams(self) -> list[list[int]]:
+        return self.game.teams()
+
+    def copy(self) -> Forfeited:
+        return Forfeited(self.game.copy(), self.player)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.game.to_dict(), "forfeited": [self.player]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Through :func:`load_game` (the save names its game)."""
+        return load_game(data)
+
+    def settings(self) -> dict[str, Any]:
+        return self.game.settings()
+
+    def canonical_decision(self, player: int, decision: Any) -> str:
+        return self.game.canonical_decision(player, decision)
+
+    def view(self, player: int | None = None, since: int = 0) -> dict[str, Any]:
+        check_since(since)
+        v = self.game.view(player, since)
+        count = int(v["event_count"])
+        over = {"type": "game_over", "winners": self.winners(), "reason": self.end_reason,
+                "resigned": [self.player]}
+        v.update(phase=self.phase, to_act=[], needs_roll=False, roller=None, is_over=True,
+                 scores=self.scores(), winners=self.winners(), end_reason=self.end_reason,
+                 decided=[], pending=None, options=[], event_count=count + 1,
+                 events=list(v["events"]) + ([over] if since <= count else []))
+        return v
+
+
+def forfeit(game: Game, player: int) -> Game:
+    """``player`` gives up ``game`` (a copy is not made: the game given changes, or is
+    wrapped): through the game's own :meth:`Game.resign` when it declares resigning
+    (``GameInfo.resign``), else as a :class:`Forfeited` game. Returns the finished game.
+    What a rated game's clock does when a player's time runs out (``GameInfo.timeout``
+    ``"forfeit"``), for every game. Raises :class:`IllegalMove` (``game_over``,
+    ``unknown_player``) and changes nothing then.
+
+    >>> import qwixo
+    >>> g = forfeit(qwixo.new_game("quixo"), 0); g.end_reason, g.winners()
+    ('resign', [1])
+    """
+    game.check_player(player)
+    if game.is_over:
+        raise IllegalMove("game_over")
+    if game.info.resign:
+        game.resign(player)
+        return game
+    return Forfeited(game, player)
+
+
 def check_since(since: Any) -> int:
     """Validate the ``since`` of :meth:`Game.view` (raises ``bad_setting``)."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
@@ -341,9 +508,18 @@ def _registry() -> dict[str, str]:
 
 @functools.cache
 def _info(name: str) -> Any:
-    from qwixo.gameinfo import load
+    """The registered info of ``name``, checked against its class and with its capabilities
+    resolved (:meth:`qwixo.gameinfo.GameInfo.resolved`): a declaration that does not hold is
+    refused here, when the game is first looked up, with a ``ValueError`` naming it."""
+    from qwixo.gameinfo import GameInfo, load
 
-    return load(_registry()[name])
+    info = load(_registry()[name])
+    if not isinstance(info, GameInfo):
+        raise ValueError(f"the entry point {name!r} of {GAMES_GROUP} names "
+                         f"{type(info).__name__}, not a qwixo.gameinfo.GameInfo")
+    if info.name != name:
+        raise ValueError(f"the entry point {name!r} names the game {info.name!r}")
+    return info.resolved(load(info.game))
 
 
 @functools.cache
@@ -424,8 +600,11 @@ def load_game(text: str | bytes | dict[str, Any], base: Game | None = None) -> G
     if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
         raise IllegalMove("bad_save", why=f"unknown format {data.get('format')!r}")
     cls = game_class(data["game"])
-    body = {k: v for k, v in data.items() if k not in ("game", "format")}
+    body = {k: v for k, v in data.items() if k not in ("game", "format", "forfeited")}
     try:
+        if "forfeited" in data:  # given up above the game's rules (forfeit)
+            (player,) = data["forfeited"]
+            return Forfeited(cls.from_dict(body), player)
         if base is not None and type(base) is cls:
             game = base.resumed(body)
             if game is not None:

@@ -32,6 +32,16 @@ from typing import Any
 #: highest wins (several top scores share the win)
 UTILITIES = ("win_loss", "points")
 
+#: what running out of time means in a rated game (:attr:`GameInfo.timeout`): ``forfeit``: the
+#: player gives up (the game's :meth:`~qwixo.core.Game.resign`, or, in a game without
+#: resigning, :func:`qwixo.core.forfeit` above the game); ``move``: the clock decides for them
+#: as in a game that is not rated (:attr:`GameInfo.timeout_decision`, else a random option)
+TIMEOUTS = ("forfeit", "move")
+
+#: the capabilities a game declares (:meth:`GameInfo.capabilities`), each a bool once resolved
+CAPABILITIES = ("resign", "draws", "hints", "analysis", "simultaneous", "hidden", "chance",
+                "scorepad")
+
 Text = str | Mapping[str, str]
 
 
@@ -220,6 +230,25 @@ class GameInfo:
       bots' measured ratings, as ``qwixo tournament --ratings-file`` writes it
       (``{"format": 1, "classes": {class: ...}}``; read by
       :func:`qwixo.tournament.ratings.bot_ratings`), None: none shipped.
+
+    What a game can do, declared (:data:`CAPABILITIES`; None: found out from the game's class
+    and the fields above when the game registers, :meth:`resolved`, in the way boardgame.io's
+    ``ProcessGameConfig`` fills in a game's optional parts, so that a game written before
+    these fields existed keeps working):
+
+    - ``resign``: a player may give up (the class has its own
+      :meth:`~qwixo.core.Game.resign`); ``draws``: the players may agree a draw
+      (:meth:`~qwixo.core.Game.agree_draw`, the class's ``draws_by_agreement``);
+    - ``hints``: the server gives hints (a ``hint`` function, or else the strongest bot's
+      choice: ``bots``); ``analysis``: a finished game can be analysed (``analysis``);
+    - ``simultaneous``: several players decide at once; ``hidden``: a decision made stays
+      hidden from the others until every player has decided (the class has its own
+      :attr:`~qwixo.core.Game.decided`); ``chance``: there are rolls (``dice``);
+    - ``scorepad``: a game at a real table can be followed with its dice typed in (a room
+      setting named ``scorepad``);
+    - ``timeout``: what running out of time means in a rated game (:data:`TIMEOUTS`,
+      ``"forfeit"`` by default); ``timeout_decision``: the decision the clock plays for a
+      player whose time ran out (when it is among their options; otherwise a random option).
     """
 
     name: str
@@ -247,12 +276,95 @@ class GameInfo:
     stats: tuple[Stat, ...] = ()
     unrated_settings: tuple[str, ...] = ()
     bot_ratings: str | None = None
+    resign: bool | None = None
+    draws: bool | None = None
+    hints: bool | None = None
+    simultaneous: bool | None = None
+    hidden: bool | None = None
+    chance: bool | None = None
+    scorepad: bool | None = None
+    timeout: str = "forfeit"
+    timeout_decision: str | None = None
 
     def __post_init__(self) -> None:
         if self.utility not in UTILITIES:
             raise ValueError(f"utility must be one of {UTILITIES}, not {self.utility!r}")
         if self.length not in ("rolls", "plies"):
             raise ValueError(f"length must be 'rolls' or 'plies', not {self.length!r}")
+        if self.timeout not in TIMEOUTS:
+            raise ValueError(f"timeout must be one of {TIMEOUTS}, not {self.timeout!r}")
+        for name in CAPABILITIES:
+            value = getattr(self, name, None) if name != "analysis" else None
+            if value is not None and not isinstance(value, bool):
+                raise ValueError(f"{name} must be true, false or None, not {value!r}")
+        if self.timeout_decision is not None and not isinstance(self.timeout_decision, str):
+            raise ValueError(f"timeout_decision must be a text or None, "
+                             f"not {self.timeout_decision!r}")
+        if not self.players or self.default_players not in self.players:
+            raise ValueError(f"default_players {self.default_players!r} is not among the "
+                             f"players {self.players!r}")
+
+    # -- the declaration, checked and completed when the game registers -------------------
+    def resolved(self, cls: Any) -> GameInfo:
+        """This info with every capability that is None found out from the game's class
+        ``cls`` (a :class:`qwixo.core.Game` subclass) and the other fields; raises
+        ``ValueError`` when the declaration and the class disagree (a game that declares
+        resigning but has no ``resign`` of its own, draws without ``agree_draw``, chance
+        without ``roll``, hints with neither a hint function nor bots, a score pad without
+        dice). :func:`qwixo.core.game_info` gives the resolved info.
+
+        >>> import qwixo
+        >>> qwixo.game_info("quixo").capabilities()["draws"], qwixo.game_info("qwixx").hidden
+        (True, True)
+        """
+        from dataclasses import replace
+
+        # qwixo.core.Game among the class's bases (core imports this module: no import back)
+        Game = next((k for k in getattr(cls, "__mro__", ()) if k.__name__ == "Game"
+                     and k.__module__ == "qwixo.core"), None)
+        if Game is None:
+            raise ValueError(f"{self.name}: game {self.game!r} is not a qwixo.core.Game class")
+        if getattr(cls, "name", None) != self.name:
+            raise ValueError(f"{self.name}: the class's name is {getattr(cls, 'name', None)!r}")
+
+        def own(member: str) -> bool:  # the class has its own, not Game's
+            return getattr(cls, member) is not getattr(Game, member)
+
+        has = {"resign": own("resign"), "draws": own("agree_draw"),
+               "hints": bool(self.hint or self.bots), "chance": own("roll"),
+               "hidden": own("decided")}
+        found = {
+            "resign": has["resign"],
+            "draws": has["draws"] and bool(cls.draws_by_agreement),
+            "hints": has["hints"],
+            "chance": bool(self.dice),
+            "hidden": has["hidden"],
+            "scorepad": any(s.room and s.name == "scorepad" for s in self.settings),
+        }
+        values: dict[str, Any] = {}
+        for name, value in found.items():
+            declared = getattr(self, name)
+            if declared is None:
+                values[name] = value
+            elif declared and not has.get(name, True):
+                raise ValueError(f"{self.name} declares {name} but does not implement it")
+            else:
+                values[name] = declared
+        if values["draws"] and not cls.draws_by_agreement:
+            raise ValueError(f"{self.name} declares draws but its class's "
+                             "draws_by_agreement is false")
+        if self.simultaneous is None:
+            values["simultaneous"] = values["hidden"]
+        if values["scorepad"] and not values["chance"]:
+            raise ValueError(f"{self.name} declares scorepad but has no dice (chance)")
+        return replace(self, **values, dice=bool(self.dice or values["chance"]))
+
+    def capabilities(self) -> dict[str, Any]:
+        """What the game can do (:data:`CAPABILITIES`) and what a timeout means, as data
+        (``/api/meta``'s ``info.capabilities``; the front end shows only what is declared)."""
+        out: dict[str, Any] = {name: bool(getattr(self, name)) for name in CAPABILITIES}
+        out.update(timeout=self.timeout, timeout_decision=self.timeout_decision)
+        return out
 
     # -- reading the data -----------------------------------------------------------------
     def setting(self, name: str) -> Setting | None:
@@ -325,4 +437,5 @@ class GameInfo:
             "settings": [s.to_dict(lang) for s in self.settings],
             "length": self.length,
             "news": [n.to_dict(lang) for n in self.news],
-            "editions": bool(self.editions), "research": bool(self.env_codec)}
+            "editions": bool(self.editions), "research": bool(self.env_codec),
+            "capabilities": self.capabilities()}

@@ -20,7 +20,10 @@ HERE = Path(__file__).resolve().parent
 
 
 def test_found_through_its_entry_point(tictactoe_site):
-    assert qwixo.game_names() == ("quixo", "qwixx", "tictactoe")
+    # found beside whatever else is installed (qwixo's own games first, the others by name)
+    names = qwixo.game_names()
+    assert "tictactoe" in names and names[:len(qwixo.core._BUILT_IN)] == tuple(
+        qwixo.core._BUILT_IN)
     info = qwixo.game_info("tictactoe")
     assert info.utility == "win_loss" and info.renderer is None
     assert info.to_dict("it")["title"] == "Tris"
@@ -104,6 +107,9 @@ def test_openspiel(tictactoe_site):
     assert game.num_players() == 2 and game.num_distinct_actions() == 9
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    from dataclasses import replace  # a declaration the sequential game cannot play: refused
+    for decl in ({"simultaneous": True}, {"hidden": True}):
+        assert not openspiel.fits(replace(qwixo.game_info("tictactoe"), **decl))
     state = game.new_initial_state()
     for action in (0, 3, 1, 4, 2):  # a1, a2, b1, b2, c1
         state.apply_action(action)
@@ -187,3 +193,200 @@ def test_tournament_command_offers_its_settings(tictactoe_site):
     bad = subprocess.run([*cmd, "tictactoe", "--bots", "random", "--games", "1", "--size", "4"],
                          env=env, capture_output=True, text=True, timeout=300)
     assert bad.returncode != 0 and "--size" in bad.stderr + bad.stdout
+
+
+def test_capabilities_declared_and_checked(tictactoe_site):
+    """What a game can do is data, filled in from its class when it is not declared (a game
+    written before the fields existed, as tic-tac-toe), and a declaration the class does not
+    hold is refused when the game registers."""
+    from dataclasses import replace
+
+    from tictactoe_game import INFO, TicTacToe
+
+    caps = qwixo.game_info("tictactoe").capabilities()
+    assert caps == {"resign": False, "draws": False, "hints": True, "analysis": False,
+                    "simultaneous": False, "hidden": False, "chance": False,
+                    "scorepad": False, "timeout": "forfeit", "timeout_decision": None}
+    assert qwixo.game_info("tictactoe").to_dict()["capabilities"] == caps
+    for wrong in ({"resign": True}, {"draws": True}, {"chance": True}):
+        with pytest.raises(ValueError, match=next(iter(wrong))):
+            replace(INFO, **wrong).resolved(TicTacToe)
+    with pytest.raises(ValueError, match="hints"):
+        replace(INFO, bots=None, hints=True).resolved(TicTacToe)
+    with pytest.raises(ValueError, match="timeout"):
+        replace(INFO, timeout="later")
+    with pytest.raises(ValueError, match="scorepad"):
+        replace(INFO, scorepad=True).resolved(TicTacToe)
+    assert replace(INFO, bots=None).resolved(TicTacToe).hints is False
+    with pytest.raises(qwixo.IllegalMove) as refused:
+        qwixo.new_game("tictactoe").resign(0)
+    assert refused.value.key == "cannot_resign"
+
+
+def test_forfeit_above_a_game_without_resigning(tictactoe_site):
+    """:func:`qwixo.core.forfeit` ends any game: tic-tac-toe has no resign of its own."""
+    from qwixo.core import Forfeited, forfeit
+
+    g = qwixo.new_game("tictactoe")
+    g.choose(0, "a1")
+    done = forfeit(g, 0)
+    assert isinstance(done, Forfeited) and done.is_over and done.to_act == []
+    o = done.outcome()
+    assert (o.termination, o.places, o.winners, o.resigned, o.plies) == \
+        ("resign", (2, 1), (1,), (0,), 1)
+    view = done.view(1)
+    assert view["is_over"] and view["options"] == [] and view["end_reason"] == "resign"
+    assert view["events"][-1] == {"type": "game_over", "winners": [1], "reason": "resign",
+                                  "resigned": [0]}
+    assert done.view(1, since=view["event_count"])["events"] == []
+    again = qwixo.load_game(done.to_json())
+    assert again.outcome() == o and again.view() == done.view()
+    for act in (lambda: done.choose(1, "b1"), lambda: done.undo(), lambda: forfeit(done, 1)):
+        with pytest.raises(qwixo.IllegalMove) as refused:
+            act()
+        assert refused.value.key == "game_over"
+
+
+def test_a_rated_clock_that_runs_out_ends_a_game_without_resigning(tmp_path, tictactoe_site):
+    """Out of time in a rated game is a forfeit whatever the game (the game declares what a
+    timeout means); a resignation, which tic-tac-toe does not declare, is refused, and the
+    views offer neither Resign nor a draw. The finished game loads again from the store."""
+    import asyncio
+
+    from qwixo.server.lobby import Lobby
+    from qwixo.server.protocol import CreateGame
+    from qwixo.server.store import Store
+
+    async def main():
+        store = Store(tmp_path / "c.sqlite")
+        lobby = Lobby(store)
+        spec = CreateGame.model_validate({"game": qwixo.game_names()[0], "clock": 30,
+                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
+        # (the protocol's names of games were read at import, before tic-tac-toe came)
+        spec = spec.model_copy(update={"game": "tictactoe"})
+        room, _ = await lobby.create(spec)
+        view = room.view(0)
+        assert view["resign"] is False and view["draws"] is False and view["analysis"] is False
+        with pytest.raises(qwixo.IllegalMove) as refused:
+            await lobby.act(room, 0, "resign")
+        assert refused.value.key == "cannot_resign"
+        await lobby.act(room, 0, "choose", "b2")
+        room.options.update(rated=True, clock=0.2)  # (the API allows 5 s at least)
+        room.deadline = None
+        lobby.kick(room)
+        for _ in range(200):
+            if room.public["is_over"]:
+                break
+            await asyncio.sleep(0.05)
+        over = room.view(None)
+        events = list(room.events)
+        await lobby.close()
+        again = await Lobby(store).get(room.id)
+        reloaded = again.view(None)
+        store.close()
+        return over, events, reloaded
+
+    over, events, reloaded = asyncio.run(main())
+    assert over["is_over"] and over["winners"] == [0] and over["end_reason"] == "resign"
+    assert over["places"] == [1, 2] and over["resigned"] == [1]
+    assert events[-1]["kind"] == "resign" and events[-1]["forfeit"] and events[-1]["auto"]
+    assert reloaded["is_over"] and reloaded["winners"] == [0] and reloaded["places"] == [1, 2]
+
+
+@pytest.mark.research
+def test_codec_requirements_declared_on_the_base(tictactoe_site):
+    """What the adapters read of a codec is declared on ``ActionCodec`` with a default: a
+    codec that says nothing gets them (tic-tac-toe's), one that declares its dtype has it in
+    the spaces (it was guessed from the shape)."""
+    pytest.importorskip("gymnasium")
+    import numpy as np
+    from tictactoe_game import Codec
+
+    from qwixo.envs.codec import ActionCodec, codec_for
+    from qwixo.envs.pz import observation_space
+
+    assert (ActionCodec.solo_scale, ActionCodec.obs_dtype, ActionCodec.max_plies) == \
+        (1.0, None, None)
+    plain = codec_for("tictactoe")
+    assert observation_space(plain)["observation"].dtype == np.int8
+    assert observation_space(plain, channels_first=True)["observation"].dtype == np.uint8
+
+    class Floats(Codec):
+        obs_dtype = np.float32
+
+    assert observation_space(Floats())["observation"].dtype == np.float32
+    assert observation_space(Floats(), channels_first=True)["observation"].shape == (3, 3, 3)
+
+
+def test_one_outcome(tictactoe_site):
+    """``Game.outcome()``: one value for every reader; the tournament's end reasons are its
+    termination."""
+    g = qwixo.new_game("tictactoe")
+    assert g.outcome() is None and g.end_reason is None and g.ply == 0
+    for cell in ("a1", "a2", "b1", "b2", "c1"):
+        g.choose(g.to_act[0], cell)
+    o = g.outcome()
+    assert (o.termination, o.scores, o.places, o.winners, o.resigned, o.plies, o.draw) == \
+        ("line", (1, -1), (1, 2), (0,), (), 5, False)
+    assert o.to_dict()["places"] == [1, 2]
+
+
+@pytest.mark.research
+def test_the_declared_default_decision_replaces_an_illegal_action(tictactoe_site, monkeypatch):
+    """The adapters play the game's declared default decision (``timeout_decision``) for an
+    action outside the mask, when it is legal — not a word they know (it was ``"pass"``)."""
+    pytest.importorskip("pettingzoo")
+    from dataclasses import replace
+
+    from qwixo.envs import gym_envs, pz
+
+    real = qwixo.core.game_info
+    monkeypatch.setattr(qwixo.core, "game_info", lambda n: replace(real(n),
+                        timeout_decision="b2") if n == "tictactoe" else real(n))
+    monkeypatch.setattr(qwixo, "game_info", qwixo.core.game_info)
+    env = pz.env("tictactoe")
+    env.reset(seed=0)
+    env.step(0)  # X: a1
+    env.step(0)  # O: a1 again, outside the mask: b2 instead
+    assert env.game.to_dict()["moves"] == ["a1", "b2"] and not env.game.is_over
+    assert env.infos["player_1"]["illegal_action"]
+    genv = gym_envs.GameEnv(game="tictactoe", opponent="random")
+    genv.reset(seed=0)
+    genv.step(0)  # X: a1 (the opponent answers)
+    taken = set(genv.game.to_dict()["moves"])
+    _obs, _r, term, _trunc, info = genv.step(0)  # a1 again: b2 instead, unless it is taken
+    assert info["illegal_action"] and term == ("b2" in taken)
+    assert term or genv.game.to_dict()["moves"][2] == "b2"
+
+
+def test_the_score_pad_is_offered_as_declared(tmp_path, monkeypatch):
+    """The server takes a score pad for a game that declares one (``GameInfo.scorepad``), not
+    for any game with dice."""
+    import asyncio
+    from dataclasses import replace
+
+    from qwixo.server.lobby import Lobby
+    from qwixo.server.protocol import CreateGame, ServerError
+    from qwixo.server.store import Store
+
+    name = next(n for n in qwixo.game_names() if qwixo.game_info(n).scorepad)
+    spec = CreateGame.model_validate({"game": name, "settings": {"scorepad": True},
+                                      "seats": [{"kind": "human"}, {"kind": "human"}]})
+
+    async def create():
+        store = Store(tmp_path / f"p{len(list(tmp_path.iterdir()))}.sqlite")
+        lobby = Lobby(store)
+        try:
+            room, _ = await lobby.create(spec)
+            return room.scorepad
+        except ServerError as e:
+            return e.key
+        finally:
+            await lobby.close()
+            store.close()
+
+    assert asyncio.run(create()) is True
+    real = qwixo.core.game_info
+    monkeypatch.setattr(qwixo.core, "game_info", lambda n: replace(real(n), scorepad=False)
+                        if n == name else real(n))
+    assert qwixo.game_info(name).chance and asyncio.run(create()) == "bad_setting"

@@ -69,6 +69,10 @@ def test_a_game_with_no_renderer_plays_in_two_browsers(third_server, browser):
     expect(host.locator(".fallback-wrap .fb-grid tr")).to_have_count(3)
     expect(host.locator(".fb-options button")).to_have_count(9)
     expect(friend.locator(".fb-options button")).to_have_count(0)
+    # only what the game declares: hints (its bots), no Resign (it has no resigning)
+    expect(host.locator("#hint")).to_be_visible()
+    expect(host.locator("#resign")).to_have_count(0)
+    expect(host.locator("#offer-draw")).to_have_count(0)
     for i, cell in enumerate(["a1", "a2", "b1", "b2", "c1"]):
         play((host, friend)[i % 2], cell)
     for p in (host, friend):
@@ -79,6 +83,11 @@ def test_a_game_with_no_renderer_plays_in_two_browsers(third_server, browser):
     assert len(cells) == 9 and sorted(cells.lower().replace(".", "")) == sorted("xxxoo"), cells
     shot(host, "third-game-host")
     shot(friend, "third-game-friend")
+    # its replay offers no analysis: the game declares none
+    gid = host.evaluate("new URLSearchParams(location.search).get('game')")
+    friend.goto(f"{third_server.url}?game={gid}&replay=0")
+    expect(friend.locator(".replay, #log-h").first).to_be_visible()
+    expect(friend.locator("#an-go")).to_have_count(0)
     # the rules page of a game without one says so (and lists the other games' pages)
     host.goto(third_server.url + "?rules=tictactoe")
     expect(host.locator(".rules-page")).to_contain_text(t("web_rules_none", "en"))

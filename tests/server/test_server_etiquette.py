@@ -287,6 +287,16 @@ def test_in_a_rated_game_an_absent_seat_forfeits_and_is_rated(client, app):
     assert events[-1]["kind"] == "resign" and events[-1]["forfeit"] and events[-1]["by"] == 1
 
 
+def test_the_leaderboard_lists_the_classes_the_games_ship(client):
+    """On a server with no game played yet: the classes of every game's shipped bot ratings
+    (the page listed some by hand)."""
+    from qwixo.tournament import ratings as R
+
+    shipped = R.bot_ratings()["classes"]
+    listed = client.get("/api/leaderboard").json()["classes"]
+    assert shipped and set(shipped) <= set(listed) and listed == sorted(listed)
+
+
 def test_the_leaderboard_counts_a_bots_games_from_its_shipped_rating(client):
     from qwixo.tournament import ratings as R
 

@@ -14,7 +14,14 @@ import numpy as np
 
 
 class ActionCodec:
-    """The action numbering part of a codec; subclasses call :meth:`_number` with every text.
+    """The base of a game's research codec: the action numbering (subclasses call
+    :meth:`_number` with every text) and what the adapters read of a codec, each declared here
+    with its default.
+
+    A subclass gives ``players``, ``game_name``, ``obs_shape`` and ``new_game(seed)``,
+    ``observe(game, player)`` (an array of ``obs_shape`` and :meth:`observation_dtype`),
+    ``render(game)``; it may set :attr:`solo_scale`, :attr:`obs_dtype`, :attr:`max_plies`
+    and :attr:`TRUNCATION_REASONS` (``docs/api.md``, "Adding a game").
 
     >>> c = ActionCodec()
     >>> c._number(["pass", "r2"])
@@ -30,6 +37,26 @@ class ActionCodec:
     max_plies: int | None = None
     #: the contract's ``end_reason`` values that are truncations (a cut, not a real end)
     TRUNCATION_REASONS = ("ply_limit",)
+    #: a lone player's ``"outcome"`` reward is its score over this
+    #: (:func:`qwixo.envs.pz.solo_outcome`); only a game with a one-player form needs it
+    solo_scale: float = 1.0
+    #: the observation's dtype (``numpy`` type); None: ``int8`` planes for a 3-d ``obs_shape``
+    #: (``uint8`` channels first), ``float32`` otherwise (:meth:`observation_dtype`)
+    obs_dtype: Any = None
+    #: the observation's shape (the subclass sets it)
+    obs_shape: tuple[int, ...] = ()
+
+    def observation_dtype(self, channels_first: bool = False) -> Any:
+        """The dtype of the observations (:attr:`obs_dtype`, else from the shape).
+
+        >>> ActionCodec().observation_dtype(), ActionCodec.obs_dtype
+        (<class 'numpy.float32'>, None)
+        """
+        if self.obs_dtype is not None:
+            return self.obs_dtype
+        if len(self.obs_shape) == 3:
+            return np.uint8 if channels_first else np.int8
+        return np.float32
 
     def truncated(self, game: Any) -> bool:
         """Whether ``game`` is over by a cut (e.g. Quixo's ply limit), not by the rules: its
@@ -39,7 +66,8 @@ class ActionCodec:
         >>> ActionCodec().truncated(qwixo.new_game(qwixo.game_names()[0]))
         False
         """
-        return bool(game.is_over and game.end_reason in self.TRUNCATION_REASONS)
+        outcome = game.outcome()
+        return bool(outcome is not None and outcome.termination in self.TRUNCATION_REASONS)
 
     def ply(self, game: Any) -> int:
         """The plies played so far (the length of the game's decisions)."""

@@ -17,7 +17,8 @@ game has a ply limit) as in the PettingZoo environments (the codecs of
 :mod:`qwixo.envs.quixo_codec` and :mod:`qwixo.envs.qwixx_codec`); ``mask_in_obs=False``: the
 array alone; ``channels_first=True``: Quixo planes ``uint8 (C, H, W)``. ``info["action_mask"]``
 and :meth:`ContractGymEnv.action_masks` (sb3-contrib's MaskablePPO) give the mask. An action
-outside the mask: when ``"pass"`` is legal (Qwixx) it is played instead; otherwise (Quixo) the
+outside the mask: when the game's default decision (``GameInfo.timeout_decision``, Qwixx's
+``"pass"``) is legal it is played instead; otherwise (Quixo) the
 agent loses (reward -1, terminated). ``info["illegal_action"]`` is True then. Quixo's ply limit
 ends an episode as a truncation. ``step`` after the end needs a ``reset`` (``RuntimeError``).
 ``gymnasium.make_vec(id, num_envs=N)`` gives the kernel vector envs of
@@ -83,7 +84,9 @@ class ContractGymEnv(gym.Env):
         self.channels_first = bool(channels_first)
         self.observation_space = observation_space(codec, self.mask_in_obs, self.channels_first)
         self.action_space = spaces.Discrete(codec.num_actions)
-        self._pass = codec.action_texts.index("pass") if "pass" in codec.action_texts else None
+        #: played instead of an illegal action when legal: the game's declared default
+        #: decision (``GameInfo.timeout_decision``)
+        self._default = qwixo.game_info(codec.game_name).timeout_decision
         self.game = None
         self._over = True
         self._mask = np.zeros(codec.num_actions, np.int8)
@@ -154,8 +157,8 @@ class ContractGymEnv(gym.Env):
         opts = g.options(self.seat)
         if text not in opts:
             info["illegal_action"] = True
-            if self._pass is not None and "pass" in opts:
-                text = "pass"
+            if self._default is not None and self._default in opts:
+                text = self._default  # the game's default decision (Qwixx: pass)
             else:  # the agent loses; the game is left as it was, and is over for the env
                 self._over = True
                 obs = self._observation(dead=True)

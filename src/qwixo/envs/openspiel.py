@@ -182,7 +182,7 @@ class ContractState(pyspiel.State):
             return [0.0] * self.codec.players
         if self.win_loss:
             return [float(s) for s in self.game.scores()]
-        won = set(self.game.winners())
+        won = set(self.game.outcome().winners)
         return [0.0] * self.codec.players if len(won) in (0, self.codec.players) else [
             1.0 if p in won else -1.0 for p in range(self.codec.players)]
 
@@ -444,23 +444,30 @@ def _contract_type(info: Any) -> pyspiel.GameType:
         parameter_specification=_parameters(info))
 
 
+def fits(info: Any) -> bool:
+    """Whether the generic OpenSpiel game (sequential, deterministic, perfect information) can
+    play a game: its declaration has no chance, no simultaneous and no hidden decisions, and a
+    research codec (``GameInfo.env_codec``)."""
+    return bool(info.env_codec) and not (info.chance or info.simultaneous or info.hidden)
+
+
 def register(name: str) -> str:
-    """Register ``python_qwixo_<name>`` for a registered game without dice that names a
-    research codec (done at import for every such game; call it for a game registered
-    later in the process). Returns the OpenSpiel name."""
+    """Register ``python_qwixo_<name>`` for a registered game that :func:`fits` (done at
+    import for every such game; call it for a game registered later in the process).
+    Returns the OpenSpiel name."""
     info = game_info(name)
     short = f"python_qwixo_{info.name}"
     if short in pyspiel.registered_names():
         return short
-    if info.dice or not info.env_codec:
-        raise ValueError(f"{info.name}: the generic OpenSpiel game needs a game without dice "
-                         "and with a research codec (GameInfo.env_codec)")
+    if not fits(info):
+        raise ValueError(f"{info.name}: the generic OpenSpiel game needs a game without chance, "
+                         "simultaneous or hidden decisions, and with a research codec "
+                         "(GameInfo.env_codec)")
     cls = type(f"ContractGame_{info.name}", (ContractGame,), {"game_name": info.name})
     pyspiel.register_game(_contract_type(info), cls)
     return short
 
 
 for _name in game_names():
-    _info = game_info(_name)
-    if not _info.dice and _info.env_codec:
+    if fits(game_info(_name)):
         register(_name)

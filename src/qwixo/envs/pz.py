@@ -15,8 +15,8 @@ per-game action numbering and observations of :mod:`qwixo.envs.quixo_codec` /
 - Rewards come at the end (``reward="outcome"``: +1 for each winner, -1 for the others, 0 for
   everyone on a draw or when all tie; a lone player gets :func:`solo_outcome`; ``"margin"``: own score minus the best other score;
   ``"score"``: the contract's ``scores()``).
-- An action outside the mask: when ``"pass"`` is one of the player's options (Qwixx) it is
-  played instead; otherwise (Quixo) it ends the game: the agent that played it gets -1, the
+- An action outside the mask: when the game's default decision (``GameInfo.timeout_decision``,
+  Qwixx's ``"pass"``) is one of the player's options it is played instead; otherwise (Quixo) it ends the game: the agent that played it gets -1, the
   others 0, as PettingZoo's ``TerminateIllegalWrapper`` does. ``info["illegal_action"]`` is
   True for that agent either way.
 - ``max_cycles`` (optional): every agent is truncated after that many cycles — AEC: steps /
@@ -67,13 +67,9 @@ def observation_space(codec: Any, mask: bool = True,
     """The observation space of a codec: ``Dict(observation, action_mask[, ply])`` (``mask``)
     or the observation ``Box`` alone; ``channels_first``: planes as ``uint8 (C, H, W)``."""
     shape = codec.obs_shape
-    if len(shape) == 3:
-        dtype = np.uint8 if channels_first else np.int8
-        if channels_first:
-            shape = (shape[2], shape[0], shape[1])
-        box = spaces.Box(0, 1, shape, dtype)
-    else:
-        box = spaces.Box(0, 1, shape, np.float32)
+    if len(shape) == 3 and channels_first:
+        shape = (shape[2], shape[0], shape[1])
+    box = spaces.Box(0, 1, shape, codec.observation_dtype(channels_first))
     if not mask:
         return box
     entries = {"observation": box,
@@ -88,7 +84,7 @@ def observe(codec: Any, game: Any, player: int, mask: bool = True,
     """The observation of ``player`` in the layout of :func:`observation_space`."""
     o = codec.observe(game, player)
     if channels_first and o.ndim == 3:
-        o = np.ascontiguousarray(o.transpose(2, 0, 1), dtype=np.uint8)
+        o = np.ascontiguousarray(o.transpose(2, 0, 1), dtype=codec.observation_dtype(True))
     if not mask:
         return o
     out = {"observation": o, "action_mask": codec.mask(game, player)}
@@ -187,7 +183,8 @@ class _Core:
 
     def _legal_text(self, player: int, action: Any) -> tuple[str | None, bool]:
         """``(text, illegal)``: the option text of ``action`` when legal for ``player``;
-        ``"pass"`` instead of an illegal action when pass is an option; else None."""
+        instead of an illegal action the game's default decision when it is an option (its
+        declared ``GameInfo.timeout_decision``, Qwixx's ``"pass"``); else None."""
         opts = self.game.options(player)
         try:
             a = int(action)
@@ -195,7 +192,8 @@ class _Core:
             a = -1
         if 0 <= a < self.codec.num_actions and self.codec.text_of(a) in opts:
             return self.codec.text_of(a), False
-        return ("pass" if "pass" in opts else None), True
+        default = self.game.info.timeout_decision
+        return (default if default in opts else None), True
 
     def render(self) -> Any:
         return render_game(self.codec, self.game, self.render_mode)

@@ -61,7 +61,6 @@ class QuixoCodec(ActionCodec):
         else:
             texts = tuple(f"{t}:{s}" for t in base for s in SEATS) + (PASS_TEXT,)
         self._number(texts)
-        self.solo_scale = 1.0  # never used: Quixo has 2 or 4 players
         self.num_planes = 3 if self.players == 2 else 5
         self.obs_shape = (self.size, self.size, self.num_planes)
         n = self.size

@@ -38,4 +38,6 @@ INFO = GameInfo(
     stats=(Stat("opponent_line", "sum", "wins_by_opponent_line"),
            Stat("lines_by_opponent", "sum", "lines_by_opponent_push")),
     bot_ratings="qwixo.quixo:data/bot_ratings.json",
+    resign=True, draws=True, hints=True, simultaneous=False, hidden=False, chance=False,
+    scorepad=False, timeout="forfeit",
 )

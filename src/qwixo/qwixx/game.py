@@ -162,6 +162,11 @@ class QwixxGame(Game):
         self.__dict__.update(d)
         self._views()
 
+    @property
+    def ply(self) -> int:
+        """The decisions made so far (every player's choices, passes included; not the rolls)."""
+        return sum(1 for h in self.history if h[0] == "choose")
+
     # -- state kept in the kernels' array ------------------------------------------------
     @property
     def phase(self) -> str:
@@ -304,7 +309,7 @@ class QwixxGame(Game):
         return [int(_score(m, K.H + p * K.PB, T, final)) for p in range(self._n)]
 
     def copy(self) -> QwixxGame:
-        g = QwixxGame.__new__(QwixxGame)
+        g = type(self).__new__(type(self))  # (a subclass copies as itself)
         g.__dict__.update(self.__dict__)
         g._rng_shared = self._rng_shared = True  # cloned by whichever rolls first
         g._work(self._m.copy())

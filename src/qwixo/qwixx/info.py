@@ -45,4 +45,6 @@ INFO = GameInfo(
            Stat("locks", "mean", "mean_locks"), Stat("penalties", "mean", "mean_penalties"),
            Stat("lucky", "mean", "mean_lucky"), Stat("bonus", "mean", "mean_bonus")),
     bot_ratings="qwixo.qwixx:data/bot_ratings.json",
+    resign=True, draws=False, hints=True, simultaneous=True, hidden=True, chance=True,
+    scorepad=True, timeout="forfeit", timeout_decision="pass",
 )

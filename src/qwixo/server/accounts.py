@@ -358,9 +358,11 @@ def rating_class_of(game_name: str, game: Game) -> str | None:
 
 
 def refuse_hint(room: Any) -> None:
-    """Rated games have no hints."""
+    """Rated games have no hints, nor games that declare none (``GameInfo.hints``)."""
     if room.options.get("rated"):
         raise ServerError("no_hints_rated", status=409)
+    if not room.game.info.hints:
+        raise ServerError("hint_unavailable", status=409)
 
 
 def _start(player: str, cls: str, system: str) -> R.Rating:
@@ -406,7 +408,9 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
     rows = await db.ratings(players, cls)
     before = [R.Rating(*rows[p]) if p in rows else _start(p, cls, system) for p in players]
     # ranked by the places (as the scores, but a player who resigned is last)
-    after = R.rate_game(room.game_name, game.num_players, before, [-p for p in game.places()])
+    outcome = game.outcome()
+    after = R.rate_game(room.game_name, game.num_players, before,
+                        [-p for p in outcome.places] if outcome else [])
     now = time.time()
     return db.rating_ops(room.id, cls, now, [
         (i, p, rows.get(p), b, a)

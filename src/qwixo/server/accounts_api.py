@@ -231,8 +231,10 @@ async def export(request: Request) -> JSONResponse:
 
 @router.get("/api/leaderboard")
 async def leaderboard_classes(request: Request) -> dict[str, Any]:
-    """The rating classes that have ratings."""
-    return {"classes": await accounts_of(request).db.classes()}
+    """The rating classes that have ratings: of accounts or bots here, or the bots' ratings
+    every game ships (``GameInfo.bot_ratings``), sorted."""
+    here = await accounts_of(request).db.classes()
+    return {"classes": sorted({*here, *R.bot_ratings().get("classes", {})})}
 
 
 @router.get("/api/leaderboard/{cls}")

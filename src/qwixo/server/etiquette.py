@@ -4,8 +4,8 @@ person at the table may do besides playing, whatever the game (the rules are the
 
 - ``{"type": "resign"}``: the sender's seat gives up; the game ends as the game's rules say
   (an event ``resign`` of the lobby, committed and rated like any end).
-- ``{"type": "draw"}`` offers a draw (games whose ``draws_by_agreement``), or accepts the
-  pending offer; ``{"type": "draw", "accept": false}`` declines it. Every connection hears
+- ``{"type": "draw"}`` offers a draw (games that declare draws, ``GameInfo.draws``), or
+  accepts the pending offer; ``{"type": "draw", "accept": false}`` declines it. Every connection hears
   ``{"type": "draw_offer", "by", "accepted", "waiting"}``; when every seat has accepted, the
   game ends as a draw (an event ``draw``). A decline, a move of a seat other than the
   offerer's, or the offerer's last connection leaving withdraws it:
@@ -121,7 +121,7 @@ async def handle(conn: Any, room: Any, lobby: Any, msg: Any) -> None:
 async def _draw(conn: Any, room: Any, lobby: Any, msg: Draw) -> None:
     if room.game.is_over:
         raise SocialError("game_over")
-    if not room.game.draws_by_agreement:
+    if not room.game.info.draws:
         raise SocialError("no_draw_offer")
     offer = room.draw_offer
     if not msg.accept:

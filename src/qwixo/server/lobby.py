@@ -24,7 +24,7 @@ from collections import deque
 from typing import Any
 
 import qwixo
-from qwixo.core import Game, IllegalMove, game_class, load_game
+from qwixo.core import Game, IllegalMove, forfeit, game_class, load_game
 from qwixo.i18n import LANGS, t
 from qwixo.server import etiquette, social
 from qwixo.server.accounts import (
@@ -92,6 +92,8 @@ def apply_events(game: Game, events: list[dict[str, Any]], reroll: bool = False)
             elif ev["kind"] == "undo":
                 for _ in range(ev.get("count", 1)):
                     new.undo()
+            elif ev["kind"] == "resign" and ev.get("forfeit"):
+                new = forfeit(new, ev["seat"])
             elif ev["kind"] == "resign":
                 new.resign(ev["seat"])
             elif ev["kind"] == "draw":
@@ -219,8 +221,9 @@ class Lobby:
                               why=str(e)[:200]) from None
         if game.is_over:  # e.g. a Quixo position with a line: nothing to play
             raise ServerError("finished_position")
-        if not isinstance(pad, bool) or (pad and not game.needs_roll):
-            # score-pad mode: the dice of a real table are typed in (games with dice only)
+        if not isinstance(pad, bool) or (pad and not game.info.scorepad):
+            # score-pad mode: the dice of a real table are typed in (games that declare it,
+            # GameInfo.scorepad)
             raise ServerError("bad_setting", name="scorepad", value=pad, why="why_true_false")
         if pad:
             options.update(scorepad=True, clock=None, auto_roll=False)
@@ -664,7 +667,12 @@ class Lobby:
                 elif kind == "undo":
                     data = self._undo(room, new, seat)
                 elif kind == "resign":  # value: None, or {"forfeit": True, "by": seat}
-                    new.resign(seat)
+                    # a forfeit ends any game (qwixo.core.forfeit); a resignation needs the
+                    # game's own (GameInfo.resign)
+                    if (value or {}).get("forfeit"):
+                        new = forfeit(new, seat)
+                    else:
+                        new.resign(seat)
                     data = dict(value or {})
                 elif kind == "draw":
                     new.agree_draw()

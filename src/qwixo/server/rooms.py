@@ -283,6 +283,7 @@ class Room:
             made = self.seat_views[1].get(seat) if self.seat_views[0] is self.game else None
             v = made or self.game.view(seat, since=_NO_EVENTS)
         clock = self.options.get("clock")
+        info, outcome = self.game.info, self.game.outcome()
         out: dict[str, Any] = {
             "id": self.id,
             "game": self.game_name,
@@ -310,12 +311,15 @@ class Room:
             # accounts (docs/web-protocol.md §6): a rated game gives no hints
             "rated": bool(self.options.get("rated")),
             "turn_hours": self.options.get("turn_hours"),
-            "hint_available": not self.options.get("rated"),
-            # table etiquette (docs/web-protocol.md, "Resign, draw, hand a seat to a bot")
+            "hint_available": not self.options.get("rated") and info.hints,
+            # table etiquette (docs/web-protocol.md, "Resign, draw, hand a seat to a bot"):
+            # what the game declares (GameInfo's capabilities)
             "end_reason": v["end_reason"],
-            "resigned": list(self.game.resigned),
-            "places": self.game.places(),
-            "draws": bool(self.game.draws_by_agreement) and not v["is_over"],
+            "resigned": list(outcome.resigned) if outcome else [],
+            "places": list(outcome.places) if outcome else [],
+            "resign": info.resign and not v["is_over"],
+            "analysis": bool(info.analysis),
+            "draws": info.draws and not v["is_over"],
             "draw_offer": self.draw_offer_public(),
             "hand_over": self.hand_over_public(),
             "rematch_first": self.rematch_first(),

@@ -241,18 +241,24 @@ class Scheduler:
             with contextlib.suppress(IllegalMove):
                 await self.act(room, None, "roll", None, auto=True, epoch=epoch)
             return
+        info = room.game.info  # what a timeout means is the game's declaration
         for p in sorted(self.humans_due(room)):
             if p not in room.public["to_act"]:
                 continue
-            if room.options.get("rated"):  # out of time in a rated game: a forfeit, rated
-                with contextlib.suppress(IllegalMove):
+            if room.options.get("rated") and info.timeout == "forfeit":
+                # out of time in a rated game: a forfeit, rated (any game: qwixo.core.forfeit)
+                try:
                     await self.act(room, p, "resign", {"forfeit": True, "by": None},
                                    auto=True, epoch=epoch)
+                except IllegalMove as e:  # the game ended meanwhile: said, not hidden
+                    log.warning("game %s: the forfeit of seat %s was refused: %s",
+                                room.id, p, e.key)
                 return
             opts = room.game.options(p)
             if not opts:
                 continue
-            decision = "pass" if "pass" in opts else random.choice(opts)
+            decision = (info.timeout_decision if info.timeout_decision in opts
+                        else random.choice(opts))
             with contextlib.suppress(IllegalMove):
                 await self.act(room, p, "choose", decision, auto=True, epoch=epoch)
 

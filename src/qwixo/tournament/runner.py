@@ -120,11 +120,11 @@ def play_one(task: tuple) -> dict[str, Any]:
             decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"game {i} does not end")
-    scores = g.scores()
+    outcome = g.outcome()
+    scores = list(outcome.scores)
     length = rolls if game_info(game).length == "rolls" else decisions
-    return {"i": i, "lineup": list(lineup), "scores": scores, "places": g.places(),
-            "length": length,
-            "end": g.view(None, 1 << 62).get("end_reason") or "",
+    return {"i": i, "lineup": list(lineup), "scores": scores, "places": list(outcome.places),
+            "length": length, "end": outcome.termination,
             "seconds": time.perf_counter() - t0,
             "decisions": decisions}
 

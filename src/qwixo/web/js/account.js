@@ -253,7 +253,7 @@ async function profilePage(main) {
 async function leaderboardPage(main) {
   const { classes } = await call("GET", "/api/leaderboard");
   const wanted = new URLSearchParams(location.search).get("class");
-  const list = [...new Set([...(classes || []), "quixo-5x5-2p", "qwixx-classic-2p", "qwixx-classic-3p"])].sort();
+  const list = [...(classes || [])]; // the server lists them (with the games' shipped bot ratings)
   const cls = list.includes(wanted) ? wanted : list[0];
   const sel = h("select", { id: "class" }, list.map((c) => h("option", { value: c, text: shownAs("cls", c), selected: c === cls })));
   sel.addEventListener("change", () => { location.search = `?class=${encodeURIComponent(sel.value)}`; });

@@ -84,6 +84,7 @@ function graph(a, view) {
 
 // the panel; `page`: the replay page (id, view, show(step), render())
 export function analysisPanel(page) {
+  if (page.view && page.view.analysis === false) return null; // the game declares none
   const st = page.analysis || (page.analysis = { state: "idle" });
   const ask = async () => {
     st.state = "loading";

@@ -86,8 +86,11 @@ export function tablePanel(view, page) {
         if (ok) send(page, { type: "hand_to_bot", seat });
       } }, rated ? t("web_forfeit", { name }) : t("web_hand_to_bot", { name })));
   }
-  items.push(h("button", { type: "button", class: "btn", id: "resign",
-    onclick: async () => { if (await ask(t("web_resign"), t("web_resign_confirm"), t("web_resign"))) send(page, { type: "resign" }); } },
-  `⚑ ${t("web_resign")}`));
-  return h("div", { class: "table-etiquette row-buttons" }, items);
+  // only a game that declares resigning offers it (the view's "resign": GameInfo.resign)
+  if (view.resign !== false) {
+    items.push(h("button", { type: "button", class: "btn", id: "resign",
+      onclick: async () => { if (await ask(t("web_resign"), t("web_resign_confirm"), t("web_resign"))) send(page, { type: "resign" }); } },
+    `⚑ ${t("web_resign")}`));
+  }
+  return items.length ? h("div", { class: "table-etiquette row-buttons" }, items) : null;
 }

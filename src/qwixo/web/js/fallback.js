@@ -149,6 +149,14 @@ export const fallback = {
   passPenalty() {
     return null;
   },
+  // what choosing `text` now costs, to be confirmed first ({points, count, max}), or null
+  choiceCost(view, text) {
+    return null;
+  },
+  // the game's own part of the game page's state, fresh (the page's `own(patch)` changes it)
+  uiState() {
+    return {};
+  },
   // the rules pages this game has: [{query, label}], and the page's content for one of them
   rulesPages(name) {
     return [];

@@ -65,8 +65,9 @@ class GamePage {
     this.fatal = null;
     this.live = null;
     this.disposed = false;
-    this.ui = { pending: false, waitVersion: null, sel: null, dot: "me", hint: null, hintBusy: false, error: null,
-      news: [], dice: ["", "", "", "", "", ""], chooser: null, follow: true };
+    // the page's state; the game's own part (its renderer's uiState()) joins with the first view
+    this.ui = { pending: false, waitVersion: null, sel: null, hint: null, hintBusy: false, error: null,
+      news: [], chooser: null, follow: true, gameUi: null };
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
   }
@@ -140,8 +141,17 @@ class GamePage {
     this.live.send({ type: "react", reaction }).catch((e) => this.showError(e));
   }
 
+  // the game's own part of the page's state (its renderer's uiState(): a choice of its board,
+  // an entry of its own), once the game is known
+  adoptGame() {
+    if (this.ui.gameUi !== this.view.game) {
+      Object.assign(this.ui, rendererFor(this.view.game).uiState(), { gameUi: this.view.game });
+    }
+  }
+
   welcome(msg) {
     this.view = msg.view;
+    this.adoptGame();
     this.fatal = null;
     this.ui.pending = false;
     this.ui.waitVersion = null;
@@ -159,6 +169,7 @@ class GamePage {
     ui.animate = !!(changed && msg.event && msg.event.kind === "choose");
     ui.fresh = changed ? freshCrosses(before, msg.view) : null;
     this.view = msg.view;
+    this.adoptGame();
     if (ui.pending && ui.waitVersion && this.view.version >= ui.waitVersion) this.setPending(false);
     if (msg.event && msg.event.kind === "choose" && msg.event.seat === this.view.you) ui.error = null;
     this.sounds(before, msg);
@@ -242,10 +253,9 @@ class GamePage {
 
   async choose(text) {
     this.ui.chooser = null;
-    if (text === "pass") {
-      const pen = passPenalty(this.view);
-      if (pen && !(await this.confirmPenalty(pen))) return;
-    }
+    // a decision that costs (the renderer says: a penalty) is confirmed first
+    const pen = rendererFor(this.view.game).choiceCost(this.view, text);
+    if (pen && !(await this.confirmPenalty(pen))) return;
     this.send({ type: "choose", decision: text }).catch(() => {});
   }
 
@@ -275,7 +285,7 @@ class GamePage {
     const ui = this.ui;
     return {
       select: (sq) => { ui.sel = sq; this.render(); },
-      dot: (v) => { ui.dot = v; this.render(); },
+      own: (patch) => { Object.assign(ui, patch); this.render(); }, // the game's own ui state
       choose: (text) => this.choose(text),
       refuse: (why) => { this.showError({ text: why }); },
       cell: (row, i, cell, options) => {
@@ -285,7 +295,7 @@ class GamePage {
       },
       cancel: () => { ui.sel = null; ui.chooser = null; this.render(); },
       roll: () => this.send({ type: "roll" }).catch(() => {}),
-      rollDice: (dice) => this.send({ type: "roll", dice }).then(() => { ui.dice = ["", "", "", "", "", ""]; }).catch(() => {}),
+      rollDice: (dice) => this.send({ type: "roll", dice }).then(() => { Object.assign(ui, rendererFor(this.view.game).uiState()); }).catch(() => {}),
       showError: (e) => this.showError(e),
       hint: () => this.hint(),
       undo: () => this.send({ type: "undo" }).catch(() => {}),

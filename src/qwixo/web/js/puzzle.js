@@ -149,7 +149,7 @@ class PuzzlePage {
   handlers() {
     return {
       select: (sq) => { this.ui.sel = sq; this.render(); },
-      dot: (v) => { this.ui.dot = v; this.render(); },
+      own: (patch) => { Object.assign(this.ui, patch); this.render(); },
       choose: (text) => this.choose(text),
       refuse: (why) => { this.message = why; this.render(); },
       cancel: () => { this.ui.sel = null; this.render(); },

@@ -39,7 +39,7 @@ function board(view, ui, handlers, extra, q) {
   const interactive = !!handlers && !view.is_over && isPlayer(view);
   const myTurn = interactive && (view.to_act || []).includes(mySeat);
   return h("div", { class: "board-wrap quixo-wrap", tabindex: "-1" },
-    four && myTurn && (q.takeable || []).length ? dotChoice(view, ui, (v) => handlers.dot(v)) : null,
+    four && myTurn && (q.takeable || []).length ? dotChoice(view, ui, (v) => handlers.own({ dot: v })) : null,
     quixoBoard(view, {
       interactive, sel: ui.sel, dotSeat, hint: ui.hintOption || null, animate: ui.animate,
       suggest: ui.suggest ? ui.suggest.move : null, // an analysis's better move: an arrow
@@ -67,6 +67,10 @@ function touchFirst() {
 }
 
 registerGame(NAME, {
+  // whose dot a 4-player move carries: "me" or "partner"
+  uiState() {
+    return { dot: "me" };
+  },
   strength: ["random", "greedy", "easy", "linecount2", "mcts", "medium", "strong", "perfect"],
   title(settings) {
     const n = settings.size || 5;

@@ -257,6 +257,14 @@ registerGame(NAME, {
   scoreWord(score) {
     return num(score);
   },
+  // passing may cost a penalty (passPenalty)
+  choiceCost(view, text) {
+    return text === "pass" ? this.passPenalty(view) : null;
+  },
+  // the dice typed in at a real table (score-pad mode), empty
+  uiState() {
+    return { dice: ["", "", "", "", "", ""] };
+  },
   // the penalty a pass would cost now (the engine says so in the board's pass_penalty: action 2
   // after nothing crossed in action 1), or null
   passPenalty(view) {

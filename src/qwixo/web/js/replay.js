@@ -11,6 +11,7 @@ import { errorText } from "./ui.js";
 import { navClick } from "./nav.js";
 import { gameTitle, eventText } from "./words.js";
 import { boardArea, resultText, afterBoard } from "./board.js";
+import { rendererFor } from "./games.js";
 import { analysisPanel } from "./analysis.js";
 
 class ReplayPage {
@@ -102,7 +103,7 @@ class ReplayPage {
       this.view.is_over ? h("div", { class: "result", id: "result" }, h("b", {}, t("web_game_over")), " ", resultText(this.view)) : null,
       this.error ? h("p", { class: "error-box", role: "alert" }, errorText(this.error)) : null,
       h("div", { class: "game-body" },
-        h("div", { class: "main-col" }, boardArea(this.view, { sel: null, dot: "me", suggest: this.suggest }, null),
+        h("div", { class: "main-col" }, boardArea(this.view, { sel: null, ...rendererFor(this.view.game).uiState(), suggest: this.suggest }, null),
           afterBoard(this.view)),
         h("aside", { class: "side", "aria-labelledby": "log-h" }, analysisPanel(this), h("h2", { id: "log-h" }, t("web_log")), log))));
     const cur = this.root.querySelector(".event-log .current");
