@@ -242,7 +242,7 @@ class QuixoGame(Game):
         return [1 if self._team(p) == w else -1 for p in range(self._players)]
 
     def copy(self) -> QuixoGame:
-        g = QuixoGame.__new__(QuixoGame)
+        g = type(self).__new__(type(self))  # a subclass stays itself
         g.__dict__.update(self.__dict__)
         g._st = self._st.copy()
         g._history = self._history.copy()

@@ -27,8 +27,8 @@ from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import Any
 
 import qwixo
+from qwixo.bots import fair_copy, is_light, register_engine, registered_engines
 from qwixo.bots import hint_lines as game_hint
-from qwixo.bots import is_light
 from qwixo.core import Game, IllegalMove, load_game
 from qwixo.i18n import t
 
@@ -39,6 +39,11 @@ HINT_SECONDS = 1.0
 #: --analysis-seconds`` sets a server's own)
 ANALYSIS_SECONDS = 10.0
 MAX_BOTS = 4096
+#: engine bots kept per process (each holds an engine's process; the least recently used is
+#: stopped, and started again with the whole position if its game goes on)
+MAX_ENGINE_BOTS = 64
+
+__all__ = ["BotRunner", "HintBusy", "HintQueue", "WorkerPool", "fair_copy", "hint_lines"]
 
 
 class HintBusy(IllegalMove):
@@ -340,13 +345,18 @@ class BotRunner:
         """The bot's decision for ``seat`` (computed on a copy, in the pool)."""
         if self.processes and not is_light(game.name, name):
             return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
-                                       fair_copy(game).to_json(), key=game_id))
+                                       fair_copy(game).to_json(), registered_engines(),
+                                       key=game_id))
         if self.processes:  # a light bot (a rule, no search): here, at once — cheaper than
             # sending the game to a worker and reading the answer back
             bot = self.bot(game_id, seat, game.name, name, seconds)
             return str(bot.decide(fair_copy(game), seat))
         bot = self.bot(game_id, seat, game.name, name, seconds)
-        return str(await self._run(bot.decide, fair_copy(game), seat))
+        try:
+            return str(await self._run(bot.decide, fair_copy(game), seat))
+        except Exception:
+            forget_bot(self._bots, game_id, seat, name)
+            raise
 
     async def hint(self, game: Game, seat: int, lang: str, *, game_id: str = "",
                    client: str | None = None) -> list[str]:
@@ -394,20 +404,6 @@ class BotRunner:
                 pool.shutdown(wait=False, cancel_futures=True)
 
 
-def fair_copy(game: Game) -> Game:
-    """A copy of ``game`` for a bot or a hint: the other players' hidden decisions
-    (``game.decided``, e.g. in a dice game where everyone decides on the same roll, the
-    choices already made by the others) are taken back, so a bot decides on exactly what a
-    person would see; ``game`` itself is unchanged (tests/server/test_server_examples.py).
-    """
-    copy = game.copy()
-    for _ in range(game.num_players):
-        if not copy.decided:
-            break
-        copy.undo()
-    return copy
-
-
 def _cached_bot(cache: OrderedDict, game_id: str, seat: int, game_name: str, name: str,
                 seconds: float | None) -> Any:
     key = (game_id, seat, name)
@@ -415,11 +411,24 @@ def _cached_bot(cache: OrderedDict, game_id: str, seat: int, game_name: str, nam
     if b is None:
         b = qwixo.make_bot(game_name, name, seconds=seconds)
         cache[key] = b
-        if len(cache) > MAX_BOTS:
-            cache.popitem(last=False)
+        engines = [k for k, v in cache.items() if hasattr(v, "close")]
+        while len(cache) > MAX_BOTS or len(engines) > MAX_ENGINE_BOTS:
+            old_key = engines.pop(0) if len(engines) > MAX_ENGINE_BOTS else next(iter(cache))
+            old = cache.pop(old_key)
+            if old_key in engines:
+                engines.remove(old_key)
+            if hasattr(old, "close"):
+                old.close()
     else:
         cache.move_to_end(key)
     return b
+
+
+def forget_bot(cache: OrderedDict, game_id: str, seat: int, name: str) -> None:
+    """Drop (and stop, for an engine) the bot of a seat whose bot failed."""
+    b = cache.pop((game_id, seat, name), None)
+    if b is not None and hasattr(b, "close"):
+        b.close()
 
 
 # -- the worker processes ------------------------------------------------------------------
@@ -498,13 +507,20 @@ def _ping() -> bool:
 
 
 def _decide_in_worker(game_id: str, seat: int, name: str, seconds: float | None,
-                      text: str) -> str:
+                      text: str, engines: tuple = ()) -> str:
+    for spec in engines:  # the server's ``--engine``s (a worker is forked before they exist)
+        if spec not in registered_engines():
+            register_engine(spec)
     game = load_game(text, base=_WORKER_GAMES.pop(game_id, None))
     _WORKER_GAMES[game_id] = game
     if len(_WORKER_GAMES) > MAX_WORKER_GAMES:
         _WORKER_GAMES.popitem(last=False)
     bot = _cached_bot(_WORKER_BOTS, game_id, seat, game.name, name, seconds)
-    return str(bot.decide(game.copy(), seat))
+    try:
+        return str(bot.decide(game.copy(), seat))
+    except Exception:
+        forget_bot(_WORKER_BOTS, game_id, seat, name)
+        raise
 
 
 def analyse_game(game: Game, seconds: float) -> dict[str, Any]:
@@ -542,7 +558,7 @@ def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
         lines = None
     if lines:
         return lines
-    for name in reversed(qwixo.list_bots(game.name)):  # the strongest bot that works
+    for name in reversed(qwixo.bots.shipped_bots(game.name)):  # the strongest that works
         try:
             bot = qwixo.make_bot(game.name, name, seconds=HINT_SECONDS)
             decision = bot.decide(game.copy(), seat)

@@ -19,7 +19,7 @@ from typing import Any
 
 from qwixo.core import GAME_NAMES, Game
 from qwixo.gameinfo import text
-from qwixo.i18n import t
+from qwixo.i18n import TABLE, t
 from qwixo.server import social
 from qwixo.server.ratelimit import TokenBucket
 from qwixo.server.store import SeatRow
@@ -99,6 +99,11 @@ Announcement = tuple[Any, dict[str, Any]]
 class Names(tuple):
     """Seats a message names (a parameter of an announcement): each connection reads their
     names in its own language (:meth:`Room.display_name`: a bot by its level in words)."""
+
+
+class Key(str):
+    """A message key a message names (a parameter of an announcement, e.g. why a bot
+    failed): each connection reads it in its own language."""
 
 
 class Scores(tuple):
@@ -320,6 +325,8 @@ class Room:
         for k, v in params.items():
             if isinstance(v, Names):
                 v = ", ".join(self.display_name(p, lang) for p in v)
+            elif isinstance(v, Key):
+                v = t(v, lang)
             elif isinstance(v, Scores):
                 v = ", ".join(f"{self.display_name(p, lang)} {sc}" for p, sc in v)
             out[k] = v
@@ -416,7 +423,16 @@ def announcements(room: Room, engine_events: list[dict[str, Any]],
     lines the game's metadata gives its event kinds, e.g. rows locked and penalties; the end of
     the game) and the server's event (a decision made by the clock)."""
     out: list[Announcement] = news_lines(room, engine_events)
-    if ev["kind"] == "resign":
+    if ev.get("failed") is not None:  # a bot failed: the rule that followed, in words
+        why = {"player": ev["seat"], "name": Names((ev["seat"],)), "bot": ev["failed"],
+               "why": Key("bot_failure_" + str(ev.get("why") or "error"))}
+        if ev["kind"] == "seat":
+            out.append(("announce_bot_failed", {**why, "fallback": Key(
+                f"web_botname_{room.game_name}_{ev['bot']}") if f"web_botname_"
+                f"{room.game_name}_{ev['bot']}" in TABLE else ev["bot"]}))
+        else:
+            out.append(("announce_bot_failed_resign", why))
+    elif ev["kind"] == "resign":
         key = "announce_forfeit" if ev.get("forfeit") else "announce_resigned"
         out.append((key, {"player": ev["seat"], "name": Names((ev["seat"],))}))
     elif ev["kind"] == "seat":

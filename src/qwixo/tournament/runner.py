@@ -101,8 +101,20 @@ def _new_game(game: str, settings: dict[str, Any], seed: int):
 
 
 def play_one(task: tuple) -> dict[str, Any]:
-    """Play game ``i`` of a tournament (also in a worker process); returns its record."""
-    i, game, settings, names, lineup, seed, seconds = task
+    """Play game ``i`` of a tournament (also in a worker process); returns its record.
+
+    A bot that fails (raises, answers an illegal decision; an engine that crashes, times
+    out or answers garbage) forfeits the game: its seat resigns (:meth:`Game.resign`), the
+    record's ``failures`` say who and why, and the tournament goes on (the next game starts
+    new bots, engines included). Where a game cannot be resigned, the game's fallback bot
+    (:func:`qwixo.bots.fallback_bot`) plays on for the seat."""
+    from qwixo.bots import fallback_bot, register_engine, registered_engines
+    from qwixo.engine import failure_of
+
+    i, game, settings, names, lineup, seed, seconds, *more = task
+    for spec in (more[0] if more else ()):  # the tournament's engines (a cluster's worker)
+        if spec not in registered_engines():
+            register_engine(spec)
     gseed, bseeds = game_seeds(seed, i, len(lineup))
     g = _new_game(game, settings, gseed)
     bots = [qwixo.make_bot(game, names[b], seconds=seconds, seed=bseeds[s])
@@ -110,22 +122,54 @@ def play_one(task: tuple) -> dict[str, Any]:
     t0 = time.perf_counter()
     decisions = 0
     rolls = 0
-    while not g.is_over:
-        if g.needs_roll:
-            g.roll()
-            rolls += 1
-            continue
-        for p in list(g.to_act):
-            g.choose(p, bots[p].decide(g, p))
-            decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RuntimeError(f"game {i} does not end")
+    failures: list[dict[str, Any]] = []
+    try:
+        while not g.is_over:
+            if g.needs_roll:
+                g.roll()
+                rolls += 1
+                continue
+            for p in list(g.to_act):
+                try:
+                    g.choose(p, bots[p].decide(g, p))
+                except Exception as e:  # noqa: BLE001 - every bot failure has the one rule
+                    why = failure_of(e)
+                    failures.append({"seat": p, "bot": lineup[p], "why": why.reason,
+                                     "detail": why.detail[:500]})
+                    _close(bots[p])
+                    try:
+                        g.resign(p)
+                        failures[-1]["rule"] = "forfeit"
+                        break
+                    except IllegalMove:
+                        fallback = fallback_bot(game, names[lineup[p]])
+                        if fallback is None:
+                            raise
+                        failures[-1]["rule"] = fallback
+                        bots[p] = qwixo.make_bot(game, fallback, seed=bseeds[p])
+                        g.choose(p, bots[p].decide(g, p))
+                decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"game {i} does not end")
+    finally:
+        for bot in bots:
+            _close(bot)
     scores = g.scores()
     length = rolls if game_info(game).length == "rolls" else decisions
-    return {"i": i, "lineup": list(lineup), "scores": scores, "length": length,
-            "end": g.view(None, 1 << 62).get("end_reason") or "",
-            "seconds": time.perf_counter() - t0,
-            "decisions": decisions}
+    rec = {"i": i, "lineup": list(lineup), "scores": scores, "length": length,
+           "end": g.view(None, 1 << 62).get("end_reason") or "",
+           "seconds": time.perf_counter() - t0,
+           "decisions": decisions}
+    if failures:
+        rec["failures"] = failures
+    return rec
+
+
+def _close(bot: Any) -> None:
+    """Stop an engine bot's process (other bots have nothing to stop)."""
+    close = getattr(bot, "close", None)
+    if close is not None:
+        close()
 
 
 def results_of(game: str, scores: Sequence[int], players: int) -> list[float]:
@@ -154,7 +198,8 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
                    seed: int = 0, seconds: float | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    ply_limit: int | None = None, cluster: str | None = None,
-                   settings: dict[str, Any] | None = None) -> dict[str, Any]:
+                   settings: dict[str, Any] | None = None,
+                   engines: Sequence[Any] = ()) -> dict[str, Any]:
     """Play a tournament and return its report (see the module docstring); JSON-ready.
 
     The games' settings: the game's tournament defaults (``GameInfo.tournament``), then
@@ -164,13 +209,21 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
     ``progress(done, total)`` is called after every game. ``cluster``: ``"local"`` (a Dask
     ``LocalCluster`` of ``jobs`` processes) or a Dask scheduler address — the games run there
     as tasks, with the same results (:mod:`qwixo.tournament.cluster`).
+
+    ``engines``: :class:`qwixo.engine.EngineSpec` s that take part by their names in
+    ``bots`` (``--engine NAME=CMD``); a bot may also be ``module:attribute`` or
+    ``engine:CMD`` (:func:`qwixo.bots.check_bot`). A failing bot forfeits its game
+    (:func:`play_one`); the report's ``failures`` list every failure.
     """
+    from qwixo.bots import check_bot, register_engine
+
     game = _check_game(game)
     names = [str(b).strip() for b in bots]
-    known = qwixo.list_bots(game)
+    engines = tuple(engines)
+    for spec in engines:
+        register_engine(spec)
     for n in names:
-        if n not in known:
-            raise IllegalMove("unknown_bot", name=n, game=game, choices=", ".join(known))
+        check_bot(game, n)
     if not names:
         raise IllegalMove("tournament_no_bots")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -193,7 +246,8 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
     _new_game(game, settings, 0)  # validates the settings (IllegalMove on a bad one)
     labs = labels(names)
     plan = schedule(len(names), players, games)
-    tasks = [(i, game, settings, names, plan[i], seed, seconds) for i in range(games)]
+    tasks = [(i, game, settings, names, plan[i], seed, seconds, engines)
+             for i in range(games)]
     records: list[dict[str, Any]] = []
     t0 = time.perf_counter()
     if cluster:
@@ -260,6 +314,8 @@ def report(game: str, settings: dict[str, Any], labs: list[str], records: list[d
     return {"game": game, "settings": settings, "games": len(records), "bots": bots,
             "length": summary(lengths), "end_reasons": dict(sorted(ends.items())),
             "seconds_per_game": summary([r["seconds"] for r in records]), **meta,
+            "failures": [{"i": rec["i"], **f, "bot": labs[f["bot"]]}
+                         for rec in records for f in rec.get("failures", ())],
             "records": records}
 
 

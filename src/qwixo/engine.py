@@ -1,0 +1,476 @@
+"""The engine protocol (``docs/engine-protocol.md``): a bot as a program of its own, in any
+language, speaking JSON lines on its standard input and output.
+
+Both sides are here and name no game:
+
+- the **host** side, :class:`EngineBot`: a bot (``decide(game, player) -> str``) that starts
+  the engine's command, shakes hands, and for each decision sends the position exactly as the
+  seat may see it (:func:`position`: the per-player view of a fair copy, the option texts, the
+  clock) and ``go`` with a budget; a crash, a timeout, garbage or an illegal decision raises
+  :class:`EngineFailure` (never a move of its own choosing): the caller's rule decides what
+  follows (:func:`qwixo.bots.fallback_bot`);
+- the **engine** side, :func:`serve_bot`: any registered bot as an engine
+  (``qwixo engine GAME BOT``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from qwixo.core import Game, IllegalMove, compact_json, load_game
+
+#: the protocol's version: a host and an engine agree on it in the handshake
+PROTOCOL = 1
+#: seconds an engine has to answer ``hello`` (a slow start is a failure: ``start``)
+START_SECONDS = 30.0
+#: seconds an engine has beyond the budget of ``go`` before it times out
+GRACE_SECONDS = 1.0
+#: seconds a decision may take when ``go`` has no budget (the bot's own default)
+NO_BUDGET_SECONDS = 30.0
+#: the longest line a host reads from an engine (a longer one is garbage)
+MAX_LINE = 1 << 20
+
+#: why an engine (or any bot) failed: the reason's message key is ``bot_failure_<reason>``
+REASONS = ("crashed", "timeout", "garbage", "illegal", "start", "refused", "error")
+
+
+class EngineFailure(RuntimeError):
+    """A bot or engine failed to give a legal decision: ``reason`` one of :data:`REASONS`,
+    ``detail`` what the log should say (the engine's words, its exit status...)."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        self.reason = reason if reason in REASONS else "error"
+        self.detail = detail
+        super().__init__(f"{self.reason}: {detail}" if detail else self.reason)
+
+    def __reduce__(self) -> tuple:  # through a worker process's pipe
+        return (EngineFailure, (self.reason, self.detail))
+
+    def words(self, lang: str | None = None) -> str:
+        from qwixo.i18n import t
+
+        return t("bot_failure_" + self.reason, lang)
+
+
+def failure_of(error: BaseException) -> EngineFailure:
+    """Any bot's exception as an :class:`EngineFailure` (a shipped bot that raised: ``error``;
+    an illegal decision: ``illegal``)."""
+    if isinstance(error, EngineFailure):
+        return error
+    if isinstance(error, IllegalMove):
+        return EngineFailure("illegal", str(error))
+    return EngineFailure("error", f"{type(error).__name__}: {error}"[:500])
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """How to start an engine: ``name`` (what tournaments, the lobby and the news call it),
+    ``command`` (the program and its arguments), and the host's limits."""
+
+    name: str
+    command: tuple[str, ...]
+    start_seconds: float = START_SECONDS
+    grace_seconds: float = GRACE_SECONDS
+    games: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def parse(cls, text: str, **limits: Any) -> EngineSpec:
+        """``NAME=COMMAND`` (the command split as a shell would, not run by one).
+
+        >>> EngineSpec.parse("mine=node examples/engines/quixo.js").command
+        ('node', 'examples/engines/quixo.js')
+        """
+        name, eq, cmd = str(text).partition("=")
+        name = name.strip()
+        try:
+            command = tuple(shlex.split(cmd))
+        except ValueError:
+            command = ()
+        if not eq or not name or not command or ":" in name or "," in name:
+            raise IllegalMove("bad_engine", spec=text)
+        return cls(name, command, **limits)
+
+    @classmethod
+    def of_command(cls, cmd: str) -> EngineSpec:
+        """The engine of ``engine:CMD`` (``qwixo play --vs engine:CMD``), named by its program."""
+        try:
+            command = tuple(shlex.split(cmd))
+        except ValueError:
+            command = ()
+        if not command:
+            raise IllegalMove("bad_engine", spec="engine:" + cmd)
+        return cls(os.path.basename(command[0]), command)
+
+
+def position(game: Game, player: int, budget_ms: int | None, *,
+             remaining_ms: int | None = None) -> dict[str, Any]:
+    """The ``position`` message for ``player``: what that seat may see now and nothing more.
+
+    ``view``: the game's per-player view (:meth:`qwixo.core.Game.view`) of a fair copy (the
+    other seats' hidden decisions taken back: :func:`qwixo.bots.fair_copy`); ``options``: the
+    legal option texts; ``save``: the same fair copy as a save without what no seat may see
+    (:meth:`qwixo.core.Game.seat_save`), for engines that load games with qwixo;
+    ``clock``: the budget of the coming ``go`` and the seat's time left (None: no clock).
+    """
+    from qwixo.bots import fair_copy
+
+    fair = fair_copy(game)
+    return {"type": "position", "seat": player,
+            "options": [str(o) for o in fair.options(player)],
+            "view": fair.view(player), "save": fair.seat_save(player),
+            "clock": {"budget_ms": budget_ms, "remaining_ms": remaining_ms}}
+
+
+class EngineProcess:
+    """One running engine: its process, the handshake, line I/O with deadlines."""
+
+    def __init__(self, spec: EngineSpec) -> None:
+        self.spec = spec
+        self.buf = b""
+        self.info_lines: list[dict[str, Any]] = []
+        try:
+            self.proc = subprocess.Popen(
+                list(spec.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=None, bufsize=0, start_new_session=True)
+        except OSError as e:
+            raise EngineFailure("start", f"{spec.name}: cannot start {spec.command[0]!r}: "
+                                f"{e.strerror or e}") from None
+        self.hello = self.handshake()
+
+    # -- lines --------------------------------------------------------------------------
+    def send(self, msg: dict[str, Any]) -> None:
+        try:
+            assert self.proc.stdin is not None
+            self.proc.stdin.write((compact_json(msg) + "\n").encode())
+        except (BrokenPipeError, OSError, ValueError):
+            raise self._crashed() from None
+
+    def _crashed(self) -> EngineFailure:
+        code = self.proc.poll()
+        if code is None:
+            try:
+                code = self.proc.wait(0.5)
+            except subprocess.TimeoutExpired:
+                code = None
+        return EngineFailure("crashed", f"{self.spec.name}: exited with status {code}"
+                             if code is not None else f"{self.spec.name}: closed its output")
+
+    def read(self, deadline: float, reason: str = "timeout") -> dict[str, Any]:
+        """The next JSON object line before ``deadline`` (``time.monotonic``); an ``info``
+        line is kept in :attr:`info_lines` and reading goes on."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while True:
+            nl = self.buf.find(b"\n")
+            if nl >= 0:
+                line, self.buf = self.buf[:nl], self.buf[nl + 1:]
+                if not line.strip():
+                    continue
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    raise EngineFailure("garbage", f"{self.spec.name}: not JSON: "
+                                        f"{line[:200]!r}") from None
+                if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                    raise EngineFailure("garbage", f"{self.spec.name}: not a message: "
+                                        f"{line[:200]!r}")
+                if msg["type"] == "info":
+                    self.info_lines.append(msg)
+                    continue
+                return msg
+            if len(self.buf) > MAX_LINE:
+                raise EngineFailure("garbage", f"{self.spec.name}: a line longer than "
+                                    f"{MAX_LINE} bytes")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise EngineFailure(reason, f"{self.spec.name}: no answer in time")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise self._crashed()
+            self.buf += chunk
+
+    def handshake(self) -> dict[str, Any]:
+        self.send({"type": "hello", "protocol": PROTOCOL})
+        msg = self.read(time.monotonic() + self.spec.start_seconds, reason="start")
+        if msg.get("type") != "engine":
+            raise EngineFailure("garbage", f"{self.spec.name}: answered hello with "
+                                f"{msg.get('type')!r}")
+        if msg.get("protocol") != PROTOCOL:
+            raise EngineFailure("refused", f"{self.spec.name}: speaks protocol "
+                                f"{msg.get('protocol')!r}, not {PROTOCOL}")
+        return msg
+
+    def games(self) -> dict[str, Any]:
+        games = self.hello.get("games")
+        if isinstance(games, list):
+            return {str(g): {} for g in games}
+        return dict(games) if isinstance(games, dict) else {}
+
+    def close(self) -> None:
+        """``quit``, then the process ends (killed when it does not within a second)."""
+        if self.proc.poll() is None:
+            try:
+                self.send({"type": "quit"})
+            except EngineFailure:
+                pass
+            try:
+                self.proc.wait(1.0)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        for f in (self.proc.stdin, self.proc.stdout):
+            if f is not None:
+                try:
+                    f.close()
+                except OSError:
+                    pass
+
+    def kill(self) -> None:
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            self.proc.kill()
+        self.proc.wait()
+
+
+def probe(spec: EngineSpec) -> dict[str, Any]:
+    """Start the engine, shake hands, stop it: its ``engine`` message (raises
+    :class:`EngineFailure`)."""
+    proc = EngineProcess(spec)
+    try:
+        return proc.hello
+    finally:
+        proc.close()
+
+
+class EngineBot:
+    """A bot whose decisions an engine makes (the host side of the protocol).
+
+    One engine process per bot (a bot per seat and game, as every bot); it is started at the
+    first decision and gets ``newgame`` then; when the process is gone (:meth:`close`), the
+    next decision starts a new one, which gets ``newgame`` and the whole position again."""
+
+    light = False
+
+    def __init__(self, spec: EngineSpec, game: str, *, seconds: float | None = None,
+                 seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.game_name = game
+        self.seconds = seconds
+        self.seed = seed
+        self.options = dict(options or {})
+        self.proc: EngineProcess | None = None
+        self.decisions = 0
+        #: the engine's last ``info`` lines (evaluation, depth...), for hosts that show them
+        self.last_info: dict[str, Any] = {}
+
+    def _start(self, game: Game, player: int) -> EngineProcess:
+        proc = EngineProcess(self.spec)
+        plays = proc.games()
+        if game.name not in plays:
+            proc.close()
+            raise EngineFailure("refused", f"{self.spec.name} does not play {game.name} "
+                                f"(it plays {', '.join(plays) or 'nothing'})")
+        budget = None if self.seconds is None else int(round(self.seconds * 1000))
+        proc.send({"type": "newgame", "game": game.name, "settings": _public(game),
+                   "seat": player, "players": game.num_players, "seed": self.seed,
+                   "budget_ms": budget, "options": self.options})
+        msg = proc.read(time.monotonic() + self.spec.start_seconds, reason="start")
+        if msg.get("type") == "error":
+            proc.close()
+            raise EngineFailure("refused", f"{self.spec.name}: {msg.get('message', '')}"[:500])
+        if msg.get("type") != "ready":
+            proc.kill()
+            raise EngineFailure("garbage", f"{self.spec.name}: answered newgame with "
+                                f"{msg.get('type')!r}")
+        return proc
+
+    def decide(self, game: Game, player: int) -> str:
+        options = [str(o) for o in game.options(player)]
+        if not options:
+            raise IllegalMove("game_over" if game.is_over else "not_your_turn", player=player)
+        try:
+            return self._decide(game, player, options)
+        except EngineFailure as e:
+            self._fail(e)
+            raise
+
+    def _decide(self, game: Game, player: int, options: list[str]) -> str:
+        if self.proc is None:
+            self.proc = self._start(game, player)
+        proc = self.proc
+        budget = None if self.seconds is None else int(round(self.seconds * 1000))
+        proc.send(position(game, player, budget))
+        proc.info_lines.clear()
+        proc.send({"type": "go", "budget_ms": budget})
+        wait = NO_BUDGET_SECONDS if self.seconds is None else self.seconds
+        msg = proc.read(time.monotonic() + wait + self.spec.grace_seconds)
+        if proc.info_lines:
+            self.last_info = {k: v for k, v in proc.info_lines[-1].items() if k != "type"}
+        if msg.get("type") == "error":
+            raise EngineFailure("refused", f"{self.spec.name}: {msg.get('message', '')}"[:500])
+        decision = msg.get("decision")
+        if msg.get("type") != "decision" or not isinstance(decision, str):
+            raise EngineFailure("garbage", f"{self.spec.name}: answered go with "
+                                f"{compact_json(msg)[:200]}")
+        text = decision.strip()
+        if text not in options:
+            try:  # another spelling of a legal option (``B1B5`` for ``b1b5``)
+                text = game.canonical_decision(player, text)
+            except IllegalMove:
+                pass
+        if text not in options:
+            raise EngineFailure("illegal", f"{self.spec.name}: {decision[:100]!r} is not "
+                                "one of the options")
+        self.decisions += 1
+        return text
+
+    def _fail(self, e: EngineFailure) -> None:
+        """Tell the engine (when it still listens) and stop it; the host's rule follows."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        if e.reason in ("illegal", "timeout", "garbage"):
+            try:
+                proc.send({"type": "error", "error": e.reason, "message": e.detail})
+            except EngineFailure:
+                pass
+        if e.reason == "timeout":
+            proc.kill()
+        else:
+            proc.close()
+
+    def close(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            proc.close()
+
+    def __del__(self) -> None:  # a bot dropped without close(): no process left behind
+        proc = getattr(self, "proc", None)
+        if proc is not None and proc.proc.poll() is None:
+            try:
+                proc.kill()
+            except Exception:  # noqa: BLE001 - at interpreter exit anything goes
+                pass
+
+
+def _public(game: Game) -> dict[str, Any]:
+    """The game's settings without what no seat may know (a dice seed)."""
+    hidden = set(game.info.unrated_settings) & {"seed"}
+    return {k: v for k, v in game.settings().items() if k not in hidden}
+
+
+# -- the engine side: any registered bot as an engine ------------------------------------------
+def serve_bot(game: str, bot: str, *, options: dict[str, Any] | None = None,
+              stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Speak the engine protocol on ``stdin``/``stdout`` for bot ``bot`` of ``game`` (any name
+    :func:`qwixo.make_bot` takes), until ``quit`` or the end of the input. The bot is made at
+    each ``newgame`` with its seed and budget; a ``position`` carries the game's seat save,
+    loaded here (continuing the last one where it can)."""
+    import qwixo
+    from qwixo.bots import check_bot
+
+    check_bot(game, bot)
+    src = stdin or sys.stdin
+    out = stdout or sys.stdout
+    opts = dict(options or {})
+
+    def say(msg: dict[str, Any]) -> None:
+        out.write(compact_json(msg) + "\n")
+        out.flush()
+
+    current: Any = None
+    last: Game | None = None
+    pos: dict[str, Any] | None = None
+    for line in src:
+        if not line.strip():
+            continue
+        try:
+            msg = json.loads(line)
+            kind = msg.get("type") if isinstance(msg, dict) else None
+        except ValueError:
+            kind = None
+        if kind == "hello":
+            say({"type": "engine", "protocol": PROTOCOL, "name": f"qwixo {bot}",
+                 "author": "qwixo", "games": {game: {}},
+                 "options": [{"name": k, "default": v} for k, v in opts.items()]})
+        elif kind == "newgame":
+            if msg.get("game") != game:
+                say({"type": "error", "error": "unsupported",
+                     "message": f"this engine plays {game}"})
+                continue
+            budget = msg.get("budget_ms")
+            kw = {**opts, **(msg.get("options") or {})}
+            try:
+                current = qwixo.make_bot(game, bot, seconds=None if budget is None else
+                                         budget / 1000, seed=msg.get("seed"), **kw)
+            except (IllegalMove, TypeError, ValueError) as e:
+                say({"type": "error", "error": "unsupported", "message": str(e)})
+                continue
+            last = None
+            say({"type": "ready"})
+        elif kind == "position":
+            pos = msg
+        elif kind == "go":
+            if current is None or pos is None:
+                say({"type": "error", "error": "bad_message",
+                     "message": "go before newgame and position"})
+                continue
+            data = {"game": game, **pos["save"]}
+            g = load_game(data, base=last)
+            last = g
+            decision = current.decide(g.copy(), int(pos["seat"]))
+            info = getattr(current, "last_info", None)
+            if isinstance(info, dict) and info:
+                say({"type": "info", **{k: v for k, v in info.items()
+                                         if isinstance(v, (int, float, str, bool))}})
+            say({"type": "decision", "decision": str(decision)})
+        elif kind == "error":
+            print(f"qwixo engine: the host says {msg.get('error')}: {msg.get('message')}",
+                  file=sys.stderr)
+        elif kind == "stop":
+            continue  # decisions here are made within their budget: nothing to stop
+        elif kind == "quit":
+            return 0
+        else:
+            say({"type": "error", "error": "bad_message", "message": line.strip()[:200]})
+    return 0
+
+
+# -- ``qwixo engine GAME BOT`` ---------------------------------------------------------------
+def register(sub: Any) -> None:
+    """``qwixo engine GAME BOT [--set KEY=VALUE]...``: a bot as an engine on stdin/stdout."""
+    from qwixo.core import game_names
+    from qwixo.i18n import t
+
+    p = sub.add_parser("engine", help=t("clih_engine"))
+    p.add_argument("game", choices=list(game_names()), help=t("clih_engine_game"))
+    p.add_argument("bot", help=t("clih_engine_bot"))
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help=t("clih_engine_set"))
+    p.set_defaults(func=_run)
+
+
+def _run(args: Any) -> int:
+    options: dict[str, Any] = {}
+    for item in args.set:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise IllegalMove("bad_setting", name="--set", value=item, why="why_key_value")
+        try:
+            options[key.strip()] = json.loads(value)
+        except ValueError:
+            options[key.strip()] = value
+    return serve_bot(args.game, args.bot, options=options)
