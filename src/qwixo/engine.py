@@ -144,7 +144,11 @@ class EngineProcess:
         except OSError as e:
             raise EngineFailure("start", f"{spec.name}: cannot start {spec.command[0]!r}: "
                                 f"{e.strerror or e}") from None
-        self.hello = self.handshake()
+        try:
+            self.hello = self.handshake()
+        except BaseException:
+            self.kill()
+            raise
 
     # -- lines --------------------------------------------------------------------------
     def send(self, msg: dict[str, Any]) -> None:
@@ -242,6 +246,12 @@ class EngineProcess:
         except OSError:
             self.proc.kill()
         self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout):
+            if f is not None:
+                try:
+                    f.close()
+                except OSError:
+                    pass
 
 
 def probe(spec: EngineSpec) -> dict[str, Any]:
