@@ -133,7 +133,6 @@ def test_a_bot_by_module_and_class_and_one_from_an_entry_point(monkeypatch):
     import importlib.metadata
 
     import qwixo.bots as bots_module
-
     from qwixo.quixo.bots import GreedyBot
 
     class EP:
