@@ -112,11 +112,12 @@ class EngineSpec:
 
 
 def position(game: Game, player: int, budget_ms: int | None, *,
-             remaining_ms: int | None = None) -> dict[str, Any]:
+             remaining_ms: int | None = None, since: int = 0) -> dict[str, Any]:
     """The ``position`` message for ``player``: what that seat may see now and nothing more.
 
     ``view``: the game's per-player view (:meth:`qwixo.core.Game.view`) of a fair copy (the
-    other seats' hidden decisions taken back: :func:`qwixo.bots.fair_copy`); ``options``: the
+    other seats' hidden decisions taken back: :func:`qwixo.bots.fair_copy`), its ``events``
+    from event number ``since`` on (those the engine has not had yet); ``options``: the
     legal option texts; ``save``: the same fair copy as a save without what no seat may see
     (:meth:`qwixo.core.Game.seat_save`), for engines that load games with qwixo;
     ``clock``: the budget of the coming ``go`` and the seat's time left (None: no clock).
@@ -126,7 +127,7 @@ def position(game: Game, player: int, budget_ms: int | None, *,
     fair = fair_copy(game)
     return {"type": "position", "seat": player,
             "options": [str(o) for o in fair.options(player)],
-            "view": fair.view(player), "save": fair.seat_save(player),
+            "view": fair.view(player, since=since), "save": fair.seat_save(player),
             "clock": {"budget_ms": budget_ms, "remaining_ms": remaining_ms}}
 
 
@@ -282,6 +283,8 @@ class EngineBot:
         self.seed = seed
         self.options = dict(options or {})
         self.proc: EngineProcess | None = None
+        #: the view's events this engine process has had (the next position sends the rest)
+        self.events_sent = 0
         self.decisions = 0
         #: the engine's last ``info`` lines (evaluation, depth...), for hosts that show them
         self.last_info: dict[str, Any] = {}
@@ -293,6 +296,15 @@ class EngineBot:
             proc.close()
             raise EngineFailure("refused", f"{self.spec.name} does not play {game.name} "
                                 f"(it plays {', '.join(plays) or 'nothing'})")
+        self.new_game(game, player, proc)
+        return proc
+
+    def new_game(self, game: Game, player: int, proc: EngineProcess | None = None) -> None:
+        """Send ``newgame`` (the running engine plays ``game`` from now on) and wait for
+        ``ready``."""
+        proc = proc or self.proc
+        assert proc is not None
+        self.events_sent = 0
         budget = None if self.seconds is None else int(round(self.seconds * 1000))
         proc.send({"type": "newgame", "game": game.name, "settings": _public(game),
                    "seat": player, "players": game.num_players, "seed": self.seed,
@@ -305,7 +317,6 @@ class EngineBot:
             proc.kill()
             raise EngineFailure("garbage", f"{self.spec.name}: answered newgame with "
                                 f"{msg.get('type')!r}")
-        return proc
 
     def decide(self, game: Game, player: int) -> str:
         options = [str(o) for o in game.options(player)]
@@ -322,7 +333,11 @@ class EngineBot:
             self.proc = self._start(game, player)
         proc = self.proc
         budget = None if self.seconds is None else int(round(self.seconds * 1000))
-        proc.send(position(game, player, budget))
+        msg = position(game, player, budget, since=self.events_sent)
+        if msg["view"]["event_count"] < self.events_sent:  # an undo took events back
+            msg = position(game, player, budget)
+        self.events_sent = msg["view"]["event_count"]
+        proc.send(msg)
         proc.info_lines.clear()
         proc.send({"type": "go", "budget_ms": budget})
         wait = NO_BUDGET_SECONDS if self.seconds is None else self.seconds
