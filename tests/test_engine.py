@@ -188,3 +188,28 @@ def test_an_engine_that_does_not_play_the_game_is_refused(tmp_path):
     with pytest.raises(EngineFailure) as err:
         bot.decide(qwixo.new_game("quixo", size=3), 0)
     assert err.value.reason == "refused" and bot.proc is None
+
+
+def test_a_finished_games_engine_process_is_stopped_by_the_servers_bot_runner():
+    import asyncio
+
+    from qwixo.bots import register_engine
+    from qwixo.server.botrunner import BotRunner
+
+    register_engine(EngineSpec.parse(f"eng={BAD} good"))
+    runner = BotRunner(processes=0)
+
+    async def go():
+        g = qwixo.new_game("quixo", size=3)
+        decision = await runner.decide("g1", "eng", None, g, 0)
+        bot = runner._bots[("g1", 0, "eng")]
+        proc = bot.proc.proc
+        assert decision in g.options(0) and proc.poll() is None
+        await runner.release("g1")
+        return proc
+
+    try:
+        proc = asyncio.run(go())
+        assert proc.poll() is not None and runner._bots == {}
+    finally:
+        runner.close()

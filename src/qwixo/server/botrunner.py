@@ -358,6 +358,14 @@ class BotRunner:
             forget_bot(self._bots, game_id, seat, name)
             raise
 
+    async def release(self, game_id: str) -> None:
+        """A game is over: its bots are dropped (an engine's process stops now, not when the
+        cache is full) — here, and in the worker that served the game last."""
+        for key in [k for k in self._bots if k[0] == game_id]:
+            _drop(self._bots.pop(key))
+        if isinstance(self.pool, WorkerPool) and game_id in self.pool._sticky:
+            await self.pool.call(_release_in_worker, game_id, key=game_id)
+
     async def hint(self, game: Game, seat: int, lang: str, *, game_id: str = "",
                    client: str | None = None) -> list[str]:
         """Hint lines for ``seat`` now (empty when it has nothing to decide), computed in the
@@ -422,6 +430,17 @@ def _cached_bot(cache: OrderedDict, game_id: str, seat: int, game_name: str, nam
     else:
         cache.move_to_end(key)
     return b
+
+
+def _drop(bot: Any) -> None:
+    if hasattr(bot, "close"):
+        bot.close()
+
+
+def _release_in_worker(game_id: str) -> None:
+    for key in [k for k in _WORKER_BOTS if k[0] == game_id]:
+        _drop(_WORKER_BOTS.pop(key))
+    _WORKER_GAMES.pop(game_id, None)
 
 
 def forget_bot(cache: OrderedDict, game_id: str, seat: int, name: str) -> None:

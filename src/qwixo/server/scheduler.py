@@ -31,6 +31,9 @@ log = logging.getLogger("qwixo.server")
 #: finds the game once the lease has expired (so asking sooner would only cost queries)
 LEASE_RETRY = 30.0
 
+#: finished games remembered as released (then the set starts again: a release twice is harmless)
+MAX_RELEASED = 10_000
+
 #: ``act(room, seat, kind, value, auto=..., epoch=...)`` of the lobby
 Act = Callable[..., Awaitable[dict[str, Any] | None]]
 
@@ -49,6 +52,9 @@ class Scheduler:
         self.take_lease = take_lease
         #: games whose lease this process holds (kept up to date by the lobby's renewals)
         self.held: set[str] = set()
+        #: finished games whose bots were released (:meth:`BotRunner.release`)
+        self.released: set[str] = set()
+        self._releasing: set[asyncio.Task] = set()
 
     # -- who must act -----------------------------------------------------------------
     @staticmethod
@@ -129,6 +135,11 @@ class Scheduler:
                     task.cancel()
             room.tasks.clear()
             self.held.discard(room.id)
+            if any(s.kind == "bot" for s in room.seats) and room.id not in self.released:
+                if len(self.released) > MAX_RELEASED:
+                    self.released.clear()
+                self.released.add(room.id)  # its bots (an engine's process) go now
+                self._release(room.id)
             return
         if self.take_lease is not None and room.id not in self.held:
             if self.server_due(room) and time.time() >= room.lease_retry:
@@ -147,6 +158,22 @@ class Scheduler:
             self.update_clock(room, None)  # a resumed game: fresh time for the one to act
         if room.deadline is not None:
             self._arm_clock(room)
+
+    def _release(self, game_id: str) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a finished game loaded by a tool)
+            return
+
+        async def release() -> None:
+            try:
+                await self.bots.release(game_id)
+            except Exception as e:  # noqa: BLE001 - a worker gone: its bots went with it
+                log.info("releasing the bots of game %s: %s", game_id, e)
+
+        task = loop.create_task(release())
+        self._releasing.add(task)
+        task.add_done_callback(self._releasing.discard)
 
     def _arm_clock(self, room: Room) -> None:
         old = room.tasks.get("clock")
