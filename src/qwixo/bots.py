@@ -262,6 +262,16 @@ def hint_lines(game: Game, player: int, lang: str | None = None,
     return [str(line) for line in load(ref)(game, player, lang=lang, seconds=seconds)]
 
 
+def bot_level(game: str, bot: str, lang: str | None) -> str:
+    """A bot's level in words (``Casual``; the catalogue's ``web_botname_<game>_<bot>``), or
+    its id when the catalogue has no name for it (an engine, a plugged bot)."""
+    from qwixo.i18n import t
+
+    key = f"web_botname_{game}_{bot}"
+    level = t(key, lang)
+    return bot if level == key else level
+
+
 def terminal_bot(game: str, name: str, *, seconds: float | None = None,
                  seed: int | None = None, lang: str | None = None, err: Any = None) -> Guarded:
     """A bot for a terminal game (``qwixo play GAME --vs NAME``): :class:`Guarded`, saying on
@@ -272,7 +282,8 @@ def terminal_bot(game: str, name: str, *, seconds: float | None = None,
 
     def notify(failure: Any, fallback: str | None) -> None:
         why = failure.words(lang)
-        line = (t("bot_failed_fallback", lang, bot=name, why=why, fallback=fallback)
+        line = (t("bot_failed_fallback", lang, bot=name, why=why,
+                  fallback=t("web_bot_named", lang, level=bot_level(game, fallback, lang)))
                 if fallback else t("bot_failed_forfeit", lang, bot=name, why=why))
         print(line, file=err or sys.stderr, flush=True)
 

@@ -296,6 +296,13 @@ class EngineBot:
             proc.close()
             raise EngineFailure("refused", f"{self.spec.name} does not play {game.name} "
                                 f"(it plays {', '.join(plays) or 'nothing'})")
+        accepts = plays[game.name] if isinstance(plays[game.name], dict) else {}
+        for key, allowed in accepts.items():
+            value = _public(game).get(key)
+            if isinstance(allowed, list) and value not in allowed:
+                proc.close()
+                raise EngineFailure("refused", f"{self.spec.name} plays {game.name} with "
+                                    f"{key} in {allowed}, not {value!r}")
         self.new_game(game, player, proc)
         return proc
 

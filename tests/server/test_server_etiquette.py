@@ -282,7 +282,8 @@ def test_a_failing_engine_is_said_in_words_and_a_named_bot_plays_on(client, capl
             p0.send_json({"type": "choose", "decision": "a1c1"})
             news, _ = recv_until(p0, lambda m: m["type"] == "announce"
                                  and m["key"] == "announce_bot_failed")
-            assert news["text"].startswith("Zed's bot crasher failed: it crashed.")
+            assert news["text"] == ("Zed's bot crasher failed: it crashed. Beginner (bot) "
+                                    "plays on for Zed.")
             state, _ = recv_until(p0, lambda m: m["type"] == "state"
                                   and m["view"]["to_act"] == [0] and m["view"]["version"] >= 3)
         seat = client.get(f"/api/games/{g['id']}").json()["seats"][1]
