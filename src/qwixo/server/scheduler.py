@@ -16,6 +16,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import BrokenExecutor
 from typing import Any
 
 from qwixo.bots import fallback_bot
@@ -243,11 +244,19 @@ class Scheduler:
             await asyncio.sleep(self.bot_delay)
         s = room.seats[seat]
         bot = s.bot or ""
-        try:
-            decision = await self.bots.decide(room.id, bot, s.seconds, room.game, seat)
-        except Exception as e:  # noqa: BLE001 - every failure of a bot has the one rule
-            failure = failure_of(e)
-        else:
+        for attempt in range(2):
+            try:
+                decision = await self.bots.decide(room.id, bot, s.seconds, room.game, seat)
+                failure = None
+                break
+            except BrokenExecutor as e:  # the worker process died (the server's trouble):
+                failure = failure_of(e)   # once more, in the new worker; then a failure
+                log.warning("bot %s of game %s: its worker died (attempt %d)", bot, room.id,
+                            attempt + 1)
+            except Exception as e:  # noqa: BLE001 - every failure of a bot has the one rule
+                failure = failure_of(e)
+                break
+        if failure is None:
             try:
                 await self.act(room, seat, "choose", decision, epoch=epoch)
                 return  # done (or stale: the room moved on); the task's end kicks the room
