@@ -213,3 +213,25 @@ def test_a_finished_games_engine_process_is_stopped_by_the_servers_bot_runner():
         assert proc.poll() is not None and runner._bots == {}
     finally:
         runner.close()
+
+
+def test_play_vs_an_engine_in_the_terminal_says_when_it_fails(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("a1c1\nquit\n"))
+    assert main(["play", "quixo", "--size", "3", "--vs", f"engine:{BAD} crash",
+                 "--no-color"]) == 0
+    captured = capsys.readouterr()
+    assert (f"The bot engine:{BAD} crash failed: it crashed. Beginner (bot) plays on for it."
+            in captured.err)
+    assert "O plays " in captured.out  # the fallback bot moved for the engine
+
+
+def test_serve_engine_asks_each_engine_what_it_plays(capsys):
+    from qwixo.server.cli import offer_engines
+
+    assert offer_engines([f"eng={BAD} good"])
+    assert "eng" in qwixo.list_bots("quixo") and "eng" in qwixo.list_bots("qwixx")
+    assert not offer_engines(["rec=/no/such/program"])
+    assert "The engine rec cannot be used: it did not start in time" in capsys.readouterr().err
+    assert "rec" not in qwixo.list_bots("quixo")
