@@ -235,3 +235,19 @@ def test_serve_engine_asks_each_engine_what_it_plays(capsys):
     assert not offer_engines(["rec=/no/such/program"])
     assert "The engine rec cannot be used: it did not start in time" in capsys.readouterr().err
     assert "rec" not in qwixo.list_bots("quixo")
+
+
+def test_the_servers_bot_runner_starts_no_program_and_loads_no_module_by_name():
+    import asyncio
+
+    from qwixo.server.botrunner import BotRunner
+
+    runner = BotRunner(processes=0)
+    g = qwixo.new_game("quixo", size=3)
+    try:
+        for name in ("engine:touch /tmp/qwixo-never", "qwixo.quixo.bots:GreedyBot"):
+            with pytest.raises(EngineFailure) as err:
+                asyncio.run(runner.decide("g1", name, None, g, 0))
+            assert err.value.reason == "refused"
+    finally:
+        runner.close()

@@ -30,6 +30,7 @@ import qwixo
 from qwixo.bots import fair_copy, is_light, register_engine, registered_engines
 from qwixo.bots import hint_lines as game_hint
 from qwixo.core import Game, IllegalMove, load_game
+from qwixo.engine import EngineFailure
 from qwixo.i18n import t
 
 log = logging.getLogger("qwixo.server")
@@ -342,7 +343,11 @@ class BotRunner:
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
                      seat: int) -> str:
-        """The bot's decision for ``seat`` (computed on a copy, in the pool)."""
+        """The bot's decision for ``seat`` (computed on a copy, in the pool). Only a listed bot
+        of the game (its own, an installed package's, an operator's ``--engine``): never a
+        name that starts a program or loads a module (``engine:CMD``, ``module:Class``)."""
+        if name not in qwixo.list_bots(game.name):
+            raise EngineFailure("refused", f"{name!r} is not a bot of this server")
         if self.processes and not is_light(game.name, name):
             return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
                                        fair_copy(game).to_json(), registered_engines(),
