@@ -251,3 +251,19 @@ def test_the_servers_bot_runner_starts_no_program_and_loads_no_module_by_name():
             assert err.value.reason == "refused"
     finally:
         runner.close()
+
+
+def test_a_host_never_blocks_on_an_engine_that_stops_reading(tmp_path):
+    from qwixo.engine import EngineProcess
+
+    script = tmp_path / "deaf.py"
+    script.write_text("import json,sys,time\nsys.stdin.readline()\n"
+                      "print(json.dumps({'type':'engine','protocol':1,'name':'deaf',"
+                      "'games':{'quixo':{}}}),flush=True)\ntime.sleep(30)\n")
+    proc = EngineProcess(EngineSpec("deaf", (sys.executable, str(script)), start_seconds=0.5))
+    try:
+        with pytest.raises(EngineFailure) as err:
+            proc.send({"type": "position", "pad": "x" * 1_000_000})  # beyond a pipe's buffer
+        assert err.value.reason == "timeout"
+    finally:
+        proc.kill()

@@ -145,6 +145,8 @@ class EngineProcess:
         except OSError as e:
             raise EngineFailure("start", f"{spec.name}: cannot start {spec.command[0]!r}: "
                                 f"{e.strerror or e}") from None
+        assert self.proc.stdin is not None
+        os.set_blocking(self.proc.stdin.fileno(), False)
         try:
             self.hello = self.handshake()
         except BaseException:
@@ -153,9 +155,20 @@ class EngineProcess:
 
     # -- lines --------------------------------------------------------------------------
     def send(self, msg: dict[str, Any]) -> None:
+        """Write one line; an engine that does not read it within ``start_seconds`` (its
+        input pipe full) times out — the host never blocks on it."""
+        data = (compact_json(msg) + "\n").encode()
+        deadline = time.monotonic() + self.spec.start_seconds
         try:
             assert self.proc.stdin is not None
-            self.proc.stdin.write((compact_json(msg) + "\n").encode())
+            fd = self.proc.stdin.fileno()
+            while data:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise EngineFailure("timeout", f"{self.spec.name}: does not read its input")
+                _, ready, _ = select.select([], [fd], [], left)
+                if ready:
+                    data = data[os.write(fd, data):]
         except (BrokenPipeError, OSError, ValueError):
             raise self._crashed() from None
 
