@@ -267,3 +267,15 @@ def test_a_host_never_blocks_on_an_engine_that_stops_reading(tmp_path):
         assert err.value.reason == "timeout"
     finally:
         proc.kill()
+
+
+def test_bad_engine_options_are_clear_errors(capsys):
+    assert main(["tournament", "quixo", "--engine", "nameless", "--bots", "random"]) == 2
+    assert "Not an engine: nameless (give NAME=COMMAND" in capsys.readouterr().err
+    assert main(["tournament", "quixo", "--engine", f"strong={BAD} good", "--bots",
+                 "strong"]) == 2
+    assert "strong is already a bot of quixo" in capsys.readouterr().err
+    assert main(["engine", "quixo", "random", "--set", "nodes"]) == 2
+    assert "give KEY=VALUE" in capsys.readouterr().err
+    assert main(["engine", "quixo", "no-such-bot"]) == 2
+    assert "Unknown bot" in capsys.readouterr().err
