@@ -27,11 +27,15 @@ import functools
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from qwixo.core import Game, IllegalMove, game_info
+from qwixo.core import Game, IllegalMove, fair_copy, game_info
 from qwixo.gameinfo import load
 
 #: the entry point group of bots from other packages: ``GAME = "module:attribute"``
 BOTS_GROUP = "qwixo.bots"
+__all__ = ["BOTS_GROUP", "Bot", "Guarded", "bot_level", "check_bot", "decision_options",
+           "fair_copy", "fallback_bot", "hint_lines", "is_light", "list_bots", "make_bot",
+           "register_engine", "registered_engines", "shipped_bots", "terminal_bot",
+           "unregister_engine"]
 #: the engines registered in this process: name -> :class:`qwixo.engine.EngineSpec`
 _ENGINES: dict[str, Any] = {}
 
@@ -168,20 +172,6 @@ def make_bot(game: str, name: str, *, seconds: float | None = None, seed: int | 
     """A bot by name: ``make_bot("quixo", "strong", seconds=1.0)`` (any name
     :func:`check_bot` takes)."""
     return _factory(game, name)(seconds=seconds, seed=seed, **options)
-
-
-def fair_copy(game: Game) -> Game:
-    """A copy of ``game`` for a bot or a hint: the other players' hidden decisions
-    (``game.decided``, e.g. in a dice game where everyone decides on the same roll, the
-    choices already made by the others) are taken back, so a bot decides on exactly what a
-    person would see; ``game`` itself is unchanged (tests/server/test_server_examples.py).
-    """
-    copy = game.copy()
-    for _ in range(game.num_players):
-        if not copy.decided:
-            break
-        copy.undo()
-    return copy
 
 
 def fallback_bot(game: str, failed: str | None = None) -> str | None:

@@ -45,7 +45,7 @@ _AREAS = (
     "qwixo.tournament.cli",
     "qwixo.analysis",
     "qwixo.quixo.puzzles_cli",
-    "qwixo.engine",
+    "qwixo.engine_cli",
 )
 
 

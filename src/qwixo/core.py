@@ -321,6 +321,20 @@ class Game(ABC):
     __hash__ = None  # type: ignore[assignment]  # games are mutable
 
 
+def fair_copy(game: Game) -> Game:
+    """A copy of ``game`` for a bot, a hint or an engine: the other players' hidden decisions
+    (``game.decided``, e.g. in a dice game where everyone decides on the same roll, the
+    choices already made by the others) are taken back, so a bot decides on exactly what a
+    person would see; ``game`` itself is unchanged (tests/server/test_server_examples.py).
+    """
+    copy = game.copy()
+    for _ in range(game.num_players):
+        if not copy.decided:
+            break
+        copy.undo()
+    return copy
+
+
 def check_since(since: Any) -> int:
     """Validate the ``since`` of :meth:`Game.view` (raises ``bad_setting``)."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:

@@ -9,7 +9,7 @@ Both sides are here and name no game:
   clock) and ``go`` with a budget; a crash, a timeout, garbage or an illegal decision raises
   :class:`EngineFailure` (never a move of its own choosing): the caller's rule decides what
   follows (:func:`qwixo.bots.fallback_bot`);
-- the **engine** side, :func:`serve_bot`: any registered bot as an engine
+- the **engine** side, :func:`qwixo.engine_cli.serve_bot`: any registered bot as an engine
   (``qwixo engine GAME BOT``).
 """
 
@@ -21,12 +21,11 @@ import select
 import shlex
 import signal
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import Any
 
-from qwixo.core import Game, IllegalMove, compact_json, load_game
+from qwixo.core import Game, IllegalMove, compact_json, fair_copy
 
 #: the protocol's version: a host and an engine agree on it in the handshake
 PROTOCOL = 1
@@ -122,8 +121,6 @@ def position(game: Game, player: int, budget_ms: int | None, *,
     (:meth:`qwixo.core.Game.seat_save`), for engines that load games with qwixo;
     ``clock``: the budget of the coming ``go`` and the seat's time left (None: no clock).
     """
-    from qwixo.bots import fair_copy
-
     fair = fair_copy(game)
     return {"type": "position", "seat": player,
             "options": [str(o) for o in fair.options(player)],
@@ -415,107 +412,3 @@ def _public(game: Game) -> dict[str, Any]:
     """The game's settings without what no seat may know (a dice seed)."""
     hidden = set(game.info.unrated_settings) & {"seed"}
     return {k: v for k, v in game.settings().items() if k not in hidden}
-
-
-# -- the engine side: any registered bot as an engine ------------------------------------------
-def serve_bot(game: str, bot: str, *, options: dict[str, Any] | None = None,
-              stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
-    """Speak the engine protocol on ``stdin``/``stdout`` for bot ``bot`` of ``game`` (any name
-    :func:`qwixo.make_bot` takes), until ``quit`` or the end of the input. The bot is made at
-    each ``newgame`` with its seed and budget; a ``position`` carries the game's seat save,
-    loaded here (continuing the last one where it can)."""
-    import qwixo
-    from qwixo.bots import check_bot
-
-    check_bot(game, bot)
-    src = stdin or sys.stdin
-    out = stdout or sys.stdout
-    opts = dict(options or {})
-
-    def say(msg: dict[str, Any]) -> None:
-        out.write(compact_json(msg) + "\n")
-        out.flush()
-
-    current: Any = None
-    last: Game | None = None
-    pos: dict[str, Any] | None = None
-    for line in src:
-        if not line.strip():
-            continue
-        try:
-            msg = json.loads(line)
-            kind = msg.get("type") if isinstance(msg, dict) else None
-        except ValueError:
-            kind = None
-        if kind == "hello":
-            say({"type": "engine", "protocol": PROTOCOL, "name": f"qwixo {bot}",
-                 "author": "qwixo", "games": {game: {}},
-                 "options": [{"name": k, "default": v} for k, v in opts.items()]})
-        elif kind == "newgame":
-            if msg.get("game") != game:
-                say({"type": "error", "error": "unsupported",
-                     "message": f"this engine plays {game}"})
-                continue
-            budget = msg.get("budget_ms")
-            kw = {**opts, **(msg.get("options") or {})}
-            try:
-                current = qwixo.make_bot(game, bot, seconds=None if budget is None else
-                                         budget / 1000, seed=msg.get("seed"), **kw)
-            except (IllegalMove, TypeError, ValueError) as e:
-                say({"type": "error", "error": "unsupported", "message": str(e)})
-                continue
-            last = None
-            say({"type": "ready"})
-        elif kind == "position":
-            pos = msg
-        elif kind == "go":
-            if current is None or pos is None:
-                say({"type": "error", "error": "bad_message",
-                     "message": "go before newgame and position"})
-                continue
-            data = {"game": game, **pos["save"]}
-            g = load_game(data, base=last)
-            last = g
-            decision = current.decide(g.copy(), int(pos["seat"]))
-            info = getattr(current, "last_info", None)
-            if isinstance(info, dict) and info:
-                say({"type": "info", **{k: v for k, v in info.items()
-                                         if isinstance(v, (int, float, str, bool))}})
-            say({"type": "decision", "decision": str(decision)})
-        elif kind == "error":
-            print(f"qwixo engine: the host says {msg.get('error')}: {msg.get('message')}",
-                  file=sys.stderr)
-        elif kind == "stop":
-            continue  # decisions here are made within their budget: nothing to stop
-        elif kind == "quit":
-            return 0
-        else:
-            say({"type": "error", "error": "bad_message", "message": line.strip()[:200]})
-    return 0
-
-
-# -- ``qwixo engine GAME BOT`` ---------------------------------------------------------------
-def register(sub: Any) -> None:
-    """``qwixo engine GAME BOT [--set KEY=VALUE]...``: a bot as an engine on stdin/stdout."""
-    from qwixo.core import game_names
-    from qwixo.i18n import t
-
-    p = sub.add_parser("engine", help=t("clih_engine"))
-    p.add_argument("game", choices=list(game_names()), help=t("clih_engine_game"))
-    p.add_argument("bot", help=t("clih_engine_bot"))
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help=t("clih_engine_set"))
-    p.set_defaults(func=_run)
-
-
-def _run(args: Any) -> int:
-    options: dict[str, Any] = {}
-    for item in args.set:
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise IllegalMove("bad_setting", name="--set", value=item, why="why_key_value")
-        try:
-            options[key.strip()] = json.loads(value)
-        except ValueError:
-            options[key.strip()] = value
-    return serve_bot(args.game, args.bot, options=options)
