@@ -279,3 +279,17 @@ def test_bad_engine_options_are_clear_errors(capsys):
     assert "give KEY=VALUE" in capsys.readouterr().err
     assert main(["engine", "quixo", "no-such-bot"]) == 2
     assert "Unknown bot" in capsys.readouterr().err
+
+
+def test_an_engine_that_does_not_take_the_settings_is_refused(tmp_path):
+    script = tmp_path / "two.py"
+    script.write_text("import json,sys\nfor l in sys.stdin:\n    m=json.loads(l)\n"
+                      "    if m['type']=='hello':\n        print(json.dumps({'type':'engine',"
+                      "'protocol':1,'name':'two','games':{'qwixx':{'players':[2]}}}),"
+                      "flush=True)\n    if m['type']=='quit': break\n")
+    g = qwixo.new_game("qwixx", players=3, seed=1)
+    g.roll()
+    bot = EngineBot(EngineSpec("two", (sys.executable, str(script))), "qwixx")
+    with pytest.raises(EngineFailure) as err:
+        bot.decide(g, 0)
+    assert err.value.reason == "refused" and "players in [2], not 3" in err.value.detail
