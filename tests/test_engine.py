@@ -293,3 +293,15 @@ def test_an_engine_that_does_not_take_the_settings_is_refused(tmp_path):
     with pytest.raises(EngineFailure) as err:
         bot.decide(g, 0)
     assert err.value.reason == "refused" and "players in [2], not 3" in err.value.detail
+
+
+def test_an_engine_of_another_protocol_version_is_refused_and_stopped(tmp_path):
+    from qwixo.engine import probe
+
+    script = tmp_path / "v2.py"
+    script.write_text("import json,sys,time\nsys.stdin.readline()\n"
+                      "print(json.dumps({'type':'engine','protocol':2,'name':'v2',"
+                      "'games':{'quixo':{}}}),flush=True)\ntime.sleep(30)\n")
+    with pytest.raises(EngineFailure) as err:
+        probe(EngineSpec("v2", (sys.executable, str(script))))
+    assert err.value.reason == "refused" and "protocol 2, not 1" in err.value.detail
