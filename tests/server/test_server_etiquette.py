@@ -279,7 +279,7 @@ def test_a_failing_engine_is_said_in_words_and_a_named_bot_plays_on(client, capl
 
     bad = Path(__file__).resolve().parent.parent / "engines" / "bad_engine.py"
     register_engine(EngineSpec.parse(f"crasher={shlex.quote(sys.executable)} {bad} {mode}",
-                                     grace_seconds=0.2))
+                                     grace_seconds=0.2 if mode == "hang" else 30.0))
     try:
         g = create(client, seats=[{"kind": "human", "name": "Ada"},
                                   {"kind": "bot", "bot": "crasher", "name": "Zed",
