@@ -410,6 +410,8 @@ class BotRunner:
             self.hints.release(game_id, -1, client)
 
     def close(self) -> None:
+        while self._bots:  # an engine's process stops with the server (a worker's, with it)
+            _drop(self._bots.popitem()[1])
         for pool in (self.pool, self.hint_pool):
             if isinstance(pool, WorkerPool):
                 pool.close()  # a worker in a long search is not waited for
