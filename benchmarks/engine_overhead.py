@@ -6,18 +6,23 @@ played first (their positions kept), then each position is decided by the bot in
 (``decide`` on the game) and by an :class:`qwixo.engine.EngineBot` hosting ``qwixo engine``
 (one engine process for the run, the ``position`` and ``go`` lines, the engine loading the
 seat's save, continuing the last one, and answering). The overhead is the difference of the
-mean times; runs interleave and the best of each is kept, the machine being shared. Usage::
+mean times (wall clock: what a game waits), and of the processor time (the host's and the
+engine process's together: what the machine spends, which a loaded machine does not inflate
+the way it delays a round trip between two processes); runs interleave and the best of each
+is kept, the machine being shared. Usage::
 
     python benchmarks/engine_overhead.py [--game G] [--bot B] [--games N] [--repeat R]
 
 Defaults: each registered game, its strongest light bot (:func:`qwixo.bots.fallback_bot`),
 10 games, best of 3. A line per game: ``GAME BOT: in process X ms, through the engine Y ms,
-overhead Z ms a decision``; exit status 1 when an overhead is above 1 ms (the target).
+overhead Z ms a decision (CPU: C ms; N decisions)``; exit status 1 when a wall-clock overhead
+is above 1 ms (the target).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import time
@@ -48,28 +53,41 @@ def positions(game: str, bot: str, games: int) -> list[list[tuple[object, int]]]
     return out
 
 
-def timed(bot, at: list[list[tuple[object, int]]]) -> float:
-    """Mean seconds of a decision of ``bot`` over the positions (an engine gets ``newgame``
-    before each game, not counted: a game's cost, not a decision's)."""
-    spent, n = 0.0, 0
+def engine_cpu(bot: EngineBot) -> float:
+    """Processor seconds the engine's process has used (Linux: ``/proc``; 0 elsewhere)."""
+    try:
+        fields = open(f"/proc/{bot.proc.proc.pid}/stat").read().rsplit(")", 1)[1].split()
+    except (OSError, AttributeError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def timed(bot, at: list[list[tuple[object, int]]]) -> tuple[float, float]:
+    """Mean wall-clock and processor seconds of a decision of ``bot`` over the positions (an
+    engine gets ``newgame`` before each game, not counted: a game's cost, not a decision's)."""
+    spent, cpu, n = 0.0, 0.0, 0
     for one in at:
         if isinstance(bot, EngineBot):
             bot.new_game(*one[0])
+        c0 = time.process_time() + (engine_cpu(bot) if isinstance(bot, EngineBot) else 0.0)
         t0 = time.perf_counter()
         for g, p in one:
             bot.decide(g, p)
         spent += time.perf_counter() - t0
+        cpu += time.process_time() + (engine_cpu(bot) if isinstance(bot, EngineBot) else 0.0) \
+            - c0
         n += len(one)
-    return spent / n
+    return spent / n, cpu / n
 
 
-def measure(game: str, bot: str, games: int, repeat: int) -> tuple[float, float, int]:
+def measure(game: str, bot: str, games: int, repeat: int) -> tuple[tuple[float, float],
+                                                                   tuple[float, float], int]:
     at = positions(game, bot, games)
     cmd = f"{shlex.quote(sys.executable)} -m qwixo engine {game} {bot}"
     hosted = EngineBot(EngineSpec.parse(f"bench={cmd}"), game, seed=1)
     try:
         hosted.decide(*at[0][0])  # the engine started (its start is not a decision's cost)
-        best_in, best_out = float("inf"), float("inf")
+        best_in, best_out = (float("inf"),) * 2, (float("inf"),) * 2
         for _ in range(repeat):
             best_in = min(best_in, timed(qwixo.make_bot(game, bot, seed=1), at))
             best_out = min(best_out, timed(hosted, at))
@@ -88,11 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     worst = 0.0
     for game in [args.game] if args.game else qwixo.game_names():
         bot = args.bot or fallback_bot(game)
-        inproc, hosted, n = measure(game, bot, args.games, args.repeat)
+        (inproc, in_cpu), (hosted, out_cpu), n = measure(game, bot, args.games, args.repeat)
         over = (hosted - inproc) * 1000
         worst = max(worst, over)
         print(f"{game} {bot}: in process {inproc * 1000:.3f} ms, through the engine "
-              f"{hosted * 1000:.3f} ms, overhead {over:.3f} ms a decision ({n} decisions)")
+              f"{hosted * 1000:.3f} ms, overhead {over:.3f} ms a decision (CPU: "
+              f"{(out_cpu - in_cpu) * 1000:.3f} ms; {n} decisions)")
     return 0 if worst <= TARGET_MS else 1
 
 

@@ -8,7 +8,7 @@ import sys
 from typing import IO, Any
 
 from qwixo.core import Game, IllegalMove, compact_json, load_game
-from qwixo.engine import PROTOCOL
+from qwixo.engine import PROTOCOL, read_json
 
 
 def serve_bot(game: str, bot: str, *, options: dict[str, Any] | None = None,
@@ -35,7 +35,7 @@ def serve_bot(game: str, bot: str, *, options: dict[str, Any] | None = None,
         if not line.strip():
             continue
         try:
-            msg = json.loads(line)
+            msg = read_json(line)
             kind = msg.get("type") if isinstance(msg, dict) else None
         except ValueError:
             kind = None
