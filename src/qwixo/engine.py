@@ -126,7 +126,8 @@ def position(game: Game, player: int, budget_ms: int | None, *,
     (:meth:`qwixo.core.Game.seat_save`), for engines that load games with qwixo;
     ``clock``: the budget of the coming ``go`` and the seat's time left (None: no clock).
     """
-    fair = fair_copy(game)
+    # nothing hidden: the game itself (only read here; its view keeps what it computed)
+    fair = fair_copy(game) if game.decided else game
     return {"type": "position", "seat": player,
             "options": [str(o) for o in fair.options(player)],
             "view": fair.view(player, since=since), "save": fair.seat_save(player),
