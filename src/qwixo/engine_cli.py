@@ -29,6 +29,7 @@ def serve_bot(game: str, bot: str, *, options: dict[str, Any] | None = None,
         out.flush()
 
     current: Any = None
+    warmed = False
     last: Game | None = None
     pos: dict[str, Any] | None = None
     for line in src:
@@ -57,6 +58,9 @@ def serve_bot(game: str, bot: str, *, options: dict[str, Any] | None = None,
                 say({"type": "error", "error": "unsupported", "message": str(e)})
                 continue
             last = None
+            if not warmed:  # the bot's first decision loads its tables and kernels: here,
+                # before "ready" (the host's start time), not in the first budget
+                warmed = _warm_up(game, bot, msg.get("settings") or {}, kw)
             say({"type": "ready"})
         elif kind == "position":
             pos = msg
@@ -97,6 +101,24 @@ def register(sub: Any) -> None:
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help=t("clih_engine_set"))
     p.set_defaults(func=_run)
+
+
+def _warm_up(game: str, bot: str, settings: dict[str, Any], options: dict[str, Any]) -> bool:
+    """One decision of a throwaway bot of the same kind (its seed and memory apart from the
+    game's bot) on a new game of these settings; True (also when that fails: the real
+    decision then says why)."""
+    from qwixo.bots import make_bot
+    from qwixo.core import new_game
+
+    try:
+        g = new_game(game, **settings)
+        while g.needs_roll:
+            g.roll()
+        if g.to_act:
+            make_bot(game, bot, seconds=0.05, seed=0, **options).decide(g, g.to_act[0])
+    except Exception as e:  # noqa: BLE001 - a warm-up only
+        print(f"qwixo engine: warm-up: {type(e).__name__}: {e}", file=sys.stderr)
+    return True
 
 
 def _run(args: Any) -> int:
