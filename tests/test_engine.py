@@ -308,3 +308,15 @@ def test_an_engine_of_another_protocol_version_is_refused_and_stopped(tmp_path):
     with pytest.raises(EngineFailure) as err:
         probe(EngineSpec("v2", (sys.executable, str(script))))
     assert err.value.reason == "refused" and "protocol 2, not 1" in err.value.detail
+
+
+def test_qwixo_engine_keeps_to_the_budget_from_its_first_decision():
+    """Its bot's tables and kernels load before ``ready`` (within the start time), not in the
+    first decision's budget plus grace."""
+    spec = EngineSpec.parse(f"eng={QWIXO} engine quixo strong --set threads=1")
+    bot = EngineBot(spec, "quixo", seconds=0.1)
+    g = qwixo.new_game("quixo", size=4)
+    try:
+        assert bot.decide(g, 0) in g.options(0)
+    finally:
+        bot.close()
