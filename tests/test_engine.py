@@ -320,3 +320,12 @@ def test_qwixo_engine_keeps_to_the_budget_from_its_first_decision():
         assert bot.decide(g, 0) in g.options(0)
     finally:
         bot.close()
+
+
+def test_a_tournament_plays_its_games_with_one_engine_process_each_begun_by_newgame(tmp_path):
+    log = tmp_path / "received.jsonl"
+    spec = EngineSpec.parse(f"rec={BAD} record {log}")
+    rep = run_tournament("quixo", ["rec", "random"], games=3, size=3, engines=[spec])
+    assert rep["failures"] == [] and rep["games"] == 3
+    kinds = [json.loads(line)["type"] for line in log.read_text().splitlines()]
+    assert (kinds.count("hello"), kinds.count("newgame"), kinds.count("quit")) == (1, 3, 1)

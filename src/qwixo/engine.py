@@ -299,6 +299,7 @@ class EngineBot:
         self.seed = seed
         self.options = dict(options or {})
         self.proc: EngineProcess | None = None
+        self._renew = False
         #: the view's events this engine process has had (the next position sends the rest)
         self.events_sent = 0
         self.decisions = 0
@@ -354,6 +355,9 @@ class EngineBot:
     def _decide(self, game: Game, player: int, options: list[str]) -> str:
         if self.proc is None:
             self.proc = self._start(game, player)
+        elif self._renew:
+            self.new_game(game, player)
+        self._renew = False
         proc = self.proc
         budget = None if self.seconds is None else int(round(self.seconds * 1000))
         msg = position(game, player, budget, since=self.events_sent)
@@ -384,6 +388,11 @@ class EngineBot:
                                 "one of the options")
         self.decisions += 1
         return text
+
+    def renew(self, *, seed: int | None = None, seconds: float | None = None) -> None:
+        """The next decision is of a new game (with this seed and budget): a running engine
+        gets ``newgame`` then, in the same process (a tournament's next game)."""
+        self.seed, self.seconds, self._renew = seed, seconds, True
 
     def _fail(self, e: EngineFailure) -> None:
         """Tell the engine (when it still listens) and stop it; the host's rule follows."""

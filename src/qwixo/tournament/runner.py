@@ -109,16 +109,27 @@ def play_one(task: tuple) -> dict[str, Any]:
     new bots, engines included). Where a game cannot be resigned, the game's fallback bot
     (:func:`qwixo.bots.fallback_bot`) plays on for the seat."""
     from qwixo.bots import fallback_bot, register_engine, registered_engines
-    from qwixo.engine import failure_of
+    from qwixo.engine import EngineBot, failure_of
 
     i, game, settings, names, lineup, seed, seconds, *more = task
     for spec in (more[0] if more else ()):  # the tournament's engines (a cluster's worker)
         if spec not in registered_engines():
             register_engine(spec)
+    keep = len(more) > 1 and more[1]
     gseed, bseeds = game_seeds(seed, i, len(lineup))
     g = _new_game(game, settings, gseed)
     bots = [qwixo.make_bot(game, names[b], seconds=seconds, seed=bseeds[s])
             for s, b in enumerate(lineup)]
+    for s, bot in enumerate(bots):  # an engine's process plays this process's next games
+        if keep and isinstance(bot, EngineBot):  # (one per seat it has in a game)
+            nth = sum(1 for x in lineup[:s] if names[x] == names[lineup[s]])
+            key = (bot.spec, game, repr(sorted(settings.items())), nth)
+            old = _KEPT.get(key)
+            if old is not None and old.proc is not None:
+                old.renew(seed=bot.seed, seconds=bot.seconds)
+                bots[s] = old
+            else:
+                _KEPT[key] = bot
     t0 = time.perf_counter()
     decisions = 0
     rolls = 0
@@ -153,7 +164,8 @@ def play_one(task: tuple) -> dict[str, Any]:
                 raise RuntimeError(f"game {i} does not end")
     finally:
         for bot in bots:
-            _close(bot)
+            if not (keep and isinstance(bot, EngineBot) and bot.proc is not None):
+                _close(bot)
     scores = g.scores()
     length = rolls if game_info(game).length == "rolls" else decisions
     rec = {"i": i, "lineup": list(lineup), "scores": scores, "length": length,
@@ -163,6 +175,18 @@ def play_one(task: tuple) -> dict[str, Any]:
     if failures:
         rec["failures"] = failures
     return rec
+
+
+#: engine bots kept between the games a process plays (a local tournament: one engine process
+#: per engine and seat it takes in a game, each game begun with ``newgame``), by (spec, game,
+#: settings, which of its seats)
+_KEPT: dict[tuple, Any] = {}
+
+
+def release_engines() -> None:
+    """Stop the engines kept for the next games (the end of a tournament)."""
+    while _KEPT:
+        _close(_KEPT.popitem()[1])
 
 
 def _close(bot: Any) -> None:
@@ -246,7 +270,9 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
     _new_game(game, settings, 0)  # validates the settings (IllegalMove on a bad one)
     labs = labels(names)
     plan = schedule(len(names), players, games)
-    tasks = [(i, game, settings, names, plan[i], seed, seconds, engines)
+    # an engine plays a process's games in one process of its own, but on a cluster (where
+    # nothing would stop it after the tournament)
+    tasks = [(i, game, settings, names, plan[i], seed, seconds, engines, not cluster)
              for i in range(games)]
     records: list[dict[str, Any]] = []
     t0 = time.perf_counter()
@@ -255,10 +281,13 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
 
         records = run_tasks(tasks, cluster, jobs, play_one, progress)
     elif jobs == 1 or games == 1:
-        for task in tasks:
-            records.append(play_one(task))
-            if progress:
-                progress(len(records), games)
+        try:
+            for task in tasks:
+                records.append(play_one(task))
+                if progress:
+                    progress(len(records), games)
+        finally:
+            release_engines()
     else:
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp
         with ctx.Pool(min(jobs, games)) as pool:
