@@ -3,7 +3,7 @@
 - ``qwixo play quixo|qwixx ...``      a module's ``register_play(play_subparsers)``
 - ``qwixo quixo ...`` (bench, perft, solve, hint)   ``register_quixo(quixo_subparsers)``
 - ``qwixo qwixx ...`` (bench, solve, hint)          ``register_qwixx(qwixx_subparsers)``
-- ``qwixo serve``, ``qwixo tournament``             ``register(top_level_subparsers)``
+- ``qwixo serve``, ``qwixo tournament``, ``qwixo engine``   ``register(top_level_subparsers)``
 
 The modules asked are listed in ``_AREAS``; one that does not exist yet is skipped.
 
@@ -46,6 +46,7 @@ _AREAS = (
     "qwixo.analysis",
     "qwixo.quixo.puzzles_cli",
     "qwixo.testing",
+    "qwixo.engine_cli",
 )
 
 

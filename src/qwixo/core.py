@@ -174,6 +174,15 @@ class Game(ABC):
     def from_dict(cls, data: dict[str, Any]) -> Game:
         """Inverse of :meth:`to_dict`; raises :class:`IllegalMove` (``bad_save``) on bad data."""
 
+    def seat_save(self, player: int | None = None) -> dict[str, Any]:
+        """A save (:meth:`to_dict`) without what no seat may know — in a dice game, the dice
+        generator's seed and state, from which the coming rolls could be read — that
+        :meth:`from_dict` still loads (the loaded game rolls with a generator of its own).
+        What an engine receives with each position (``docs/engine-protocol.md``); call it on
+        a fair copy (:func:`qwixo.bots.fair_copy`), so that no other seat's hidden decision
+        is in it. By default the whole save (a game with nothing hidden in it)."""
+        return self.to_dict()
+
     def resumed(self, data: dict[str, Any]) -> Game | None:
         """A new game equal to ``from_dict(data)``, made from a copy of this one by playing
         only the decisions ``data`` has beyond it — or None when ``data`` does not continue
@@ -477,6 +486,20 @@ def forfeit(game: Game, player: int) -> Game:
         game.resign(player)
         return game
     return Forfeited(game, player)
+
+
+def fair_copy(game: Game) -> Game:
+    """A copy of ``game`` for a bot, a hint or an engine: the other players' hidden decisions
+    (``game.decided``, e.g. in a dice game where everyone decides on the same roll, the
+    choices already made by the others) are taken back, so a bot decides on exactly what a
+    person would see; ``game`` itself is unchanged (tests/server/test_server_examples.py).
+    """
+    copy = game.copy()
+    for _ in range(game.num_players):
+        if not copy.decided:
+            break
+        copy.undo()
+    return copy
 
 
 def check_since(since: Any) -> int:

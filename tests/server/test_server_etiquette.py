@@ -4,6 +4,7 @@ of a game against a bot."""
 
 from __future__ import annotations
 
+import pytest
 from server_helpers import auth, create, recv_until
 
 
@@ -304,3 +305,45 @@ def test_the_leaderboard_counts_a_bots_games_from_its_shipped_rating(client):
     board = client.get("/api/leaderboard/quixo-5x5-2p").json()["bots"]
     # (was 0 for every bot not played on this server, beside 145 for one that was)
     assert {b: x["games"] for b, x in board.items()} == {b: r["games"] for b, r in shipped.items()}
+
+
+@pytest.mark.parametrize("mode,why", [("crash", "it crashed"),
+                                      ("hang", "timeout: it did not answer in time"),
+                                      ("illegal", "it chose an illegal move")])
+def test_a_failing_engine_is_said_in_words_and_a_named_bot_plays_on(client, caplog, mode,
+                                                                    why):
+    """No silent failure: a bot engine that crashes, hangs or answers an illegal move is
+    announced to every seat with the reason, the game's fallback bot takes the seat (its
+    ``bot``), the log has the reason."""
+    import logging
+    import shlex
+    import sys
+    from pathlib import Path
+
+    from qwixo.bots import fallback_bot, register_engine, unregister_engine
+    from qwixo.engine import EngineSpec
+
+    bad = Path(__file__).resolve().parent.parent / "engines" / "bad_engine.py"
+    register_engine(EngineSpec.parse(f"crasher={shlex.quote(sys.executable)} {bad} {mode}",
+                                     grace_seconds=0.2 if mode == "hang" else 30.0))
+    try:
+        g = create(client, seats=[{"kind": "human", "name": "Ada"},
+                                  {"kind": "bot", "bot": "crasher", "name": "Zed",
+                                   "seconds": 0.1}])
+        with caplog.at_level(logging.ERROR, logger="qwixo.server"), \
+                client.websocket_connect(f"/ws/{g['id']}") as p0:
+            auth(p0, g["seats"][0]["token"])
+            p0.send_json({"type": "choose", "decision": "a1c1"})
+            news, _ = recv_until(p0, lambda m: m["type"] == "announce"
+                                 and m["key"] == "announce_bot_failed")
+            assert news["text"] == (f"Zed's bot crasher failed: {why}. Beginner (bot) "
+                                    "plays on for Zed.")
+            state, _ = recv_until(p0, lambda m: m["type"] == "state"
+                                  and m["view"]["to_act"] == [0] and m["view"]["version"] >= 3)
+        seat = client.get(f"/api/games/{g['id']}").json()["seats"][1]
+        assert seat["bot"] == fallback_bot("quixo") and seat["name"] == "Zed"
+        code = {"crash": "crashed", "hang": "timeout", "illegal": "illegal"}[mode]
+        assert any(f"bot crasher of seat 1 in game {g['id']} failed ({code})" in r.getMessage()
+                   for r in caplog.records)
+    finally:
+        unregister_engine("crasher")

@@ -164,3 +164,51 @@ def test_the_workers_leave_when_the_server_is_killed(tmp_path):
     while time.time() < deadline and any(_alive(p) for p in workers):
         time.sleep(0.2)
     assert not any(_alive(p) for p in workers)
+
+
+def test_an_engine_runs_under_a_worker_and_its_failure_comes_back_with_its_reason():
+    """``serve --engine``: an engine's process is a child of the worker process that decides
+    for its seat (the server's isolation of bots), a crash comes back as its reason, and a
+    finished game's engine stops."""
+    import shlex
+    import sys
+    from pathlib import Path
+
+    import qwixo
+    from qwixo.bots import register_engine, unregister_engine
+    from qwixo.engine import EngineFailure, EngineSpec
+    from qwixo.server.botrunner import BotRunner
+
+    bad = f"{shlex.quote(sys.executable)} {Path(__file__).resolve().parent.parent}/engines/" \
+          "bad_engine.py"
+    register_engine(EngineSpec.parse(f"wgood={bad} good"))
+    register_engine(EngineSpec.parse(f"wcrash={bad} crash"))
+    engine_pids = ("[b.proc.proc.pid for b in __import__('qwixo.server.botrunner').server"
+                   ".botrunner._WORKER_BOTS.values() if getattr(b, 'proc', None)]")
+
+    def parent(pid):
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+    async def main():
+        runner = BotRunner(processes=1)
+        try:
+            g = qwixo.new_game("quixo", size=3)
+            assert await runner.decide("g1", "wgood", None, g, 0) in g.options(0)
+            worker = await runner.pool.call(os.getpid, key="g1")
+            [pid] = await runner.pool.call(eval, engine_pids, key="g1")
+            assert parent(pid) == worker != os.getpid()
+            with pytest.raises(EngineFailure) as err:
+                await runner.decide("g2", "wcrash", None, g, 0)
+            assert err.value.reason == "crashed"
+            await runner.release("g1")
+            assert await runner.pool.call(eval, engine_pids, key="g1") == []
+            return pid
+        finally:
+            runner.close()
+
+    try:
+        pid = asyncio.run(main())
+        assert not Path(f"/proc/{pid}").exists()
+    finally:
+        unregister_engine("wgood")
+        unregister_engine("wcrash")

@@ -189,13 +189,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                          ply_limit=args.ply_limit, repetition=args.repetition)
     bots = {}
     if args.vs:
-        names = qwixo.list_bots("quixo")
-        if args.vs not in names:
-            raise IllegalMove("unknown_bot", name=args.vs, game="quixo", choices=", ".join(names))
+        from qwixo.bots import check_bot, terminal_bot
+
+        check_bot("quixo", args.vs)  # a listed bot, module:Class or engine:CMD
         human = game.turn if args.seat is None else _parse_first(args.seat, game.num_players)
         for p in range(game.num_players):
             if p != human:
-                bots[p] = qwixo.make_bot("quixo", args.vs, seconds=args.seconds)
+                bots[p] = terminal_bot("quixo", args.vs, seconds=args.seconds, lang=lang)
     elif args.seat is not None:
         print(t("quixo_seat_needs_vs", lang), file=sys.stderr)
     return play(game, sys.stdin, sys.stdout, bots=bots, lang=lang,

@@ -318,6 +318,37 @@ class QuixoGame(Game):
                 raise IllegalMove("bad_save", why=f"end {end!r}: {e}") from None
         return g
 
+    def resumed(self, data: dict[str, Any]) -> QuixoGame | None:
+        """:meth:`qwixo.core.Game.resumed`: when ``data`` has this game's settings and its
+        moves begin with this game's, a copy of this game plays the rest of them (an engine
+        loads each position from the last: ``qwixo engine``); else None.
+
+        >>> g = QuixoGame(size=3); g.choose(0, "a1c1")
+        >>> later = g.to_dict(); later["moves"].append("a3a1")
+        >>> g.resumed(later).to_dict() == QuixoGame.from_dict(later).to_dict()
+        True
+        """
+        if (not isinstance(data, dict) or self._agreed is not None or "end" in data
+                or set(data) - {"size", "players", "position", "ply_limit", "repetition",
+                                "moves"}):
+            return None
+        mine = self.to_dict()
+        if any(data.get(k) != mine[k] for k in ("size", "players", "position", "ply_limit",
+                                                  "repetition")):
+            return None
+        moves, k = data.get("moves"), len(self._history)
+        if not isinstance(moves, list) or moves[:k] != self._history:
+            return None
+        g = self.copy()
+        for i, mv in enumerate(moves[k:], start=k):
+            if not isinstance(mv, str):
+                raise IllegalMove("bad_save", why=f"move {i + 1} is not a text")
+            try:
+                g.choose(int(g._st[4]), mv)
+            except IllegalMove as e:
+                raise IllegalMove("bad_save", why=f"move {i + 1} {mv!r}: {e}") from None
+        return g
+
     # -- table etiquette ----------------------------------------------------------------------
     draws_by_agreement = True
     #: (ours: the rulebook has no end rule) a game against a bot is a draw on the third

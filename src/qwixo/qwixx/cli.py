@@ -75,7 +75,7 @@ def make_seats(game, vs: str | None, seed: int | None) -> list:
     seats: list = [None] * game.num_players
     if not vs:
         return seats
-    import qwixo
+    from qwixo.bots import terminal_bot
 
     names = [n.strip() for n in vs.split(",") if n.strip()]
     if not names:
@@ -83,7 +83,7 @@ def make_seats(game, vs: str | None, seed: int | None) -> list:
     try:
         for p in range(1, game.num_players):
             name = names[min(p - 1, len(names) - 1)]
-            seats[p] = qwixo.make_bot("qwixx", name, seed=None if seed is None else seed + p)
+            seats[p] = terminal_bot("qwixx", name, seed=None if seed is None else seed + p)
     except ImportError as e:
         raise IllegalMove("qx_no_bots", why=str(e)) from None
     return seats

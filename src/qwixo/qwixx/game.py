@@ -341,7 +341,7 @@ class QwixxGame(Game):
             return
         data = self.to_dict()
         data["history"] = data["history"][:-1]
-        self.__dict__.update(QwixxGame.from_dict(data).__dict__)
+        self.__dict__.update(type(self).from_dict(data).__dict__)
 
     # -- save / load ---------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -355,16 +355,31 @@ class QwixxGame(Game):
             "rng": [state[0], list(state[1]), state[2]],
         }
 
+    def seat_save(self, player: int | None = None) -> dict[str, Any]:
+        """:meth:`qwixo.core.Game.seat_save`: the save without the dice's seed and generator
+        state (the coming rolls); it loads, with a generator of its own.
+
+        >>> g = QwixxGame(players=2, seed=5); g.roll() and None
+        >>> data = g.seat_save(0); data["seed"], "rng" in data
+        (None, False)
+        >>> QwixxGame.from_dict(data).options(0) == g.options(0)
+        True
+        """
+        data = self.to_dict()
+        data["seed"] = None
+        data.pop("rng")
+        return data
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> QwixxGame:
         g = cls(edition=data["edition"], players=data["players"], seed=data.get("seed"),
                 lucky=data.get("lucky") if edition(data["edition"]).lucky else None)
-        g._play_saved(data["history"], data["rng"])
+        g._play_saved(data["history"], data.get("rng"))
         return g
 
-    def _play_saved(self, entries: list[list[Any]], rng: list[Any]) -> None:
+    def _play_saved(self, entries: list[list[Any]], rng: list[Any] | None) -> None:
         """Play the saved history ``entries``, then take the saved generator state ``rng``
-        (in a generator of this game's own)."""
+        (in a generator of this game's own; None, a seat's save: the game's own generator)."""
         for entry in entries:
             if entry[0] == "roll":
                 self.roll(entry[1])
@@ -374,6 +389,8 @@ class QwixxGame(Game):
                 self.resign(entry[1])
             else:
                 raise IllegalMove("bad_save", why=f"unknown history entry {entry[0]!r}")
+        if rng is None:
+            return
         gen = random.Random()
         try:
             gen.setstate((rng[0], tuple(rng[1]), rng[2]))
@@ -404,7 +421,7 @@ class QwixxGame(Game):
                                                                  strict=True)):
             return None
         g = self.copy()
-        g._play_saved(history[k:], data["rng"])
+        g._play_saved(history[k:], data.get("rng"))
         return g
 
     # -- what front ends draw ----------------------------------------------------------

@@ -27,9 +27,10 @@ from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import Any
 
 import qwixo
+from qwixo.bots import fair_copy, is_light, register_engine, registered_engines
 from qwixo.bots import hint_lines as game_hint
-from qwixo.bots import is_light
 from qwixo.core import Game, IllegalMove, load_game
+from qwixo.engine import EngineFailure
 from qwixo.i18n import t
 
 log = logging.getLogger("qwixo.server")
@@ -39,6 +40,11 @@ HINT_SECONDS = 1.0
 #: --analysis-seconds`` sets a server's own)
 ANALYSIS_SECONDS = 10.0
 MAX_BOTS = 4096
+#: engine bots kept per process (each holds an engine's process; the least recently used is
+#: stopped, and started again with the whole position if its game goes on)
+MAX_ENGINE_BOTS = 64
+
+__all__ = ["BotRunner", "HintBusy", "HintQueue", "WorkerPool", "fair_copy", "hint_lines"]
 
 
 class HintBusy(IllegalMove):
@@ -337,16 +343,33 @@ class BotRunner:
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
                      seat: int) -> str:
-        """The bot's decision for ``seat`` (computed on a copy, in the pool)."""
+        """The bot's decision for ``seat`` (computed on a copy, in the pool). Only a listed bot
+        of the game (its own, an installed package's, an operator's ``--engine``): never a
+        name that starts a program or loads a module (``engine:CMD``, ``module:Class``)."""
+        if name not in qwixo.list_bots(game.name):
+            raise EngineFailure("refused", f"{name!r} is not a bot of this server")
         if self.processes and not is_light(game.name, name):
             return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
-                                       fair_copy(game).to_json(), key=game_id))
+                                       fair_copy(game).to_json(), registered_engines(),
+                                       key=game_id))
         if self.processes:  # a light bot (a rule, no search): here, at once — cheaper than
             # sending the game to a worker and reading the answer back
             bot = self.bot(game_id, seat, game.name, name, seconds)
             return str(bot.decide(fair_copy(game), seat))
         bot = self.bot(game_id, seat, game.name, name, seconds)
-        return str(await self._run(bot.decide, fair_copy(game), seat))
+        try:
+            return str(await self._run(bot.decide, fair_copy(game), seat))
+        except Exception:
+            forget_bot(self._bots, game_id, seat, name)
+            raise
+
+    async def release(self, game_id: str) -> None:
+        """A game is over: its bots are dropped (an engine's process stops now, not when the
+        cache is full) — here, and in the worker that served the game last."""
+        for key in [k for k in self._bots if k[0] == game_id]:
+            _drop(self._bots.pop(key))
+        if isinstance(self.pool, WorkerPool) and game_id in self.pool._sticky:
+            await self.pool.call(_release_in_worker, game_id, key=game_id)
 
     async def hint(self, game: Game, seat: int, lang: str, *, game_id: str = "",
                    client: str | None = None) -> list[str]:
@@ -387,25 +410,13 @@ class BotRunner:
             self.hints.release(game_id, -1, client)
 
     def close(self) -> None:
+        while self._bots:  # an engine's process stops with the server (a worker's, with it)
+            _drop(self._bots.popitem()[1])
         for pool in (self.pool, self.hint_pool):
             if isinstance(pool, WorkerPool):
                 pool.close()  # a worker in a long search is not waited for
             else:
                 pool.shutdown(wait=False, cancel_futures=True)
-
-
-def fair_copy(game: Game) -> Game:
-    """A copy of ``game`` for a bot or a hint: the other players' hidden decisions
-    (``game.decided``, e.g. in a dice game where everyone decides on the same roll, the
-    choices already made by the others) are taken back, so a bot decides on exactly what a
-    person would see; ``game`` itself is unchanged (tests/server/test_server_examples.py).
-    """
-    copy = game.copy()
-    for _ in range(game.num_players):
-        if not copy.decided:
-            break
-        copy.undo()
-    return copy
 
 
 def _cached_bot(cache: OrderedDict, game_id: str, seat: int, game_name: str, name: str,
@@ -415,11 +426,35 @@ def _cached_bot(cache: OrderedDict, game_id: str, seat: int, game_name: str, nam
     if b is None:
         b = qwixo.make_bot(game_name, name, seconds=seconds)
         cache[key] = b
-        if len(cache) > MAX_BOTS:
-            cache.popitem(last=False)
+        engines = [k for k, v in cache.items() if hasattr(v, "close")]
+        while len(cache) > MAX_BOTS or len(engines) > MAX_ENGINE_BOTS:
+            old_key = engines.pop(0) if len(engines) > MAX_ENGINE_BOTS else next(iter(cache))
+            old = cache.pop(old_key)
+            if old_key in engines:
+                engines.remove(old_key)
+            if hasattr(old, "close"):
+                old.close()
     else:
         cache.move_to_end(key)
     return b
+
+
+def _drop(bot: Any) -> None:
+    if hasattr(bot, "close"):
+        bot.close()
+
+
+def _release_in_worker(game_id: str) -> None:
+    for key in [k for k in _WORKER_BOTS if k[0] == game_id]:
+        _drop(_WORKER_BOTS.pop(key))
+    _WORKER_GAMES.pop(game_id, None)
+
+
+def forget_bot(cache: OrderedDict, game_id: str, seat: int, name: str) -> None:
+    """Drop (and stop, for an engine) the bot of a seat whose bot failed."""
+    b = cache.pop((game_id, seat, name), None)
+    if b is not None and hasattr(b, "close"):
+        b.close()
 
 
 # -- the worker processes ------------------------------------------------------------------
@@ -498,13 +533,20 @@ def _ping() -> bool:
 
 
 def _decide_in_worker(game_id: str, seat: int, name: str, seconds: float | None,
-                      text: str) -> str:
+                      text: str, engines: tuple = ()) -> str:
+    for spec in engines:  # the server's ``--engine``s (a worker is forked before they exist)
+        if spec not in registered_engines():
+            register_engine(spec)
     game = load_game(text, base=_WORKER_GAMES.pop(game_id, None))
     _WORKER_GAMES[game_id] = game
     if len(_WORKER_GAMES) > MAX_WORKER_GAMES:
         _WORKER_GAMES.popitem(last=False)
     bot = _cached_bot(_WORKER_BOTS, game_id, seat, game.name, name, seconds)
-    return str(bot.decide(game.copy(), seat))
+    try:
+        return str(bot.decide(game.copy(), seat))
+    except Exception:
+        forget_bot(_WORKER_BOTS, game_id, seat, name)
+        raise
 
 
 def analyse_game(game: Game, seconds: float) -> dict[str, Any]:
@@ -542,7 +584,7 @@ def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
         lines = None
     if lines:
         return lines
-    for name in reversed(qwixo.list_bots(game.name)):  # the strongest bot that works
+    for name in reversed(qwixo.bots.shipped_bots(game.name)):  # the strongest that works
         try:
             bot = qwixo.make_bot(game.name, name, seconds=HINT_SECONDS)
             decision = bot.decide(game.copy(), seat)

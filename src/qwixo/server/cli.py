@@ -23,6 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ws", default="websockets-sansio",
                    choices=["websockets-sansio", "websockets"], help=t("clih_serve_ws"))
     p.add_argument("--bot-processes", type=int, default=1, help=t("clih_serve_bot_processes"))
+    p.add_argument("--engine", action="append", default=[], metavar="NAME=CMD",
+                   help=t("clih_serve_engine"))
     p.add_argument("--sync", default="normal", choices=["normal", "full"],
                    help=t("clih_serve_sync"))
     p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
@@ -114,6 +116,34 @@ def analysis_budget(seconds: float, lang: str | None = None) -> float:
     return min(ANALYSIS_RANGE[1], max(ANALYSIS_RANGE[0], float(seconds)))
 
 
+def offer_engines(specs: list[str], lang: str | None = None) -> bool:
+    """Register each ``NAME=CMD`` of ``--engine`` as a bot of the games it plays (asked in a
+    handshake now: an engine that does not start, or plays none of the games, is a clear
+    error at once, not at the first move); False (after a message) when one cannot be used."""
+    from qwixo.bots import register_engine
+    from qwixo.core import game_names
+    from qwixo.engine import EngineFailure, EngineSpec, probe
+
+    for text in specs:
+        spec = EngineSpec.parse(text)
+        try:
+            hello = probe(spec)
+        except EngineFailure as e:
+            print("qwixo: " + t("engine_unusable", lang, name=spec.name, why=e.words(lang),
+                                detail=e.detail), file=sys.stderr)
+            return False
+        games = hello.get("games")
+        plays = tuple(g for g in game_names() if isinstance(games, (dict, list)) and g in games)
+        if not plays:
+            print("qwixo: " + t("engine_unusable", lang, name=spec.name,
+                                why=t("bot_failure_refused", lang),
+                                detail=f"games: {games!r}"), file=sys.stderr)
+            return False
+        register_engine(EngineSpec(spec.name, spec.command, spec.start_seconds,
+                                   spec.grace_seconds, plays))
+    return True
+
+
 def serve(args: argparse.Namespace) -> int:
     import logging
     import socket
@@ -126,6 +156,8 @@ def serve(args: argparse.Namespace) -> int:
     from qwixo.server.ws import ws_protocol
 
     analysis_seconds = analysis_budget(args.analysis_seconds, getattr(args, "lang", None))
+    if not offer_engines(args.engine, getattr(args, "lang", None)):
+        return 2
     db = args.db or str(data_dir() / "qwixo.sqlite")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
     # bind first, so the printed URL has the real port (also with --port 0)

@@ -18,9 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from qwixo.bots import bot_level
 from qwixo.core import GAME_NAMES, Game
 from qwixo.gameinfo import text
-from qwixo.i18n import t
+from qwixo.i18n import TABLE, t
 from qwixo.server import social
 from qwixo.server.ratelimit import TokenBucket
 from qwixo.server.store import SeatRow
@@ -135,17 +136,26 @@ class Names(tuple):
     names in its own language (:meth:`Room.display_name`: a bot by its level in words)."""
 
 
+class Key(str):
+    """A message key a message names (a parameter of an announcement, e.g. why a bot
+    failed), with its own parameters (``Key("web_bot_named", level=Key(...))``): each
+    connection reads it in its own language."""
+
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, **params: Any) -> Key:
+        out = super().__new__(cls, key)
+        out.params = params
+        return out
+
+    def words(self, lang: str | None) -> str:
+        return t(self, lang, **{k: v.words(lang) if isinstance(v, Key) else v
+                                for k, v in self.params.items()})
+
+
 class Scores(tuple):
     """(seat, score) pairs a message lists (``Ada 31, Careful (bot) 24``), read as
     :class:`Names` are."""
-
-
-def bot_level(game: str, bot: str, lang: str | None) -> str:
-    """A bot's level in words (``Casual``; the catalogue's ``web_botname_<game>_<bot>``), or
-    its id when the catalogue has no name for it."""
-    key = f"web_botname_{game}_{bot}"
-    level = t(key, lang)
-    return bot if level == key else level
 
 
 @dataclass
@@ -364,6 +374,8 @@ class Room:
         for k, v in params.items():
             if isinstance(v, Names):
                 v = ", ".join(self.display_name(p, lang) for p in v)
+            elif isinstance(v, Key):
+                v = v.words(lang)
             elif isinstance(v, Scores):
                 v = ", ".join(f"{self.display_name(p, lang)} {sc}" for p, sc in v)
             out[k] = v
@@ -487,7 +499,16 @@ def announcements(room: Room, engine_events: list[dict[str, Any]],
     lines the game's metadata gives its event kinds, e.g. rows locked and penalties; the end of
     the game) and the server's event (a decision made by the clock)."""
     out: list[Announcement] = news_lines(room, engine_events)
-    if ev["kind"] == "resign":
+    if ev.get("failed") is not None:  # a bot failed: the rule that followed, in words
+        why = {"player": ev["seat"], "name": Names((ev["seat"],)), "bot": ev["failed"],
+               "why": Key("bot_failure_" + str(ev.get("why") or "error"))}
+        if ev["kind"] == "seat":
+            level = f"web_botname_{room.game_name}_{ev['bot']}"
+            out.append(("announce_bot_failed", {**why, "fallback": Key(
+                "web_bot_named", level=Key(level) if level in TABLE else ev["bot"])}))
+        else:
+            out.append(("announce_bot_failed_resign", why))
+    elif ev["kind"] == "resign":
         key = "announce_forfeit" if ev.get("forfeit") else "announce_resigned"
         out.append((key, {"player": ev["seat"], "name": Names((ev["seat"],))}))
     elif ev["kind"] == "seat":

@@ -16,9 +16,12 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import BrokenExecutor
 from typing import Any
 
+from qwixo.bots import fallback_bot
 from qwixo.core import IllegalMove
+from qwixo.engine import EngineFailure, failure_of
 from qwixo.server.botrunner import BotRunner
 from qwixo.server.rooms import Room
 
@@ -28,6 +31,9 @@ log = logging.getLogger("qwixo.server")
 #: every second and hears every change; if it dies, the lease sweep of the other processes
 #: finds the game once the lease has expired (so asking sooner would only cost queries)
 LEASE_RETRY = 30.0
+
+#: finished games remembered as released (then the set starts again: a release twice is harmless)
+MAX_RELEASED = 10_000
 
 #: ``act(room, seat, kind, value, auto=..., epoch=...)`` of the lobby
 Act = Callable[..., Awaitable[dict[str, Any] | None]]
@@ -47,6 +53,9 @@ class Scheduler:
         self.take_lease = take_lease
         #: games whose lease this process holds (kept up to date by the lobby's renewals)
         self.held: set[str] = set()
+        #: finished games whose bots were released (:meth:`BotRunner.release`)
+        self.released: set[str] = set()
+        self._releasing: set[asyncio.Task] = set()
 
     # -- who must act -----------------------------------------------------------------
     @staticmethod
@@ -127,6 +136,11 @@ class Scheduler:
                     task.cancel()
             room.tasks.clear()
             self.held.discard(room.id)
+            if any(s.kind == "bot" for s in room.seats) and room.id not in self.released:
+                if len(self.released) > MAX_RELEASED:
+                    self.released.clear()
+                self.released.add(room.id)  # its bots (an engine's process) go now
+                self._release(room.id)
             return
         if self.take_lease is not None and room.id not in self.held:
             if self.server_due(room) and time.time() >= room.lease_retry:
@@ -145,6 +159,22 @@ class Scheduler:
             self.update_clock(room, None)  # a resumed game: fresh time for the one to act
         if room.deadline is not None:
             self._arm_clock(room)
+
+    def _release(self, game_id: str) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a finished game loaded by a tool)
+            return
+
+        async def release() -> None:
+            try:
+                await self.bots.release(game_id)
+            except Exception as e:  # noqa: BLE001 - a worker gone: its bots went with it
+                log.info("releasing the bots of game %s: %s", game_id, e)
+
+        task = loop.create_task(release())
+        self._releasing.add(task)
+        task.add_done_callback(self._releasing.discard)
 
     def _arm_clock(self, room: Room) -> None:
         old = room.tasks.get("clock")
@@ -207,30 +237,62 @@ class Scheduler:
             await self.act(room, None, "roll", None, epoch=epoch)
 
     async def _bot_turn(self, room: Room, seat: int, epoch: int) -> None:
+        """The seat's bot decides. When it fails (raises; an engine crashes, times out or
+        answers garbage; its decision is refused), :meth:`_bot_failed` applies the rule —
+        never a move of the server's own choosing."""
         if self.bot_delay:
             await asyncio.sleep(self.bot_delay)
         s = room.seats[seat]
-        try:
-            decision = await self.bots.decide(room.id, s.bot or "random", s.seconds,
-                                              room.game, seat)
-        except Exception:  # noqa: BLE001 - a broken bot must not block the game
-            log.exception("bot %s failed in game %s; playing a random option", s.bot, room.id)
-            decision = None
-        for _attempt in range(2):
-            if decision is None:
-                if room.epoch != epoch or seat not in room.public["to_act"]:
-                    break
-                decision = random.choice(room.game.options(seat))
+        bot = s.bot or ""
+        for attempt in range(2):
+            try:
+                decision = await self.bots.decide(room.id, bot, s.seconds, room.game, seat)
+                failure = None
+                break
+            except BrokenExecutor as e:  # the worker process died (the server's trouble):
+                failure = failure_of(e)   # once more, in the new worker; then a failure
+                log.warning("bot %s of game %s: its worker died (attempt %d)", bot, room.id,
+                            attempt + 1)
+            except Exception as e:  # noqa: BLE001 - every failure of a bot has the one rule
+                failure = failure_of(e)
+                break
+        if failure is None:
             try:
                 await self.act(room, seat, "choose", decision, epoch=epoch)
+                return  # done (or stale: the room moved on); the task's end kicks the room
             except IllegalMove as e:
-                log.error("bot %s chose %r in game %s: %s", s.bot, decision, room.id, e)
-                if getattr(e, "status", 400) >= 500:
-                    break
-                decision = None
-                continue
-            return  # done (or stale: the room moved on); the task's end kicks the room
-        await asyncio.sleep(1.0)  # no legal decision could be made: do not spin
+                if getattr(e, "status", 400) >= 500:  # the server's trouble, not the bot's
+                    await asyncio.sleep(1.0)
+                    return
+                failure = EngineFailure("illegal", f"{decision!r}: {e}")
+        if room.epoch != epoch or seat not in room.public["to_act"] or s.bot != bot:
+            log.warning("bot %s of seat %d in game %s failed on a position that is gone "
+                        "(%s)", bot, seat, room.id, failure)
+            return
+        await self._bot_failed(room, seat, bot, failure, epoch)
+
+    async def _bot_failed(self, room: Room, seat: int, bot: str, failure: EngineFailure,
+                          epoch: int) -> None:
+        """The rule after a bot's failure (docs/engine-protocol.md, "When an engine fails"):
+        the game's fallback bot (:func:`qwixo.bots.fallback_bot`) takes the seat for the rest
+        of the game; in a rated game (a rated game's opponents stay who they were), or when
+        the fallback itself failed, the seat forfeits; either way every seat reads why (the
+        event's ``failed`` and ``why``: ``announce_bot_failed``)."""
+        fallback = None if room.options.get("rated") else fallback_bot(room.game_name, bot)
+        log.error("bot %s of seat %d in game %s failed (%s): %s; %s", bot, seat, room.id,
+                  failure.reason, failure.detail,
+                  f"{fallback} takes the seat" if fallback else "the seat resigns")
+        news = {"by": None, "failed": bot, "why": failure.reason}
+        try:
+            if fallback is not None:
+                await self.act(room, seat, "seat", {"bot": fallback, "seconds": room.seats[
+                    seat].seconds, **news}, epoch=epoch)
+            else:
+                await self.act(room, seat, "resign", {"forfeit": True, **news}, epoch=epoch)
+        except IllegalMove as e:
+            log.error("game %s: the rule after the failure of bot %s could not be applied: "
+                      "%s", room.id, bot, e)
+            await asyncio.sleep(1.0)  # do not spin
 
     async def _clock(self, room: Room, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))

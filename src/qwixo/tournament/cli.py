@@ -29,6 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", choices=list(game_names()),
                    help=t("clih_tournament_game"))
     p.add_argument("--bots", required=True, help=t("clih_tournament_bots"))
+    p.add_argument("--engine", action="append", default=[], metavar="NAME=CMD",
+                   help=t("clih_tournament_engine"))
     p.add_argument("--games", type=int, default=100, help=t("clih_tournament_games"))
     from qwixo.tournament.formats import FORMATS
 
@@ -121,10 +123,12 @@ def _run(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
+    from qwixo.engine import EngineSpec
     from qwixo.tournament.runner import run_tournament
 
     lang = args.lang
     bots = [b for b in (x.strip() for x in args.bots.split(",")) if b]
+    engines = [EngineSpec.parse(e) for e in args.engine]
     err = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TimeRemainingColumn(), console=err,
@@ -156,11 +160,13 @@ def _run(args: argparse.Namespace) -> int:
             rep = run_event(args.game, bots, args.format, rounds=args.rounds,
                             minutes=args.minutes, players=args.players, jobs=args.jobs,
                             seed=args.seed, seconds=args.seconds, settings=settings,
+                            engines=engines,
                             progress=lambda done, _: prog.update(task, completed=done))
         else:
             rep = run_tournament(args.game, bots, args.games, players=args.players,
                                  jobs=args.jobs, seed=args.seed, seconds=args.seconds,
-                                 progress=progress, cluster=args.cluster, settings=settings)
+                                 progress=progress, cluster=args.cluster, engines=engines,
+                                 settings=settings)
     if args.rate or args.ratings_file:
         from qwixo.tournament.ratings import rate_report
 
@@ -327,6 +333,9 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     reasons = ", ".join(f"{_label('cli_end_', k, lang) if k else '-'} {v}"
                         for k, v in rep["end_reasons"].items())
     con.print(t("tournament_ends", lang, reasons=reasons))
+    for f in rep.get("failures", ()):
+        con.print(t("tournament_failure", lang, i=f["i"], bot=f["bot"],
+                    why=t("bot_failure_" + f["why"], lang)))
     con.print(t("tournament_time", lang, seconds=f"{rep['wall']:.1f}",
                 per_game=f"{rep['wall'] / max(rep['games'], 1):.2f}", jobs=rep["jobs"],
                 seed=rep["seed"]))

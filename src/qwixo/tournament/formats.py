@@ -244,12 +244,14 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
               seed: int = 0, seconds: float | None = None,
               settings: dict[str, Any] | None = None,
               progress: Callable[[int, int], None] | None = None,
-              clock: Callable[[], float] | None = None) -> dict[str, Any]:
+              clock: Callable[[], float] | None = None,
+              engines: Sequence[Any] = ()) -> dict[str, Any]:
     """Play an event of ``fmt`` (:data:`FORMATS`) between the bots ``bots`` and return the
     tournament report (:func:`qwixo.tournament.runner.report`: the bots' results and Elo) with
     ``format``, ``rounds`` (each round's games and byes) and ``standings``. ``rounds``: Swiss
     (default ⌈log2 n⌉), round-robin (default one cycle) and table rounds (default ⌈log2 n⌉);
-    ``minutes``: the arena's length (games started after that are not)."""
+    ``minutes``: the arena's length (games started after that are not). ``engines``: as
+    :func:`qwixo.tournament.runner.run_tournament`'s (``--engine NAME=CMD``)."""
     import time
 
     from qwixo.core import IllegalMove, game_info
@@ -257,7 +259,8 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
 
     if fmt not in FORMATS:
         raise IllegalMove("tournament_bad_format", value=fmt, choices=", ".join(FORMATS))
-    game, names, settings = runner.prepare(game, bots, players, settings)
+    engines = tuple(engines)
+    game, names, settings = runner.prepare(game, bots, players, settings, seconds, engines)
     info = game_info(game)
     size = settings["players"]
     n = len(names)
@@ -286,7 +289,7 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
         i = len(records) + len(pending)
         pending.append(i)
         st = dict(settings, players=table_size)
-        return (i, game, st, names, tuple(lineup), seed, seconds)
+        return (i, game, st, names, tuple(lineup), seed, seconds, engines, True)
 
     def play(tasks, rnd):
         done = runner.play_all(tasks, jobs)

@@ -101,32 +101,99 @@ def _new_game(game: str, settings: dict[str, Any], seed: int):
 
 
 def play_one(task: tuple) -> dict[str, Any]:
-    """Play game ``i`` of a tournament (also in a worker process); returns its record."""
-    i, game, settings, names, lineup, seed, seconds = task
+    """Play game ``i`` of a tournament (also in a worker process); returns its record.
+
+    A bot that fails (raises, answers an illegal decision; an engine that crashes, times
+    out or answers garbage) forfeits the game: its seat resigns (:meth:`Game.resign`), the
+    record's ``failures`` say who and why, and the tournament goes on (the next game starts
+    new bots, engines included). Where a game cannot be resigned, the game's fallback bot
+    (:func:`qwixo.bots.fallback_bot`) plays on for the seat."""
+    from qwixo.bots import fallback_bot, register_engine, registered_engines
+    from qwixo.engine import EngineBot, failure_of
+
+    i, game, settings, names, lineup, seed, seconds, *more = task
+    for spec in (more[0] if more else ()):  # the tournament's engines (a cluster's worker)
+        if spec not in registered_engines():
+            register_engine(spec)
+    keep = len(more) > 1 and more[1]
     gseed, bseeds = game_seeds(seed, i, len(lineup))
     g = _new_game(game, settings, gseed)
     bots = [qwixo.make_bot(game, names[b], seconds=seconds, seed=bseeds[s])
             for s, b in enumerate(lineup)]
+    for s, bot in enumerate(bots):  # an engine's process plays this process's next games
+        if keep and isinstance(bot, EngineBot):  # (one per seat it has in a game)
+            nth = sum(1 for x in lineup[:s] if names[x] == names[lineup[s]])
+            key = (bot.spec, game, repr(sorted(settings.items())), nth)
+            old = _KEPT.get(key)
+            if old is not None and old.proc is not None:
+                old.renew(seed=bot.seed, seconds=bot.seconds)
+                bots[s] = old
+            else:
+                _KEPT[key] = bot
     t0 = time.perf_counter()
     decisions = 0
     rolls = 0
-    while not g.is_over:
-        if g.needs_roll:
-            g.roll()
-            rolls += 1
-            continue
-        for p in list(g.to_act):
-            g.choose(p, bots[p].decide(g, p))
-            decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise RuntimeError(f"game {i} does not end")
+    failures: list[dict[str, Any]] = []
+    try:
+        while not g.is_over:
+            if g.needs_roll:
+                g.roll()
+                rolls += 1
+                continue
+            for p in list(g.to_act):
+                try:
+                    g.choose(p, bots[p].decide(g, p))
+                except Exception as e:  # noqa: BLE001 - every bot failure has the one rule
+                    why = failure_of(e)
+                    failures.append({"seat": p, "bot": lineup[p], "why": why.reason,
+                                     "detail": why.detail[:500]})
+                    _close(bots[p])
+                    try:
+                        g.resign(p)
+                        failures[-1]["rule"] = "forfeit"
+                        break
+                    except IllegalMove:
+                        fallback = fallback_bot(game, names[lineup[p]])
+                        if fallback is None:
+                            raise
+                        failures[-1]["rule"] = fallback
+                        bots[p] = qwixo.make_bot(game, fallback, seed=bseeds[p])
+                        g.choose(p, bots[p].decide(g, p))
+                decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"game {i} does not end")
+    finally:
+        for bot in bots:
+            if not (keep and isinstance(bot, EngineBot) and bot.proc is not None):
+                _close(bot)
     outcome = g.outcome()
-    scores = list(outcome.scores)
     length = rolls if game_info(game).length == "rolls" else decisions
-    return {"i": i, "lineup": list(lineup), "scores": scores, "places": list(outcome.places),
-            "length": length, "end": outcome.termination,
-            "seconds": time.perf_counter() - t0,
-            "decisions": decisions}
+    rec = {"i": i, "lineup": list(lineup), "scores": list(outcome.scores),
+           "places": list(outcome.places), "length": length, "end": outcome.termination,
+           "seconds": time.perf_counter() - t0,
+           "decisions": decisions}
+    if failures:
+        rec["failures"] = failures
+    return rec
+
+
+#: engine bots kept between the games a process plays (a local tournament: one engine process
+#: per engine and seat it takes in a game, each game begun with ``newgame``), by (spec, game,
+#: settings, which of its seats)
+_KEPT: dict[tuple, Any] = {}
+
+
+def release_engines() -> None:
+    """Stop the engines kept for the next games (the end of a tournament)."""
+    while _KEPT:
+        _close(_KEPT.popitem()[1])
+
+
+def _close(bot: Any) -> None:
+    """Stop an engine bot's process (other bots have nothing to stop)."""
+    close = getattr(bot, "close", None)
+    if close is not None:
+        close()
 
 
 def results_of(game: str, scores: Sequence[int], players: int) -> list[float]:
@@ -151,18 +218,22 @@ def opponents(game: str, players: int, a: int, b: int) -> bool:
 
 
 def prepare(game: str, bots: Sequence[str], players: int | None = None,
-            settings: dict[str, Any] | None = None, seconds: float | None = None
-            ) -> tuple[str, list[str], dict[str, Any]]:
+            settings: dict[str, Any] | None = None, seconds: float | None = None,
+            engines: Sequence[Any] = ()) -> tuple[str, list[str], dict[str, Any]]:
     """Check a tournament's game, bots and settings: ``(game, bot names, the games'
     settings)`` — the game's tournament defaults (``GameInfo.tournament``), then
     ``settings`` (each must be a setting of the game), and ``players`` (default: the
-    game's). Raises :class:`IllegalMove` with a clear message for anything wrong."""
+    game's). ``engines`` (:class:`qwixo.engine.EngineSpec`) are registered first, so that
+    they take part by their names. Raises :class:`IllegalMove` with a clear message for
+    anything wrong."""
+    from qwixo.bots import check_bot, register_engine
+
     game = _check_game(game)
     names = [str(b).strip() for b in bots]
-    known = qwixo.list_bots(game)
+    for spec in engines:
+        register_engine(spec)
     for n in names:
-        if n not in known:
-            raise IllegalMove("unknown_bot", name=n, game=game, choices=", ".join(known))
+        check_bot(game, n)
     if not names:
         raise IllegalMove("tournament_no_bots")
     if seconds is not None and not seconds > 0:
@@ -189,10 +260,13 @@ def play_all(tasks: Sequence[tuple], jobs: int = 1, cluster: str | None = None,
 
         records = run_tasks(tasks, cluster, jobs, play_one, progress)
     elif jobs == 1 or len(tasks) <= 1:
-        for task in tasks:
-            records.append(play_one(task))
-            if progress:
-                progress(len(records), len(tasks))
+        try:
+            for task in tasks:
+                records.append(play_one(task))
+                if progress:
+                    progress(len(records), len(tasks))
+        finally:
+            release_engines()
     else:
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp
         with ctx.Pool(min(jobs, len(tasks))) as pool:
@@ -210,7 +284,8 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
                    seed: int = 0, seconds: float | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    ply_limit: int | None = None, cluster: str | None = None,
-                   settings: dict[str, Any] | None = None) -> dict[str, Any]:
+                   settings: dict[str, Any] | None = None,
+                   engines: Sequence[Any] = ()) -> dict[str, Any]:
     """Play a tournament and return its report (see the module docstring); JSON-ready.
 
     The games' settings: the game's tournament defaults (``GameInfo.tournament``), then
@@ -220,6 +295,11 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
     ``progress(done, total)`` is called after every game. ``cluster``: ``"local"`` (a Dask
     ``LocalCluster`` of ``jobs`` processes) or a Dask scheduler address — the games run there
     as tasks, with the same results (:mod:`qwixo.tournament.cluster`).
+
+    ``engines``: :class:`qwixo.engine.EngineSpec` s that take part by their names in
+    ``bots`` (``--engine NAME=CMD``); a bot may also be ``module:attribute`` or
+    ``engine:CMD`` (:func:`qwixo.bots.check_bot`). A failing bot forfeits its game
+    (:func:`play_one`); the report's ``failures`` list every failure.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise IllegalMove("tournament_bad_number", name="games", value=games)
@@ -229,11 +309,15 @@ def run_tournament(game: str, bots: Sequence[str], games: int, players: int | No
     for key, value in (("edition", edition), ("size", size), ("ply_limit", ply_limit)):
         if value is not None:
             given[key] = value
-    game, names, settings = prepare(game, bots, players, given, seconds)
+    engines = tuple(engines)
+    game, names, settings = prepare(game, bots, players, given, seconds, engines)
     players = settings["players"]
     labs = labels(names)
     plan = schedule(len(names), players, games)
-    tasks = [(i, game, settings, names, plan[i], seed, seconds) for i in range(games)]
+    # an engine plays a process's games in one process of its own, but on a cluster (where
+    # nothing would stop it after the tournament)
+    tasks = [(i, game, settings, names, plan[i], seed, seconds, engines, not cluster)
+             for i in range(games)]
     t0 = time.perf_counter()
     records = play_all(tasks, jobs, cluster, progress)
     wall = time.perf_counter() - t0
@@ -285,6 +369,8 @@ def report(game: str, settings: dict[str, Any], labs: list[str], records: list[d
     return {"game": game, "settings": settings, "games": len(records), "bots": bots,
             "length": summary(lengths), "end_reasons": dict(sorted(ends.items())),
             "seconds_per_game": summary([r["seconds"] for r in records]), **meta,
+            "failures": [{"i": rec["i"], **f, "bot": labs[f["bot"]]}
+                         for rec in records for f in rec.get("failures", ())],
             "records": records}
 
 
