@@ -197,3 +197,19 @@ def test_formats_refuse_what_they_cannot_play():
     with pytest.raises(IllegalMove) as e:
         run_event("quixo", ["random", "nobody"], "swiss")
     assert e.value.key == "unknown_bot"
+
+
+def test_an_outside_engine_takes_part_in_a_swiss_event():
+    import shlex
+    import sys
+    from pathlib import Path
+
+    from qwixo.engine import EngineSpec
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "engines" / "random_engine.py"
+    spec = EngineSpec.parse(f"py={shlex.quote(sys.executable)} {script}")
+    rep = run_event("quixo", ["py", "greedy", "random", "greedy"], "swiss", rounds=2,
+                    settings={"size": 3}, engines=[spec])
+    assert rep["games"] == 4 and not any(r.get("failures") for r in rep["records"])
+    assert {r["bot"] for r in rep["standings"]} == {"py", "greedy", "random", "greedy#2"}
+    assert sum(r["points"] for r in rep["standings"]) == 4
