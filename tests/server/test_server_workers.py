@@ -164,3 +164,29 @@ def test_the_workers_leave_when_the_server_is_killed(tmp_path):
     while time.time() < deadline and any(_alive(p) for p in workers):
         time.sleep(0.2)
     assert not any(_alive(p) for p in workers)
+
+
+def test_warm_up_takes_turns_per_step_so_the_rules_do_not_wait_for_the_bots():
+    """Another process compiling a game's bots (holding that step's lock) does not hold up
+    the server's own warm-up of the rules; a rules step's holder does, until it lets go. The
+    server takes the games in the other order than its bot workers."""
+    import threading
+
+    from qwixo.core import GAME_NAMES
+    from qwixo.server.warmup import compile_lock, steps, warm_up
+
+    assert [s[0] for s in steps(bots=False, reverse=True)] == [
+        f"{n} rules" for n in reversed(GAME_NAMES)]
+    last = GAME_NAMES[-1]
+    with compile_lock(f"{last} bots"):  # a worker compiling the bots
+        rules = threading.Thread(target=warm_up, kwargs={"bots": False})
+        rules.start()
+        rules.join(600)  # (a bound for a deadlock, not a timing)
+        assert not rules.is_alive()
+    done = threading.Event()
+    with compile_lock(f"{GAME_NAMES[0]} rules"):  # a worker compiling the rules
+        rules = threading.Thread(target=lambda: (warm_up(bots=False), done.set()))
+        rules.start()
+        assert not done.wait(0.5)
+    rules.join(600)
+    assert done.is_set()
