@@ -14,6 +14,7 @@ import contextlib
 import fcntl
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -122,13 +123,15 @@ def pytest_sessionstart(session):
     config = session.config
     if not config.getoption("--warm-kernels") or hasattr(config, "workerinput"):
         return  # (an xdist worker: the controller warmed the cache before starting it)
+    from qwixo.server.serve_process import die_with_parent
     from qwixo.server.warmup import warm_up
 
     t0 = config._qwixo_t0 = time.perf_counter()
     # the kernels only the tests use, on the other core meanwhile (tests/warm_more.py); it goes
     # on beside the first tests (the browser tests, which need few kernels) when it takes longer
     config._qwixo_more = subprocess.Popen(
-        [sys.executable, str(Path(__file__).with_name("warm_more.py"))])
+        [sys.executable, str(Path(__file__).with_name("warm_more.py"))],
+        preexec_fn=die_with_parent(signal.SIGKILL))
     warm_up()
     tr = config.pluginmanager.get_plugin("terminalreporter")
     if tr is not None:

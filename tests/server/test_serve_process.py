@@ -1,8 +1,14 @@
-"""``qwixo.server.serve_process.ServeProcess``: its start-up deadline and failure report."""
+"""``qwixo.server.serve_process.ServeProcess``: its start-up deadline and failure report, and
+a server (and its bot workers) that ends with the process that started it, however that one
+ends."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import sys
+import textwrap
 import time
 
 import pytest
@@ -26,3 +32,63 @@ def test_a_server_that_ends_at_once_is_reported_with_its_output(tmp_path):
     with pytest.raises(RuntimeError, match="did not start") as e:
         ServeProcess("--analysis-seconds", "ten", env={"QWIXO_DATA": str(tmp_path)})
     assert "analysis-seconds" in str(e.value)
+
+
+# what a test run (a pytest process) does: start a server, wait for its bot workers, then
+# print every process under it and wait to be stopped
+_PARENT = textwrap.dedent("""
+    import json, os, sys, time, urllib.request
+    from qwixo.server.serve_process import ServeProcess
+
+    def tree(pid):
+        out = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                for child in map(int, f.read().split()):
+                    out += [child] + tree(child)
+        return out
+
+    srv = ServeProcess("--db", sys.argv[1] + "/q.sqlite", env={"QWIXO_DATA": sys.argv[1]})
+    while True:
+        try:
+            with urllib.request.urlopen(srv.url + "api/health", timeout=5) as r:
+                if json.loads(r.read())["ready"]:
+                    break
+        except OSError:
+            pass
+        time.sleep(0.1)
+    print(*tree(os.getpid()), flush=True)
+    sys.stdin.read()
+""")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
+def test_the_server_and_its_bot_workers_end_with_the_test_run(tmp_path, how):
+    """A test run that is killed (SIGKILL) or stopped (Ctrl-C: SIGINT) leaves none of the
+    processes it started: the server, its bot workers' fork server and workers."""
+    parent = subprocess.Popen([sys.executable, "-c", _PARENT, str(tmp_path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    pids: list[int] = []
+    try:
+        pids = [int(p) for p in parent.stdout.readline().split()]
+        assert len(pids) >= 3, pids  # the server, the fork server, a worker
+        parent.send_signal(how)
+        parent.wait(60)
+        deadline = time.monotonic() + 60  # (a bound, not a timing: they end in a second)
+        while any(map(_alive, pids)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert [p for p in pids if _alive(p)] == []
+    finally:
+        for p in [parent.pid, *pids]:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+        parent.wait()
