@@ -34,10 +34,11 @@ def test_a_server_that_ends_at_once_is_reported_with_its_output(tmp_path):
     assert "analysis-seconds" in str(e.value)
 
 
-# what a test run (a pytest process) does: start a server, wait for its bot workers, then
-# print every process under it and wait to be stopped
+# what a test run (a pytest process) does: start a server, wait for its bot workers, start a
+# PostgreSQL server (where installed), then print every process under it and wait to be stopped
 _PARENT = textwrap.dedent("""
     import json, os, sys, time, urllib.request
+    from qwixo.server.pg_local import PgServer, pg_bin
     from qwixo.server.serve_process import ServeProcess
 
     def tree(pid):
@@ -57,6 +58,7 @@ _PARENT = textwrap.dedent("""
         except OSError:
             pass
         time.sleep(0.1)
+    pg = PgServer() if pg_bin() else None
     print(*tree(os.getpid()), flush=True)
     sys.stdin.read()
 """)
@@ -70,23 +72,36 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline") as f:
+            return f.read().replace("\0", " ")
+    except OSError:
+        return f"{pid} (gone)"
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGINT])
 def test_the_server_and_its_bot_workers_end_with_the_test_run(tmp_path, how):
     """A test run that is killed (SIGKILL) or stopped (Ctrl-C: SIGINT) leaves none of the
-    processes it started: the server, its bot workers' fork server and workers."""
-    parent = subprocess.Popen([sys.executable, "-c", _PARENT, str(tmp_path)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    processes it started: the server, its bot workers' fork server and workers, PostgreSQL."""
+    errors = tmp_path / "stderr"
+    with open(errors, "w") as err:
+        parent = subprocess.Popen([sys.executable, "-c", _PARENT, str(tmp_path)],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+                                  text=True)
     pids: list[int] = []
     try:
         pids = [int(p) for p in parent.stdout.readline().split()]
-        assert len(pids) >= 3, pids  # the server, the fork server, a worker
+        # the server, the fork server, a worker
+        assert len(pids) >= 3, (pids, errors.read_text())
         parent.send_signal(how)
         parent.wait(60)
         deadline = time.monotonic() + 60  # (a bound, not a timing: they end in a second)
         while any(map(_alive, pids)) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert [p for p in pids if _alive(p)] == []
+        left = [p for p in pids if _alive(p)]
+        assert left == [], [_cmdline(p) for p in left]
     finally:
         for p in [parent.pid, *pids]:
             if _alive(p):
