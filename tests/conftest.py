@@ -42,6 +42,12 @@ def pytest_configure(config):
     # (its --loadscope-reorder, on by default), not in the order of LONG_FILES_FIRST below
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
+    # an xdist worker ends with the controller, also when that one is killed (SIGKILL) in the
+    # middle of a test; the servers it started end with it (serve_process.die_with_parent)
+    if hasattr(config, "workerinput"):
+        from qwixo.server.serve_process import end_with_parent
+
+        end_with_parent(signal.SIGTERM)
     # the controller (or a run without xdist) makes the run's shared directory; xdist workers,
     # started after this, inherit its name through the environment
     if not hasattr(config, "workerinput") and _SHARED not in os.environ:

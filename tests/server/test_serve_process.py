@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +108,64 @@ def test_the_server_and_its_bot_workers_end_with_the_test_run(tmp_path, how):
             if _alive(p):
                 os.kill(p, signal.SIGKILL)
         parent.wait()
+
+
+# a test of a pytest-xdist run (this suite's conftest.py as a plugin): it starts a server as
+# the browser tests do, writes the pids of its worker process and everything under it, waits
+_XDIST_TEST = textwrap.dedent("""
+    import json, os, time, urllib.request
+    from qwixo.server.serve_process import ServeProcess
+
+    def tree(pid):
+        out = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                for child in map(int, f.read().split()):
+                    out += [child] + tree(child)
+        return out
+
+    def test_serve(tmp_path):
+        srv = ServeProcess("--db", str(tmp_path / "q.sqlite"), "--bot-processes", "0",
+                           env={"QWIXO_DATA": str(tmp_path)})
+        pids = [os.getpid(), *tree(os.getpid())]
+        with open(os.environ["PIDS"] + ".part", "w") as f:
+            f.write(" ".join(map(str, pids)))
+        os.rename(os.environ["PIDS"] + ".part", os.environ["PIDS"])
+        time.sleep(3600)
+""")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_killed_xdist_run_leaves_no_worker_and_no_server(tmp_path):
+    """``make test`` killed (SIGKILL of pytest-xdist's controller, in the middle of a test):
+    its worker processes end (at once: conftest.py; else execnet ends them within 15 s, by
+    ``os._exit``, no clean-up) and the servers their tests started with them."""
+    (tmp_path / "test_serve.py").write_text(_XDIST_TEST)
+    pids_file = tmp_path / "pids"
+    tests = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PIDS=str(pids_file),
+               PYTHONPATH=os.pathsep.join([str(tests), os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                            "-p", "conftest", "-n", "1", "test_serve.py"], cwd=tmp_path, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    pids: list[int] = []
+    try:
+        deadline = time.monotonic() + 300  # (a bound: the run starts in seconds)
+        while not pids_file.exists() and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert pids_file.exists(), run.communicate(timeout=60)[0] if run.poll() is not None \
+            else "no pids"
+        pids = [int(p) for p in pids_file.read_text().split()]
+        assert len(pids) >= 2, pids  # the xdist worker, the server
+        run.kill()
+        run.wait(60)
+        deadline = time.monotonic() + 60  # (a bound, not a timing)
+        while any(map(_alive, pids)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = [p for p in pids if _alive(p)]
+        assert left == [], [_cmdline(p) for p in left]
+    finally:
+        for p in [run.pid, *pids]:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+        run.wait()

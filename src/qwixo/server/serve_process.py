@@ -29,20 +29,36 @@ PR_SET_PDEATHSIG = 1
 _LIBC: list = []
 
 
+def _libc():
+    if not _LIBC and os.uname().sysname == "Linux":
+        try:
+            _LIBC.append(ctypes.CDLL(None, use_errno=True))
+        except OSError:
+            pass
+    return _LIBC[0] if _LIBC else None
+
+
+def end_with_parent(sig: int = signal.SIGTERM) -> bool:
+    """This process gets ``sig`` when its parent ends (as :func:`die_with_parent` does for a
+    child): a test process started by another (a pytest-xdist worker) calls it. False where
+    there is no such call."""
+    libc = _libc()
+    if libc is None or libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0) != 0:
+        return False
+    if os.getppid() == 1:  # the parent is gone already
+        os.kill(os.getpid(), sig)
+    return True
+
+
 def die_with_parent(sig: int = signal.SIGTERM):
     """A ``preexec_fn`` for :class:`subprocess.Popen`: the child gets ``sig`` when the thread
     that started it ends (Linux's ``PR_SET_PDEATHSIG``, kept across ``exec``; so start a long
     child from a thread that outlives it, as the main thread), also by SIGKILL; a parent that
     ended before the child got this far is caught too. ``None`` where there is no such call
     (the child then outlives a killed parent, as before)."""
-    if not os.uname().sysname == "Linux":
+    libc, parent = _libc(), os.getpid()  # (loaded before the fork: the child only calls it)
+    if libc is None:
         return None
-    if not _LIBC:  # loaded before the fork: the child only calls it
-        try:
-            _LIBC.append(ctypes.CDLL(None, use_errno=True))
-        except OSError:
-            return None
-    libc, parent = _LIBC[0], os.getpid()
 
     def preexec() -> None:
         libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
