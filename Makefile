@@ -2,12 +2,30 @@
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+RUN_STAMP := $(VENV)/.run-stamp
+UV     := $(VENV)/bin/uv
+UV_VERSION := 0.13.9
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test setup system browser lint bench clean lock
+.PHONY: run test setup setup-run system browser lint bench clean lock
 
-# Exact versions come from requirements.lock (made by `make lock` from pyproject.toml's ranges).
+# `make run` installs only what the web app runs: the exact versions of requirements-run.lock
+# (pyproject's base dependencies and its `web` extra, no research, RL, cluster or test tools),
+# with uv (itself from PyPI, by pip): about ten seconds on a fresh clone instead of the several
+# minutes of pip and the full lock. Installing (not syncing) leaves whatever `make test` added.
+$(RUN_STAMP): pyproject.toml requirements-run.lock
+	test -x $(PY) || python3 -m venv $(VENV)
+	test -x $(UV) || $(PY) -m pip install -q uv==$(UV_VERSION)
+	$(UV) pip install -q --python $(PY) -r requirements-run.lock
+	$(UV) pip install -q --python $(PY) --no-deps -e .
+	touch $(RUN_STAMP)
+
+setup-run: $(RUN_STAMP)
+
+# Everything else (`make test`, `lint`, `bench`): the whole development lock, requirements.lock
+# (every extra and the test tools), by pip, which takes the CPU build of torch where it lies
+# on disk. Both locks are made by `make lock` from pyproject.toml's ranges.
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -40,10 +58,10 @@ system:
 
 browser: system
 
-# `qwixo warm-up` compiles the engines' kernels once (a progress bar; about a minute of one core
-# on a fresh clone, a second or two afterwards), so the server and its bot workers start at once
-run: setup
-	$(VENV)/bin/qwixo warm-up
+# The server answers its page at once and compiles the engines' kernels meanwhile (the rules
+# first, then the bots in the bot worker: a fresh clone's first start, a second or two
+# afterwards; the page says when the bots are ready). `qwixo warm-up` compiles them all ahead.
+run: setup-run
 	$(VENV)/bin/qwixo serve --host $(HOST) --port $(PORT)
 
 lint: setup
@@ -63,12 +81,16 @@ test: setup system lint
 bench: setup
 	$(PY) benchmarks/run_all.py
 
-# Re-resolve the lock file after a change of pyproject.toml (keeps the pins it can keep).
+# Re-resolve both lock files after a change of pyproject.toml (keeps the pins it can keep):
+# requirements.lock, everything (the `dev` extra), then requirements-run.lock, the base and the
+# `web` extra held to the versions of the first (the same version of a package in both).
 lock:
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install -q uv
-	$(VENV)/bin/uv pip compile pyproject.toml --extra dev --python-version 3.11 \
+	test -x $(UV) || $(PY) -m pip install -q uv==$(UV_VERSION)
+	$(UV) pip compile pyproject.toml --extra dev --python-version 3.11 \
 	  -o requirements.lock --custom-compile-command "make lock" -q
+	$(UV) pip compile pyproject.toml --extra web --python-version 3.11 -c requirements.lock \
+	  -o requirements-run.lock --custom-compile-command "make lock" -q
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

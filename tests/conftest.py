@@ -14,6 +14,7 @@ import contextlib
 import fcntl
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -41,6 +42,12 @@ def pytest_configure(config):
     # (its --loadscope-reorder, on by default), not in the order of LONG_FILES_FIRST below
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
+    # an xdist worker ends with the controller, also when that one is killed (SIGKILL) in the
+    # middle of a test; the servers it started end with it (serve_process.die_with_parent)
+    if hasattr(config, "workerinput"):
+        from qwixo.server.serve_process import end_with_parent
+
+        end_with_parent(signal.SIGTERM)
     # the controller (or a run without xdist) makes the run's shared directory; xdist workers,
     # started after this, inherit its name through the environment
     if not hasattr(config, "workerinput") and _SHARED not in os.environ:
@@ -122,13 +129,15 @@ def pytest_sessionstart(session):
     config = session.config
     if not config.getoption("--warm-kernels") or hasattr(config, "workerinput"):
         return  # (an xdist worker: the controller warmed the cache before starting it)
+    from qwixo.server.serve_process import die_with_parent
     from qwixo.server.warmup import warm_up
 
     t0 = config._qwixo_t0 = time.perf_counter()
     # the kernels only the tests use, on the other core meanwhile (tests/warm_more.py); it goes
     # on beside the first tests (the browser tests, which need few kernels) when it takes longer
     config._qwixo_more = subprocess.Popen(
-        [sys.executable, str(Path(__file__).with_name("warm_more.py"))])
+        [sys.executable, str(Path(__file__).with_name("warm_more.py"))],
+        preexec_fn=die_with_parent(signal.SIGKILL))
     warm_up()
     tr = config.pluginmanager.get_plugin("terminalreporter")
     if tr is not None:

@@ -1,5 +1,6 @@
-"""The package: version ranges in pyproject.toml, exact versions in requirements.lock, the rules
-library free of the optional parts, and a clear message when an optional part is missing."""
+"""The package: version ranges in pyproject.toml, exact versions in requirements.lock (and the
+web app's own subset in requirements-run.lock, what `make run` installs), the rules library free
+of the optional parts, and a clear message when an optional part is missing."""
 
 from __future__ import annotations
 
@@ -12,15 +13,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 LOCK = (ROOT / "requirements.lock").read_text()
+RUN_LOCK = (ROOT / "requirements-run.lock").read_text()
 
 
 def _name(requirement: str) -> str:
     return re.split(r"[\[<>=!~; ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
 
 
-def _locked() -> dict[str, str]:
+def _locked(text: str = LOCK) -> dict[str, str]:
     out = {}
-    for line in LOCK.splitlines():
+    for line in text.splitlines():
         m = re.match(r"^([A-Za-z0-9_.\-]+)==(\S+)", line)
         if m:
             out[m.group(1).lower().replace("_", "-")] = m.group(2)
@@ -44,6 +46,23 @@ def test_every_requirement_is_locked():
     locked = _locked()
     for req in _requirements():
         assert _name(req) in locked, f"{req} is not in requirements.lock: run `make lock`"
+
+
+def test_run_lock_is_the_web_app_at_the_full_locks_versions():
+    # `make run` installs requirements-run.lock alone: the base dependencies and the web
+    # extra, each at the version requirements.lock has (so `make test` over it changes none)
+    run, full = _locked(RUN_LOCK), _locked()
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    for req in PYPROJECT["project"]["dependencies"] + extras["web"]:
+        assert _name(req) in run, f"{req} is not in requirements-run.lock: run `make lock`"
+    for name, version in run.items():
+        assert full.get(name) == version, f"{name}=={version}: requirements.lock has " \
+            f"{full.get(name)}: run `make lock`"
+    not_run = set()
+    for extra in ("research", "rl", "cluster", "plots"):
+        not_run |= {_name(r) for r in extras[extra] if not r.startswith("qwixo[")}
+    not_run |= {_name(r) for r in extras["dev"] if not r.startswith("qwixo[")}
+    assert not_run & set(run) == set(), "requirements-run.lock holds what the web app never runs"
 
 
 def test_extras_cover_the_optional_parts():

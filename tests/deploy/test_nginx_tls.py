@@ -27,6 +27,8 @@ import pytest
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import InvalidStatus
 
+from qwixo.server.serve_process import die_with_parent
+
 ROOT = Path(__file__).resolve().parents[2]
 CONF = ROOT / "deploy" / "nginx" / "qwixo.conf"
 GAME = {"game": "quixo", "settings": {"size": 3},
@@ -93,7 +95,8 @@ def deployment(tmp_path_factory):
         [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", str(app_port),
          "--db", str(tmp / "qwixo.sqlite"), "--bot-delay", "0", "--bot-processes", "0",
          "--http-rate", "0.2", "--forwarded-allow-ips", "127.0.0.2"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        preexec_fn=die_with_parent())
     out: list[str] = []
     threading.Thread(target=lambda: out.extend(app.stdout), daemon=True).start()
     tls_port, http_port = _free_port(), _free_port()
@@ -121,7 +124,7 @@ http {{
     assert test.returncode == 0, test.stderr
     proxy = subprocess.Popen([nginx, "-p", str(tmp), "-c", str(tmp / "nginx.conf"),
                               "-g", "daemon off;"], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT)
+                             stderr=subprocess.STDOUT, preexec_fn=die_with_parent())
     try:
         _wait_port(app_port, app, "qwixo serve", timeout=180)
         _wait_port(tls_port, proxy, "nginx")

@@ -36,6 +36,8 @@ def test_answers_and_errors_come_back_from_the_workers():
 
 @pytest.mark.skipif("forkserver" not in __import__("multiprocessing").get_all_start_methods(),
                     reason="no fork server on this system: each worker loads the engines")
+
+
 def test_workers_are_forks_of_a_server_that_loaded_the_engines_once():
     """The workers start as forks of the fork server, which imported the engines and loaded
     their kernels before forking them (qwixo.server.worker_preload): nothing left to load."""
@@ -212,3 +214,29 @@ def test_an_engine_runs_under_a_worker_and_its_failure_comes_back_with_its_reaso
     finally:
         unregister_engine("wgood")
         unregister_engine("wcrash")
+
+
+def test_warm_up_takes_turns_per_step_so_the_rules_do_not_wait_for_the_bots():
+    """Another process compiling a game's bots (holding that step's lock) does not hold up
+    the server's own warm-up of the rules; a rules step's holder does, until it lets go. The
+    server takes the games in the other order than its bot workers."""
+    import threading
+
+    from qwixo.core import GAME_NAMES
+    from qwixo.server.warmup import compile_lock, steps, warm_up
+
+    assert [s[0] for s in steps(bots=False, reverse=True)] == [
+        f"{n} rules" for n in reversed(GAME_NAMES)]
+    last = GAME_NAMES[-1]
+    with compile_lock(f"{last} bots"):  # a worker compiling the bots
+        rules = threading.Thread(target=warm_up, kwargs={"bots": False})
+        rules.start()
+        rules.join(600)  # (a bound for a deadlock, not a timing)
+        assert not rules.is_alive()
+    done = threading.Event()
+    with compile_lock(f"{GAME_NAMES[0]} rules"):  # a worker compiling the rules
+        rules = threading.Thread(target=lambda: (warm_up(bots=False), done.set()))
+        rules.start()
+        assert not done.wait(0.5)
+    rules.join(600)
+    assert done.is_set()

@@ -72,16 +72,17 @@ __all__ = ["WEB_DIR", "WS_MAX_SIZE", "create_app"]
 
 async def _warm_up_then_ready(state: ServerState, pings: list[asyncio.Future],
                               bot_processes: int) -> None:
-    """Wait for the bot worker processes' warm-up (the first compiles every kernel, the
-    others wait for it and load its cache: :func:`qwixo.server.warmup.compile_lock`), then
-    load or compile the kernels this process runs in a thread (the rules; the bots' too when
-    they play in this process), then mark the server ready. Compiling in the workers first
-    keeps the compiler (which holds the GIL for long stretches) out of the event loop's
-    process: the pages answer meanwhile."""
+    """Load or compile the kernels this process runs, in a thread (the rules; the bots' too
+    when they play in this process), while the bot worker processes warm up (each step
+    compiled by one process, the others wait for it and load its cache:
+    :func:`qwixo.server.warmup.compile_lock`; this process takes the games in the other order,
+    so that on a fresh install both cores compile), then, when both are done, mark the server
+    ready. The pages answer meanwhile."""
     t0 = time.perf_counter()
+    own = asyncio.get_running_loop().run_in_executor(
+        None, functools.partial(_warm_up, bots=not bot_processes, reverse=bool(bot_processes)))
     await asyncio.gather(*pings, return_exceptions=True)
-    await asyncio.get_running_loop().run_in_executor(
-        None, functools.partial(_warm_up, bots=not bot_processes))
+    await own
     state.ready = True
     log.info("bots and hints ready (%.1f s)", time.perf_counter() - t0)
 

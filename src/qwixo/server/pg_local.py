@@ -1,19 +1,21 @@
 """A throwaway PostgreSQL server, for the tests and the load benchmark (and for trying several
-``qwixo serve`` processes on one machine): ``initdb`` + ``pg_ctl`` from Debian's
+``qwixo serve`` processes on one machine): ``initdb`` + ``postgres`` from Debian's
 ``/usr/lib/postgresql/*/bin`` (``make test`` installs the ``postgresql`` package when they are
 missing), in a temporary directory, on 127.0.0.1 and a free port, as an unprivileged user
 (PostgreSQL refuses to run as root: under root the server runs as ``nobody``), trusting local
 connections, without fsync (its data is thrown away), stopped and removed by :meth:`stop`.
+The server is a child of the process that made it and ends with it however that one ends
+(``kill -9`` of a test run included: :func:`qwixo.server.serve_process.die_with_parent`).
 
 Not for production: use a real PostgreSQL service there (``docs/web.md``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -49,17 +51,37 @@ class PgServer:
         self.data = os.path.join(self.root, "data")
         self.port = _free_port()
         self.user = "qwixo"
-        self._as = []
+        self._as: list[str] = []
+        self._ids: dict = {}
         if os.geteuid() == 0:  # postgres refuses root: run it as nobody
             os.chown(self.root, 65534, 65534)
             self._as = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+            self._ids = {"user": 65534, "group": 65534, "extra_groups": []}
         self._run("initdb", "-D", self.data, "-U", self.user, "--auth=trust", "-E", "UTF8",
                   "--no-sync")
-        opts = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off "
-                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
-        self._run("pg_ctl", "-D", self.data, "-o", opts, "-l",
-                  os.path.join(self.root, "log"), "-w", "-t", "60", "start")
+        # postgres itself, not pg_ctl (whose server leaves its parent): the user is changed
+        # before die_with_parent's call (a change of user clears it); SIGQUIT: an immediate stop
+        from qwixo.server.serve_process import die_with_parent
+
+        with open(os.path.join(self.root, "log"), "ab") as log:
+            self.proc = subprocess.Popen(
+                [os.path.join(self.bindir, "postgres"), "-D", self.data, "-p", str(self.port),
+                 "-k", self.root, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
+                 "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+                 "-c", "max_connections=200"], stdin=subprocess.DEVNULL, stdout=log,
+                stderr=subprocess.STDOUT, cwd=self.root,
+                preexec_fn=die_with_parent(signal.SIGQUIT), **self._ids)
+        deadline = time.monotonic() + 60
+        while not self._accepts():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("PostgreSQL did not start")
+            time.sleep(0.05)
         self._n = 0
+
+    def _accepts(self) -> bool:
+        return subprocess.run([os.path.join(self.bindir, "pg_isready"), "-q", "-h", "127.0.0.1",
+                               "-p", str(self.port)], capture_output=True).returncode == 0
 
     def _run(self, prog: str, *args: str) -> None:
         subprocess.run([*self._as, os.path.join(self.bindir, prog), *args], check=True,
@@ -79,6 +101,11 @@ class PgServer:
         return self.url(name)
 
     def stop(self) -> None:
-        with contextlib.suppress(Exception):
-            self._run("pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGQUIT)  # an immediate stop (pg_ctl -m immediate)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
         shutil.rmtree(self.root, ignore_errors=True)

@@ -6,17 +6,67 @@ serve --host 127.0.0.1 --port 0 ARGS``, waits for the line that gives its addres
 catalogue's ``serve_url``, in any language), keeps reading its output so that it never blocks
 on a full pipe, and stops it. It does not wait for the bots to be ready (``/api/health``
 ``ready``): restart tests look at the games right after the restart.
+
+The server ends with the process that started it, however that one ends (Ctrl-C, SIGTERM,
+``kill -9`` of a test run): :func:`die_with_parent` (Linux: ``PR_SET_PDEATHSIG``) sends it
+SIGTERM, and its bot workers end with it. Every other process a test starts
+(:func:`die_with_parent` as ``preexec_fn``) does the same.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Mapping
+
+PR_SET_PDEATHSIG = 1
+_LIBC: list = []
+
+
+def _libc():
+    if not _LIBC and os.uname().sysname == "Linux":
+        try:
+            _LIBC.append(ctypes.CDLL(None, use_errno=True))
+        except OSError:
+            pass
+    return _LIBC[0] if _LIBC else None
+
+
+def end_with_parent(sig: int = signal.SIGTERM) -> bool:
+    """This process gets ``sig`` when its parent ends (as :func:`die_with_parent` does for a
+    child): a test process started by another (a pytest-xdist worker) calls it. False where
+    there is no such call."""
+    libc = _libc()
+    if libc is None or libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0) != 0:
+        return False
+    if os.getppid() == 1:  # the parent is gone already
+        os.kill(os.getpid(), sig)
+    return True
+
+
+def die_with_parent(sig: int = signal.SIGTERM):
+    """A ``preexec_fn`` for :class:`subprocess.Popen`: the child gets ``sig`` when the thread
+    that started it ends (Linux's ``PR_SET_PDEATHSIG``, kept across ``exec``; so start a long
+    child from a thread that outlives it, as the main thread), also by SIGKILL; a parent that
+    ended before the child got this far is caught too. ``None`` where there is no such call
+    (the child then outlives a killed parent, as before)."""
+    libc, parent = _libc(), os.getpid()  # (loaded before the fork: the child only calls it)
+    if libc is None:
+        return None
+
+    def preexec() -> None:
+        libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+        if os.getppid() != parent:  # the parent is gone already
+            os.kill(os.getpid(), sig)
+
+    return preexec
+
 
 #: the address in the line ``qwixo serve`` prints when it listens (group 2: the port)
 URL_RE = re.compile(r"(http://127\.0\.0\.1:(\d+)/)")
@@ -41,7 +91,8 @@ class ServeProcess:
         full.update(env or {})
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", str(port),
-             *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full)
+             *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full,
+            preexec_fn=die_with_parent())
         self.output: list[str] = []
         self.url: str | None = None
         self.port = 0
