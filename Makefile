@@ -3,6 +3,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
+# LAN=1: listen on the local network too; invite links and QR codes carry its address
+LAN    ?=
 PORT   ?= 8000
 
 .PHONY: run test setup system browser lint bench clean lock
@@ -44,7 +46,7 @@ browser: system
 # on a fresh clone, a second or two afterwards), so the server and its bot workers start at once
 run: setup
 	$(VENV)/bin/qwixo warm-up
-	$(VENV)/bin/qwixo serve --host $(HOST) --port $(PORT)
+	$(VENV)/bin/qwixo serve $(if $(LAN),--lan,--host $(HOST)) --port $(PORT)
 
 lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks tools

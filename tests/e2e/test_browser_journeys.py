@@ -96,6 +96,8 @@ def test_play_with_friends_in_two_browsers(server, browser):
     expect(panel.locator(".qr svg")).to_be_visible()
     assert panel.locator(".qr svg path").count() >= 1
     expect(panel.locator("button", has_text=t("web_copy", "en"))).to_be_visible()
+    # this server listens on 127.0.0.1 only: the invite says so, and how to open it wider
+    expect(panel.locator(".reach-note")).to_have_text(t("web_reach_local", "en"))
     link = panel.locator(".invite-url").first.input_value()
     assert "token=" in link
     friend = fresh(browser, PHONE)

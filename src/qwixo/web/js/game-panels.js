@@ -7,7 +7,7 @@ import { seatName, seatLabel, botName, botLine, eventText, gameTitle } from "./w
 import { invitesFor, heldSeats } from "./seats.js";
 import { navClick } from "./nav.js";
 import { rendererFor } from "./games.js";
-import { inviteRow, inviteCard } from "./invite.js";
+import { inviteRow, inviteCard, reachNote } from "./invite.js";
 
 function isPlayer(view) {
   return view.you !== null && view.you !== undefined;
@@ -59,6 +59,7 @@ export function invitesPanel(view, id) {
   return h("section", { class: "invites card", id: "invite-panel", "aria-labelledby": "invite-h" },
     h("h2", { id: "invite-h" }, t("web_invite_title")),
     h("p", { class: "muted" }, t("web_invite_note")),
+    reachNote(),
     waiting.map((s) => inviteCard(seatName(view, s.seat), inv[s.seat], title)));
 }
 

@@ -15,7 +15,7 @@ import { errorText, toast } from "./ui.js";
 import { go, navClick } from "./nav.js";
 import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
 import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
-import { inviteRow } from "./invite.js";
+import { inviteRow, reachNote } from "./invite.js";
 import { turnsCard } from "./turns.js";
 import { rendererFor, useMeta } from "./games.js";
 import { rulesPages, rulesLink } from "./rules.js";
@@ -437,6 +437,7 @@ class LobbyPage {
       h("h2", {}, gameTitle(reply.game, reply.view && reply.view.settings)),
       this.created.rated ? h("p", { class: "rated-badge", id: "created-rated" }, `★ ${t("web_rated_created")}`) : null,
       invites.length ? h("p", {}, t("web_invite_links")) : null,
+      invites.length ? reachNote() : null,
       invites.map((s) => inviteRow(label(s), s.url)),
       inviteRow(t("web_spectate"), reply.url),
       h("div", { class: "actions" },
