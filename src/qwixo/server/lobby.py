@@ -34,6 +34,7 @@ from qwixo.server.accounts import (
     rating_change,
     rating_ops,
     turn_based,
+    unrated,
 )
 from qwixo.server.botrunner import ANALYSIS_SECONDS, BotRunner
 from qwixo.server.names import check_free, distinct_names
@@ -276,6 +277,8 @@ class Lobby:
         room.hand_over_seconds = self.hand_over_seconds
         self._evict()
         room.deadline, room.deadline_for, room.deadline_action = clock
+        if options.get("rated"):  # (no seat is linked to an account yet: why, until they are)
+            await self.why_unrated(room)
         self.kick(room)
         return room, tokens
 
@@ -306,6 +309,7 @@ class Lobby:
             room.hand_over_seconds = self.hand_over_seconds
             if room.options.get("rated"):  # which seats are linked to accounts (shown to all)
                 await linked_seats(self.store, room)
+                await self.why_unrated(room)
             if room.options.get("rated") and room.public["is_over"]:
                 room.rating_change = await rating_change(self.store, room)
             self.scheduler.restore_clock(room, row.get("deadline"))  # not a full period again
@@ -615,7 +619,17 @@ class Lobby:
             room.epoch += 1
         room.deadline, room.deadline_for, room.deadline_action = clock
         etiquette.after_change(room, ev)
+        if room.options.get("rated") and (new.is_over or ev["kind"] == "seat"):
+            await self.why_unrated(room)
         room.broadcast(ev, announcements(room, engine_events, ev))
+
+    async def why_unrated(self, room: Room) -> None:
+        """Read again why the rated game ``room`` is not (or will not be) rated
+        (``Room.unrated``, in every view: :func:`qwixo.server.accounts.rated_players`)."""
+        try:
+            room.unrated = await unrated(self.store, room)
+        except StoreError:  # (the view keeps the reason it had)
+            log.exception("could not read whether game %s is rated", room.id)
 
     def _roll(self, room: Room, game: Game, seat: int | None, dice: Any) -> dict[str, Any]:
         if not game.needs_roll:

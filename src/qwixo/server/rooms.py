@@ -148,6 +148,9 @@ class Room:
     draw_offer: dict[str, Any] | None = None
     #: a finished rated game's rating change per seat (``accounts.rating_change``)
     rating_change: list[dict[str, Any]] | None = None
+    #: why a game created rated is not, or will not be, rated (``{"key", "params"}``, None:
+    #: it is or will be; ``Lobby.why_unrated``)
+    unrated: dict[str, Any] | None = None
     #: how long a person seat the game waits on must be idle (and away) before the others
     #: may hand it to a bot (``qwixo.server.etiquette``; the lobby's setting)
     hand_over_seconds: float = 60.0
@@ -281,6 +284,7 @@ class Room:
             "rematch_first": self.rematch_first(),
             "utility": self.game.info.utility,
             "rating_change": self.rating_change,
+            "unrated": self.unrated,
         }
         # the board under one key for every game (docs/web-protocol.md), and, as before, under
         # the game's name (the other games' keys null)

@@ -8,6 +8,7 @@ import { invitesFor, heldSeats } from "./seats.js";
 import { navClick } from "./nav.js";
 import { rendererFor } from "./games.js";
 import { inviteRow, inviteCard, reachNote } from "./invite.js";
+import { unratedNote } from "./result.js";
 
 function isPlayer(view) {
   return view.you !== null && view.you !== undefined;
@@ -75,6 +76,7 @@ export function sideColumn(view, ui, id, extra) {
   const last = view.last ? eventText(view, view.last) : "";
   const replay = `/?game=${encodeURIComponent(id)}&replay=0`;
   return h("aside", { class: "side", "aria-label": t("web_game_info") },
+    view.is_over ? null : unratedNote(view),
     playersPanel(view),
     last ? h("p", { class: "last", id: "last-move" }, t("web_last_move", { move: last })) : null,
     ui.news.length ? h("section", { class: "news", "aria-label": t("web_announcements") }, h("h2", {}, t("web_announcements")),

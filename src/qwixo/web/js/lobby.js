@@ -16,6 +16,7 @@ import { go, navClick } from "./nav.js";
 import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
 import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
 import { inviteRow, reachNote } from "./invite.js";
+import { when } from "./result.js";
 import { turnsCard } from "./turns.js";
 import { rendererFor, useMeta } from "./games.js";
 import { rulesPages, rulesLink } from "./rules.js";
@@ -191,8 +192,10 @@ class LobbyPage {
   ratedField() {
     const can = !!this.me && this.ratable();
     if (!can) this.form.rated = false;
+    const young = this.me && this.me.rated_from && this.me.rated_from * 1000 > Date.now();
     const why = !this.me ? t("web_rated_signed_out")
-      : !this.ratable() ? t("web_rated_no_scorepad") : t("web_rated_note");
+      : !this.ratable() ? t("web_rated_no_scorepad")
+      : young ? t("web_rated_from", { at: when(this.me.rated_from) }) : t("web_rated_note");
     return h("div", { class: "field check rated-field" },
       h("label", {},
         h("input", { type: "checkbox", name: "rated", checked: this.form.rated, disabled: !can,
@@ -546,7 +549,7 @@ class LobbyPage {
   async whoAmI() {
     try {
       const s = await api("GET", "/api/session"); // 200 signed in or out: no failed request logged
-      this.me = s && s.signed_in ? { name: s.name, csrf: s.csrf } : null;
+      this.me = s && s.signed_in ? { name: s.name, csrf: s.csrf, rated_from: s.rated_from } : null;
     } catch (e) {
       this.me = null;
     }
