@@ -105,13 +105,14 @@ def apply_events(game: Game, events: list[dict[str, Any]], reroll: bool = False)
 
 def take_seat_events(room: Room, events: list[dict[str, Any]]) -> bool:
     """Seats handed to a bot by ``events`` (kind ``seat``: ``bot``, ``seconds``) become bot
-    seats (their token opens nothing any more); True when one did."""
+    seats (their token opens nothing any more; ``Seat.handed``: shown by the bot's name, the
+    person's kept as ``handed_from``); True when one did."""
     changed = False
     for ev in events:
         if ev["kind"] == "seat":
             s = room.seats[ev["seat"]]
             s.kind, s.bot, s.seconds = "bot", ev["bot"], ev.get("seconds") or DEFAULT_BOT_SECONDS
-            s.token_hash, s.claimed = None, True
+            s.token_hash, s.claimed, s.handed = None, True, True
             changed = True
     return changed
 
@@ -586,14 +587,15 @@ class Lobby:
         room.game, room.public, room.updated = new, after, ev["time"]
         room.epoch += ev["kind"] in ("roll", "undo")
         room.events.append(ev)
-        seats = [(s.kind, s.bot, s.seconds, s.token_hash, s.claimed) for s in room.seats]
+        seats = [(s.kind, s.bot, s.seconds, s.token_hash, s.claimed, s.handed)
+                 for s in room.seats]
         take_seat_events(room, [ev])  # (a seat handed to a bot: the summary and work see it)
         summary, status, due = room.summary(), room.status, Scheduler.server_due(room)
         clock = self.scheduler.next_clock(room, ev)  # the deadline commits with the change
         room.game, room.public, room.updated, room.epoch = old
         room.events.pop()
         for seat, was in zip(room.seats, seats, strict=True):
-            seat.kind, seat.bot, seat.seconds, seat.token_hash, seat.claimed = was
+            seat.kind, seat.bot, seat.seconds, seat.token_hash, seat.claimed, seat.handed = was
         try:
             # a rated game's end: the new ratings commit in the same transaction
             extra = await rating_ops(self.store, room, new) if new.is_over else []

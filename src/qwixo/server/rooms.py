@@ -42,12 +42,18 @@ class Seat(SeatRow):
     online: int = 0  # live connections on this seat
     #: (rated games) the seat is linked to an account: every seat sees which are (M1)
     linked: bool = False
+    #: a person's seat handed to a bot (an event ``seat``): it goes by the bot's name, the
+    #: person's stays in ``name`` (``handed_from`` in the view)
+    handed: bool = False
 
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot,
-                "claimed": self.claimed or self.kind == "bot",
-                "online": self.online > 0 or self.kind == "bot", "linked": self.linked,
-                "default_name": self.default_name}
+        out = {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot,
+               "claimed": self.claimed or self.kind == "bot",
+               "online": self.online > 0 or self.kind == "bot", "linked": self.linked,
+               "default_name": self.default_name}
+        if self.handed:
+            out["handed_from"] = self.name
+        return out
 
     @property
     def default_name(self) -> bool:
@@ -56,6 +62,8 @@ class Seat(SeatRow):
         for the API)."""
         if self.kind != "bot" or not self.bot:
             return False
+        if self.handed:  # (the person's name stays for the record: the bot plays now)
+            return True
         head, _, tail = self.name.rpartition(" ")
         return self.name == self.bot or (head == self.bot and tail.isdigit())
 
@@ -424,7 +432,8 @@ def announcements(room: Room, engine_events: list[dict[str, Any]],
         key = "announce_forfeit" if ev.get("forfeit") else "announce_resigned"
         out.append((key, {"player": ev["seat"], "name": Names((ev["seat"],))}))
     elif ev["kind"] == "seat":
-        out.append(("announce_handed", {"player": ev["seat"], "name": Names((ev["seat"],))}))
+        # (the person's name: the seat goes by the bot's from now on)
+        out.append(("announce_handed", {"player": ev["seat"], "name": room.seats[ev["seat"]].name}))
     if ev.get("auto") and ev["kind"] == "choose":
         out.append(("announce_timeout", {"player": ev["seat"], "name": Names((ev["seat"],)),
                                          "decision": ev["decision"]}))
