@@ -269,3 +269,39 @@ def test_the_guide_once_and_in_taps_on_a_touch_screen(server, browser):
     page.wait_for_timeout(500)
     expect(page.locator("#guide")).to_have_count(0)
     ctx.close()
+
+
+def test_a_guest_names_themselves_and_the_browser_keeps_the_name(server, browser):
+    import httpx
+
+    def invite():
+        g = httpx.post(server.url + "api/games", timeout=30, json={
+            "game": "quixo", "settings": {"size": 3}, "lang": "en",
+            "seats": [{"kind": "human", "name": "Host"}, {"kind": "human"}]}).json()
+        return g, server.url.rstrip("/") + g["seats"][1]["url"] + "&lang=en"
+
+    g, link = invite()
+    friend = fresh(browser, PHONE)
+    friend.goto(link)
+    form = friend.locator("#name-form")
+    expect(form).to_contain_text(t("web_name_ask", "en"))
+    friend.fill("#name-input", "Zoe")
+    friend.click("#name-save")
+    expect(friend.locator("#name-form")).to_have_count(0)
+    expect(friend.locator(".player[data-seat='1'] .pname")).to_contain_text("Zoe")
+    seats = httpx.get(server.url + f"api/games/{g['id']}", timeout=30).json()["seats"]
+    assert seats[1]["name"] == "Zoe"  # everyone's name for the seat
+    # the next invite in this browser takes the kept name by itself; it stays changeable
+    g, link = invite()
+    friend.goto(link)
+    expect(friend.locator(".player[data-seat='1'] .pname")).to_contain_text("Zoe")
+    expect(friend.locator("#name-form")).to_have_count(0)
+    friend.click("#name-change")
+    friend.fill("#name-input", "Zed")
+    friend.click("#name-save")
+    expect(friend.locator(".player[data-seat='1'] .pname")).to_contain_text("Zed")
+    seats = httpx.get(server.url + f"api/games/{g['id']}", timeout=30).json()["seats"]
+    assert seats[1]["name"] == "Zed"
+    assert friend.evaluate("localStorage.getItem('qwixo.name')") == "Zed"
+    assert not friend.js_errors  # type: ignore[attr-defined]
+    friend.context.close()

@@ -426,6 +426,17 @@ class Lobby:
         room.broadcast(None)
         return True
 
+    async def rename(self, room: Room, seat: int, name: str) -> None:
+        """A guest's new name for their person seat (``rename``; refused for a seat linked to
+        an account, which goes by the account's name, and for a name another seat has)."""
+        if room.seats[seat].linked:
+            raise ServerError("rename_account_seat", status=409)
+        async with room.lock:
+            if room.seats[seat].name != name:
+                check_free(((x.seat, x.name) for x in room.seats), seat, name)
+                await self._save_seat(room, seat, name, None)
+        room.broadcast(None)
+
     async def join(self, room: Room, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take a free ``open`` seat: returns (seat, new token)."""
         async with room.lock:

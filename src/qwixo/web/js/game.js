@@ -24,6 +24,7 @@ import { chatPanel } from "./chat.js";
 import { etiquetteMessage, tablePanel } from "./etiquette.js";
 import { duration } from "./duration.js";
 import { resultCard } from "./result.js";
+import { namePanel, nameOnWelcome, saveName } from "./guest-name.js";
 
 export { hintOption };
 
@@ -147,6 +148,7 @@ class GamePage {
     this.ui.waitVersion = null;
     if (this.token && msg.seat !== null && msg.seat !== undefined) rememberSeat(this.id, this.view.game, msg.seat, this.token, this.view.settings);
     this.render();
+    nameOnWelcome(this);
     if (mustAct(this.view, this.view.you) && !this.view.is_over) play("turn");
   }
 
@@ -222,6 +224,17 @@ class GamePage {
       el.dataset.pending = on ? "1" : "0";
       el.classList.toggle("pending", on);
     }
+  }
+
+  // this guest's name for their seat (kept in this browser for the next games); `quiet`: the
+  // kept name taken on entering (a refusal, e.g. another seat has it, leaves the form open)
+  rename(name, quiet = false) {
+    this.live.send({ type: "rename", name }).then(() => {
+      saveName(name);
+      this.ui.naming = false;
+      this.ui.nameDraft = null;
+      this.render();
+    }).catch((e) => { if (!quiet) this.showError(e); });
   }
 
   send(msg) {
@@ -368,6 +381,7 @@ class GamePage {
       h("a", { href: `/?${rendererFor(v.game).rulesQuery(v)}`, class: "btn small", target: "_blank", rel: "noopener" }, t("web_rules")),
       h("span", { id: "clock", class: "clock", hidden: true }, "")),
     h("p", { class: "who" }, isPlayer ? t("web_you_are_seat", { seat: seatLabel(v.game, v.settings, v.you), name: seatName(v, v.you) }) : t("web_spectating")),
+    namePanel(this),
     seatSwitcher(v, this.id, (s) => { ui.follow = false; this.connect(tokensFor(this.id)[String(s)]); }),
     statusLine(v, ui),
     h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),
