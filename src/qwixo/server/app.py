@@ -47,7 +47,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import t
-from qwixo.server import accounts_api, http_api, puzzles_api, qr, reach, security, tables, ws
+from qwixo.server import (
+    accounts_api,
+    http_api,
+    pairing,
+    puzzles_api,
+    qr,
+    reach,
+    security,
+    tables,
+    ws,
+)
 from qwixo.server.botrunner import ANALYSIS_SECONDS
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
@@ -159,8 +169,8 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     _error_handlers(app)
     # the API, the read-only edition tables of the rules pages, invite links' QR codes and
     # address (reach: app.state.listen), the puzzles of the games that have them, the
-    # WebSocket, the accounts
-    for part in (http_api, tables, qr, reach, puzzles_api, ws, accounts_api):
+    # WebSocket, the accounts, quick pairing
+    for part in (http_api, tables, qr, reach, puzzles_api, ws, accounts_api, pairing):
         app.include_router(part.router)
     app.mount("/", WebFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")

@@ -1,0 +1,22 @@
+-- Quick pairing (POST /api/pairing, qwixo.server.pairing): one row per player waiting for
+-- an opponent in a pool (the game, its settings and its time control). A row is taken by
+-- the process that pairs it (game_id set in one transaction with the others of its game:
+-- each waiting player is paired once, whichever process pairs), then gets its seat and token.
+CREATE TABLE IF NOT EXISTS seeks (
+    id         TEXT PRIMARY KEY,
+    pool       TEXT NOT NULL,
+    spec       TEXT NOT NULL,
+    players    INTEGER NOT NULL,
+    name       TEXT NOT NULL,
+    account_id TEXT,
+    rating     REAL,
+    lo         REAL,
+    hi         REAL,
+    bots_after REAL,
+    created    REAL NOT NULL,
+    seen       REAL NOT NULL,
+    game_id    TEXT,
+    seat       INTEGER,
+    token      TEXT
+);
+CREATE INDEX IF NOT EXISTS seeks_waiting ON seeks (pool, game_id, created);
