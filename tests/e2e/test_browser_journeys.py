@@ -305,3 +305,29 @@ def test_a_guest_names_themselves_and_the_browser_keeps_the_name(server, browser
     assert friend.evaluate("localStorage.getItem('qwixo.name')") == "Zed"
     assert not friend.js_errors  # type: ignore[attr-defined]
     friend.context.close()
+
+
+def test_two_browsers_that_press_play_someone_are_seated_together(server, browser):
+    import time
+
+    pages = [fresh(browser, SMALL), fresh(browser, PHONE)]
+    for p in pages:
+        p.goto(server.url + "?lang=en")
+        p.wait_for_selector("#play-someone")
+        p.locator("label.seg", has_text="Quixo").click()
+    pages[0].click("#play-someone")
+    expect(pages[0].locator("#pairing-count")).to_have_text("0 others are waiting.")
+    t0 = time.monotonic()
+    pages[1].click("#play-someone")
+    for p in pages:
+        expect(p.locator(".game-page")).to_be_visible()
+    took = time.monotonic() - t0
+    seats = [p.evaluate("location.search") for p in pages]
+    game = {s.split("game=")[1].split("&")[0] for s in seats}
+    assert len(game) == 1 and all("token=" in s for s in seats)  # one game, a seat each
+    who = [p.locator("p.who").inner_text() for p in pages]
+    assert who[0] != who[1]
+    print(f"two browsers pressing Play someone: seated together {took * 1000:.0f} ms after the second press")
+    for p in pages:
+        assert not p.js_errors  # type: ignore[attr-defined]
+        p.context.close()

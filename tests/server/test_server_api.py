@@ -280,3 +280,15 @@ def test_reach_on_the_local_network(db_path):
         r = c.get("/api/reach", headers={"host": "localhost:8000"}).json()
     assert r == {"base": "http://10.1.2.3:8000/", "local_only": False, "lan": True,
                  "addresses": ["http://10.1.2.3:8000/"]}
+
+
+def test_the_creator_is_told_when_someone_sits_down_in_the_free_seat(client):
+    from server_helpers import auth, recv_until
+
+    g = create(client, seats=[{"kind": "human", "name": "Ada"}, {"kind": "open"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as ada:
+        auth(ada, g["seats"][0]["token"])
+        client.post(f"/api/games/{g['id']}/join", json={"name": "Bo"})
+        news, _ = recv_until(ada, lambda m: m["type"] == "announce"
+                             and m["key"] == "announce_seat_taken")
+        assert news["text"] == "Bo sat down in the free seat."

@@ -49,6 +49,7 @@ from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import t
 from qwixo.server import (
     accounts_api,
+    challenges,
     http_api,
     pairing,
     puzzles_api,
@@ -169,8 +170,9 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     _error_handlers(app)
     # the API, the read-only edition tables of the rules pages, invite links' QR codes and
     # address (reach: app.state.listen), the puzzles of the games that have them, the
-    # WebSocket, the accounts, quick pairing
-    for part in (http_api, tables, qr, reach, puzzles_api, ws, accounts_api, pairing):
+    # WebSocket, the accounts, quick pairing, challenges
+    for part in (http_api, tables, qr, reach, puzzles_api, ws, accounts_api, pairing,
+                 challenges):
         app.include_router(part.router)
     app.mount("/", WebFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")

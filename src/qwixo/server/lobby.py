@@ -451,7 +451,10 @@ class Lobby:
             check_free(((x.seat, x.name) for x in room.seats), seat,
                        name or room.seats[seat].name)
             await self._save_seat(room, seat, name or room.seats[seat].name, token_hash(token))
-        room.broadcast(None, [("announce_joined", {"player": seat, "name": Names((seat,))})])
+        # (the creator is told someone sat down: the page shows it and, where allowed, as a
+        # browser notification)
+        room.broadcast(None, [("announce_joined", {"player": seat, "name": Names((seat,))}),
+                              ("announce_seat_taken", {"player": seat, "name": Names((seat,))})])
         return seat, token
 
     # -- several processes --------------------------------------------------------------

@@ -5,7 +5,7 @@ them: the game's own settings metadata), a time control (``clock`` seconds or ``
 and, signed in, a rating range (``rating_range``: ± points around their rating in the game's
 rating class). The request waits in the pool of exactly those settings and time control
 (table ``seeks``, :mod:`qwixo.server.store_pairing`: SQLite or PostgreSQL). Whenever a player
-asks (the request itself, then every look at it: the page asks every second), the pool is
+asks (the request itself, then every look at it: the page looks twice a second), the pool is
 paired: the longest-waiting player with the next ones that suit each other (each inside the
 other's range when they gave one; a guest, who has no rating, only with players who gave no
 range; never an account with itself) until the game's number of players is reached — then a
@@ -43,7 +43,7 @@ from qwixo.server.store_pairing import PairingStore
 log = logging.getLogger("qwixo.server")
 router = APIRouter()
 
-#: seconds after the last look at a request before it is dropped (the page looks every second)
+#: seconds after the last look at a request before it is dropped (the page looks twice a second)
 STALE = 30.0
 #: times a pairing that lost a race to another process is tried again at once
 RETRIES = 3

@@ -25,6 +25,15 @@ import { etiquetteMessage, tablePanel } from "./etiquette.js";
 import { duration } from "./duration.js";
 import { resultCard } from "./result.js";
 import { namePanel, nameOnWelcome, saveName } from "./guest-name.js";
+import { notifying } from "./turns.js";
+
+// someone sat down in a free seat of this game: a browser notification too, when the person
+// turned them on (the lobby's "Turn on notifications") and this tab is not in front
+function seatTaken(page, msg) {
+  if (!notifying() || document.visibilityState === "visible") return;
+  const n = new Notification("qwixo", { body: errorText(msg), tag: `qwixo-seat-${page.id}-${msg.params && msg.params.player}` });
+  n.onclick = () => window.focus();
+}
 
 export { hintOption };
 
@@ -101,6 +110,7 @@ class GamePage {
       // the result banner shows the end; joins and leaves only go to the news list
       // (nor the end of the game: the result card says it, and a toast would cover the chat)
       if (!/game_over|game_won|draw|joined|left|resigned|forfeit/.test(msg.key || "")) toast(errorText(msg), "announce", 4000);
+      if (msg.key === "announce_seat_taken") seatTaken(this, msg);
     } else if (msg.type === "error" && (msg.id === undefined || msg.id === null)) {
       if (["bad_token", "no_such_game", "unknown_game_id"].includes(msg.key)) this.fatal = msg;
       this.showError(msg);

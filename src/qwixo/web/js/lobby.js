@@ -17,6 +17,7 @@ import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
 import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
 import { inviteRow, reachNote } from "./invite.js";
 import { when } from "./result.js";
+import { Pairing } from "./pairing.js";
 import { turnsCard } from "./turns.js";
 import { rendererFor, useMeta } from "./games.js";
 import { rulesPages, rulesLink } from "./rules.js";
@@ -77,6 +78,7 @@ class LobbyPage {
     this.form = { game: null, settings: {}, byGame: {}, undo: false, clock: 0, clockUnit: "seconds", rated: false, seats: [] };
     this.rulesPages = null;
     this.me = null; // {name, csrf} when signed in (GET /api/account)
+    this.pairing = new Pairing(); // "Play someone" (its own card, kept across renders)
     this.myRatings = {}; // rating class -> the person's rating (their profile)
     this.botRatings = {}; // "game|size|edition|players" -> reply of GET /api/bot-ratings
     this.turns = null; // the "your turn" card (turns.js) while signed in
@@ -315,7 +317,15 @@ class LobbyPage {
         opponents.length ? ` · ${t("web_play_against", { names: opponents.join(", ") })}` : ""),
       h("div", { class: "actions play-actions" },
         h("button", { type: "button", class: "btn primary big", id: "play", onclick: () => this.quick(false) }, `▶ ${t("web_play")}`),
-        h("button", { type: "button", class: "btn big", id: "play-friends", onclick: () => this.quick(true) }, t("web_play_friends"))));
+        h("button", { type: "button", class: "btn big", id: "play-friends", onclick: () => this.quick(true) }, t("web_play_friends")),
+        h("button", { type: "button", class: "btn big", id: "play-someone", onclick: () => this.playSomeone() }, t("web_play_someone"))));
+  }
+
+  // quick pairing with the form's game, settings and time control (pairing.js)
+  playSomeone() {
+    this.fitSeats();
+    const body = this.body(this.form.seats.map(() => "human"));
+    this.pairing.start(body, this.me);
   }
 
   // the game choice: every game /api/meta lists
@@ -574,6 +584,7 @@ class LobbyPage {
     this.root.append(h("div", { class: "lobby" },
       h("div", { class: "lobby-col" },
         this.renderPlay(),
+        this.pairing.el,
         this.turns ? this.turns.el : null,
         this.created ? this.renderCreated() : this.meta ? h("section", { class: "card create-card" }, this.renderForm()) : null,
         this.renderAccount(),
@@ -637,7 +648,7 @@ export function lobbyView(root) {
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);
   return {
-    dispose() { self.disposed = true; clearInterval(self.timer); if (self.turns) self.turns.stop(); },
+    dispose() { self.disposed = true; clearInterval(self.timer); if (self.turns) self.turns.stop(); self.pairing.dispose(); },
     rerender: () => { // a new language: the "your turn" card is made again in it
       if (self.turns) { self.turns.stop(); self.turns = self.newTurns(); }
       self.render();

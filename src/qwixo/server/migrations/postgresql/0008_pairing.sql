@@ -1,4 +1,4 @@
--- Quick pairing (POST /api/pairing, qwixo.server.pairing): one row per player waiting for
+-- Quick pairing and challenges. Quick pairing (POST /api/pairing, qwixo.server.pairing): one row per player waiting for
 -- an opponent in a pool (the game, its settings and its time control). A row is taken by
 -- the process that pairs it (game_id set in one transaction with the others of its game:
 -- each waiting player is paired once, whichever process pairs), then gets its seat and token.
@@ -20,3 +20,20 @@ CREATE TABLE IF NOT EXISTS seeks (
     token      TEXT
 );
 CREATE INDEX IF NOT EXISTS seeks_waiting ON seeks (pool, game_id, created);
+-- Challenges (POST /api/challenges, qwixo.server.challenges): one account challenges another,
+-- by name, to a game with settings; accepted (the game is made, both seats linked to their
+-- accounts), declined, cancelled or expired. The one mechanism people and bot accounts use.
+CREATE TABLE IF NOT EXISTS challenges (
+    id         TEXT PRIMARY KEY,
+    from_id    TEXT NOT NULL REFERENCES accounts (id),
+    to_id      TEXT NOT NULL REFERENCES accounts (id),
+    spec       TEXT NOT NULL,
+    status     TEXT NOT NULL,
+    created    REAL NOT NULL,
+    expires    REAL NOT NULL,
+    updated    REAL NOT NULL,
+    game_id    TEXT,
+    from_token TEXT
+);
+CREATE INDEX IF NOT EXISTS challenges_to ON challenges (to_id, status);
+CREATE INDEX IF NOT EXISTS challenges_from ON challenges (from_id, status);

@@ -1,0 +1,80 @@
+"""Challenges (``/api/challenges``, qwixo.server.challenges): one account challenges another by
+name to a game with settings; accept (the game, both seats linked), decline, cancel, expiry;
+one answer only."""
+
+from __future__ import annotations
+
+from server_helpers import auth
+
+
+class As:
+    """The one test client, signed in as one person (its session cookie and CSRF header)."""
+
+    def __init__(self, client, name):
+        self.client = client
+        client.cookies.clear()
+        r = client.post("/api/account/signup",
+                        json={"name": name, "password": "a long enough secret 7"})
+        assert r.status_code == 201, r.text
+        self.cookies, self.csrf = dict(client.cookies), r.json()["csrf"]
+
+    def _on(self):
+        self.client.cookies.clear()
+        self.client.cookies.update(self.cookies)
+        return self.client
+
+    def get(self, url):
+        return self._on().get(url)
+
+    def post(self, url, json):
+        return self._on().post(url, json=json, headers={"x-csrf-token": self.csrf})
+
+    def websocket_connect(self, url):
+        return self._on().websocket_connect(url)
+
+
+def test_a_challenge_accepted_declined_cancelled_or_expired(client, app):
+    ada, bo = As(client, "Ada"), As(client, "Bo")
+    body = {"to": "bo", "game": "quixo", "settings": {"size": 3}, "clock": 60}
+    c = ada.post("/api/challenges", json=body).json()
+    assert (c["from"], c["to"], c["status"], c["settings"]["size"]) == ("Ada", "Bo", "pending", 3)
+    assert bo.get("/api/challenges").json()["incoming"][0]["id"] == c["id"]
+    # only the challenged player accepts; then the game exists, both seats linked
+    assert ada.post(f"/api/challenges/{c['id']}/accept", json={}).status_code == 403
+    mine = bo.post(f"/api/challenges/{c['id']}/accept", json={}).json()
+    assert mine["status"] == "accepted" and mine["seat"] == 1
+    view = bo.get(f"/api/games/{mine['game']}").json()
+    assert [(s["name"], s["linked"]) for s in view["seats"]] == [("Ada", True), ("Bo", True)]
+    assert view["clock"]["limit"] == 60
+    out = ada.get("/api/challenges").json()["outgoing"][0]
+    assert out["status"] == "accepted" and "token=" in out["url"] and out["seat"] == 0
+    with ada.websocket_connect(f"/ws/{mine['game']}") as ws:
+        assert auth(ws, out["url"].split("token=")[1])["seat"] == 0
+    # one answer only
+    r = bo.post(f"/api/challenges/{c['id']}/decline", json={})
+    assert r.status_code == 409 and r.json()["key"] == "challenge_not_pending"
+    # declined, cancelled, expired
+    d = ada.post("/api/challenges", json=body).json()
+    assert bo.post(f"/api/challenges/{d['id']}/decline", json={}).json()["status"] == "declined"
+    e = ada.post("/api/challenges", json=body).json()
+    assert bo.post(f"/api/challenges/{e['id']}/cancel", json={}).status_code == 403
+    assert ada.post(f"/api/challenges/{e['id']}/cancel", json={}).json()["status"] == "cancelled"
+    assert bo.post(f"/api/challenges/{e['id']}/accept", json={}).status_code == 409
+    f = ada.post("/api/challenges", json={**body, "expires_in": 60}).json()
+    store = app.state.qwixo.lobby.store
+    from qwixo.server.store_accounts import AccountStore
+
+    AccountStore(store).store.write_sync([("UPDATE challenges SET expires = 0 WHERE id = ?",
+                                           (f["id"],))])  # (its time ran out)
+    assert bo.post(f"/api/challenges/{f['id']}/accept", json={}).status_code == 409
+    states = {x["id"]: x["status"] for x in bo.get("/api/challenges").json()["incoming"]}
+    assert states == {c["id"]: "accepted", d["id"]: "declined", e["id"]: "cancelled",
+                      f["id"]: "expired"}
+    # refused: nobody of that name, oneself, a game not for two, signed out
+    assert ada.post("/api/challenges", json={**body, "to": "Nobody"}).status_code == 404
+    assert ada.post("/api/challenges", json={**body, "to": "Ada"}).json()["key"] == "challenge_self"
+    r = ada.post("/api/challenges", json={**body, "settings": {"players": 4, "size": 5}})
+    assert r.json()["key"] == "challenge_two_players"
+    client.cookies.clear()
+    assert client.get("/api/challenges").status_code == 401
+    assert "/api/challenges" in client.get("/openapi.json").json()["paths"]
