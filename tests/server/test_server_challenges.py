@@ -4,7 +4,11 @@ one answer only."""
 
 from __future__ import annotations
 
+import pytest
+from fastapi.testclient import TestClient
 from server_helpers import auth
+
+from qwixo.server.app import create_app
 
 
 class As:
@@ -78,3 +82,32 @@ def test_a_challenge_accepted_declined_cancelled_or_expired(client, app):
     client.cookies.clear()
     assert client.get("/api/challenges").status_code == 401
     assert "/api/challenges" in client.get("/openapi.json").json()["paths"]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_follow_a_player_and_see_them_online_with_their_games(backend, tmp_path, request):
+    db = (request.getfixturevalue("pg").new_database() if backend == "postgresql"
+          else tmp_path / "follows.sqlite")
+    with TestClient(create_app(db, warm_up=False, http_rate=1000, http_burst=1000)) as client:
+        _follows(client)
+
+
+def _follows(client):
+    ada, bo = As(client, "Ada"), As(client, "Bo")
+    assert ada.post("/api/follows", json={"name": "BO"}).json() == {"name": "Bo",
+                                                                    "following": True}
+    assert ada.get("/api/follows").json() == {"follows": [
+        {"name": "Bo", "online": False, "games": []}]}
+    # Bo sits down in a game (a challenge from Cy, accepted): online, with that game
+    cy = As(client, "Cy")
+    c = cy.post("/api/challenges", json={"to": "Bo", "game": "quixo", "settings": {"size": 3}})
+    game = bo.post(f"/api/challenges/{c.json()['id']}/accept", json={}).json()
+    with bo.websocket_connect(f"/ws/{game['game']}") as ws:
+        auth(ws, game["token"])
+        f = ada.get("/api/follows").json()["follows"][0]
+        assert f["online"] and [g["id"] for g in f["games"]] == [game["game"]]
+        assert f["games"][0]["url"].endswith("&watch=1")  # to watch, never a seat token
+    assert ada.post("/api/follows", json={"name": "Ada"}).json()["key"] == "follow_self"
+    assert ada.post("/api/follows", json={"name": "Nobody"}).status_code == 404
+    assert ada.post("/api/follows/bo/unfollow", json={}).json()["following"] is False
+    assert ada.get("/api/follows").json() == {"follows": []}

@@ -10,6 +10,11 @@ one done, on one process or several. ``GET /api/challenges`` lists both sides' c
 (pending, and those decided in the last day): a challenger's accepted challenge carries their
 own seat's ``url``, the accepter gets theirs in the answer to the accept.
 
+Follows: an account follows others by name (``/api/follows``) and sees, for each, whether
+they are online — one of their seats has a connection on this server process, or one of their
+unfinished games moved in the last :data:`ACTIVE` seconds (on any process) — and their current
+games (spectator links): whom to watch, whom to challenge.
+
 This is the one challenge mechanism: accounts played by programs (bot accounts) use the same
 routes and rows, with their own way to sign in, instead of a second one.
 """
@@ -31,7 +36,7 @@ from qwixo.server.lobby import new_token
 from qwixo.server.protocol import ServerError, name_key
 from qwixo.server.store import StoreConflict
 from qwixo.server.store_accounts import AccountStore
-from qwixo.server.store_challenges import ChallengeStore
+from qwixo.server.store_challenges import ChallengeStore, FollowStore
 
 router = APIRouter()
 
@@ -195,3 +200,64 @@ async def cancel(cid: str, request: Request) -> dict[str, Any]:
         raise ServerError("challenge_not_yours", status=403)
     await _move(request, row, "cancelled")
     return {"id": row[0], "status": "cancelled"}
+
+
+#: seconds since a followed player's game last moved during which they count as online
+ACTIVE = 300.0
+
+
+class FollowRequest(P._Strict):
+    """Body of ``POST /api/follows``."""
+
+    name: P.Name
+
+
+@router.post("/api/follows", status_code=201, openapi_extra=body_schema(FollowRequest))
+async def follow(request: Request) -> dict[str, Any]:
+    """Follow the player ``name`` → ``{"name", "following": true}``."""
+    check_rate(request)
+    me, _ = await _me(request, write=True)
+    body = P.parse_body(FollowRequest, await read_body(request))
+    lobby = lobby_of(request)
+    target = await AccountStore(lobby.store).account_by_key(name_key(body.name))
+    if target is None:
+        raise ServerError("no_such_player", status=404, name=body.name)
+    if target[0] == me:
+        raise ServerError("follow_self")
+    await FollowStore(lobby.store).follow(me, target[0], time.time())
+    return {"name": target[1], "following": True}
+
+
+@router.post("/api/follows/{name}/unfollow", openapi_extra=body_schema(Empty))
+async def unfollow(name: str, request: Request) -> dict[str, Any]:
+    """Stop following ``name`` → ``{"name", "following": false}``."""
+    check_rate(request)
+    me, _ = await _me(request, write=True)
+    lobby = lobby_of(request)
+    target = await AccountStore(lobby.store).account_by_key(name_key(name[:P.MAX_NAME]))
+    if target is None:
+        raise ServerError("no_such_player", status=404, name=name[:P.MAX_NAME])
+    await FollowStore(lobby.store).unfollow(me, target[0])
+    return {"name": target[1], "following": False}
+
+
+@router.get("/api/follows")
+async def follows(request: Request) -> dict[str, Any]:
+    """The players the signed-in person follows: ``{"follows": [{"name", "online", "games":
+    [{"id", "game", "settings", "seat", "updated", "url"}]}]}`` — online ones first."""
+    me, _ = await _me(request)
+    lobby = lobby_of(request)
+    store = FollowStore(lobby.store)
+    now = time.time()
+    out = []
+    for account_id, name in await store.followed(me):
+        games, online = [], False
+        for gid, seat, game, settings, updated in await store.current_games(account_id):
+            room = lobby.rooms.get(gid)
+            here = room is not None and room.seats[seat].online > 0
+            online = online or here or now - updated < ACTIVE
+            games.append({"id": gid, "game": game, "settings": json.loads(settings),
+                          "seat": seat, "updated": updated, "url": f"/?game={gid}&watch=1"})
+        out.append({"name": name, "online": online, "games": games})
+    out.sort(key=lambda f: not f["online"])
+    return {"follows": out}

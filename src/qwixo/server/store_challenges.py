@@ -67,3 +67,34 @@ class ChallengeStore:
         await self.sql.write([self.sql.op(
             "UPDATE challenges SET status = 'pending', updated = %s WHERE id = %s "
             "AND status = 'accepting'", (now, cid))])
+
+
+class FollowStore:
+    """Who an account follows (table ``follows``)."""
+
+    def __init__(self, store: Any) -> None:
+        self.sql = AccountStore(store)
+
+    async def follow(self, follower: str, followed: str, now: float) -> None:
+        await self.sql.write([self.sql.op(
+            "INSERT INTO follows (follower_id, followed_id, created) VALUES (%s, %s, %s) "
+            "ON CONFLICT DO NOTHING", (follower, followed, now))])
+
+    async def unfollow(self, follower: str, followed: str) -> None:
+        await self.sql.write([self.sql.op(
+            "DELETE FROM follows WHERE follower_id = %s AND followed_id = %s",
+            (follower, followed))])
+
+    async def followed(self, follower: str) -> list[tuple[str, str]]:
+        """``(account id, name)`` of the accounts ``follower`` follows, by name."""
+        return await self.sql.fetch(
+            "SELECT a.id, a.name FROM follows f JOIN accounts a ON a.id = f.followed_id "
+            "WHERE f.follower_id = %s AND a.deleted = 0 ORDER BY a.name_key", (follower,))
+
+    async def current_games(self, account_id: str) -> list[tuple]:
+        """``(game id, seat, game, settings, updated)`` of the account's unfinished games,
+        last moved first."""
+        return await self.sql.fetch(
+            "SELECT g.id, s.seat, g.game, g.settings, g.updated FROM seat_accounts s "
+            "JOIN games g ON g.id = s.game_id WHERE s.account_id = %s AND g.status <> "
+            "'finished' ORDER BY g.updated DESC LIMIT 20", (account_id,))

@@ -37,3 +37,11 @@ CREATE TABLE IF NOT EXISTS challenges (
 );
 CREATE INDEX IF NOT EXISTS challenges_to ON challenges (to_id, status);
 CREATE INDEX IF NOT EXISTS challenges_from ON challenges (from_id, status);
+-- Follows (POST /api/follows, qwixo.server.challenges): who an account follows (to see them
+-- online and their current games, and to challenge them by name).
+CREATE TABLE IF NOT EXISTS follows (
+    follower_id TEXT NOT NULL REFERENCES accounts (id),
+    followed_id TEXT NOT NULL REFERENCES accounts (id),
+    created     REAL NOT NULL,
+    PRIMARY KEY (follower_id, followed_id)
+);
