@@ -331,3 +331,39 @@ def test_two_browsers_that_press_play_someone_are_seated_together(server, browse
     for p in pages:
         assert not p.js_errors  # type: ignore[attr-defined]
         p.context.close()
+
+
+def test_a_challenge_accepted_from_a_second_browser_and_a_follow(server, browser):
+    pages = {}
+    for name in ("Ciri", "Dorn"):
+        p = fresh(browser, SMALL)
+        r = p.request.post(server.url + "api/account/signup",
+                           data={"name": name, "password": "a long enough secret 7"})
+        assert r.ok, r.text()
+        p.goto(server.url + "?lang=en")
+        p.locator("label.seg", has_text="Quixo").click()
+        expect(p.locator("#friends")).to_be_visible()
+        pages[name] = p
+    ciri, dorn = pages["Ciri"], pages["Dorn"]
+    ciri.fill("#follow-name", "Dorn")
+    ciri.click("#follow-send")
+    follow = ciri.locator("#follows li[data-name='Dorn']")
+    expect(follow.locator(".follow-state")).to_have_text(t("web_follow_offline", "en"))
+    ciri.fill("#challenge-name", "Dorn")
+    ciri.click("#challenge-send")
+    expect(ciri.locator("#challenges li.pending")).to_contain_text("You challenge Dorn")
+    # the second browser sees it (its card looks every few seconds) and accepts
+    incoming = dorn.locator("#challenges li.pending")
+    expect(incoming).to_contain_text("Ciri challenges you")
+    incoming.locator(".challenge-accept").click()
+    expect(dorn.locator(".game-page")).to_be_visible()
+    # the challenger opens the same game in their own seat; Dorn is online, with that game
+    ciri.locator("#challenges li.accepted .challenge-open").click()
+    expect(ciri.locator(".game-page")).to_be_visible()
+    assert ciri.evaluate("location.search").split("&")[0] == dorn.evaluate("location.search").split("&")[0]
+    ciri.goto(server.url + "?lang=en")
+    expect(follow.locator(".follow-state")).to_have_text(t("web_follow_online", "en"))
+    expect(follow.locator("a.follow-game")).to_have_count(1)
+    for p in (ciri, dorn):
+        assert not p.js_errors  # type: ignore[attr-defined]
+        p.context.close()

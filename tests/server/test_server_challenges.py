@@ -47,12 +47,12 @@ def test_a_challenge_accepted_declined_cancelled_or_expired(client, app):
     assert ada.post(f"/api/challenges/{c['id']}/accept", json={}).status_code == 403
     mine = bo.post(f"/api/challenges/{c['id']}/accept", json={}).json()
     assert mine["status"] == "accepted" and mine["seat"] == 1
-    view = bo.get(f"/api/games/{mine['game']}").json()
+    view = bo.get(f"/api/games/{mine['game_id']}").json()
     assert [(s["name"], s["linked"]) for s in view["seats"]] == [("Ada", True), ("Bo", True)]
     assert view["clock"]["limit"] == 60
     out = ada.get("/api/challenges").json()["outgoing"][0]
     assert out["status"] == "accepted" and "token=" in out["url"] and out["seat"] == 0
-    with ada.websocket_connect(f"/ws/{mine['game']}") as ws:
+    with ada.websocket_connect(f"/ws/{mine['game_id']}") as ws:
         assert auth(ws, out["url"].split("token=")[1])["seat"] == 0
     # one answer only
     r = bo.post(f"/api/challenges/{c['id']}/decline", json={})
@@ -102,10 +102,10 @@ def _follows(client):
     cy = As(client, "Cy")
     c = cy.post("/api/challenges", json={"to": "Bo", "game": "quixo", "settings": {"size": 3}})
     game = bo.post(f"/api/challenges/{c.json()['id']}/accept", json={}).json()
-    with bo.websocket_connect(f"/ws/{game['game']}") as ws:
+    with bo.websocket_connect(f"/ws/{game['game_id']}") as ws:
         auth(ws, game["token"])
         f = ada.get("/api/follows").json()["follows"][0]
-        assert f["online"] and [g["id"] for g in f["games"]] == [game["game"]]
+        assert f["online"] and [g["id"] for g in f["games"]] == [game["game_id"]]
         assert f["games"][0]["url"].endswith("&watch=1")  # to watch, never a seat token
     assert ada.post("/api/follows", json={"name": "Ada"}).json()["key"] == "follow_self"
     assert ada.post("/api/follows", json={"name": "Nobody"}).status_code == 404

@@ -76,7 +76,7 @@ def public(row: tuple, me: str, now: float) -> dict[str, Any]:
     if status == "accepting":
         status = "pending"
     out = {"id": cid, "from": fname, "to": tname, **json.loads(spec), "status": status,
-           "created": created, "expires": expires, "updated": updated, "game": game_id}
+           "created": created, "expires": expires, "updated": updated, "game_id": game_id}
     out.pop("lang", None)
     if game_id and from_id == me and token:
         out.update(seat=0, url=f"/?game={game_id}&token={token}")
@@ -89,7 +89,7 @@ def public(row: tuple, me: str, now: float) -> dict[str, Any]:
 async def create(request: Request) -> dict[str, Any]:
     """Challenge the player ``to`` (an account's name) to a game with these settings and time
     control: ``{"id", "from", "to", "game", "settings", "clock", "turn_hours", "rated",
-    "status": "pending", "created", "expires"}``."""
+    "status": "pending", "created", "expires", "updated", "game_id": null}``."""
     check_rate(request)
     me, _ = await _me(request, write=True)
     body = P.parse_body(ChallengeRequest, await read_body(request))
@@ -151,8 +151,8 @@ async def _move(request: Request, row: tuple, status: str) -> None:
 
 @router.post("/api/challenges/{cid}/accept", openapi_extra=body_schema(Empty))
 async def accept(cid: str, request: Request) -> dict[str, Any]:
-    """The challenged player accepts: the game is created → the challenge with ``game``,
-    ``seat`` and ``url`` (the accepter's seat and its token)."""
+    """The challenged player accepts: the game is created → the challenge with ``game_id``,
+    ``seat``, ``token`` and ``url`` (the accepter's seat)."""
     me, row = await _row(request, cid)
     if me != row[2]:
         raise ServerError("challenge_not_yours", status=403)

@@ -18,6 +18,7 @@ import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
 import { inviteRow, reachNote } from "./invite.js";
 import { when } from "./result.js";
 import { Pairing } from "./pairing.js";
+import { Friends } from "./friends.js";
 import { turnsCard } from "./turns.js";
 import { rendererFor, useMeta } from "./games.js";
 import { rulesPages, rulesLink } from "./rules.js";
@@ -571,6 +572,7 @@ class LobbyPage {
       this.myRatings = {};
     }
     if (!this.turns && !this.disposed) this.turns = this.newTurns();
+    if (!this.friends && !this.disposed) this.friends = new Friends(this.me, () => this.body(this.form.seats.map(() => "human")));
   }
 
   newTurns() {
@@ -586,6 +588,7 @@ class LobbyPage {
         this.renderPlay(),
         this.pairing.el,
         this.turns ? this.turns.el : null,
+        this.friends ? this.friends.el : null,
         this.created ? this.renderCreated() : this.meta ? h("section", { class: "card create-card" }, this.renderForm()) : null,
         this.renderAccount(),
         h("section", { class: "card join-link" },
@@ -648,9 +651,10 @@ export function lobbyView(root) {
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);
   return {
-    dispose() { self.disposed = true; clearInterval(self.timer); if (self.turns) self.turns.stop(); self.pairing.dispose(); },
+    dispose() { self.disposed = true; clearInterval(self.timer); if (self.turns) self.turns.stop(); if (self.friends) self.friends.stop(); self.pairing.dispose(); },
     rerender: () => { // a new language: the "your turn" card is made again in it
       if (self.turns) { self.turns.stop(); self.turns = self.newTurns(); }
+      if (self.friends) self.friends.show();
       self.render();
     },
   };
