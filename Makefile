@@ -6,6 +6,8 @@ RUN_STAMP := $(VENV)/.run-stamp
 UV     := $(VENV)/bin/uv
 UV_VERSION := 0.13.9
 HOST   ?= 127.0.0.1
+# LAN=1: listen on the local network too; invite links and QR codes carry its address
+LAN    ?=
 PORT   ?= 8000
 
 .PHONY: run test setup setup-run system browser lint bench clean lock
@@ -61,8 +63,9 @@ browser: system
 # The server answers its page at once and compiles the engines' kernels meanwhile (the rules
 # first, then the bots in the bot worker: a fresh clone's first start, a second or two
 # afterwards; the page says when the bots are ready). `qwixo warm-up` compiles them all ahead.
+# LAN=1: listen on the local network, the machine's LAN address in invite links and QR codes
 run: setup-run
-	$(VENV)/bin/qwixo serve --host $(HOST) --port $(PORT)
+	$(VENV)/bin/qwixo serve $(if $(LAN),--lan,--host $(HOST)) --port $(PORT)
 
 lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks tools

@@ -158,6 +158,8 @@ def test_plays_a_game_over_https_and_wss(deployment):
         assert page.headers["strict-transport-security"].startswith("max-age=")
         assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
         g = c.post("/api/games", json=GAME).json()
+        # invite links follow the proxy: its Host and X-Forwarded-Proto
+        assert c.get("/api/reach").json()["base"] == f"https://127.0.0.1:{dep['tls']}/"
     origin = f"https://127.0.0.1:{dep['tls']}"
     url = f"wss://127.0.0.1:{dep['tls']}/ws/{g['id']}"
     view, moves = asyncio.run(_play_over_wss(url, dep["ctx"], origin, g["seats"][0]["token"]))

@@ -71,8 +71,26 @@ def extra_screens(base: str):
         page.goto(f"{base}?puzzle=quixo&id={p.id}")
         page.wait_for_selector("#pz-task")
 
+    games = iter(["Quixo", "Qwixx"] * 4)  # (each picture its own pool: else they pair up)
+
+    def play_someone(page):  # "Play someone": waiting for another player
+        page.goto(base)
+        page.wait_for_selector("#play-someone")
+        page.locator("label.seg", has_text=next(games)).click()
+        page.click("#play-someone")
+        page.wait_for_selector("#pairing-count")
+
+    def guest_name(page):  # a friend opens an invite: the table asks for their name
+        from a11y import post
+
+        reply = post(base, "/api/games", {"game": "quixo", "settings": {"size": 5}, "lang": "en",
+                                          "seats": [{"kind": "human", "name": "Ada"},
+                                                    {"kind": "human"}]})
+        page.goto(base.rstrip("/") + reply["seats"][1]["url"])
+        page.wait_for_selector("#name-form")
+
     return [("pad-offline", pad), ("qwixx-penalty-confirm", penalty), ("analysis", analysis),
-            ("puzzle", puzzle)]
+            ("puzzle", puzzle), ("play-someone", play_someone), ("guest-name", guest_name)]
 
 
 def wait_ready(base: str, seconds: float = 900) -> None:

@@ -96,6 +96,8 @@ def test_play_with_friends_in_two_browsers(server, browser):
     expect(panel.locator(".qr svg")).to_be_visible()
     assert panel.locator(".qr svg path").count() >= 1
     expect(panel.locator("button", has_text=t("web_copy", "en"))).to_be_visible()
+    # this server listens on 127.0.0.1 only: the invite says so, and how to open it wider
+    expect(panel.locator(".reach-note")).to_have_text(t("web_reach_local", "en"))
     link = panel.locator(".invite-url").first.input_value()
     assert "token=" in link
     friend = fresh(browser, PHONE)
@@ -267,3 +269,101 @@ def test_the_guide_once_and_in_taps_on_a_touch_screen(server, browser):
     page.wait_for_timeout(500)
     expect(page.locator("#guide")).to_have_count(0)
     ctx.close()
+
+
+def test_a_guest_names_themselves_and_the_browser_keeps_the_name(server, browser):
+    import httpx
+
+    def invite():
+        g = httpx.post(server.url + "api/games", timeout=30, json={
+            "game": "quixo", "settings": {"size": 3}, "lang": "en",
+            "seats": [{"kind": "human", "name": "Host"}, {"kind": "human"}]}).json()
+        return g, server.url.rstrip("/") + g["seats"][1]["url"] + "&lang=en"
+
+    g, link = invite()
+    friend = fresh(browser, PHONE)
+    friend.goto(link)
+    form = friend.locator("#name-form")
+    expect(form).to_contain_text(t("web_name_ask", "en"))
+    friend.fill("#name-input", "Zoe")
+    friend.click("#name-save")
+    expect(friend.locator("#name-form")).to_have_count(0)
+    expect(friend.locator(".player[data-seat='1'] .pname")).to_contain_text("Zoe")
+    seats = httpx.get(server.url + f"api/games/{g['id']}", timeout=30).json()["seats"]
+    assert seats[1]["name"] == "Zoe"  # everyone's name for the seat
+    # the next invite in this browser takes the kept name by itself; it stays changeable
+    g, link = invite()
+    friend.goto(link)
+    expect(friend.locator(".player[data-seat='1'] .pname")).to_contain_text("Zoe")
+    expect(friend.locator("#name-form")).to_have_count(0)
+    friend.click("#name-change")
+    friend.fill("#name-input", "Zed")
+    friend.click("#name-save")
+    expect(friend.locator(".player[data-seat='1'] .pname")).to_contain_text("Zed")
+    seats = httpx.get(server.url + f"api/games/{g['id']}", timeout=30).json()["seats"]
+    assert seats[1]["name"] == "Zed"
+    assert friend.evaluate("localStorage.getItem('qwixo.name')") == "Zed"
+    assert not friend.js_errors  # type: ignore[attr-defined]
+    friend.context.close()
+
+
+def test_two_browsers_that_press_play_someone_are_seated_together(server, browser):
+    import time
+
+    pages = [fresh(browser, SMALL), fresh(browser, PHONE)]
+    for p in pages:
+        p.goto(server.url + "?lang=en")
+        p.wait_for_selector("#play-someone")
+        p.locator("label.seg", has_text="Quixo").click()
+    pages[0].click("#play-someone")
+    expect(pages[0].locator("#pairing-count")).to_have_text("0 others are waiting.")
+    t0 = time.monotonic()
+    pages[1].click("#play-someone")
+    for p in pages:
+        expect(p.locator(".game-page")).to_be_visible()
+    took = time.monotonic() - t0
+    seats = [p.evaluate("location.search") for p in pages]
+    game = {s.split("game=")[1].split("&")[0] for s in seats}
+    assert len(game) == 1 and all("token=" in s for s in seats)  # one game, a seat each
+    who = [p.locator("p.who").inner_text() for p in pages]
+    assert who[0] != who[1]
+    print(f"two browsers pressing Play someone: seated together {took * 1000:.0f} ms after the second press")
+    for p in pages:
+        assert not p.js_errors  # type: ignore[attr-defined]
+        p.context.close()
+
+
+def test_a_challenge_accepted_from_a_second_browser_and_a_follow(server, browser):
+    pages = {}
+    for name in ("Ciri", "Dorn"):
+        p = fresh(browser, SMALL)
+        r = p.request.post(server.url + "api/account/signup",
+                           data={"name": name, "password": "a long enough secret 7"})
+        assert r.ok, r.text()
+        p.goto(server.url + "?lang=en")
+        p.locator("label.seg", has_text="Quixo").click()
+        expect(p.locator("#friends")).to_be_visible()
+        pages[name] = p
+    ciri, dorn = pages["Ciri"], pages["Dorn"]
+    ciri.fill("#follow-name", "Dorn")
+    ciri.click("#follow-send")
+    follow = ciri.locator("#follows li[data-name='Dorn']")
+    expect(follow.locator(".follow-state")).to_have_text(t("web_follow_offline", "en"))
+    ciri.fill("#challenge-name", "Dorn")
+    ciri.click("#challenge-send")
+    expect(ciri.locator("#challenges li.pending")).to_contain_text("You challenge Dorn")
+    # the second browser sees it (its card looks every few seconds) and accepts
+    incoming = dorn.locator("#challenges li.pending")
+    expect(incoming).to_contain_text("Ciri challenges you")
+    incoming.locator(".challenge-accept").click()
+    expect(dorn.locator(".game-page")).to_be_visible()
+    # the challenger opens the same game in their own seat; Dorn is online, with that game
+    ciri.locator("#challenges li.accepted .challenge-open").click()
+    expect(ciri.locator(".game-page")).to_be_visible()
+    assert ciri.evaluate("location.search").split("&")[0] == dorn.evaluate("location.search").split("&")[0]
+    ciri.goto(server.url + "?lang=en")
+    expect(follow.locator(".follow-state")).to_have_text(t("web_follow_online", "en"))
+    expect(follow.locator("a.follow-game")).to_have_count(1)
+    for p in (ciri, dorn):
+        assert not p.js_errors  # type: ignore[attr-defined]
+        p.context.close()

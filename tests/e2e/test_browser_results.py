@@ -234,3 +234,52 @@ def test_result_card_of_qwixx_says_why_the_game_ended(server, browser):
         assert not page.js_errors
     finally:
         page.context.close()
+
+
+@pytest.fixture
+def young_server(tmp_path, monkeypatch):
+    """A server whose accounts play unrated for their first hour (the default; the other
+    tests' servers rate at once)."""
+    from e2e_helpers import Server
+
+    monkeypatch.setenv("QWIXO_RATED_MIN_AGE", "3600")
+    srv = Server(tmp_path)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_a_new_accounts_rated_game_says_why_it_is_not_rated(young_server, browser):
+    url = young_server.url
+    page = new_page(browser)
+    try:
+        r = page.request.post(url + "api/account/signup",
+                              data={"name": "Yuki", "password": "a long enough secret 7"})
+        assert r.ok, r.text()
+        csrf = r.json()["csrf"]
+        # before the game: the lobby's "Rated game" choice says from when her games count
+        page.goto(url + "?lang=en")
+        expect(page.locator("#rated-why")).to_contain_text("Your account is new")
+        g = page.request.post(url + "api/games", data={
+            "game": "quixo", "settings": {"size": 5}, "rated": True, "lang": "en",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy", "seconds": 0.05}]}).json()
+        seat = g["seats"][0]
+        r = page.request.post(url + "api/account/seats", headers={"x-csrf-token": csrf},
+                              data={"seats": [{"game": g["id"], "token": seat["token"]}]})
+        assert r.ok and r.json()["seats"][0]["claimed"], r.text()
+        why = page.request.get(url + f"api/games/{g['id']}").json()["unrated"]
+        assert why["key"] == "why_unrated_new_account" and why["params"]["name"] == "Yuki"
+        page.goto(url.rstrip("/") + seat["url"] + "&lang=en")
+        # the table says so before the first move, the result card after the game
+        expect(page.locator("#unrated-note")).to_contain_text("the account of Yuki is new")
+        _resign(page)
+        note = page.locator("#result-card #result-unrated")
+        expect(note).to_contain_text("Not rated: the account of Yuki is new: its games count "
+                                     "for ratings from")
+        expect(page.locator("#result-card .rating-change")).to_have_count(0)
+        shot(page, "result-card-unrated")
+        assert not page.js_errors
+    finally:
+        page.context.close()

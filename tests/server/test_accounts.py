@@ -19,6 +19,7 @@ def test_sign_up_sets_an_httponly_lax_cookie_and_never_returns_the_password(clie
     assert cookie.startswith(SESSION_COOKIE + "=") and "HttpOnly" in cookie
     assert "samesite=lax" in cookie.lower() and "Secure" not in cookie  # plain http here
     me = client.get("/api/account").json()
+    assert me.pop("rated_from") is not None  # (when its rated games count: QWIXO_RATED_MIN_AGE)
     assert me == {"name": "Ada", "csrf": r.json()["csrf"]}
     # the name is taken (whatever its case), a short password is refused
     r = client.post("/api/account/signup", json={"name": "ADA", "password": PASSWORD})

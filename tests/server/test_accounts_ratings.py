@@ -62,7 +62,9 @@ def test_games_that_are_not_rated(client):
     assert r.status_code == 400 and r.json()["key"] == "not_ratable"
     # a seat without an account: played, not rated
     g = rated_vs_bot(client, csrf, claim=False)
-    play_to_end(client, g)
+    why = {"key": "why_unrated_no_account", "params": {"seat": 1, "name": "Player 1"}}
+    assert client.get(f"/api/games/{g['id']}").json()["unrated"] == why
+    assert play_to_end(client, g)["unrated"] == why
     assert client.get("/api/players/Ada").json()["ratings"] == {}
     # an unrated game (default) with an account: in the history, not rated
     g2 = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random",

@@ -213,14 +213,21 @@ def test_a_new_account_plays_unrated_until_it_is_old_enough(client, monkeypatch)
     assert accounts.rated_min_age() == accounts.RATED_MIN_AGE == 3600.0
     monkeypatch.setenv("QWIXO_RATED_MIN_AGE", "600")
     csrf = sign_up(client, "Ada")
+    rated_from = client.get("/api/session").json()["rated_from"]
+    assert rated_from > accounts.time.time() + 590  # said before any game
     g = rated_vs_bot(client, csrf)
-    play_to_end(client, g)
+    # the table says so before the game, the result card after it: the same reason
+    why = client.get(f"/api/games/{g['id']}").json()["unrated"]
+    assert why["key"] == "why_unrated_new_account"
+    assert why["params"]["from"] == round(rated_from) and why["params"]["name"] == "Ada"
+    assert play_to_end(client, g)["unrated"] == why
     prof = client.get("/api/players/Ada").json()
     assert prof["ratings"] == {} and [x["rated"] for x in prof["games"]] == [False]
     # once the account is older than the limit, its next rated game counts
     monkeypatch.setenv("QWIXO_RATED_MIN_AGE", "1")
     accounts.time.sleep(1.1)
     g = rated_vs_bot(client, csrf)
-    play_to_end(client, g)
+    assert client.get(f"/api/games/{g['id']}").json()["unrated"] is None
+    assert play_to_end(client, g)["unrated"] is None
     prof = client.get("/api/players/Ada").json()
     assert sum(c["games"] for c in prof["ratings"].values()) == 1

@@ -249,3 +249,46 @@ def test_health_reports_the_collectors_pauses_with_the_servers_thresholds(db_pat
         h = c.get("/api/health").json()
         assert h["ok"] and h["gc_ms"]["n"] >= 1 and h["gc_ms"]["max"] >= 0
     assert gc.get_threshold() == before
+
+
+def test_reach_follows_the_address_the_browser_used(client):
+    """``GET /api/reach``: the links' address. Without ``qwixo serve --lan`` a loopback
+    address is this computer only; another address (a proxy's name, a LAN address) is kept,
+    with the scheme the request came with."""
+    r = client.get("/api/reach", headers={"host": "127.0.0.1:8000"}).json()
+    assert r == {"base": "http://127.0.0.1:8000/", "local_only": True, "lan": False,
+                 "addresses": []}
+    r = client.get("/api/reach", headers={"host": "10.9.8.7:8123"}).json()
+    assert (r["base"], r["local_only"]) == ("http://10.9.8.7:8123/", False)
+    r = client.get("https://play.example/api/reach").json()
+    assert (r["base"], r["local_only"]) == ("https://play.example/", False)
+    assert "/api/reach" in client.get("/openapi.json").json()["paths"]
+
+
+def test_reach_on_the_local_network(db_path):
+    """``--lan``: a browser on this computer gets links with the machine's LAN address."""
+    from fastapi.testclient import TestClient
+
+    from qwixo.server.app import create_app
+    from qwixo.server.reach import Listen, lan_addresses
+
+    listen = Listen.of("0.0.0.0", 8000, "auto")
+    assert listen.lan == lan_addresses() and all(not a.startswith("127.") for a in listen.lan)
+    app = create_app(db_path, warm_up=False)
+    app.state.listen = Listen.of("0.0.0.0", 8000, "10.1.2.3")  # as qwixo serve --lan does
+    with TestClient(app) as c:
+        r = c.get("/api/reach", headers={"host": "localhost:8000"}).json()
+    assert r == {"base": "http://10.1.2.3:8000/", "local_only": False, "lan": True,
+                 "addresses": ["http://10.1.2.3:8000/"]}
+
+
+def test_the_creator_is_told_when_someone_sits_down_in_the_free_seat(client):
+    from server_helpers import auth, recv_until
+
+    g = create(client, seats=[{"kind": "human", "name": "Ada"}, {"kind": "open"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as ada:
+        auth(ada, g["seats"][0]["token"])
+        client.post(f"/api/games/{g['id']}/join", json={"name": "Bo"})
+        news, _ = recv_until(ada, lambda m: m["type"] == "announce"
+                             and m["key"] == "announce_seat_taken")
+        assert news["text"] == "Bo sat down in the free seat."

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from server_helpers import auth, create, recv_until
 
+from qwixo.i18n import t
+
 
 def _over(m):
     return m["type"] == "state" and m["view"]["is_over"]
@@ -101,6 +103,15 @@ def test_an_idle_absent_seat_can_be_handed_to_a_bot(client, app):
                               and m["view"]["version"] >= 3)
         seat = state["view"]["seats"][1]
         assert seat["kind"] == "bot" and seat["bot"] == "random" and seat["name"] == "Bo"
+        # it goes by the bot's name now (default_name: its level in words), Bo's is kept
+        assert seat["default_name"] and seat["handed_from"] == "Bo"
+        level = t("web_botname_quixo_random", "en")
+        assert room.display_name(1, "en") == t("web_bot_named", "en", level=level)
+        # a rematch seats the bot under its own name, not Bo's
+        from qwixo.server.rematch import _spec
+
+        assert [(x.kind, x.name) for x in _spec(room).seats] in (
+            [("human", "Ada"), ("bot", None)], [("bot", None), ("human", "Ada")])
     # Bo's old token opens nothing any more
     with client.websocket_connect(f"/ws/{g['id']}") as ws:
         assert auth(ws, g["seats"][1]["token"])["type"] == "error"

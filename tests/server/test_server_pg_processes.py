@@ -276,3 +276,62 @@ def test_a_seat_connected_on_the_other_process_is_not_away_until_that_process_di
     assert reply["type"] == "ok", reply
     assert a.http.get(f"/api/games/{g['id']}").json()["seats"][1]["kind"] == "bot"
     ada.close()
+
+
+def test_quick_pairing_across_two_processes_pairs_each_waiting_player_once(two):
+    """Two players asking different processes for the same settings are seated together;
+    then many at once on both processes (a 2-player pool and a 4-player one): every one is
+    paired once, every game has its full number of players."""
+    a, b = two
+    body = {"game": "quixo", "settings": {"size": 3}, "clock": 60}
+    t0 = time.monotonic()
+    first = a.http.post("/api/pairing", json={**body, "name": "Ada"}).json()
+    second = b.http.post("/api/pairing", json={**body, "name": "Bo"}).json()
+    assert first["status"] == "waiting" and second["status"] == "paired"
+    first = a.http.get(f"/api/pairing/{first['id']}").json()
+    took = time.monotonic() - t0
+    assert first["status"] == "paired" and first["game"] == second["game"]
+    assert {first["seat"], second["seat"]} == {0, 1}
+    t0 = time.monotonic()  # again, on warm processes
+    x = b.http.post("/api/pairing", json={**body, "name": "Cy"}).json()
+    y = a.http.post("/api/pairing", json={**body, "name": "Di"}).json()
+    x = b.http.get(f"/api/pairing/{x['id']}").json()
+    assert x["status"] == y["status"] == "paired" and x["game"] == y["game"]
+    print(f"paired across two processes in {took * 1000:.0f} ms (first game of each), "
+          f"then {(time.monotonic() - t0) * 1000:.0f} ms")
+    # load: 48 players at once, half on each process, in two pools
+    pools = [{"game": "quixo", "settings": {"size": 3}},
+             {"game": "quixo", "settings": {"size": 5, "players": 4}}]
+    ids: list[tuple[int, str]] = []
+    lock = threading.Lock()
+
+    def ask(i: int) -> None:
+        srv = two[i % 2]
+        pool = pools[1] if i < 32 and i % 4 >= 2 else pools[0]  # 16 in fours, 32 in twos
+        r = srv.http.post("/api/pairing", json={**pool, "name": f"P{i}"})
+        assert r.status_code == 201, r.text
+        with lock:
+            ids.append((i, r.json()["id"]))
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(48)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert len(ids) == 48
+    answers: dict[str, dict] = {}
+    deadline = time.monotonic() + 60
+    while len(answers) < len(ids) and time.monotonic() < deadline:
+        for i, sid in ids:  # each player looks at their request (as the page does)
+            if sid not in answers:
+                r = two[(i + 1) % 2].http.get(f"/api/pairing/{sid}").json()
+                if r["status"] == "paired":
+                    answers[sid] = r
+        time.sleep(0.05)
+    assert len(answers) == 48, f"{48 - len(answers)} still waiting"
+    games: dict[str, list[int]] = {}
+    for r in answers.values():
+        games.setdefault(r["game"], []).append(r["seat"])
+    sizes = sorted(len(s) for s in games.values())
+    assert all(sorted(s) == list(range(len(s))) for s in games.values())  # one player a seat
+    assert sizes.count(4) == 4 and sizes.count(2) == 16 and len(sizes) == 20

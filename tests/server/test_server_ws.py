@@ -485,3 +485,27 @@ def test_connections_per_address_are_limited(db_path):
                 assert exc.value.code == 4429
         with c.websocket_connect(f"/ws/{g['id']}") as again:  # the others were closed
             assert auth(again, g["seats"][0]["token"])["type"] == "welcome"
+
+
+def test_a_guest_names_and_renames_their_seat(client):
+    g = create(client, seats=[{"kind": "human", "name": "Ada"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as p1, \
+            client.websocket_connect(f"/ws/{g['id']}") as spy:
+        assert auth(p1, g["seats"][1]["token"])["view"]["seats"][1]["name"] == "Player 2"
+        spy.send_json({"type": "spectate"})
+        recv_until(spy, lambda m: m["type"] == "welcome")
+        p1.send_json({"type": "rename", "name": "Zoe", "id": 1})
+        assert recv_until(p1, lambda m: m["type"] == "ok")[0]["id"] == 1
+        m, _ = recv_until(spy, lambda m: m["type"] == "state")
+        assert m["view"]["seats"][1]["name"] == "Zoe"  # everyone sees it at once
+        # another seat's name, a name no person could read, a spectator: refused, unchanged
+        p1.send_json({"type": "rename", "name": "ada", "id": 2})
+        assert recv_until(p1, lambda m: m["type"] == "error")[0]["key"] == "duplicate_name"
+        p1.send_json({"type": "rename", "name": "\u200b", "id": 3})
+        assert recv_until(p1, lambda m: m["type"] == "error")[0]["key"] == "bad_name"
+        spy.send_json({"type": "rename", "name": "Eve", "id": 4})
+        assert recv_until(spy, lambda m: m["type"] == "error")[0]["key"] == "spectator_cannot_act"
+        p1.send_json({"type": "rename", "name": "Zed", "id": 5})
+        recv_until(p1, lambda m: m["type"] == "ok")
+    seats = client.get(f"/api/games/{g['id']}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Ada", "Zed"]  # (stored: kept on reconnects)

@@ -262,6 +262,9 @@ class Accounts:
                 account = await self.db.account_by_id(account_id)
                 if account is not None:
                     await lobby.name_seat(room, seat, account[1])
+                if room.options.get("rated"):  # (who holds the seat: rated or why not)
+                    await lobby.why_unrated(room)
+                    room.broadcast(None)
             out.append(entry)
         return out
 
@@ -373,14 +376,33 @@ def _start(player: str, cls: str, system: str) -> R.Rating:
     return R.initial(system)
 
 
-async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
-    """The statements rating the game ``room`` that ``game`` just finished (none when it is not
-    rated or not ratable: a seat without account, a player in two seats, an undo)."""
-    if not room.options.get("rated") or not game.is_over:
-        return []
-    cls = rating_class_of(room.game_name, game)
-    if cls is None or any(ev["kind"] == "undo" for ev in room.events):
-        return []
+def reason(key: str, **params: Any) -> dict[str, Any]:
+    """Why a game is not rated, as the API gives it: a message key and its parameters."""
+    return {"key": key, "params": params}
+
+
+def _at(epoch: float) -> str:
+    """A moment as the reasons print it (UTC; the page shows it in local time from ``from``).
+
+    >>> _at(0)
+    '1970-01-01 00:00 UTC'
+    """
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch))
+
+
+async def rated_players(store: Any, room: Any, game: Game | None = None
+                        ) -> tuple[list[str], dict[str, Any] | None]:
+    """The players of the rated game ``room`` (``game``: its state, by default the room's),
+    and why it is not — or, still running, will not be — rated (:func:`reason`; None: it is
+    or will be): a seat without a signed-in account, one account in two seats, an account
+    younger than :func:`rated_min_age` (``from``: when its games count), more than
+    :data:`PAIR_GAMES_PER_DAY` rated games a day between the same two accounts, an undo.
+    The view's ``unrated``, the result card and ``rating_ops`` read the same answer."""
+    game = game or room.game
+    if rating_class_of(room.game_name, game) is None:
+        return [], reason("why_unrated_solo")
+    if any(ev["kind"] == "undo" for ev in room.events):
+        return [], reason("why_unrated_undo")
     db = AccountStore(store)
     owners = await db.seat_accounts(room.id)
     players = []
@@ -390,20 +412,46 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
         elif s.seat in owners:
             players.append(account_player(owners[s.seat]))
         else:
-            return []
+            return [], reason("why_unrated_no_account", seat=s.seat + 1, name=s.name or "")
     if len(set(players)) != len(players):
-        return []
+        return [], reason("why_unrated_same_account")
     people = [p for p in players if p.startswith("a:")]
     young = rated_min_age()
     for p in people:  # a new account plays, unrated, until it is old enough (sybils)
         created = await db.created_of(p[2:])
         if created is None or time.time() - created < young:
-            return []
+            since = (created or time.time()) + young
+            seat = players.index(p)
+            return [], reason("why_unrated_new_account", seat=seat + 1,
+                              name=room.seats[seat].name or "", at=_at(since),
+                              **{"from": round(since)})
     since = time.time() - 86_400
     for i, a in enumerate(people):  # two accounts farming each other: played, not rated
         for b in people[i + 1:]:
             if await db.pair_games(a, b, since) >= PAIR_GAMES_PER_DAY:
-                return []
+                return [], reason("why_unrated_pair_limit", limit=PAIR_GAMES_PER_DAY)
+    return players, None
+
+
+async def unrated(store: Any, room: Any, game: Game | None = None) -> dict[str, Any] | None:
+    """Why the game ``room``, rated when created, is not (or will not be) rated; None for a
+    game that is (or will be), and for a game created unrated (the view's ``rated`` says it;
+    the lobby says why before it is created)."""
+    if not room.options.get("rated"):
+        return None
+    return (await rated_players(store, room, game))[1]
+
+
+async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
+    """The statements rating the game ``room`` that ``game`` just finished (none when it is not
+    rated or not ratable: :func:`rated_players`)."""
+    if not room.options.get("rated") or not game.is_over:
+        return []
+    cls = rating_class_of(room.game_name, game)
+    players, why = await rated_players(store, room, game)
+    if why is not None or cls is None:
+        return []
+    db = AccountStore(store)
     system = R.system_of(room.game_name, game.num_players)
     rows = await db.ratings(players, cls)
     before = [R.Rating(*rows[p]) if p in rows else _start(p, cls, system) for p in players]

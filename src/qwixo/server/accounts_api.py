@@ -25,6 +25,7 @@ from qwixo.server.accounts import (
     bot_player,
     csrf_of,
     game_record,
+    rated_min_age,
     statistics,
 )
 from qwixo.server.http_api import (
@@ -109,21 +110,30 @@ async def sign_in(request: Request) -> JSONResponse:
 
 @router.get("/api/account")
 async def me(request: Request) -> dict[str, Any]:
-    """The signed-in person: name and the CSRF token for writes (401 when signed out)."""
-    _, name, token = await current(request)
-    return {"name": name, "csrf": csrf_of(token)}
+    """The signed-in person: name, the CSRF token for writes (401 when signed out) and
+    ``rated_from``: when the account's rated games start to count (:func:`rated_min_age`
+    after its creation; a moment past for an older account)."""
+    account_id, name, token = await current(request)
+    return {"name": name, "csrf": csrf_of(token),
+            "rated_from": await _rated_from(request, account_id)}
+
+
+async def _rated_from(request: Request, account_id: str) -> float | None:
+    created = await accounts_of(request).db.created_of(account_id)
+    return None if created is None else round(created + rated_min_age(), 3)
 
 
 @router.get("/api/session")
 async def session(request: Request) -> dict[str, Any]:
     """Who is signed in, always 200 (the lobby asks on every load; a signed-out visitor's
     browser logs no failed request): ``{"signed_in": false}``, or ``{"signed_in": true,
-    "name", "csrf"}`` as ``GET /api/account`` answers."""
+    "name", "csrf", "rated_from"}`` as ``GET /api/account`` answers."""
     token = request.cookies.get(SESSION_COOKIE)
     found = await accounts_of(request).session(token) if token else None
     if found is None or token is None:
         return {"signed_in": False}
-    return {"signed_in": True, "name": found[1], "csrf": csrf_of(token)}
+    return {"signed_in": True, "name": found[1], "csrf": csrf_of(token),
+            "rated_from": await _rated_from(request, found[0])}
 
 
 @router.post("/api/account/signout", openapi_extra=body_schema(Empty))

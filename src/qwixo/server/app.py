@@ -47,7 +47,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import qwixo
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import t
-from qwixo.server import accounts_api, http_api, puzzles_api, qr, security, tables, ws
+from qwixo.server import (
+    accounts_api,
+    challenges,
+    http_api,
+    pairing,
+    puzzles_api,
+    qr,
+    reach,
+    security,
+    tables,
+    ws,
+)
 from qwixo.server.botrunner import ANALYSIS_SECONDS
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
@@ -158,12 +169,12 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     app.state.qwixo = state
     security.install(app, allowed_origins, body_timeout=request_timeout)
     _error_handlers(app)
-    app.include_router(http_api.router)
-    app.include_router(tables.router)  # read-only edition tables for the rules pages
-    app.include_router(qr.router)  # QR codes of invite links
-    app.include_router(puzzles_api.router)  # puzzles of the games that have them
-    app.include_router(ws.router)
-    app.include_router(accounts_api.router)
+    # the API, the read-only edition tables of the rules pages, invite links' QR codes and
+    # address (reach: app.state.listen), the puzzles of the games that have them, the
+    # WebSocket, the accounts, quick pairing, challenges
+    for part in (http_api, tables, qr, reach, puzzles_api, ws, accounts_api, pairing,
+                 challenges):
+        app.include_router(part.router)
     app.mount("/", WebFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")
     return app

@@ -14,6 +14,8 @@ ANALYSIS_RANGE = (0.5, 120.0)
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help=t("clih_serve"), description=t("clih_serve_desc"))
     p.add_argument("--host", default="127.0.0.1", help=t("clih_serve_host"))
+    p.add_argument("--lan", nargs="?", const="auto", default=None, metavar="ADDRESS",
+                   help=t("clih_serve_lan"))
     p.add_argument("--port", type=int, default=8000, help=t("clih_serve_port"))
     p.add_argument("--db", default=None, help=t("clih_serve_db"))
     p.add_argument("--bot-delay", type=float, default=0.4, help=t("clih_serve_bot_delay"))
@@ -152,6 +154,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from qwixo.paths import data_dir
     from qwixo.server.app import WS_MAX_SIZE, create_app
+    from qwixo.server.reach import Listen, is_loopback
     from qwixo.server.security import OriginPolicy, redact_logs, uvicorn_options
     from qwixo.server.ws import ws_protocol
 
@@ -160,6 +163,9 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     db = args.db or str(data_dir() / "qwixo.sqlite")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
+    # --lan: every address (the local network's too), unless --host names one there
+    if args.lan is not None and is_loopback(args.host):
+        args.host = "0.0.0.0"
     # bind first, so the printed URL has the real port (also with --port 0)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -172,12 +178,18 @@ def serve(args: argparse.Namespace) -> int:
                             why=e.strerror or e), file=sys.stderr)
         return 2
     port = sock.getsockname()[1]
-    host = f"[{args.host}]" if ":" in args.host else args.host
+    listen = Listen.of(args.host, port, args.lan)
+    here = "127.0.0.1" if args.host == "0.0.0.0" else "::1" if args.host == "::" else args.host
+    host = f"[{here}]" if ":" in here else here
     url = f"http://{host}:{port}/"
 
     def ready() -> None:
         print(t("serve_db", None, path=_shown(db)), flush=True)
         print(t("serve_url", None, url=url), flush=True)
+        for address in listen.lan:
+            print(t("serve_url_lan", None, url=listen.url(address)), flush=True)
+        if not listen.lan:
+            print(t("serve_local_only", None), flush=True)
 
     origins = [o for o in (args.allowed_origins or "").split(",") if o.strip()]
     try:
@@ -192,6 +204,7 @@ def serve(args: argparse.Namespace) -> int:
                      ws_per_address=max(1, args.ws_per_address),
                      allowed_origins=origins, request_timeout=max(0.5, args.request_timeout),
                      analysis_seconds=analysis_seconds)
+    app.state.listen = listen  # the address of invite links (qwixo.server.reach)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
                             ws=ws_protocol(args.ws), lifespan="on", timeout_graceful_shutdown=3,
                             **uvicorn_options(args.forwarded_allow_ips,

@@ -34,6 +34,7 @@ from qwixo.server.accounts import (
     rating_change,
     rating_ops,
     turn_based,
+    unrated,
 )
 from qwixo.server.botrunner import ANALYSIS_SECONDS, BotRunner
 from qwixo.server.names import check_free, distinct_names
@@ -106,13 +107,14 @@ def apply_events(game: Game, events: list[dict[str, Any]], reroll: bool = False)
 
 def take_seat_events(room: Room, events: list[dict[str, Any]]) -> bool:
     """Seats handed to a bot by ``events`` (kind ``seat``: ``bot``, ``seconds``) become bot
-    seats (their token opens nothing any more); True when one did."""
+    seats (their token opens nothing any more; ``Seat.handed``: shown by the bot's name, the
+    person's kept as ``handed_from``); True when one did."""
     changed = False
     for ev in events:
         if ev["kind"] == "seat":
             s = room.seats[ev["seat"]]
             s.kind, s.bot, s.seconds = "bot", ev["bot"], ev.get("seconds") or DEFAULT_BOT_SECONDS
-            s.token_hash, s.claimed = None, True
+            s.token_hash, s.claimed, s.handed = None, True, True
             changed = True
     return changed
 
@@ -284,6 +286,8 @@ class Lobby:
         room.hand_over_seconds = self.hand_over_seconds
         self._evict()
         room.deadline, room.deadline_for, room.deadline_action = clock
+        if options.get("rated"):  # (no seat is linked to an account yet: why, until they are)
+            await self.why_unrated(room)
         self.kick(room)
         return room, tokens
 
@@ -316,6 +320,7 @@ class Lobby:
             room.hand_over_seconds = self.hand_over_seconds
             if room.options.get("rated"):  # which seats are linked to accounts (shown to all)
                 await linked_seats(self.store, room)
+                await self.why_unrated(room)
             if room.options.get("rated") and room.public["is_over"]:
                 room.rating_change = await rating_change(self.store, room)
             self.scheduler.restore_clock(room, row.get("deadline"))  # not a full period again
@@ -432,6 +437,17 @@ class Lobby:
         room.broadcast(None)
         return True
 
+    async def rename(self, room: Room, seat: int, name: str) -> None:
+        """A guest's new name for their person seat (``rename``; refused for a seat linked to
+        an account, which goes by the account's name, and for a name another seat has)."""
+        if room.seats[seat].linked:
+            raise ServerError("rename_account_seat", status=409)
+        async with room.lock:
+            if room.seats[seat].name != name:
+                check_free(((x.seat, x.name) for x in room.seats), seat, name)
+                await self._save_seat(room, seat, name, None)
+        room.broadcast(None)
+
     async def join(self, room: Room, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take a free ``open`` seat: returns (seat, new token)."""
         async with room.lock:
@@ -446,7 +462,10 @@ class Lobby:
             check_free(((x.seat, x.name) for x in room.seats), seat,
                        name or room.seats[seat].name)
             await self._save_seat(room, seat, name or room.seats[seat].name, token_hash(token))
-        room.broadcast(None, [("announce_joined", {"player": seat, "name": Names((seat,))})])
+        # (the creator is told someone sat down: the page shows it and, where allowed, as a
+        # browser notification)
+        room.broadcast(None, [("announce_joined", {"player": seat, "name": Names((seat,))}),
+                              ("announce_seat_taken", {"player": seat, "name": Names((seat,))})])
         return seat, token
 
     # -- several processes --------------------------------------------------------------
@@ -706,14 +725,15 @@ class Lobby:
         room.game, room.public, room.updated = new, after, ev["time"]
         room.epoch += ev["kind"] in ("roll", "undo")
         room.events.append(ev)
-        seats = [(s.kind, s.bot, s.seconds, s.token_hash, s.claimed) for s in room.seats]
+        seats = [(s.kind, s.bot, s.seconds, s.token_hash, s.claimed, s.handed)
+                 for s in room.seats]
         take_seat_events(room, [ev])  # (a seat handed to a bot: the summary and work see it)
         summary, status, due = room.summary(), room.status, Scheduler.server_due(room)
         clock = self.scheduler.next_clock(room, ev)  # the deadline commits with the change
         room.game, room.public, room.updated, room.epoch = old
         room.events.pop()
         for seat, was in zip(room.seats, seats, strict=True):
-            seat.kind, seat.bot, seat.seconds, seat.token_hash, seat.claimed = was
+            seat.kind, seat.bot, seat.seconds, seat.token_hash, seat.claimed, seat.handed = was
         try:
             # a rated game's end: the new ratings commit in the same transaction
             extra = await rating_ops(self.store, room, new) if new.is_over else []
@@ -739,7 +759,17 @@ class Lobby:
             room.epoch += 1
         room.deadline, room.deadline_for, room.deadline_action = clock
         etiquette.after_change(room, ev)
+        if room.options.get("rated") and (new.is_over or ev["kind"] == "seat"):
+            await self.why_unrated(room)
         room.broadcast(ev, announcements(room, engine_events, ev))
+
+    async def why_unrated(self, room: Room) -> None:
+        """Read again why the rated game ``room`` is not (or will not be) rated
+        (``Room.unrated``, in every view: :func:`qwixo.server.accounts.rated_players`)."""
+        try:
+            room.unrated = await unrated(self.store, room)
+        except StoreError:  # (the view keeps the reason it had)
+            log.exception("could not read whether game %s is rated", room.id)
 
     def _roll(self, room: Room, game: Game, seat: int | None, dice: Any) -> dict[str, Any]:
         if not game.needs_roll:

@@ -227,17 +227,25 @@ class SetLang(_Strict):
     lang: Lang
 
 
+class Rename(_Strict):
+    """A seated guest names (or renames) their seat: ``{"type": "rename", "name": "Ada"}``."""
+
+    type: Literal["rename"]
+    id: MsgId | None = None
+    name: Name
+
+
 class Ping(_Strict):
     type: Literal["ping"]
     id: MsgId | None = None
 
 
 ClientMessage = Annotated[Auth | Spectate | Roll | Choose | Undo | Hint | SetLang | Ping | Chat | React
-                          | Rematch | Resign | Draw | HandToBot,
+                          | Rematch | Resign | Draw | HandToBot | Rename,
                           Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "ping", "chat", "react",
-                 "rematch", "resign", "draw", "hand_to_bot")
+                 "rematch", "resign", "draw", "hand_to_bot", "rename")
 
 
 def _why(err: ValidationError) -> str:

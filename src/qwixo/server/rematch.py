@@ -79,8 +79,9 @@ def _spec(room: Any) -> Any:
         settings["scorepad"] = True
     seats = []
     for s in (room.seats[i] for i in order(room)):
-        if s.kind == "bot":
-            seats.append(SeatSpec(kind="bot", bot=s.bot, name=s.name, seconds=s.seconds))
+        if s.kind == "bot":  # (a seat handed to a bot: the bot's own name)
+            seats.append(SeatSpec(kind="bot", bot=s.bot, name=None if s.handed else s.name,
+                                  seconds=s.seconds))
         else:
             seats.append(SeatSpec(kind="human", name=s.name))
     turn_hours = room.options.get("turn_hours")  # (its clock is then counted in hours)

@@ -78,11 +78,18 @@ class Seat(SeatRow):
             self.elsewhere = {o: u for o, u in self.elsewhere.items() if u >= now - 60}
         return lost
 
+    #: a person's seat handed to a bot (an event ``seat``): it goes by the bot's name, the
+    #: person's stays in ``name`` (``handed_from`` in the view)
+    handed: bool = False
+
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot,
-                "claimed": self.claimed or self.kind == "bot",
-                "online": self.kind == "bot" or self.present(), "linked": self.linked,
-                "default_name": self.default_name}
+        out = {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot,
+               "claimed": self.claimed or self.kind == "bot",
+               "online": self.kind == "bot" or self.present(), "linked": self.linked,
+               "default_name": self.default_name}
+        if self.handed:
+            out["handed_from"] = self.name
+        return out
 
     @property
     def default_name(self) -> bool:
@@ -91,6 +98,8 @@ class Seat(SeatRow):
         for the API)."""
         if self.kind != "bot" or not self.bot:
             return False
+        if self.handed:  # (the person's name stays for the record: the bot plays now)
+            return True
         head, _, tail = self.name.rpartition(" ")
         return self.name == self.bot or (head == self.bot and tail.isdigit())
 
@@ -192,6 +201,9 @@ class Room:
     draw_offer: dict[str, Any] | None = None
     #: a finished rated game's rating change per seat (``accounts.rating_change``)
     rating_change: list[dict[str, Any]] | None = None
+    #: why a game created rated is not, or will not be, rated (``{"key", "params"}``, None:
+    #: it is or will be; ``Lobby.why_unrated``)
+    unrated: dict[str, Any] | None = None
     #: how long a person seat the game waits on must be idle (and away) before the others
     #: may hand it to a bot (``qwixo.server.etiquette``; the lobby's setting)
     hand_over_seconds: float = 60.0
@@ -335,6 +347,7 @@ class Room:
             "rematch_first": self.rematch_first(),
             "utility": self.game.info.utility,
             "rating_change": self.rating_change,
+            "unrated": self.unrated,
         }
         # the board under one key for every game (docs/web-protocol.md), and, as before, under
         # the game's name (the other games' keys null)
@@ -512,7 +525,8 @@ def announcements(room: Room, engine_events: list[dict[str, Any]],
         key = "announce_forfeit" if ev.get("forfeit") else "announce_resigned"
         out.append((key, {"player": ev["seat"], "name": Names((ev["seat"],))}))
     elif ev["kind"] == "seat":
-        out.append(("announce_handed", {"player": ev["seat"], "name": Names((ev["seat"],))}))
+        # (the person's name: the seat goes by the bot's from now on)
+        out.append(("announce_handed", {"player": ev["seat"], "name": room.seats[ev["seat"]].name}))
     if ev.get("auto") and ev["kind"] == "choose":
         out.append(("announce_timeout", {"player": ev["seat"], "name": Names((ev["seat"],)),
                                          "decision": ev["decision"]}))

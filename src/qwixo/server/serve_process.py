@@ -86,12 +86,13 @@ class ServeProcess:
 
     def __init__(self, *args: str, env: Mapping[str, str] | None = None,
                  timeout: float = 180.0, log: str | None = None,
-                 keep_output: bool = True, port: int = 0) -> None:
+                 keep_output: bool = True, port: int = 0, lan: str | None = None) -> None:
         full = dict(os.environ, QWIXO_LANG="en")
         full.update(env or {})
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "qwixo", "serve", "--host", "127.0.0.1", "--port", str(port),
-             *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full,
+            [sys.executable, "-m", "qwixo", "serve",
+             *(["--lan", lan] if lan else ["--host", "127.0.0.1"]), "--port", str(port), *args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full,
             preexec_fn=die_with_parent())
         self.output: list[str] = []
         self.url: str | None = None

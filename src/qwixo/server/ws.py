@@ -251,6 +251,9 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
         await etiquette.handle(conn, room, lobby, msg)
     elif conn.seat is None:
         raise ServerError("spectator_cannot_act", status=403)
+    elif isinstance(msg, P.Rename):
+        await lobby.rename(room, conn.seat, msg.name)
+        conn.send({"type": "ok", "id": msg.id, "version": room.version})
     elif isinstance(msg, P.Hint):
         refuse_hint(room)
         if not conn.bucket.take(HINT_COST):

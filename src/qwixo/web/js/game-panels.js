@@ -7,7 +7,8 @@ import { seatName, seatLabel, botName, botLine, eventText, gameTitle } from "./w
 import { invitesFor, heldSeats } from "./seats.js";
 import { navClick } from "./nav.js";
 import { rendererFor } from "./games.js";
-import { inviteRow, inviteCard } from "./invite.js";
+import { inviteRow, inviteCard, reachNote } from "./invite.js";
+import { unratedNote } from "./result.js";
 
 function isPlayer(view) {
   return view.you !== null && view.you !== undefined;
@@ -59,6 +60,7 @@ export function invitesPanel(view, id) {
   return h("section", { class: "invites card", id: "invite-panel", "aria-labelledby": "invite-h" },
     h("h2", { id: "invite-h" }, t("web_invite_title")),
     h("p", { class: "muted" }, t("web_invite_note")),
+    reachNote(),
     waiting.map((s) => inviteCard(seatName(view, s.seat), inv[s.seat], title)));
 }
 
@@ -74,6 +76,7 @@ export function sideColumn(view, ui, id, extra) {
   const last = view.last ? eventText(view, view.last) : "";
   const replay = `/?game=${encodeURIComponent(id)}&replay=0`;
   return h("aside", { class: "side", "aria-label": t("web_game_info") },
+    view.is_over ? null : unratedNote(view),
     playersPanel(view),
     last ? h("p", { class: "last", id: "last-move" }, t("web_last_move", { move: last })) : null,
     ui.news.length ? h("section", { class: "news", "aria-label": t("web_announcements") }, h("h2", {}, t("web_announcements")),

@@ -24,6 +24,16 @@ import { chatPanel } from "./chat.js";
 import { etiquetteMessage, tablePanel } from "./etiquette.js";
 import { duration } from "./duration.js";
 import { resultCard } from "./result.js";
+import { namePanel, nameOnWelcome, saveName } from "./guest-name.js";
+import { notifying } from "./turns.js";
+
+// someone sat down in a free seat of this game: a browser notification too, when the person
+// turned them on (the lobby's "Turn on notifications") and this tab is not in front
+function seatTaken(page, msg) {
+  if (!notifying() || document.visibilityState === "visible") return;
+  const n = new Notification("qwixo", { body: errorText(msg), tag: `qwixo-seat-${page.id}-${msg.params && msg.params.player}` });
+  n.onclick = () => window.focus();
+}
 
 export { hintOption };
 
@@ -101,6 +111,7 @@ class GamePage {
       // the result banner shows the end; joins and leaves only go to the news list
       // (nor the end of the game: the result card says it, and a toast would cover the chat)
       if (!/game_over|game_won|draw|joined|left|resigned|forfeit/.test(msg.key || "")) toast(errorText(msg), "announce", 4000);
+      if (msg.key === "announce_seat_taken") seatTaken(this, msg);
     } else if (msg.type === "error" && (msg.id === undefined || msg.id === null)) {
       if (["bad_token", "no_such_game", "unknown_game_id"].includes(msg.key)) this.fatal = msg;
       this.showError(msg);
@@ -157,6 +168,7 @@ class GamePage {
     this.ui.waitVersion = null;
     if (this.token && msg.seat !== null && msg.seat !== undefined) rememberSeat(this.id, this.view.game, msg.seat, this.token, this.view.settings);
     this.render();
+    nameOnWelcome(this);
     if (mustAct(this.view, this.view.you) && !this.view.is_over) play("turn");
   }
 
@@ -233,6 +245,17 @@ class GamePage {
       el.dataset.pending = on ? "1" : "0";
       el.classList.toggle("pending", on);
     }
+  }
+
+  // this guest's name for their seat (kept in this browser for the next games); `quiet`: the
+  // kept name taken on entering (a refusal, e.g. another seat has it, leaves the form open)
+  rename(name, quiet = false) {
+    this.live.send({ type: "rename", name }).then(() => {
+      saveName(name);
+      this.ui.naming = false;
+      this.ui.nameDraft = null;
+      this.render();
+    }).catch((e) => { if (!quiet) this.showError(e); });
   }
 
   send(msg) {
@@ -378,6 +401,7 @@ class GamePage {
       h("a", { href: `/?${rendererFor(v.game).rulesQuery(v)}`, class: "btn small", target: "_blank", rel: "noopener" }, t("web_rules")),
       h("span", { id: "clock", class: "clock", hidden: true }, "")),
     h("p", { class: "who" }, isPlayer ? t("web_you_are_seat", { seat: seatLabel(v.game, v.settings, v.you), name: seatName(v, v.you) }) : t("web_spectating")),
+    namePanel(this),
     seatSwitcher(v, this.id, (s) => { ui.follow = false; this.connect(tokensFor(this.id)[String(s)]); }),
     statusLine(v, ui),
     h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),

@@ -15,7 +15,10 @@ import { errorText, toast } from "./ui.js";
 import { go, navClick } from "./nav.js";
 import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
 import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
-import { inviteRow } from "./invite.js";
+import { inviteRow, reachNote } from "./invite.js";
+import { when } from "./result.js";
+import { Pairing } from "./pairing.js";
+import { Friends } from "./friends.js";
 import { turnsCard } from "./turns.js";
 import { rendererFor, useMeta } from "./games.js";
 import { rulesPages, rulesLink } from "./rules.js";
@@ -76,6 +79,7 @@ class LobbyPage {
     this.form = { game: null, settings: {}, byGame: {}, undo: false, clock: 0, clockUnit: "seconds", rated: false, seats: [] };
     this.rulesPages = null;
     this.me = null; // {name, csrf} when signed in (GET /api/account)
+    this.pairing = new Pairing(); // "Play someone" (its own card, kept across renders)
     this.myRatings = {}; // rating class -> the person's rating (their profile)
     this.botRatings = {}; // "game|size|edition|players" -> reply of GET /api/bot-ratings
     this.turns = null; // the "your turn" card (turns.js) while signed in
@@ -191,8 +195,10 @@ class LobbyPage {
   ratedField() {
     const can = !!this.me && this.ratable();
     if (!can) this.form.rated = false;
+    const young = this.me && this.me.rated_from && this.me.rated_from * 1000 > Date.now();
     const why = !this.me ? t("web_rated_signed_out")
-      : !this.ratable() ? t("web_rated_no_scorepad") : t("web_rated_note");
+      : !this.ratable() ? t("web_rated_no_scorepad")
+      : young ? t("web_rated_from", { at: when(this.me.rated_from) }) : t("web_rated_note");
     return h("div", { class: "field check rated-field" },
       h("label", {},
         h("input", { type: "checkbox", name: "rated", checked: this.form.rated, disabled: !can,
@@ -312,7 +318,15 @@ class LobbyPage {
         opponents.length ? ` · ${t("web_play_against", { names: opponents.join(", ") })}` : ""),
       h("div", { class: "actions play-actions" },
         h("button", { type: "button", class: "btn primary big", id: "play", onclick: () => this.quick(false) }, `▶ ${t("web_play")}`),
-        h("button", { type: "button", class: "btn big", id: "play-friends", onclick: () => this.quick(true) }, t("web_play_friends"))));
+        h("button", { type: "button", class: "btn big", id: "play-friends", onclick: () => this.quick(true) }, t("web_play_friends")),
+        h("button", { type: "button", class: "btn big", id: "play-someone", onclick: () => this.playSomeone() }, t("web_play_someone"))));
+  }
+
+  // quick pairing with the form's game, settings and time control (pairing.js)
+  playSomeone() {
+    this.fitSeats();
+    const body = this.body(this.form.seats.map(() => "human"));
+    this.pairing.start(body, this.me);
   }
 
   // the game choice: every game /api/meta lists
@@ -437,6 +451,7 @@ class LobbyPage {
       h("h2", {}, gameTitle(reply.game, reply.view && reply.view.settings)),
       this.created.rated ? h("p", { class: "rated-badge", id: "created-rated" }, `★ ${t("web_rated_created")}`) : null,
       invites.length ? h("p", {}, t("web_invite_links")) : null,
+      invites.length ? reachNote() : null,
       invites.map((s) => inviteRow(label(s), s.url)),
       inviteRow(t("web_spectate"), reply.url),
       h("div", { class: "actions" },
@@ -545,7 +560,7 @@ class LobbyPage {
   async whoAmI() {
     try {
       const s = await api("GET", "/api/session"); // 200 signed in or out: no failed request logged
-      this.me = s && s.signed_in ? { name: s.name, csrf: s.csrf } : null;
+      this.me = s && s.signed_in ? { name: s.name, csrf: s.csrf, rated_from: s.rated_from } : null;
     } catch (e) {
       this.me = null;
     }
@@ -557,6 +572,7 @@ class LobbyPage {
       this.myRatings = {};
     }
     if (!this.turns && !this.disposed) this.turns = this.newTurns();
+    if (!this.friends && !this.disposed) this.friends = new Friends(this.me, () => this.body(this.form.seats.map(() => "human")));
   }
 
   newTurns() {
@@ -570,7 +586,9 @@ class LobbyPage {
     this.root.append(h("div", { class: "lobby" },
       h("div", { class: "lobby-col" },
         this.renderPlay(),
+        this.pairing.el,
         this.turns ? this.turns.el : null,
+        this.friends ? this.friends.el : null,
         this.created ? this.renderCreated() : this.meta ? h("section", { class: "card create-card" }, this.renderForm()) : null,
         this.renderAccount(),
         h("section", { class: "card join-link" },
@@ -633,9 +651,10 @@ export function lobbyView(root) {
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);
   return {
-    dispose() { self.disposed = true; clearInterval(self.timer); if (self.turns) self.turns.stop(); },
+    dispose() { self.disposed = true; clearInterval(self.timer); if (self.turns) self.turns.stop(); if (self.friends) self.friends.stop(); self.pairing.dispose(); },
     rerender: () => { // a new language: the "your turn" card is made again in it
       if (self.turns) { self.turns.stop(); self.turns = self.newTurns(); }
+      if (self.friends) self.friends.show();
       self.render();
     },
   };

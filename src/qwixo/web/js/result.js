@@ -2,7 +2,9 @@
 // rule in words: its renderer's endReason), the podium (each seat's place from the view's
 // `places`: a resigner last), points where the game counts points, the game's own figures (its
 // renderer's resultDetails: the winning line...) and, for a rated game, each seat's rating
-// change ("+16 → 1,516"; a person's first rated games read "provisional" instead of a ± figure).
+// change ("+16 → 1,516"; a person's first rated games read "provisional" instead of a ± figure);
+// for a game created rated that was not, why not (the view's `unrated`, as the table said
+// before the game: unratedNote).
 
 import { h } from "./dom.js";
 import { t, lang } from "./i18n.js";
@@ -12,6 +14,27 @@ import { endWhy } from "./board.js";
 
 function number(x) {
   return new Intl.NumberFormat(lang(), { maximumFractionDigits: 0 }).format(Math.round(x));
+}
+
+// a moment (epoch seconds) in this reader's language and time zone
+export function when(epoch) {
+  return new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(epoch * 1000));
+}
+
+// "Not rated: Ada's account is new: its games count for ratings from 2 Dec 2026, 04:05." from
+// the view's `unrated` ({key, params}: the API's reason), its time in local time
+export function unratedText(why) {
+  const params = { ...(why.params || {}) };
+  if (params.from) params.at = when(params.from);
+  return t("web_unrated", { why: t(why.key, params) });
+}
+
+// the table's line about rating: rated, or why not (null for a game created unrated)
+export function unratedNote(view) {
+  if (!view.rated) return null;
+  return view.unrated
+    ? h("p", { class: "unrated-note", id: "unrated-note", role: "note" }, unratedText(view.unrated))
+    : h("p", { class: "rated-badge", id: "rated-note" }, `★ ${t("web_rated")}`);
 }
 
 // "+16 → 1,516" (a minus sign for a loss)
@@ -42,5 +65,6 @@ export function resultCard(view) {
         resigned.includes(seat) ? h("span", { class: "muted" }, " · ", t("web_result_resigned")) : null,
         c ? h("span", { class: "rating-change" }, " · ", ratingChange(c), c.provisional ? ` (${t("web_rating_provisional")})` : "") : null);
     })),
+    view.rated && view.unrated ? h("p", { class: "unrated-note", id: "result-unrated" }, unratedText(view.unrated)) : null,
     r.resultDetails ? r.resultDetails(view) : null);
 }
