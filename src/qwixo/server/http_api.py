@@ -59,6 +59,23 @@ class ServerState:
         os.environ.get("QWIXO_GAMES_PER_HOUR", 600)))
     game_limiter: KeyedLimiter = field(init=False)
 
+    async def admit_new_game(self, address: str | None, session: str | None) -> str:
+        """Take one new game from the limits of ``address`` and, when ``session`` (the
+        session cookie) is a signed-in account's, of that account; returns the creator's key
+        (``"account ID"``, else ``"address A"``) or raises 429 ``too_many_games``. A game
+        made by ``POST /api/games`` and a rematch take one alike."""
+        creator = "address " + (address or "?")
+        if not self.game_limiter.take(creator):
+            raise ServerError("too_many_games", status=429)
+        if session and len(session) <= 100:
+            found = await AccountStore(self.store).session(token_hash(session),
+                                                           SESSION_SECONDS)
+            if found is not None:
+                creator = "account " + found[0]
+                if not self.game_limiter.take(creator):
+                    raise ServerError("too_many_games", status=429)
+        return creator
+
     def __post_init__(self) -> None:
         self.limiter = KeyedLimiter(self.http_rate, self.http_burst)
         # replaying costs engine work: limited, more generously
@@ -192,8 +209,9 @@ async def i18n(lang: str) -> dict[str, str]:
 async def create_game(request: Request) -> JSONResponse:
     check_rate(request)
     spec = P.parse_body(P.CreateGame, await read_body(request))
-    await _check_new_game(request)
-    room, tokens = await lobby_of(request).create(spec)
+    creator = await state_of(request).admit_new_game(client_address(request),
+                                                     request.cookies.get(SESSION_COOKIE))
+    room, tokens = await lobby_of(request).create(spec, creator=creator)
     seats = []
     for s, token in zip(room.seats, tokens, strict=True):
         entry = s.public()
@@ -212,18 +230,6 @@ async def list_games(request: Request, status: str | None = None,
         raise ServerError("bad_setting", name="status", value=status, why="why_one_of",
                           choices="open, running, finished")
     return {"games": await lobby_of(request).list(status or None, max(1, min(200, limit)))}
-
-
-async def _check_new_game(request: Request) -> None:
-    """The new-game limits: per client address, and per account when signed in."""
-    st = state_of(request)
-    if not st.game_limiter.take("address " + client_address(request)):
-        raise ServerError("too_many_games", status=429)
-    session = request.cookies.get(SESSION_COOKIE)
-    if session and len(session) <= 100:
-        found = await AccountStore(st.store).session(token_hash(session), SESSION_SECONDS)
-        if found is not None and not st.game_limiter.take("account " + found[0]):
-            raise ServerError("too_many_games", status=429)
 
 
 def seat_from(room: Room, request: Request) -> int | None:

@@ -33,6 +33,14 @@ LEASE_RETRY = 30.0
 Act = Callable[..., Awaitable[dict[str, Any] | None]]
 
 
+def creator_of(room: Room) -> str:
+    """Who created the game, as the bots' workers share their time out
+    (:meth:`BotRunner.decide`): the creator's key kept in its options (a digest of the
+    account, else the address: :meth:`qwixo.server.lobby.Lobby.create`), else the game
+    itself."""
+    return str(room.options.get("creator") or room.id)
+
+
 class Scheduler:
     """Bots, automatic rolls and the turn clock of every room."""
 
@@ -212,7 +220,7 @@ class Scheduler:
         s = room.seats[seat]
         try:
             decision = await self.bots.decide(room.id, s.bot or "random", s.seconds,
-                                              room.game, seat)
+                                              room.game, seat, owner=creator_of(room))
         except Exception:  # noqa: BLE001 - a broken bot must not block the game
             log.exception("bot %s failed in game %s; playing a random option", s.bot, room.id)
             decision = None
