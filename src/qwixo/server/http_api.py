@@ -5,7 +5,6 @@ The routes find the server's parts in ``request.app.state.qwixo`` (a :class:`Ser
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections import Counter, deque
 from dataclasses import dataclass, field
@@ -15,11 +14,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 import qwixo
-from qwixo.core import GAME_NAMES, game_info, load_game, settings_info
+from qwixo.core import GAME_NAMES, game_info, settings_info
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
+from qwixo.server import reads
 from qwixo.server.accounts import SESSION_COOKIE, SESSION_SECONDS, refuse_hint
-from qwixo.server.lobby import Lobby, apply_events
+from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Room
@@ -273,7 +273,8 @@ async def replay(game_id: str, step: int, request: Request) -> dict[str, Any]:
         raise ServerError("replay_not_finished", status=409)
     if not 0 <= step <= room.version:
         raise ServerError("no_such_step", status=404, step=step, steps=room.version)
-    return await asyncio.get_running_loop().run_in_executor(None, replay_view, room, step)
+    return await lobby_of(request).bots.read(reads.replay_view, reads.room_parts(room), step,
+                                             client=client_address(request))
 
 
 @router.post("/api/games/{game_id}/hint", openapi_extra=body_schema(P.HintRequest))
@@ -298,7 +299,8 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
     the position after it. Computed once in the hints' workers within the server's time budget
     (``qwixo serve --analysis-seconds``) and stored with the game
     (:mod:`qwixo.server.store_analysis`; 409 ``analysis_unsupported`` for a game without
-    analysis, 429 when the hint workers are busy)."""
+    analysis; 429 ``analysis_busy`` when this address has two analyses running or waiting
+    already: the analyses have their own worker, one at a time, the addresses in turn)."""
     check_rate(request, replay=True)
     lobby = lobby_of(request)
     room = await lobby.get(game_id)
@@ -315,7 +317,8 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
         lobby.store, room.id, room.version, seconds,
         lambda: lobby.bots.analyse(room.game, game_id=room.id, seconds=seconds,
                                    client=client_address(request)))
-    steps = await asyncio.get_running_loop().run_in_executor(None, history_steps, room)
+    steps = await lobby.bots.read(reads.history_steps, room.initial, list(room.events),
+                                  client=client_address(request))
     points = [dict(p, step=steps[p["index"]] if p["index"] < len(steps) else room.version)
               for p in result["points"]]
     return {"id": room.id, "game": room.game_name, "steps": room.version,
@@ -323,30 +326,5 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
 
 
 def history_steps(room: Room) -> list[int]:
-    """For each entry of the finished game's history, the replay step (number of the room's
-    events) after which the position shows it: the last event that brought the history to
-    that length (undone decisions are replaced by the ones that stayed)."""
-    game = load_game(room.initial)
-    steps: list[int] = []
-    for k, ev in enumerate(room.events, 1):
-        game = apply_events(game, [ev])
-        if game is None:  # pragma: no cover - the stored events of a game always apply
-            break
-        n = len(game.history)
-        del steps[n:]
-        steps.extend([k] * (n - len(steps)))
-    return steps
-
-
-def replay_view(room: Room, step: int) -> dict[str, Any]:
-    """The spectator view of a finished game after its first ``step`` events."""
-    game = apply_events(load_game(room.initial), room.events[:step])
-    if game is None:  # pragma: no cover - the stored events of a game always apply
-        raise ServerError("server_error", status=500)
-    shadow = Room(id=room.id, game_name=room.game_name, settings=room.settings,
-                  options=room.options, game=game, initial=room.initial,
-                  seats=room.seats, events=room.events[:step], created=room.created,
-                  updated=room.updated)
-    view = shadow.view(None)
-    view["replay"] = {"step": step, "steps": room.version}
-    return view
+    """(:func:`qwixo.server.reads.history_steps` of the room's events.)"""
+    return reads.history_steps(room.initial, room.events)
