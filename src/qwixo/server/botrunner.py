@@ -389,19 +389,22 @@ class BotRunner:
             # once — cheaper than sending the game to a worker and reading the answer back
             bot = self.bot(game_id, seat, game.name, name, seconds)
             return str(bot.decide(fair_copy(game), seat))
-        async with self.bot_share.slot(game_id if owner is None else owner):
-            if self.processes:
-                return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
-                                           fair_copy(game).to_json(), key=game_id))
-            bot = self.bot(game_id, seat, game.name, name, seconds)
-            return str(await self._run(bot.decide, fair_copy(game), seat))
+        owner = game_id if owner is None else owner
+        if self.processes:  # (the slot is held until the worker answers, even when the game
+            # ends meanwhile: an abandoned search still occupies its worker)
+            return str(await self.bot_share.run(owner, self._run(
+                _decide_in_worker, game_id, seat, name, seconds, fair_copy(game).to_json(),
+                key=game_id)))
+        bot = self.bot(game_id, seat, game.name, name, seconds)
+        return str(await self.bot_share.run(owner, self._run(bot.decide, fair_copy(game),
+                                                             seat)))
 
     async def read(self, fn: Any, *args: Any, client: str | None = None) -> Any:
         """``fn(*args)`` (a module-level function; its arguments and result pickle) in the
         heavy reads' worker, off the event loop, in the turn of the ``client`` address
         (:attr:`read_share`; :class:`ReadsBusy` past its waiting requests)."""
-        async with self.read_share.slot(client or "?"):
-            return await self._run(fn, *args, pool=self.read_pool)
+        return await self.read_share.run(client or "?", self._run(fn, *args,
+                                                                 pool=self.read_pool))
 
     async def hint(self, game: Game, seat: int, lang: str, *, game_id: str = "",
                    client: str | None = None) -> list[str]:
@@ -434,11 +437,12 @@ class BotRunner:
         :data:`ANALYSIS_QUEUED` running or waiting already). Kept with the game by the caller
         (:func:`qwixo.server.store_analysis.analysis_of`), not here."""
         seconds = self.analysis_seconds if seconds is None else float(seconds)
-        async with self.analysis_share.slot(client or "?"):
-            if self.processes:
-                return await self._run(_analyse_in_worker, game.to_json(), seconds,
-                                       pool=self.analysis_pool)
-            return await self._run(analyse_game, game.copy(), seconds, pool=self.analysis_pool)
+        if self.processes:
+            job = self._run(_analyse_in_worker, game.to_json(), seconds,
+                            pool=self.analysis_pool)
+        else:
+            job = self._run(analyse_game, game.copy(), seconds, pool=self.analysis_pool)
+        return await self.analysis_share.run(client or "?", job)
 
     def close(self) -> None:
         for pool in (self.pool, self.hint_pool, self.analysis_pool, self.read_pool):

@@ -28,7 +28,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import Counter, OrderedDict, deque
-from collections.abc import AsyncIterator, Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Coroutine, Hashable
+from typing import Any
 
 
 class FairShare:
@@ -59,6 +60,33 @@ class FairShare:
     @contextlib.asynccontextmanager
     async def slot(self, owner: Hashable) -> AsyncIterator[None]:
         """Hold one slot for ``owner`` (waiting for its turn) while the block runs."""
+        await self.acquire(owner)
+        try:
+            yield
+        finally:
+            self._release(owner)
+
+    async def run(self, owner: Hashable, coro: Coroutine[Any, Any, Any]) -> Any:
+        """Run ``coro`` in a slot of ``owner``; the slot is held until ``coro`` ends even when
+        the caller is cancelled meanwhile (a worker that was sent a request keeps computing
+        it: its slot is not free before it answers)."""
+        try:
+            await self.acquire(owner)
+        except BaseException:
+            coro.close()
+            raise
+        task = asyncio.ensure_future(coro)
+
+        def done(t: asyncio.Future) -> None:
+            if not t.cancelled():
+                t.exception()  # (retrieved: an abandoned request's failure is not logged)
+            self._release(owner)
+
+        task.add_done_callback(done)
+        return await asyncio.shield(task)
+
+    async def acquire(self, owner: Hashable) -> None:
+        """Wait for ``owner``'s turn and take a slot (give it back with :meth:`release`)."""
         if self.queued is not None and self.held_by(owner) >= self.queued:
             raise (self.busy() if self.busy else RuntimeError("busy"))
         fut = asyncio.get_running_loop().create_future()
@@ -72,10 +100,10 @@ class FairShare:
             else:
                 self._forget(owner, fut)
             raise
-        try:
-            yield
-        finally:
-            self._release(owner)
+
+    def release(self, owner: Hashable) -> None:
+        """Give back a slot taken by :meth:`acquire`."""
+        self._release(owner)
 
     def _forget(self, owner: Hashable, fut: asyncio.Future) -> None:
         q = self.waiting.get(owner)
