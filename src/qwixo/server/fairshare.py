@@ -21,6 +21,23 @@ it :meth:`FairShare.slot` raises ``busy()`` at once; None: no bound).
 ...     return order
 >>> asyncio.run(demo())
 ['a0', 'b0', 'a1', 'a2']
+
+An owner that asks again as soon as it was answered waits behind the others' turns:
+
+>>> async def again():
+...     share = FairShare(1)
+...     order = []
+...     async def job(owner, n):
+...         async with share.slot(owner):
+...             order.append(f"{owner}{n}")
+...             await asyncio.sleep(0)
+...     async def chain(owner):
+...         for n in range(3):
+...             await job(owner, n)
+...     await asyncio.gather(chain("a"), job("b", 0), job("c", 0))
+...     return order
+>>> asyncio.run(again())
+['a0', 'b0', 'c0', 'a1', 'a2']
 """
 
 from __future__ import annotations
@@ -30,6 +47,9 @@ import contextlib
 from collections import Counter, OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Coroutine, Hashable
 from typing import Any
+
+#: owners whose last turn is remembered (past it, those without requests are forgotten)
+MAX_SERVED = 10_000
 
 
 class FairShare:
@@ -113,11 +133,11 @@ class FairShare:
             self._tidy(owner)
 
     def _tidy(self, owner: Hashable) -> None:
-        """Forget an owner with nothing waiting or running."""
+        """Forget the queue of an owner with nothing waiting or running (not when it was
+        served: one that asks again at once keeps its place after the others)."""
         if not self.waiting.get(owner) and not self.running[owner]:
             self.waiting.pop(owner, None)
             self.running.pop(owner, None)
-            self.served.pop(owner, None)
 
     def _release(self, owner: Hashable) -> None:
         self.running[owner] -= 1
@@ -140,3 +160,6 @@ class FairShare:
             self.running[owner] += 1
             self._tick += 1
             self.served[owner] = self._tick
+            if len(self.served) > MAX_SERVED:  # (memory: keep the owners with requests)
+                self.served = {o: n for o, n in self.served.items()
+                               if o in self.waiting or o in self.running}
