@@ -10,9 +10,10 @@ import pytest
 from server_helpers import create, play_to_end
 
 import qwixo
+from qwixo.core import IllegalMove
 from qwixo.quixo import perfect
 from qwixo.server import botrunner
-from qwixo.server.botrunner import BotRunner, HintBusy, HintQueue
+from qwixo.server.botrunner import BotRunner
 
 
 def test_analysis_of_a_finished_game(client):
@@ -67,20 +68,25 @@ def test_a_bot_decides_while_an_analysis_is_stuck(monkeypatch):
 
     monkeypatch.setattr(botrunner, "analyse_game", stuck)
     runner = BotRunner(workers=2, processes=0)
-    runner.hints = HintQueue(per_seat=1, per_game=2, per_client=1, total=2)
 
     async def scenario():
         done = qwixo.new_game("quixo", size=3)
         first = asyncio.ensure_future(runner.analyse(done, game_id="a", client="x"))
         await asyncio.get_running_loop().run_in_executor(None, started.wait, 30)
-        with pytest.raises(HintBusy):  # the same client again: refused at once, not queued
-            await runner.analyse(done.copy(), game_id="b", client="x")
+        # the same client again: one waits its turn, the next is refused at once
+        second = asyncio.ensure_future(runner.analyse(done.copy(), game_id="b", client="x"))
+        await asyncio.sleep(0)
+        with pytest.raises(IllegalMove) as busy:
+            await runner.analyse(done.copy(), game_id="c", client="x")
+        assert busy.value.key == "analysis_busy" and busy.value.status == 429
         other = qwixo.new_game("quixo", size=3)
         decision = await asyncio.wait_for(runner.decide("g", "random", None, other, 0), 30)
         assert decision in other.options(0)
         assert not first.done()
+        assert not second.done()
         release.set()
         assert await first == {"points": [], "key": []}
+        assert await second == {"points": [], "key": []}
 
     try:
         asyncio.run(scenario())

@@ -9,6 +9,7 @@ import pytest
 from server_helpers import create
 
 import qwixo
+from qwixo.core import IllegalMove
 from qwixo.server import botrunner
 from qwixo.server.botrunner import BotRunner, HintBusy, HintQueue
 
@@ -67,6 +68,42 @@ def test_a_bot_decides_while_the_hint_worker_is_stuck(monkeypatch):
         # the same position, seat and language again: from the cache, even when busy
         runner.hints.admit("h", 0, "x")
         assert await runner.hint(hinted, 0, "en", game_id="h", client="x") == ["done"]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        release.set()
+        runner.close()
+
+
+def test_hints_stay_answered_while_analyses_flood_in(monkeypatch):
+    """Eight addresses asking two analyses each (each stuck) leave the hints' own worker and
+    queue alone: another person's hint is answered; each address has two analyses running or
+    waiting their turn, no more."""
+    release = threading.Event()
+
+    def stuck(game, seconds):
+        release.wait(60)
+        return {"points": [], "key": []}
+
+    monkeypatch.setattr(botrunner, "analyse_game", stuck)
+    runner = BotRunner(workers=2, processes=0)
+
+    async def scenario():
+        done = qwixo.new_game("quixo", size=3)
+        floods = [asyncio.ensure_future(runner.analyse(done.copy(), game_id=f"a{i}{k}",
+                                                       client=f"10.0.0.{i}"))
+                  for i in range(8) for k in range(2)]
+        await asyncio.sleep(0.05)
+        with pytest.raises(IllegalMove) as busy:  # a third from one address: refused
+            await runner.analyse(done.copy(), game_id="a3", client="10.0.0.1")
+        assert busy.value.key == "analysis_busy"
+        game = qwixo.new_game("quixo", size=3)
+        lines = await asyncio.wait_for(runner.hint(game, 0, "en", game_id="h",
+                                                   client="10.9.9.9"), 30)
+        assert lines and not any(f.done() for f in floods)
+        release.set()
+        assert all(r == {"points": [], "key": []} for r in await asyncio.gather(*floods))
 
     try:
         asyncio.run(scenario())

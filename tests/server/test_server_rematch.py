@@ -133,3 +133,34 @@ def test_an_offer_nobody_answers_expires_for_everyone(client, monkeypatch):
     assert rematch.offer_seconds(room) == 7200
     spec = rematch._spec(room)
     assert spec.turn_hours == 2 and spec.clock is None
+
+
+def test_a_rematch_takes_a_new_game_from_the_limits_and_is_made_once(client):
+    """A rematch is a new game: it passes the new-game limits of the connection completing
+    it (refused, the offer stays pending), and a finished game has one rematch at most."""
+    from qwixo.server.ratelimit import KeyedLimiter
+
+    st = client.app.state.qwixo
+    g = create(client, settings={"size": 3, "ply_limit": 12},
+               seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        auth(ws, g["seats"][0]["token"])
+        ws.send_json({"type": "resign"})
+        recv_until(ws, lambda m: m["type"] == "state" and m["view"]["is_over"])
+        st.game_limiter = KeyedLimiter(1e-6, 1)
+        assert st.game_limiter.take("address testclient")  # this address's budget is used
+        ws.send_json({"type": "rematch", "id": 1})
+        err, seen = recv_until(ws, lambda m: m["type"] in ("error", "rematch_ready"))
+        assert err["type"] == "error" and err["key"] == "too_many_games", err
+        assert len(client.app.state.qwixo.lobby.rooms) == 1
+        st.game_limiter = KeyedLimiter(1.0, 100)
+        ws.send_json({"type": "rematch", "id": 2})
+        ready, _ = recv_until(ws, lambda m: m["type"] == "rematch_ready")
+        for n in range(3):  # again after rematch_ready: refused, no other game
+            ws.send_json({"type": "rematch", "id": 3 + n})
+            err, _ = recv_until(ws, lambda m: m["type"] == "error")
+            assert err["key"] == "rematch_done" and err["params"] == {"game": ready["game"]}
+    assert len(client.app.state.qwixo.lobby.rooms) == 2
+    room = client.app.state.qwixo.lobby.rooms[ready["game"]]
+    assert room.options["creator"] == client.app.state.qwixo.lobby.rooms[g["id"]].options[
+        "creator"]  # made by the same address: its bots share that creator's turn

@@ -240,3 +240,54 @@ def test_warm_up_takes_turns_per_step_so_the_rules_do_not_wait_for_the_bots():
         assert not done.wait(0.5)
     rules.join(600)
     assert done.is_set()
+
+
+def test_one_creators_bots_cannot_hold_up_another_creators_bot():
+    """The bots' workers are shared between the games' creators in turn: however many games
+    one creator's bots think in (here, searches that never end, some in games that ended
+    meanwhile), they hold all the workers but one, and another creator's bot is answered at
+    once."""
+    import threading
+
+    import qwixo
+    from qwixo.server.botrunner import BotRunner
+
+    release = threading.Event()
+
+    class Thinker:
+        def __init__(self, stuck):
+            self.stuck = stuck
+
+        def decide(self, game, seat):
+            if self.stuck:
+                release.wait(60)
+            return game.options(seat)[0]
+
+    runner = BotRunner(workers=2, processes=0)
+    runner.bot = lambda game_id, seat, *a: Thinker(game_id.startswith("flood"))
+
+    async def main():
+        game = qwixo.new_game("quixo", size=3)
+        flood = []
+        for _ in range(2):  # games that end (resigned) while their bot thinks: the search
+            # goes on in its worker, and holds its slot until it answers
+            for f in flood:
+                f.cancel()
+            flood = [asyncio.ensure_future(runner.decide(f"flood{i}", "strong", 30.0, game,
+                                                         0, owner="flooder"))
+                     for i in range(20)]
+            await asyncio.sleep(0.05)
+        assert runner.bot_share.running["flooder"] == 1
+        mine = await asyncio.wait_for(runner.decide("mine", "strong", 1.0, game, 0,
+                                                    owner="someone else"), 10)
+        assert mine in game.options(0) and not any(f.done() for f in flood)
+        release.set()
+        await asyncio.gather(*flood)
+        while runner.bot_share.running:  # the abandoned search ends, its slot comes back
+            await asyncio.sleep(0.01)
+
+    try:
+        asyncio.run(main())
+    finally:
+        release.set()
+        runner.close()

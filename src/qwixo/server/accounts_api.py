@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from qwixo.server import protocol as P
+from qwixo.server import reads
 from qwixo.server.accounts import (
     CSRF_HEADER,
     SESSION_COOKIE,
@@ -24,9 +25,7 @@ from qwixo.server.accounts import (
     anonymous_name,
     bot_player,
     csrf_of,
-    game_record,
     rated_min_age,
-    statistics,
 )
 from qwixo.server.http_api import (
     body_schema,
@@ -190,7 +189,9 @@ async def claim_seats(request: Request) -> dict[str, Any]:
 async def _profile(request: Request, account_id: str, name: str) -> dict[str, Any]:
     db = accounts_of(request).db
     player = account_player(account_id)
-    records = [game_record(r) for r in await db.games_of(account_id)]
+    rows = await db.games_of(account_id)  # (each game's snapshot loaded off the event loop)
+    records, stats = await lobby_of(request).bots.read(reads.player_games, rows,
+                                                       client=client_address(request))
     rated = await db.rated_ids([r["id"] for r in records])
     for r in records:
         r["rated"] = r["id"] in rated
@@ -204,7 +205,7 @@ async def _profile(request: Request, account_id: str, name: str) -> dict[str, An
     for cls, rating, dev, vol, games, system in await db.ratings_of(player):
         ratings[cls] = {**R.Rating(rating, dev, vol, games, system).to_dict(),
                         "history": history.get(cls, [])}
-    return {"name": name, "ratings": ratings, "statistics": statistics(records),
+    return {"name": name, "ratings": ratings, "statistics": stats,
             "games": records}
 
 

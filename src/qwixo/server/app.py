@@ -134,6 +134,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                       bot_processes=bot_processes, analysis_seconds=analysis_seconds)
         pings = lobby.bots.warm_up()
         state.store, state.lobby = store, lobby
+        lobby.admit_game = state.admit_new_game  # (a rematch passes the new-game limits)
         # the page answers at once; the kernels compile (or load) meanwhile: ``ready`` in
         # /api/health and /api/meta says when the bots and hints answer without waiting
         state.ready = not warm_up

@@ -11,7 +11,13 @@ strongest listed bot's choice ("Suggestion (strong bot): b1b5").
 Hints never hold up a bot: they run in a pool of their own (one worker), behind a bounded queue
 (:class:`HintQueue`: one hint at a time per seat, a few per game, per client address and in
 all; past that the request is refused with ``hint_busy``), and a hint for a position already
-hinted is answered from a cache.
+hinted is answered from a cache. Analyses never hold up a hint: they run in a pool of their
+own (one worker, at a lower CPU priority), one at a time, the client addresses in turn
+(:class:`~qwixo.server.fairshare.FairShare`; an address with two analyses running or waiting
+already is refused with ``analysis_busy``). The bots' workers are shared the same way between the games'
+creators (:meth:`BotRunner.decide`), and the heavy reads of finished games (replays, player
+pages: :meth:`BotRunner.read`) run off the event loop in a worker of their own, the client
+addresses in turn.
 
 Workers import the engines only (never the web framework): see :mod:`qwixo.server.warmup`.
 """
@@ -19,6 +25,7 @@ Workers import the engines only (never the web framework): see :mod:`qwixo.serve
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import pickle
@@ -32,6 +39,7 @@ from qwixo.bots import hint_lines as game_hint
 from qwixo.core import Game, IllegalMove, load_game
 from qwixo.engine import EngineFailure
 from qwixo.i18n import t
+from qwixo.server.fairshare import FairShare
 
 log = logging.getLogger("qwixo.server")
 
@@ -40,6 +48,13 @@ HINT_SECONDS = 1.0
 #: --analysis-seconds`` sets a server's own)
 ANALYSIS_SECONDS = 10.0
 MAX_BOTS = 4096
+#: analyses of one client address running or waiting their turn (past it: ``analysis_busy``)
+ANALYSIS_QUEUED = 2
+#: heavy reads of one client address running or waiting their turn (past it: 429)
+READS_QUEUED = 4
+#: how much lower the CPU priority of the analysis worker is (``os.nice``): bots, hints and
+#: the event loop go first
+ANALYSIS_NICE = 10
 #: engine bots kept per process (each holds an engine's process; the least recently used is
 #: stopped, and started again with the whole position if its game goes on)
 MAX_ENGINE_BOTS = 64
@@ -55,6 +70,25 @@ class HintBusy(IllegalMove):
 
     def __init__(self) -> None:
         super().__init__("hint_busy")
+
+
+class AnalysisBusy(IllegalMove):
+    """This client address has :data:`ANALYSIS_QUEUED` analyses running or waiting
+    (HTTP 429)."""
+
+    status = 429
+
+    def __init__(self) -> None:
+        super().__init__("analysis_busy")
+
+
+class ReadsBusy(IllegalMove):
+    """This client address has as many heavy reads waiting as it may (HTTP 429)."""
+
+    status = 429
+
+    def __init__(self) -> None:
+        super().__init__("rate_limited")
 
 
 class HintQueue:
@@ -313,15 +347,25 @@ class BotRunner:
         self.analysis_seconds = float(analysis_seconds)
         self._bots: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
         self.pool: Executor | WorkerPool = self._new_pool()
-        self.hint_pool: Executor | WorkerPool = self._new_pool(hints=True)
+        self.hint_pool: Executor | WorkerPool = self._new_pool("hint")
+        self.analysis_pool: Executor | WorkerPool = self._new_pool("analysis")
+        self.read_pool: Executor | WorkerPool = self._new_pool("read")
         self.hints = HintQueue()
+        #: the bots' workers, shared between the games' creators in turn: one creator's
+        #: requests hold all the workers but one at most (all of a single worker)
+        self.bot_share = FairShare(self.processes or self.workers)
+        #: the analysis worker: one analysis at a time, the client addresses in turn
+        self.analysis_share = FairShare(1, queued=ANALYSIS_QUEUED, busy=AnalysisBusy)
+        #: the heavy reads' worker: one at a time, the client addresses in turn
+        self.read_share = FairShare(1, queued=READS_QUEUED, busy=ReadsBusy)
 
-    def _new_pool(self, hints: bool = False) -> Executor | WorkerPool:
-        """The bots' pool, or (``hints``) the hints' own pool of one worker."""
+    def _new_pool(self, kind: str = "bot") -> Executor | WorkerPool:
+        """The bots' pool, or the hints', analyses' or heavy reads' own pool of one
+        worker."""
         if self.processes:
-            return WorkerPool(1 if hints else self.processes)
-        return ThreadPoolExecutor(max_workers=1 if hints else self.workers,
-                                  thread_name_prefix="qwixo-hint" if hints else "qwixo-bot")
+            return WorkerPool(self.processes if kind == "bot" else 1)
+        return ThreadPoolExecutor(max_workers=self.workers if kind == "bot" else 1,
+                                  thread_name_prefix=f"qwixo-{kind}")
 
     def warm_up(self) -> list[asyncio.Future]:
         """Start the worker processes now (they import the engines), not at the first move
@@ -329,36 +373,42 @@ class BotRunner:
         worker processes)."""
         if self.processes:
             return self.pool.warm_up() + self.hint_pool.warm_up()
-        return []
+        return []  # (the analyses' and reads' workers start at their first request)
 
     def bot(self, game_id: str, seat: int, game_name: str, name: str,
             seconds: float | None) -> Any:
         return _cached_bot(self._bots, game_id, seat, game_name, name, seconds)
 
-    async def _run(self, fn, *args, hints: bool = False, key: Any = None) -> Any:
-        pool = self.hint_pool if hints else self.pool
+    async def _run(self, fn, *args, hints: bool = False, key: Any = None,
+                   pool: Executor | WorkerPool | None = None) -> Any:
+        pool = pool or (self.hint_pool if hints else self.pool)
         if isinstance(pool, WorkerPool):  # a dead worker is replaced by the pool itself
             return await pool.call(fn, *args, key=key)
         return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
-                     seat: int) -> str:
-        """The bot's decision for ``seat`` (computed on a copy, in the pool). Only a listed bot
-        of the game (its own, an installed package's, an operator's ``--engine``): never a
-        name that starts a program or loads a module (``engine:CMD``, ``module:Class``)."""
+                     seat: int, owner: Any = None) -> str:
+        """The bot's decision for ``seat`` (computed on a copy, in the pool), in the turn of
+        the game's ``owner`` (its creator; None: the game itself) among the others waiting
+        for the bots' workers (:attr:`bot_share`). Only a listed bot of the game (its own, an
+        installed package's, an operator's ``--engine``): never a name that starts a program
+        or loads a module (``engine:CMD``, ``module:Class``)."""
         if name not in qwixo.list_bots(game.name):
             raise EngineFailure("refused", f"{name!r} is not a bot of this server")
-        if self.processes and not is_light(game.name, name):
-            return str(await self._run(_decide_in_worker, game_id, seat, name, seconds,
-                                       fair_copy(game).to_json(), registered_engines(),
-                                       key=game_id))
-        if self.processes:  # a light bot (a rule, no search): here, at once — cheaper than
-            # sending the game to a worker and reading the answer back
+        if self.processes and is_light(game.name, name):  # a rule, no search: here, at
+            # once — cheaper than sending the game to a worker and reading the answer back
             bot = self.bot(game_id, seat, game.name, name, seconds)
             return str(bot.decide(fair_copy(game), seat))
+        owner = game_id if owner is None else owner
+        if self.processes:  # (the slot is held until the worker answers, even when the game
+            # ends meanwhile: an abandoned search still occupies its worker)
+            return str(await self.bot_share.run(owner, self._run(
+                _decide_in_worker, game_id, seat, name, seconds, fair_copy(game).to_json(),
+                registered_engines(), key=game_id)))
         bot = self.bot(game_id, seat, game.name, name, seconds)
         try:
-            return str(await self._run(bot.decide, fair_copy(game), seat))
+            return str(await self.bot_share.run(owner, self._run(bot.decide, fair_copy(game),
+                                                                 seat)))
         except Exception:
             forget_bot(self._bots, game_id, seat, name)
             raise
@@ -370,6 +420,13 @@ class BotRunner:
             _drop(self._bots.pop(key))
         if isinstance(self.pool, WorkerPool) and game_id in self.pool._sticky:
             await self.pool.call(_release_in_worker, game_id, key=game_id)
+
+    async def read(self, fn: Any, *args: Any, client: str | None = None) -> Any:
+        """``fn(*args)`` (a module-level function; its arguments and result pickle) in the
+        heavy reads' worker, off the event loop, in the turn of the ``client`` address
+        (:attr:`read_share`; :class:`ReadsBusy` past its waiting requests)."""
+        return await self.read_share.run(client or "?", self._run(fn, *args,
+                                                                 pool=self.read_pool))
 
     async def hint(self, game: Game, seat: int, lang: str, *, game_id: str = "",
                    client: str | None = None) -> list[str]:
@@ -394,25 +451,25 @@ class BotRunner:
 
     async def analyse(self, game: Game, *, game_id: str = "", client: str | None = None,
                       seconds: float | None = None) -> dict[str, Any]:
-        """The analysis of a game (:mod:`qwixo.analysis`), computed in the hints' pool (never
-        in the bots': a running game's bots do not wait for it) within ``seconds`` (default
-        :attr:`analysis_seconds`), admitted
-        by the hints' queue limits (:class:`HintBusy` past them; one analysis counts as a
-        hint of seat -1). Kept with the game by the caller
+        """The analysis of a game (:mod:`qwixo.analysis`), computed in the analyses' own pool
+        (never in the bots' or the hints': a running game's bots and hints do not wait for
+        it; its worker runs at a lower CPU priority) within ``seconds`` (default
+        :attr:`analysis_seconds`), one at a time, the client addresses in turn
+        (:attr:`analysis_share`; :class:`AnalysisBusy` when the address has
+        :data:`ANALYSIS_QUEUED` running or waiting already). Kept with the game by the caller
         (:func:`qwixo.server.store_analysis.analysis_of`), not here."""
         seconds = self.analysis_seconds if seconds is None else float(seconds)
-        self.hints.admit(game_id, -1, client)
-        try:
-            if self.processes:
-                return await self._run(_analyse_in_worker, game.to_json(), seconds, hints=True)
-            return await self._run(analyse_game, game.copy(), seconds, hints=True)
-        finally:
-            self.hints.release(game_id, -1, client)
+        if self.processes:
+            job = self._run(_analyse_in_worker, game.to_json(), seconds,
+                            pool=self.analysis_pool)
+        else:
+            job = self._run(analyse_game, game.copy(), seconds, pool=self.analysis_pool)
+        return await self.analysis_share.run(client or "?", job)
 
     def close(self) -> None:
         while self._bots:  # an engine's process stops with the server (a worker's, with it)
             _drop(self._bots.popitem()[1])
-        for pool in (self.pool, self.hint_pool):
+        for pool in (self.pool, self.hint_pool, self.analysis_pool, self.read_pool):
             if isinstance(pool, WorkerPool):
                 pool.close()  # a worker in a long search is not waited for
             else:
@@ -556,7 +613,17 @@ def analyse_game(game: Game, seconds: float) -> dict[str, Any]:
     return analyse(game, seconds=seconds)
 
 
+_NICED = False
+
+
 def _analyse_in_worker(text: str, seconds: float) -> dict[str, Any]:
+    global _NICED
+    if not _NICED:  # (this worker does analyses only: the bots and hints go first)
+        import os
+
+        with contextlib.suppress(OSError):
+            os.nice(ANALYSIS_NICE)
+        _NICED = True
     return analyse_game(load_game(text), seconds)
 
 

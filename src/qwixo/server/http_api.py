@@ -5,7 +5,6 @@ The routes find the server's parts in ``request.app.state.qwixo`` (a :class:`Ser
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections import Counter, deque
 from dataclasses import dataclass, field
@@ -15,11 +14,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 import qwixo
-from qwixo.core import GAME_NAMES, game_info, load_game, settings_info
+from qwixo.core import GAME_NAMES, game_info, settings_info
 from qwixo.i18n import LANG_NAMES, LANGS, catalog
 from qwixo.server import protocol as P
+from qwixo.server import reads
 from qwixo.server.accounts import SESSION_COOKIE, SESSION_SECONDS, refuse_hint
-from qwixo.server.lobby import Lobby, apply_events
+from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError
 from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.rooms import Room
@@ -58,6 +58,23 @@ class ServerState:
     games_per_hour: float = field(default_factory=lambda: float(
         os.environ.get("QWIXO_GAMES_PER_HOUR", 600)))
     game_limiter: KeyedLimiter = field(init=False)
+
+    async def admit_new_game(self, address: str | None, session: str | None) -> str:
+        """Take one new game from the limits of ``address`` and, when ``session`` (the
+        session cookie) is a signed-in account's, of that account; returns the creator's key
+        (``"account ID"``, else ``"address A"``) or raises 429 ``too_many_games``. A game
+        made by ``POST /api/games`` and a rematch take one alike."""
+        creator = "address " + (address or "?")
+        if not self.game_limiter.take(creator):
+            raise ServerError("too_many_games", status=429)
+        if session and len(session) <= 100:
+            found = await AccountStore(self.store).session(token_hash(session),
+                                                           SESSION_SECONDS)
+            if found is not None:
+                creator = "account " + found[0]
+                if not self.game_limiter.take(creator):
+                    raise ServerError("too_many_games", status=429)
+        return creator
 
     def __post_init__(self) -> None:
         self.limiter = KeyedLimiter(self.http_rate, self.http_burst)
@@ -192,8 +209,9 @@ async def i18n(lang: str) -> dict[str, str]:
 async def create_game(request: Request) -> JSONResponse:
     check_rate(request)
     spec = P.parse_body(P.CreateGame, await read_body(request))
-    await _check_new_game(request)
-    room, tokens = await lobby_of(request).create(spec)
+    creator = await state_of(request).admit_new_game(client_address(request),
+                                                     request.cookies.get(SESSION_COOKIE))
+    room, tokens = await lobby_of(request).create(spec, creator=creator)
     seats = []
     for s, token in zip(room.seats, tokens, strict=True):
         entry = s.public()
@@ -212,18 +230,6 @@ async def list_games(request: Request, status: str | None = None,
         raise ServerError("bad_setting", name="status", value=status, why="why_one_of",
                           choices="open, running, finished")
     return {"games": await lobby_of(request).list(status or None, max(1, min(200, limit)))}
-
-
-async def _check_new_game(request: Request) -> None:
-    """The new-game limits: per client address, and per account when signed in."""
-    st = state_of(request)
-    if not st.game_limiter.take("address " + client_address(request)):
-        raise ServerError("too_many_games", status=429)
-    session = request.cookies.get(SESSION_COOKIE)
-    if session and len(session) <= 100:
-        found = await AccountStore(st.store).session(token_hash(session), SESSION_SECONDS)
-        if found is not None and not st.game_limiter.take("account " + found[0]):
-            raise ServerError("too_many_games", status=429)
 
 
 def seat_from(room: Room, request: Request) -> int | None:
@@ -267,7 +273,8 @@ async def replay(game_id: str, step: int, request: Request) -> dict[str, Any]:
         raise ServerError("replay_not_finished", status=409)
     if not 0 <= step <= room.version:
         raise ServerError("no_such_step", status=404, step=step, steps=room.version)
-    return await asyncio.get_running_loop().run_in_executor(None, replay_view, room, step)
+    return await lobby_of(request).bots.read(reads.replay_view, reads.room_parts(room), step,
+                                             client=client_address(request))
 
 
 @router.post("/api/games/{game_id}/hint", openapi_extra=body_schema(P.HintRequest))
@@ -292,7 +299,8 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
     the position after it. Computed once in the hints' workers within the server's time budget
     (``qwixo serve --analysis-seconds``) and stored with the game
     (:mod:`qwixo.server.store_analysis`; 409 ``analysis_unsupported`` for a game without
-    analysis, 429 when the hint workers are busy)."""
+    analysis; 429 ``analysis_busy`` when this address has two analyses running or waiting
+    already: the analyses have their own worker, one at a time, the addresses in turn)."""
     check_rate(request, replay=True)
     lobby = lobby_of(request)
     room = await lobby.get(game_id)
@@ -309,7 +317,8 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
         lobby.store, room.id, room.version, seconds,
         lambda: lobby.bots.analyse(room.game, game_id=room.id, seconds=seconds,
                                    client=client_address(request)))
-    steps = await asyncio.get_running_loop().run_in_executor(None, history_steps, room)
+    steps = await lobby.bots.read(reads.history_steps, room.initial, list(room.events),
+                                  client=client_address(request))
     points = [dict(p, step=steps[p["index"]] if p["index"] < len(steps) else room.version)
               for p in result["points"]]
     return {"id": room.id, "game": room.game_name, "steps": room.version,
@@ -317,30 +326,5 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
 
 
 def history_steps(room: Room) -> list[int]:
-    """For each entry of the finished game's history, the replay step (number of the room's
-    events) after which the position shows it: the last event that brought the history to
-    that length (undone decisions are replaced by the ones that stayed)."""
-    game = load_game(room.initial)
-    steps: list[int] = []
-    for k, ev in enumerate(room.events, 1):
-        game = apply_events(game, [ev])
-        if game is None:  # pragma: no cover - the stored events of a game always apply
-            break
-        n = len(game.history)
-        del steps[n:]
-        steps.extend([k] * (n - len(steps)))
-    return steps
-
-
-def replay_view(room: Room, step: int) -> dict[str, Any]:
-    """The spectator view of a finished game after its first ``step`` events."""
-    game = apply_events(load_game(room.initial), room.events[:step])
-    if game is None:  # pragma: no cover - the stored events of a game always apply
-        raise ServerError("server_error", status=500)
-    shadow = Room(id=room.id, game_name=room.game_name, settings=room.settings,
-                  options=room.options, game=game, initial=room.initial,
-                  seats=room.seats, events=room.events[:step], created=room.created,
-                  updated=room.updated)
-    view = shadow.view(None)
-    view["replay"] = {"step": step, "steps": room.version}
-    return view
+    """(:func:`qwixo.server.reads.history_steps` of the room's events.)"""
+    return reads.history_steps(room.initial, room.events)

@@ -14,6 +14,7 @@ Only the game contract is used: no game is named here.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import inspect
 import logging
@@ -21,6 +22,7 @@ import os
 import secrets
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import qwixo
@@ -63,6 +65,17 @@ def new_token() -> str:
 
 def new_id() -> str:
     return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
+def creator_digest(creator: str) -> str:
+    """The key a game keeps of its creator (no address or account id is stored with it).
+
+    >>> creator_digest("address 10.0.0.1") == creator_digest("address 10.0.0.1")
+    True
+    >>> len(creator_digest("account 42"))
+    16
+    """
+    return hashlib.sha256(b"qwixo creator " + creator.encode()).hexdigest()[:16]
 
 
 def game_settings(name: str) -> tuple[str, ...]:
@@ -113,8 +126,11 @@ def take_seat_events(room: Room, events: list[dict[str, Any]]) -> bool:
     for ev in events:
         if ev["kind"] == "seat":
             s = room.seats[ev["seat"]]
+            # a person's seat goes by the bot's name from now on; a bot seat whose bot failed
+            # keeps its own (the fallback bot plays on for it)
+            handed = s.handed or s.kind != "bot"
             s.kind, s.bot, s.seconds = "bot", ev["bot"], ev.get("seconds") or DEFAULT_BOT_SECONDS
-            s.token_hash, s.claimed, s.handed = None, True, True
+            s.token_hash, s.claimed, s.handed = None, True, handed
             changed = True
     return changed
 
@@ -175,6 +191,10 @@ class Lobby:
         self._heartbeat_at = time.time()
         #: rooms whose other processes' connections could not be read (read again)
         self._presence_unread: set[str] = set()
+        #: the new-game limits (``ServerState.admit_new_game``: ``(address, session cookie)``
+        #: → the creator's key, or raises ``too_many_games``), which a rematch passes too;
+        #: None: no limits (a lobby without the HTTP server)
+        self.admit_game: Callable[[str | None, str | None], Awaitable[str]] | None = None
 
     async def _take_lease(self, game_id: str) -> bool:
         return await self.store.take_lease(game_id, self.owner, self.lease_seconds)
@@ -259,10 +279,16 @@ class Lobby:
             seat.name = name
         return seats, tokens
 
-    async def create(self, spec: CreateGame) -> tuple[Room, list[str | None]]:
+    async def create(self, spec: CreateGame, *, creator: str | None = None,
+                     game_id: str | None = None) -> tuple[Room, list[str | None]]:
         """Create a game from a validated request: returns the room and each seat's token
-        (None for bots and open seats)."""
+        (None for bots and open seats). ``creator``: who asks (``"account ID"`` or
+        ``"address A"``), kept in the options as a digest (the bots' workers are shared
+        between creators in turn: :func:`qwixo.server.scheduler.creator_of`); ``game_id``:
+        the new game's id (a rematch's, made from its game's: only one can be stored)."""
         game, settings, options = self._make_game(spec)
+        if creator:
+            options["creator"] = creator_digest(creator)
         if len(spec.seats) != game.num_players:
             raise ServerError("wrong_seat_count", players=game.num_players,
                               seats=len(spec.seats))
@@ -270,7 +296,8 @@ class Lobby:
         rated_bots(seats, options)
         now = time.time()
         snapshot = game.to_json()
-        room = Room(id=new_id(), game_name=spec.game, settings=settings, options=options,
+        room = Room(id=game_id or new_id(), game_name=spec.game, settings=settings,
+                    options=options,
                     game=game, initial=snapshot, seats=seats, events=[],
                     created=now, updated=now)
         clock = self.scheduler.next_clock(room, None)  # stored with the game

@@ -13,13 +13,18 @@ person seat whose last connection leaves, cancels the offer: ``{"type": "rematch
 "seat", "reason": "declined" | "left"}``. An offer not accepted by everyone in time
 (:func:`offer_seconds`: ``OFFER_SECONDS``, 2 minutes; a turn-based game's time per decision)
 expires: ``{"type": "rematch_cancelled", "seat": null, "reason": "expired"}`` to every
-connection. An offer lives in the server's memory: a restart ends every connection, and so
+connection. A finished game has one rematch at most (a ``rematch`` after ``rematch_ready`` is
+refused with ``rematch_done``), and the rematch is a new game: it takes one from the new-game
+limits of the connection that completes it (its address, and its account when signed in:
+``too_many_games`` past them, the offer then stays pending). An offer lives in the server's memory: a restart ends every connection, and so
 every offer (as a person leaving does).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import time
 from typing import Any
 
@@ -36,6 +41,29 @@ def offer_seconds(room: Any) -> float:
     if room.options.get("turn_hours") and room.options.get("clock"):
         return max(OFFER_SECONDS, float(room.options["clock"]))
     return OFFER_SECONDS
+
+
+def rematch_id(game_id: str) -> str:
+    """The id of the rematch of game ``game_id``: made from it, so that a finished game has
+    one rematch at most, whichever process makes it (a second one finds the id taken).
+
+    >>> rematch_id("abc") == rematch_id("abc") != rematch_id("abd")
+    True
+    """
+    digest = hashlib.sha256(b"qwixo rematch " + game_id.encode()).digest()[:6]
+    return base64.urlsafe_b64encode(digest).decode().replace("-", "x").replace("_", "y")
+
+
+async def _made(room: Any, lobby: Any) -> str | None:
+    """The id of this game's rematch when it was made already (here or by another
+    process), else None."""
+    if getattr(room, "rematch_game", None):
+        return room.rematch_game
+    rid = rematch_id(room.id)
+    if rid in lobby.rooms or await lobby.store.load_game(rid) is not None:
+        room.rematch_game = rid
+        return rid
+    return None
 
 
 def _people(room: Any) -> list[int]:
@@ -126,6 +154,8 @@ async def handle(conn: Any, room: Any, lobby: Any, msg: Rematch) -> None:
         raise SocialError("spectator_cannot_act", status=403)
     if not room.game.is_over:
         raise SocialError("rematch_not_over")
+    if getattr(room, "rematch_game", None) and msg.accept:
+        raise SocialError("rematch_done", game=room.rematch_game)
     offer = _offer(room)
     ok = {"type": "ok", "id": msg.id, "version": room.version}
     if not msg.accept:
@@ -143,15 +173,24 @@ async def handle(conn: Any, room: Any, lobby: Any, msg: Rematch) -> None:
                           "accepted": sorted(offer["accepted"]), "waiting": waiting,
                           "expires": offer["expires"]})
         return
+    made = await _made(room, lobby)
+    if made is not None:
+        _drop(room)
+        raise SocialError("rematch_done", game=made)
     room.rematch_offer = None
     try:
-        new, tokens = await lobby.create(_spec(room))
+        creator = None
+        if lobby.admit_game is not None:  # a rematch is a new game: the same limits
+            creator = await lobby.admit_game(conn.address, getattr(conn, "session", None))
+        new, tokens = await lobby.create(_spec(room), creator=creator,
+                                         game_id=rematch_id(room.id))
     except Exception:
         room.rematch_offer = offer  # still pending: it can be tried again
         if time.time() >= offer["expires"]:  # (its timer found no offer meanwhile)
             cancel(room, None, "expired")
         raise
     offer["timer"].cancel()
+    room.rematch_game = new.id
     conn.send(ok)
     new_seat = {old: i for i, old in enumerate(order(room))}
     for c in list(room.conns):

@@ -119,6 +119,7 @@ class Conn:
         self.closed = False
         self.close_code: int | None = None
         self.address: str | None = None  # the client's address (as the server trusts it)
+        self.session: str | None = None  # its session cookie (a signed-in person's)
 
     def send(self, msg: dict[str, Any] | str) -> None:
         if self.closed:

@@ -39,6 +39,14 @@ MAX_RELEASED = 10_000
 Act = Callable[..., Awaitable[dict[str, Any] | None]]
 
 
+def creator_of(room: Room) -> str:
+    """Who created the game, as the bots' workers share their time out
+    (:meth:`BotRunner.decide`): the creator's key kept in its options (a digest of the
+    account, else the address: :meth:`qwixo.server.lobby.Lobby.create`), else the game
+    itself."""
+    return str(room.options.get("creator") or room.id)
+
+
 class Scheduler:
     """Bots, automatic rolls and the turn clock of every room."""
 
@@ -246,7 +254,8 @@ class Scheduler:
         bot = s.bot or ""
         for attempt in range(2):
             try:
-                decision = await self.bots.decide(room.id, bot, s.seconds, room.game, seat)
+                decision = await self.bots.decide(room.id, bot, s.seconds, room.game, seat,
+                                                  owner=creator_of(room))
                 failure = None
                 break
             except BrokenExecutor as e:  # the worker process died (the server's trouble):

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from qwixo.core import IllegalMove
 from qwixo.server import etiquette, rematch, social
 from qwixo.server import protocol as P
-from qwixo.server.accounts import refuse_hint
+from qwixo.server.accounts import SESSION_COOKIE, refuse_hint
 from qwixo.server.http_api import ServerState
 from qwixo.server.lobby import Lobby
 from qwixo.server.protocol import ServerError, error_payload
@@ -95,6 +95,7 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
     pinned.joining += 1
     conn = Conn(rate=st.ws_rate, burst=st.ws_burst)
     conn.address = ws.client.host if ws.client else None
+    conn.session = ws.cookies.get(SESSION_COOKIE)  # (a rematch's new-game limits)
     writer = asyncio.create_task(_writer(ws, conn))
     try:
         if await _authenticate(ws, conn, room, lobby):
