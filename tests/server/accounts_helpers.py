@@ -19,7 +19,7 @@ def sign_up(client, name, password=PASSWORD):
 def rated_vs_bot(client, csrf, bot="random", size=3, claim=True, **extra):
     """A rated Quixo game, seat 0 a person (claimed by the signed-in account), seat 1 a bot."""
     r = client.post("/api/games", json={
-        "game": "quixo", "settings": {"size": size, "ply_limit": 40}, "rated": True,
+        "game": "quixo", "settings": {"size": size}, "rated": True,
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot, "seconds": 0.05}], **extra})
     assert r.status_code == 201, r.text
     g = r.json()

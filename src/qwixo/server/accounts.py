@@ -43,7 +43,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from qwixo.core import Game, game_info, load_game
+from qwixo.core import Game, IllegalMove, game_info, load_game
 from qwixo.gameinfo import load
 from qwixo.i18n import t
 from qwixo.server.protocol import Name, ServerError, _Strict, name_key
@@ -311,11 +311,24 @@ def rated_min_age() -> float:
         return RATED_MIN_AGE
 
 
+def rated_settings(rated: bool, game_name: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """Before creation: the settings of a rated game, read from the game's settings metadata
+    (:meth:`qwixo.gameinfo.GameInfo.rated_settings`): none that chooses or reveals how the
+    game goes (a chosen position, the dice's seed, who starts: ``rated_setting``), and its end
+    rules fixed for the rating class (a creator's ``ply_limit`` of 1 drew a rated game after one
+    move: ``rated_setting_fixed``). Unrated games keep the creator's settings."""
+    if not rated:
+        return settings
+    try:
+        return game_info(game_name).rated_settings(settings)
+    except IllegalMove as e:
+        raise ServerError(e.key, **e.params) from None
+
+
 def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any],
                 settings: dict[str, Any] | None = None) -> None:
-    """At creation: a rated game must have a rating class, no undo, no score pad, and none of
-    the settings that choose or reveal how the game goes (``GameInfo.unrated_settings``: a
-    chosen position, the dice's seed, who starts; issue 29 H2); without a clock it gets
+    """At creation: a rated game must have a rating class, no undo and no score pad (its
+    settings went through :func:`rated_settings`); without a clock it gets
     :data:`RATED_CLOCK`."""
     if not rated:
         return
@@ -323,9 +336,6 @@ def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any]
     if cls is None or options.get("undo") or options.get("scorepad"):
         raise ServerError("not_ratable", why="why_undo" if options.get("undo") else
                           "why_scorepad" if options.get("scorepad") else "why_solo")
-    for name in game_info(game_name).unrated_settings:
-        if (settings or {}).get(name) is not None:
-            raise ServerError("rated_setting", name=name)
     if not options.get("clock"):  # (after turn_based: hours per turn are a clock too)
         options["clock"] = RATED_CLOCK
     options["rated"] = True

@@ -31,6 +31,7 @@ from qwixo.server.accounts import (
     check_rated,
     linked_seats,
     rated_bots,
+    rated_settings,
     rating_change,
     rating_ops,
     turn_based,
@@ -197,6 +198,7 @@ class Lobby:
                                    "undo": spec.undo, "scorepad": False, "confer": spec.confer,
                                    "spectator_chat": spec.spectator_chat}
         pad = settings.pop("scorepad", False)
+        settings = rated_settings(spec.rated, spec.game, settings)
         if any(s.kind == "bot" for s in spec.seats):  # e.g. an end rule against endless games
             for name, value in game_class(spec.game).bot_settings.items():
                 settings.setdefault(name, value)
