@@ -289,6 +289,13 @@ RATED_CLOCK = 300.0
 #: rated games a day between the same two accounts; more are played unrated: the rating one
 #: account can pass to another (two accounts of one person, issue 29 M1) stays bounded
 PAIR_GAMES_PER_DAY = 3
+#: a resignation or forfeit before the resigner made this many decisions of their own rates
+#: only the resigner (:func:`rated_seats`): nobody gains from a game that hardly began
+RESIGN_RATED_DECISIONS = 5
+#: the rating one account may gain from rated games with one other account in
+#: :data:`PAIR_GAIN_DAYS` days; their further games are played unrated: a few accounts that
+#: keep losing to one account lift it by this much at most
+PAIR_GAIN_CAP, PAIR_GAIN_DAYS = 150.0, 30
 #: the time a bot of a rated game thinks per decision, whatever its seat asked: a bot has one
 #: rating, earned at this budget (issue 29 L7)
 RATED_BOT_SECONDS = 1.0
@@ -415,12 +422,51 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
     system = R.system_of(room.game_name, game.num_players)
     rows = await db.ratings(players, cls)
     before = [R.Rating(*rows[p]) if p in rows else _start(p, cls, system) for p in players]
+    moved = rated_seats(room, game, players, rows)
+    if not moved:
+        return []
+    since = time.time() - PAIR_GAIN_DAYS * 86_400
+    for i in moved - set(game.resigned):  # what one account may gain from one other account
+        for b in people:
+            if players[i].startswith("a:") and b != players[i] \
+                    and await db.pair_gain(players[i], b, since) >= PAIR_GAIN_CAP:
+                return []
     # ranked by the places (as the scores, but a player who resigned is last)
     after = R.rate_game(room.game_name, game.num_players, before, [-p for p in game.places()])
     now = time.time()
     return db.rating_ops(room.id, cls, now, [
         (i, p, rows.get(p), b, a)
-        for i, (p, b, a) in enumerate(zip(players, before, after, strict=True))])
+        for i, (p, b, a) in enumerate(zip(players, before, after, strict=True)) if i in moved])
+
+
+def rated_seats(room: Any, game: Game, players: list[str], rows: dict[str, tuple]) -> set[int]:
+    """The seats of a finished rated game whose ratings the game changes (sybils and
+    kingmaking; docs/web.md, "Accounts and ratings"):
+
+    - a resignation (a forfeit too) in a game of more than two sides, or before the resigner
+      made :data:`RESIGN_RATED_DECISIONS` decisions of their own: only the resigners are rated
+      (last, against everyone); for the others the game is abandoned, not a finish — their
+      ratings stay (one person resigning after one turn rated a 3-player game for everyone,
+      and a fresh account resigning at once handed its opponent a win);
+    - otherwise a person's rating changes only against bots and established accounts: an
+      opponent account with fewer than :data:`PROVISIONAL_GAMES` rated games in the class
+      moves nobody's rating but its own (and not even its own against another such account),
+      so a ring of new accounts passes nothing on; bots are rated against everyone."""
+    n = game.num_players
+    gave_up = set(game.resigned)
+    if gave_up:
+        own = {p: sum(1 for ev in room.events if ev["kind"] == "choose" and ev.get("seat") == p)
+               for p in gave_up}
+        if len(game.teams()) > 2 or min(own.values()) < RESIGN_RATED_DECISIONS:
+            return gave_up
+    info = game.info
+
+    def new(i: int) -> bool:
+        p = players[i]
+        return p.startswith("a:") and (rows[p][3] if p in rows else 0) < PROVISIONAL_GAMES
+
+    return {i for i in range(n) if players[i].startswith("b:") or not any(
+        new(j) for j in range(n) if info.opponents(n, i, j))}
 
 
 async def rating_change(store: Any, room: Any) -> list[dict[str, Any]] | None:
