@@ -169,6 +169,37 @@ def test_a_resignation_of_a_rated_game_is_rated(client):
     assert abs(board["rating"] - shipped["rating"]) < 0.01
 
 
+def test_a_process_that_learns_a_rated_end_from_another_shows_the_rating_change(client):
+    """Issue 42 (low): the result card on the process that learned the end from the other
+    process (a notification's events, or a read of the database) had rating_change null."""
+    from accounts_helpers import rated_vs_bot, sign_up
+
+    csrf = sign_up(client, "Ada")
+    g = rated_vs_bot(client, csrf, bot="greedy", size=5)
+    lobby = client.app.state.qwixo.lobby
+
+    async def stale():  # the game as another process holds it, before the end
+        return lobby._room_from_row(await lobby.store.load_game(g["id"]))
+
+    by_events, by_read = client.portal.call(stale), client.portal.call(stale)
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        auth(ws, g["seats"][0]["token"])
+        ws.send_json({"type": "resign"})
+        state, _ = recv_until(ws, _over)
+    change = state["view"]["rating_change"]
+    assert change
+    events = lobby.rooms[g["id"]].events
+
+    async def learn():
+        await lobby.sync(by_events, list(events))  # the notification carried the events
+        await lobby.sync(by_read)  # (or the database is read)
+
+    client.portal.call(learn)
+    for room in (by_events, by_read):
+        assert room.public["is_over"] and room.rating_change == change
+        assert room.view(0)["rating_change"] == change
+
+
 def test_news_of_a_player_coming_and_going_name_them_without_a_seat_number(client):
     g = create(client, seats=[{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}])
     with client.websocket_connect(f"/ws/{g['id']}") as p0:
