@@ -274,6 +274,18 @@ async def linked_seats(store: Any, room: Any) -> None:
         s.linked = s.seat in owners
 
 
+async def link_rematch(store: Any, old: Any, new: Any, seat_of: dict[int, int]) -> None:
+    """The rematch ``new`` of the rated game ``old`` is rated too: each seat of ``old`` linked
+    to an account is linked to the same account in ``new`` (``seat_of``: old seat -> new
+    seat), before anyone decides — as if each player claimed their seat again."""
+    if not new.options.get("rated"):
+        return
+    db = AccountStore(store)
+    for seat, account in (await db.seat_accounts(old.id)).items():
+        if await db.claim_seat(new.id, seat_of[seat], account):
+            new.seats[seat_of[seat]].linked = True
+
+
 def person_decided(room: Any) -> bool:
     """Whether a person's seat has made a decision in the game: from then on the seats of a
     rated game can no longer be linked to accounts (issue 29 M1: claiming a seat just before
