@@ -168,7 +168,7 @@ def test_statistics_read_the_finished_games_views(client):
 
 
 def test_who_a_finished_rated_game_rates():
-    """Issue 42 M8 (sybils and kingmaking): one person resigning after one turn rated a
+    """Sybils and kingmaking: one person resigning after one turn rated a
     3-player Qwixx game for everyone (+120.5 / +30.1 / -150.6); fresh accounts resigning to
     one account lifted it. A resignation in a game of more than two sides, or before the
     resigner's RESIGN_RATED_DECISIONS decisions, rates only the resigner; an account with

@@ -38,7 +38,7 @@ def test_rated_games_refuse_settings_that_choose_or_reveal_the_game(client, game
 
 
 def test_the_end_rules_of_a_rated_game_are_fixed_for_its_class(client):
-    """Issue 42 H2: a rated game with "ply_limit": 1 against a strong bot was drawn after one
+    """A rated game with "ply_limit": 1 against a strong bot was drawn after one
     move. The settings that can decide a game are read from the game's settings metadata:
     each is part of the rating class, fixed for every rated game, or refused."""
     import qwixo
@@ -203,7 +203,7 @@ def test_every_seat_sees_which_seats_of_a_rated_game_are_linked(client):
 def test_rated_games_between_the_same_two_accounts_are_capped(client, monkeypatch, cap,
                                                               value):
     """Rated games a day between two accounts, and the rating one may gain from the other
-    (issue 42 M8: a few accounts losing to one lift it by PAIR_GAIN_CAP at most)."""
+    (a few accounts losing to one lift it by PAIR_GAIN_CAP at most)."""
     import random
 
     from accounts_helpers import PASSWORD, establish

@@ -159,7 +159,7 @@ def test_a_resignation_of_a_rated_game_is_rated(client):
     assert change[0]["before"] == 1500 and change[0]["after"] == round(mine["rating"], 1)
     assert change[0]["provisional"]
     assert client.get(f"/api/games/{g['id']}").json()["rating_change"] == change
-    # (issue 42 M8) resigned before making RESIGN_RATED_DECISIONS decisions: only the
+    # resigned before making RESIGN_RATED_DECISIONS decisions: only the
     # resigner is rated — the bot gained nothing from a game that hardly began (it did:
     # a fresh account resigning at once handed its opponent a win)
     assert [c["seat"] for c in change] == [0]
@@ -170,7 +170,7 @@ def test_a_resignation_of_a_rated_game_is_rated(client):
 
 
 def test_a_process_that_learns_a_rated_end_from_another_shows_the_rating_change(client):
-    """Issue 42 (low): the result card on the process that learned the end from the other
+    """The result card on the process that learned the end from the other
     process (a notification's events, or a read of the database) had rating_change null."""
     from accounts_helpers import rated_vs_bot, sign_up
 

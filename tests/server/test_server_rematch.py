@@ -136,7 +136,7 @@ def test_an_offer_nobody_answers_expires_for_everyone(client, monkeypatch):
 
 
 def test_the_rematch_of_a_rated_game_is_rated_between_the_same_accounts(client):
-    """Issue 42 (low): a rated game's rematch was silently unrated. It is rated, each seat
+    """A rated game's rematch was silently unrated. It is rated, each seat
     linked to the account of its player in the first game, and rematch_ready says so."""
     from accounts_helpers import rated_vs_bot, sign_up
 
