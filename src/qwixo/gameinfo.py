@@ -78,8 +78,9 @@ class Setting:
     :meth:`GameInfo.rated_settings`): ``"class"`` chosen freely, it is part of the rating
     class (named in ``rating_class_template``); ``"fixed"``: every rated game plays with
     ``rated_value`` (an end rule: the same in every rated game of the class), another value is
-    refused; ``"refused"`` (the default, for any setting that can decide or reveal how a game
-    goes): a rated game refuses any value but None."""
+    refused; ``"refused"`` (for any setting that can decide or reveal how a game goes): a
+    rated game refuses any value but None. Not given (``""``): ``"class"`` when the rating
+    class template names the setting, else ``"refused"`` (:meth:`GameInfo.rated_kind`)."""
 
     name: str
     type: str
@@ -95,11 +96,11 @@ class Setting:
     lobby: bool = True
     cli: bool = True
     room: bool = False
-    rated: str = "refused"
+    rated: str = ""
     rated_value: Any = None
 
     def __post_init__(self) -> None:
-        if self.rated not in RATED_KINDS:
+        if self.rated not in ("", *RATED_KINDS):
             raise ValueError(f"rated must be one of {RATED_KINDS}, not {self.rated!r}")
 
     def summary(self) -> Any:
@@ -148,7 +149,7 @@ class Setting:
             "help": text(self.help, lang) if self.help else "",
             "min": self.min, "max": self.max, "nullable": self.nullable,
             "lobby": self.lobby, "cli": self.cli, "room": self.room, "note": self.note,
-            "rated": self.rated, "rated_value": self.rated_value}
+            "rated": self.rated or None, "rated_value": self.rated_value}
         if self.type == "choice":
             out["choices"] = [
                 {"value": c, "label": text(f"{self.choice_label}{c}", lang)
@@ -277,7 +278,7 @@ class GameInfo:
             if s.room:
                 continue
             named = "{" + s.name + "}" in self.rating_class_template
-            if (s.rated == "class") != named:
+            if s.rated and (s.rated == "class") != named:
                 raise ValueError(f"setting {s.name!r}: rated='class' exactly when the rating "
                                  f"class template names it")
 
@@ -290,6 +291,13 @@ class GameInfo:
         out = {s.name: s.default for s in self.settings if not s.room}
         out["players"] = self.default_players
         return out
+
+    def rated_kind(self, setting: Setting) -> str:
+        """How a rated game takes ``setting``: its :attr:`Setting.rated`, or when not given
+        ``"class"`` if the rating class template names it, else ``"refused"``."""
+        if setting.rated:
+            return setting.rated
+        return "class" if "{" + setting.name + "}" in self.rating_class_template else "refused"
 
     def rated_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """The settings a rated game is made with, from those its creator gave: every setting
@@ -313,12 +321,13 @@ class GameInfo:
         schema = {s.name: s for s in self.settings}
         for name, value in settings.items():
             s = schema.get(name)
-            if name == "players" or (s is not None and (s.room or s.rated != "refused")):
+            if name == "players" or (s is not None and (s.room or
+                                                        self.rated_kind(s) != "refused")):
                 continue
             if value is not None:  # (None: the game's own default, no choice)
                 raise IllegalMove("rated_setting", name=name)
         for s in self.settings:
-            if s.rated != "fixed" or s.room:
+            if self.rated_kind(s) != "fixed" or s.room:
                 continue
             given = settings.get(s.name)
             if given is not None and given != s.rated_value:
@@ -384,7 +393,8 @@ class GameInfo:
             "dice": self.dice, "utility": self.utility,
             "teams": {str(k): [list(t) for t in v] for k, v in self.teams.items()},
             "rated_players": list(self.rated_players),
-            "settings": [s.to_dict(lang) for s in self.settings],
+            "settings": [{**s.to_dict(lang), "rated": self.rated_kind(s)}
+                         for s in self.settings],
             "length": self.length,
             "news": [n.to_dict(lang) for n in self.news],
             "editions": bool(self.editions), "research": bool(self.env_codec)}

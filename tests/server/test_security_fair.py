@@ -53,7 +53,7 @@ def test_the_end_rules_of_a_rated_game_are_fixed_for_its_class(client):
     assert create(client, settings={"size": 3, "ply_limit": 1})["view"]["settings"][
         "ply_limit"] == 1
     fixed = {s.name: s.rated_value for s in qwixo.game_info("quixo").settings
-             if s.rated == "fixed"}
+             if qwixo.game_info("quixo").rated_kind(s) == "fixed"}
     assert set(fixed) == {"ply_limit", "repetition"}
     for given in ({}, {"ply_limit": None, "repetition": None}, dict(fixed)):
         r = _rated(client, "quixo", {"size": 3, **given},
@@ -66,8 +66,9 @@ def test_the_end_rules_of_a_rated_game_are_fixed_for_its_class(client):
     for name in qwixo.game_names():
         info = qwixo.game_info(name)
         for s in info.settings:
-            assert s.rated in ("class", "fixed", "refused")
-            assert (s.rated == "class") == ("{" + s.name + "}" in info.rating_class_template) \
+            kind = info.rated_kind(s)
+            assert kind in ("class", "fixed", "refused")
+            assert (kind == "class") == ("{" + s.name + "}" in info.rating_class_template) \
                 or s.room
     shown = {s["name"]: s["rated"] for s in meta["games"]["quixo"]["info"]["settings"]}
     assert shown == {"size": "class", "ply_limit": "fixed", "repetition": "fixed"}
