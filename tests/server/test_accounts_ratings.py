@@ -172,7 +172,8 @@ def test_who_a_finished_rated_game_rates():
     3-player Qwixx game for everyone (+120.5 / +30.1 / -150.6); fresh accounts resigning to
     one account lifted it. A resignation in a game of more than two sides, or before the
     resigner's RESIGN_RATED_DECISIONS decisions, rates only the resigner; an account with
-    fewer than PROVISIONAL_GAMES rated games moves nobody's rating but its own."""
+    fewer than PROVISIONAL_GAMES rated games moves nobody's rating but its own; a draw agreed
+    before the game began is abandoned."""
     from types import SimpleNamespace
 
     import qwixo
@@ -199,7 +200,9 @@ def test_who_a_finished_rated_game_rates():
     # provisional accounts ("a:new"): rated against established ones and bots, moving nobody
     drawn = qwixo.new_game("quixo", size=3)
     drawn.agree_draw()
-    assert rated_seats(room(0, 9), drawn, ["a:1", "a:new"], rows) == {1}
-    assert rated_seats(room(0, 9), drawn, ["a:new", "a:new2"], rows) == set()
-    assert rated_seats(room(0, 9), drawn, ["b:random", "a:new"], rows) == {0, 1}
-    assert rated_seats(room(0, 9), drawn, ["a:1", "a:2"], rows) == {0, 1}
+    played = SimpleNamespace(events=[{"kind": "choose", "seat": p} for p in (0, 1)] * 9)
+    assert rated_seats(room(0, 9), drawn, ["a:1", "a:2"], rows) == set()  # (seat 1: none)
+    assert rated_seats(played, drawn, ["a:1", "a:2"], rows) == {0, 1}
+    assert rated_seats(played, drawn, ["a:1", "a:new"], rows) == {1}
+    assert rated_seats(played, drawn, ["a:new", "a:new2"], rows) == set()
+    assert rated_seats(played, drawn, ["b:random", "a:new"], rows) == {0, 1}

@@ -463,14 +463,21 @@ def rated_seats(room: Any, game: Game, players: list[str], rows: dict[str, tuple
     - otherwise a person's rating changes only against bots and established accounts: an
       opponent account with fewer than :data:`PROVISIONAL_GAMES` rated games in the class
       moves nobody's rating but its own (and not even its own against another such account),
-      so a ring of new accounts passes nothing on; bots are rated against everyone."""
+      so a ring of new accounts passes nothing on; bots are rated against everyone;
+    - a draw agreed before every person made :data:`RESIGN_RATED_DECISIONS` decisions is
+      abandoned: nobody is rated."""
     n = game.num_players
+
+    def own(p: int) -> int:
+        return sum(1 for ev in room.events if ev["kind"] == "choose" and ev.get("seat") == p)
+
     gave_up = set(game.resigned)
-    if gave_up:
-        own = {p: sum(1 for ev in room.events if ev["kind"] == "choose" and ev.get("seat") == p)
-               for p in gave_up}
-        if len(game.teams()) > 2 or min(own.values()) < RESIGN_RATED_DECISIONS:
-            return gave_up
+    if gave_up and (len(game.teams()) > 2
+                    or min(own(p) for p in gave_up) < RESIGN_RATED_DECISIONS):
+        return gave_up
+    if not gave_up and game.view(None).get("end_reason") == "agreed_draw" and any(
+            own(p) < RESIGN_RATED_DECISIONS for p in range(n) if players[p].startswith("a:")):
+        return set()  # a draw agreed before the game began: abandoned, for everyone
     info = game.info
 
     def new(i: int) -> bool:
