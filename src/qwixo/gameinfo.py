@@ -44,6 +44,10 @@ CAPABILITIES = ("resign", "draws", "hints", "analysis", "simultaneous", "hidden"
 
 Text = str | Mapping[str, str]
 
+#: how a rated game takes a setting (:attr:`Setting.rated`): part of the rating class,
+#: fixed to one value, or refused
+RATED_KINDS = ("class", "fixed", "refused")
+
 
 def text(label: Text, lang: str | None = None, **params: Any) -> str:
     """A label in ``lang``: a message key of the catalogues, or a ``{lang: text}`` mapping
@@ -78,7 +82,15 @@ class Setting:
     (the game's own default). ``lobby``: the lobby form offers it; ``cli``: command lines
     offer it as ``--name``. ``room``: a setting of the server's room, not passed to the game
     (the score pad). ``choice_label``: a message-key prefix naming each choice
-    (``web_edition_`` + choice)."""
+    (``web_edition_`` + choice).
+
+    ``rated``: how a rated game takes the setting (:data:`RATED_KINDS`; read by
+    :meth:`GameInfo.rated_settings`): ``"class"`` chosen freely, it is part of the rating
+    class (named in ``rating_class_template``); ``"fixed"``: every rated game plays with
+    ``rated_value`` (an end rule: the same in every rated game of the class), another value is
+    refused; ``"refused"`` (for any setting that can decide or reveal how a game goes): a
+    rated game refuses any value but None. Not given (``""``): ``"class"`` when the rating
+    class template names the setting, else ``"refused"`` (:meth:`GameInfo.rated_kind`)."""
 
     name: str
     type: str
@@ -94,6 +106,12 @@ class Setting:
     lobby: bool = True
     cli: bool = True
     room: bool = False
+    rated: str = ""
+    rated_value: Any = None
+
+    def __post_init__(self) -> None:
+        if self.rated not in ("", *RATED_KINDS):
+            raise ValueError(f"rated must be one of {RATED_KINDS}, not {self.rated!r}")
 
     def summary(self) -> Any:
         """The short form of ``/api/meta``'s ``settings`` (kept as it always was): a range
@@ -140,7 +158,8 @@ class Setting:
             "label_key": self.label if isinstance(self.label, str) and self.label else None,
             "help": text(self.help, lang) if self.help else "",
             "min": self.min, "max": self.max, "nullable": self.nullable,
-            "lobby": self.lobby, "cli": self.cli, "room": self.room, "note": self.note}
+            "lobby": self.lobby, "cli": self.cli, "room": self.room, "note": self.note,
+            "rated": self.rated or None, "rated_value": self.rated_value}
         if self.type == "choice":
             out["choices"] = [
                 {"value": c, "label": text(f"{self.choice_label}{c}", lang)
@@ -224,8 +243,9 @@ class GameInfo:
       (the rules pages' sheets), if the game has editions;
     - ``details``: of a function ``(view, seat) -> dict`` giving a finished game's figures for
       a player's statistics, and ``stats``: how they add up (:class:`Stat`);
-    - ``unrated_settings``: settings that choose or reveal how a game goes (a position, the
-      dice's seed, who starts): a rated game refuses them (the server, issue 29 H2);
+    - ``unrated_settings``: settings outside the schema that choose or reveal how a game goes
+      (a position, who starts): a rated game refuses them; the schema's settings say it on
+      each :class:`Setting` (``rated``): :meth:`rated_settings` reads both;
     - ``bot_ratings``: ``"package:path"`` of the data file, in the game's own package, of its
       bots' measured ratings, as ``qwixo tournament --ratings-file`` writes it
       (``{"format": 1, "classes": {class: ...}}``; read by
@@ -366,6 +386,14 @@ class GameInfo:
         out.update(timeout=self.timeout, timeout_decision=self.timeout_decision)
         return out
 
+        for s in self.settings:
+            if s.room:
+                continue
+            named = "{" + s.name + "}" in self.rating_class_template
+            if s.rated and (s.rated == "class") != named:
+                raise ValueError(f"setting {s.name!r}: rated='class' exactly when the rating "
+                                 f"class template names it")
+
     # -- reading the data -----------------------------------------------------------------
     def setting(self, name: str) -> Setting | None:
         return next((s for s in self.settings if s.name == name), None)
@@ -374,6 +402,49 @@ class GameInfo:
         """Each setting's default (``players`` included)."""
         out = {s.name: s.default for s in self.settings if not s.room}
         out["players"] = self.default_players
+        return out
+
+    def rated_kind(self, setting: Setting) -> str:
+        """How a rated game takes ``setting``: its :attr:`Setting.rated`, or when not given
+        ``"class"`` if the rating class template names it, else ``"refused"``."""
+        if setting.rated:
+            return setting.rated
+        return "class" if "{" + setting.name + "}" in self.rating_class_template else "refused"
+
+    def rated_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The settings a rated game is made with, from those its creator gave: every setting
+        that can decide or reveal how the game goes is fixed for the rating class or refused
+        (:attr:`Setting.rated`; :attr:`unrated_settings` and any setting outside the schema
+        are refused); ``players`` and room settings pass unchanged (the server checks them).
+        Raises :class:`qwixo.core.IllegalMove` ``rated_setting`` (a refused setting given a
+        value) or ``rated_setting_fixed`` (a fixed one given another value).
+
+        >>> import qwixo
+        >>> qwixo.game_info("quixo").rated_settings({"size": 4, "ply_limit": None})
+        {'size': 4, 'ply_limit': 200, 'repetition': 3}
+        >>> qwixo.game_info("quixo").rated_settings({"ply_limit": 1})
+        Traceback (most recent call last):
+        ...
+        qwixo.core.IllegalMove: A rated game plays with ply_limit = 200: every rated game of its class ends by the same rules.
+        """
+        from qwixo.core import IllegalMove
+
+        out = dict(settings)
+        schema = {s.name: s for s in self.settings}
+        for name, value in settings.items():
+            s = schema.get(name)
+            if name == "players" or (s is not None and (s.room or
+                                                        self.rated_kind(s) != "refused")):
+                continue
+            if value is not None:  # (None: the game's own default, no choice)
+                raise IllegalMove("rated_setting", name=name)
+        for s in self.settings:
+            if self.rated_kind(s) != "fixed" or s.room:
+                continue
+            given = settings.get(s.name)
+            if given is not None and given != s.rated_value:
+                raise IllegalMove("rated_setting_fixed", name=s.name, value=s.rated_value)
+            out[s.name] = s.rated_value
         return out
 
     def teams_of(self, players: int) -> list[list[int]] | None:
@@ -434,7 +505,8 @@ class GameInfo:
             "dice": self.dice, "utility": self.utility,
             "teams": {str(k): [list(t) for t in v] for k, v in self.teams.items()},
             "rated_players": list(self.rated_players),
-            "settings": [s.to_dict(lang) for s in self.settings],
+            "settings": [{**s.to_dict(lang), "rated": self.rated_kind(s)}
+                         for s in self.settings],
             "length": self.length,
             "news": [n.to_dict(lang) for n in self.news],
             "editions": bool(self.editions), "research": bool(self.env_codec),

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     url = own_server.url
     g = httpx.post(url + "api/games", json={
-        "game": "quixo", "settings": {"size": 3, "ply_limit": 30}, "rated": True,
+        "game": "quixo", "settings": {"size": 3}, "rated": True,
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random", "seconds": 0.05}]},
         timeout=30).json()
     token = g["seats"][0]["token"]

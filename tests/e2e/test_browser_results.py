@@ -56,7 +56,8 @@ def test_result_card_of_a_rated_game_shows_the_rating_change(server, browser):
             "ratings"]["quixo-5x5-2p"]["rating"]
         assert int(m.group(2).replace(",", "")) == round(rating)
         assert 1500 - int(m.group(1)) == round(rating)
-        expect(places.nth(0).locator(".rating-change")).to_contain_text("+")
+        # resigned before her fifth decision: only she is rated, the bot's rating stays
+        expect(places.nth(0).locator(".rating-change")).to_have_count(0)
         expect(card).not_to_contain_text("±")
         expect(page.locator("#rematch")).to_be_visible()
         expect(page.locator("#new-game")).to_be_visible()
@@ -69,6 +70,14 @@ def test_result_card_of_a_rated_game_shows_the_rating_change(server, browser):
         expect(page.locator("svg.rating-graph text").last).not_to_have_text("")
         link = page.locator("a", has_text=re.compile("Quixo|quixo")).last
         assert f"game={g['id']}&replay=0" in link.get_attribute("href")
+        # the rematch of a rated game is rated too, between the same accounts (it was a new
+        # unrated game the page made by itself)
+        page.goto(url.rstrip("/") + seat["url"] + "&lang=en")
+        page.click("#rematch")
+        page.wait_for_url(re.compile(r"game=(?!" + g["id"] + r")"))
+        new_id = re.search(r"game=([^&]+)", page.url).group(1)
+        view = httpx.get(url + f"api/games/{new_id}", timeout=30).json()
+        assert view["rated"] and [s["linked"] for s in view["seats"]] == [False, True]
         assert not page.js_errors
     finally:
         page.context.close()

@@ -19,7 +19,7 @@ def sign_up(client, name, password=PASSWORD):
 def rated_vs_bot(client, csrf, bot="random", size=3, claim=True, **extra):
     """A rated Quixo game, seat 0 a person (claimed by the signed-in account), seat 1 a bot."""
     r = client.post("/api/games", json={
-        "game": "quixo", "settings": {"size": size, "ply_limit": 40}, "rated": True,
+        "game": "quixo", "settings": {"size": size}, "rated": True,
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot, "seconds": 0.05}], **extra})
     assert r.status_code == 201, r.text
     g = r.json()
@@ -60,3 +60,24 @@ def play_to_end(client, g, seed=1):
                 m, _ = recv_until(ws, lambda m: m["type"] == "state")
             view = m["view"]
     return view
+
+
+def establish(client, name, cls, rating=1500.0, deviation=120.0):
+    """Give the account ``name`` an established rating in class ``cls`` (as many rated games
+    as ``PROVISIONAL_GAMES``): from then on it rates and is rated against other people."""
+    from qwixo.server.accounts import PROVISIONAL_GAMES
+    from qwixo.server.protocol import name_key
+    from qwixo.server.store_accounts import AccountStore
+
+    st = client.app.state.qwixo
+
+    async def run():
+        db = AccountStore(st.store)
+        account = await db.account_by_key(name_key(name))
+        await st.store.write([db.op(
+            "INSERT INTO ratings (player, class, rating, deviation, volatility, games, system, "
+            "updated) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            ("a:" + account[0], cls, rating, deviation, 0.06, PROVISIONAL_GAMES, "glicko2",
+             time.time()))])
+
+    client.portal.call(run)

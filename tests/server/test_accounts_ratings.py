@@ -167,3 +167,44 @@ def test_statistics_read_the_finished_games_views(client):
     assert qs["by_seat"] == {"0": {"games": 1, "wins": int(0 in final_q["winners"])}}
     assert qs["wins_by_opponent_line"] == int(
         final_q["end_reason"] == "opponent_line" and 0 in final_q["winners"])
+
+
+def test_who_a_finished_rated_game_rates():
+    """Sybils and kingmaking: one person resigning after one turn rated a
+    3-player Qwixx game for everyone (+120.5 / +30.1 / -150.6); fresh accounts resigning to
+    one account lifted it. A resignation in a game of more than two sides, or before the
+    resigner's RESIGN_RATED_DECISIONS decisions, rates only the resigner; an account with
+    fewer than PROVISIONAL_GAMES rated games moves nobody's rating but its own; a draw agreed
+    before the game began is abandoned."""
+    from types import SimpleNamespace
+
+    import qwixo
+    from qwixo.server.accounts import PROVISIONAL_GAMES, RESIGN_RATED_DECISIONS, rated_seats
+
+    old = (1500.0, 100.0, 0.06, PROVISIONAL_GAMES, "glicko2")
+    rows = {p: old for p in ("a:1", "a:2", "a:3", "a:4")}
+
+    def room(seat, n):
+        return SimpleNamespace(events=[{"kind": "choose", "seat": seat}] * n)
+
+    three = qwixo.new_game("qwixx", players=3)
+    three.resign(2)
+    assert rated_seats(room(2, 40), three, ["a:1", "a:2", "a:3"], rows) == {2}
+    two = qwixo.new_game("quixo", size=3)
+    two.resign(1)
+    assert rated_seats(room(1, RESIGN_RATED_DECISIONS - 1), two, ["a:1", "a:2"], rows) == {1}
+    assert rated_seats(room(1, RESIGN_RATED_DECISIONS), two, ["a:1", "a:2"], rows) == {0, 1}
+    # two sides of two (4-player Quixo): a late resignation rates everyone (the team lost)
+    four = qwixo.new_game("quixo", size=3, players=4)
+    four.resign(3)
+    assert rated_seats(room(3, RESIGN_RATED_DECISIONS), four, ["a:1", "a:2", "a:3", "a:4"],
+                       rows) == {0, 1, 2, 3}
+    # provisional accounts ("a:new"): rated against established ones and bots, moving nobody
+    drawn = qwixo.new_game("quixo", size=3)
+    drawn.agree_draw()
+    played = SimpleNamespace(events=[{"kind": "choose", "seat": p} for p in (0, 1)] * 9)
+    assert rated_seats(room(0, 9), drawn, ["a:1", "a:2"], rows) == set()  # (seat 1: none)
+    assert rated_seats(played, drawn, ["a:1", "a:2"], rows) == {0, 1}
+    assert rated_seats(played, drawn, ["a:1", "a:new"], rows) == {1}
+    assert rated_seats(played, drawn, ["a:new", "a:new2"], rows) == set()
+    assert rated_seats(played, drawn, ["b:random", "a:new"], rows) == {0, 1}

@@ -14,7 +14,7 @@ GAMES = 5
 
 def _create(srv: Server) -> str:
     r = srv.http.post("/api/games", json={
-        "game": "quixo", "settings": {"size": 3, "ply_limit": 14}, "rated": True,
+        "game": "quixo", "settings": {"size": 3}, "rated": True,
         "seats": [{"kind": "bot", "bot": "random", "seconds": 0.05},
                   {"kind": "bot", "bot": "greedy", "seconds": 0.05}]})
     assert r.status_code == 201, r.text

@@ -37,6 +37,43 @@ def test_rated_games_refuse_settings_that_choose_or_reveal_the_game(client, game
     assert r.status_code == 201, r.text
 
 
+def test_the_end_rules_of_a_rated_game_are_fixed_for_its_class(client):
+    """A rated game with "ply_limit": 1 against a strong bot was drawn after one
+    move. The settings that can decide a game are read from the game's settings metadata:
+    each is part of the rating class, fixed for every rated game, or refused."""
+    import qwixo
+
+    sign_up(client, "Ada")
+    for bad in ({"ply_limit": 1}, {"repetition": 2}, {"ply_limit": 10_000},
+                {"repetition": None, "ply_limit": 3}):
+        r = _rated(client, "quixo", {"size": 3, **bad})
+        assert r.status_code == 400, (bad, r.text)
+        assert r.json()["key"] == "rated_setting_fixed", r.text
+    # unrated, the creator's rule stands; rated, null (or the fixed value) plays the fixed one
+    assert create(client, settings={"size": 3, "ply_limit": 1})["view"]["settings"][
+        "ply_limit"] == 1
+    fixed = {s.name: s.rated_value for s in qwixo.game_info("quixo").settings
+             if qwixo.game_info("quixo").rated_kind(s) == "fixed"}
+    assert set(fixed) == {"ply_limit", "repetition"}
+    for given in ({}, {"ply_limit": None, "repetition": None}, dict(fixed)):
+        r = _rated(client, "quixo", {"size": 3, **given},
+                   seats=[{"kind": "human"}, {"kind": "human"}])
+        assert r.status_code == 201, r.text
+        got = r.json()["view"]["settings"]
+        assert {k: got[k] for k in fixed} == fixed
+    # every setting of every game says how a rated game takes it, and /api/meta shows it
+    meta = client.get("/api/meta").json()
+    for name in qwixo.game_names():
+        info = qwixo.game_info(name)
+        for s in info.settings:
+            kind = info.rated_kind(s)
+            assert kind in ("class", "fixed", "refused")
+            assert (kind == "class") == ("{" + s.name + "}" in info.rating_class_template) \
+                or s.room
+    shown = {s["name"]: s["rated"] for s in meta["games"]["quixo"]["info"]["settings"]}
+    assert shown == {"size": "class", "ply_limit": "fixed", "repetition": "fixed"}
+
+
 def test_bots_of_a_rated_game_think_at_the_rated_budget(client):
     sign_up(client, "Ada")
     r = _rated(client, "quixo", {"size": 3}, seats=[
@@ -162,20 +199,26 @@ def test_every_seat_sees_which_seats_of_a_rated_game_are_linked(client):
     assert [s["linked"] for s in view["seats"]] == [True, False]
 
 
-def test_rated_games_between_the_same_two_accounts_are_capped(client, monkeypatch):
+@pytest.mark.parametrize(("cap", "value"), [("PAIR_GAMES_PER_DAY", 1),
+                                            ("PAIR_GAIN_CAP", 1e-6)])
+def test_rated_games_between_the_same_two_accounts_are_capped(client, monkeypatch, cap,
+                                                              value):
+    """Rated games a day between two accounts, and the rating one may gain from the other
+    (a few accounts losing to one lift it by PAIR_GAIN_CAP at most)."""
     import random
 
-    from accounts_helpers import PASSWORD
+    from accounts_helpers import PASSWORD, establish
     from server_helpers import auth, recv_until
 
     from qwixo.server import accounts
 
-    monkeypatch.setattr(accounts, "PAIR_GAMES_PER_DAY", 1)
-    sign_up(client, "Bo")
-    sign_up(client, "Ada")
-    rated = []
+    monkeypatch.setattr(accounts, cap, value)
+    for name in ("Bo", "Ada"):
+        sign_up(client, name)
+        establish(client, name, "quixo-3x3-2p")
+    rated, winners = [], []
     for n in range(2):
-        g = _rated(client, "quixo", {"size": 3, "ply_limit": 12},
+        g = _rated(client, "quixo", {"size": 3},
                    seats=[{"kind": "human"}, {"kind": "human"}]).json()
         for seat, name in ((0, "Ada"), (1, "Bo")):
             client.post("/api/account/signin", json={"name": name, "password": PASSWORD})
@@ -199,7 +242,9 @@ def test_rated_games_between_the_same_two_accounts_are_capped(client, monkeypatc
                     views[i] = m["view"]
         prof = client.get("/api/players/Ada").json()
         rated.append(next(x["rated"] for x in prof["games"] if x["id"] == g["id"]))
+        winners.append(views[0]["winners"])
     assert rated == [True, False]
+    assert winners[0]  # (a decisive first game: its winner gained, past the tiny gain cap)
 
 
 def test_a_new_account_plays_unrated_until_it_is_old_enough(client, monkeypatch):

@@ -164,3 +164,26 @@ def test_a_rematch_takes_a_new_game_from_the_limits_and_is_made_once(client):
     room = client.app.state.qwixo.lobby.rooms[ready["game"]]
     assert room.options["creator"] == client.app.state.qwixo.lobby.rooms[g["id"]].options[
         "creator"]  # made by the same address: its bots share that creator's turn
+
+
+def test_the_rematch_of_a_rated_game_is_rated_between_the_same_accounts(client):
+    """A rated game's rematch was silently unrated. It is rated, each seat
+    linked to the account of its player in the first game, and rematch_ready says so."""
+    from accounts_helpers import rated_vs_bot, sign_up
+
+    csrf = sign_up(client, "Ada")
+    g = rated_vs_bot(client, csrf, bot="greedy", size=3)
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        auth(ws, g["seats"][0]["token"])
+        ws.send_json({"type": "resign"})
+        recv_until(ws, lambda m: m["type"] == "state" and m["view"]["is_over"])
+        ws.send_json({"type": "rematch"})  # the bot accepts at once
+        ready, _ = recv_until(ws, lambda m: m["type"] in ("rematch_ready", "error"))
+    assert ready["type"] == "rematch_ready" and ready["rated"] is True, ready
+    view = client.get(f"/api/games/{ready['game']}").json()
+    # (the seats turn: the bot, second last time, starts; a rated game has no `first`)
+    assert ready["seat"] == 1 and [s["kind"] for s in view["seats"]] == ["bot", "human"]
+    assert view["rated"] and [s["linked"] for s in view["seats"]] == [False, True]
+    assert view["settings"]["ply_limit"] == 200  # the rated end rules again
+    prof = client.get("/api/players/Ada").json()
+    assert ready["game"] in [x["id"] for x in prof["games"]]

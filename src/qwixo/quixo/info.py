@@ -15,12 +15,15 @@ INFO = GameInfo(
     utility="win_loss",
     settings=(
         Setting("size", "int", 5, label="web_board_size", help="clih_size_3_7",
-                min=MIN_SIZE, max=MAX_SIZE),
+                min=MIN_SIZE, max=MAX_SIZE, rated="class"),
         Setting("ply_limit", "int", None, label="clih_play_quixo_ply_limit", min=1,
-                nullable=True, note="int >= 1 or null", lobby=False),
+                nullable=True, note="int >= 1 or null", lobby=False,
+                rated="fixed", rated_value=200),
         Setting("repetition", "other", None, nullable=True, note="int >= 2, true or null",
-                lobby=False, cli=False),
+                lobby=False, cli=False, rated="fixed", rated_value=3),
     ),
+    # (the end rules of every rated game, as of a game against a bot: QuixoGame.bot_settings;
+    # a creator's own ply limit would decide the game: a draw after one move)
     teams={4: ((0, 2), (1, 3))},
     rating_class_template="quixo-{size}x{size}-{players}p",
     rated_players=(2, 4),

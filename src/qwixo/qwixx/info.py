@@ -21,7 +21,7 @@ INFO = GameInfo(
     settings=(
         Setting("edition", "choice", "classic", label="web_edition",
                 help="clih_play_qwixx_edition", choices=tuple(EDITIONS),
-                choice_label="web_edition_"),
+                choice_label="web_edition_", rated="class"),
         Setting("scorepad", "bool", False, label="web_scorepad", cli=False, room=True),
         Setting("seed", "int", None, help="clih_play_qwixx_seed", nullable=True, note="int",
                 lobby=False),
@@ -37,7 +37,6 @@ INFO = GameInfo(
     bots="qwixo.qwixx.bots:BOTS",
     hint="qwixo.qwixx.bots_cli:hint_lines",
     analysis="qwixo.qwixx.analysis:analyse",
-    unrated_settings=("seed", "lucky"),
     env_codec="qwixo.envs.qwixx_codec:QwixxCodec",
     editions="qwixo.qwixx.editions:EDITIONS",
     details="qwixo.qwixx.view:details",

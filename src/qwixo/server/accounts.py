@@ -43,7 +43,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from qwixo.core import Game, game_info, load_game
+from qwixo.core import Game, IllegalMove, game_info, load_game
 from qwixo.gameinfo import load
 from qwixo.i18n import t
 from qwixo.server.protocol import Name, ServerError, _Strict, name_key
@@ -277,6 +277,18 @@ async def linked_seats(store: Any, room: Any) -> None:
         s.linked = s.seat in owners
 
 
+async def link_rematch(store: Any, old: Any, new: Any, seat_of: dict[int, int]) -> None:
+    """The rematch ``new`` of the rated game ``old`` is rated too: each seat of ``old`` linked
+    to an account is linked to the same account in ``new`` (``seat_of``: old seat -> new
+    seat), before anyone decides — as if each player claimed their seat again."""
+    if not new.options.get("rated"):
+        return
+    db = AccountStore(store)
+    for seat, account in (await db.seat_accounts(old.id)).items():
+        if await db.claim_seat(new.id, seat_of[seat], account):
+            new.seats[seat_of[seat]].linked = True
+
+
 def person_decided(room: Any) -> bool:
     """Whether a person's seat has made a decision in the game: from then on the seats of a
     rated game can no longer be linked to accounts (issue 29 M1: claiming a seat just before
@@ -292,6 +304,13 @@ RATED_CLOCK = 300.0
 #: rated games a day between the same two accounts; more are played unrated: the rating one
 #: account can pass to another (two accounts of one person, issue 29 M1) stays bounded
 PAIR_GAMES_PER_DAY = 3
+#: a resignation or forfeit before the resigner made this many decisions of their own rates
+#: only the resigner (:func:`rated_seats`): nobody gains from a game that hardly began
+RESIGN_RATED_DECISIONS = 5
+#: the rating one account may gain from rated games with one other account in
+#: :data:`PAIR_GAIN_DAYS` days; their further games are played unrated: a few accounts that
+#: keep losing to one account lift it by this much at most
+PAIR_GAIN_CAP, PAIR_GAIN_DAYS = 150.0, 30
 #: the time a bot of a rated game thinks per decision, whatever its seat asked: a bot has one
 #: rating, earned at this budget (issue 29 L7)
 RATED_BOT_SECONDS = 1.0
@@ -314,11 +333,24 @@ def rated_min_age() -> float:
         return RATED_MIN_AGE
 
 
+def rated_settings(rated: bool, game_name: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """Before creation: the settings of a rated game, read from the game's settings metadata
+    (:meth:`qwixo.gameinfo.GameInfo.rated_settings`): none that chooses or reveals how the
+    game goes (a chosen position, the dice's seed, who starts: ``rated_setting``), and its end
+    rules fixed for the rating class (a creator's ``ply_limit`` of 1 drew a rated game after one
+    move: ``rated_setting_fixed``). Unrated games keep the creator's settings."""
+    if not rated:
+        return settings
+    try:
+        return game_info(game_name).rated_settings(settings)
+    except IllegalMove as e:
+        raise ServerError(e.key, **e.params) from None
+
+
 def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any],
                 settings: dict[str, Any] | None = None) -> None:
-    """At creation: a rated game must have a rating class, no undo, no score pad, and none of
-    the settings that choose or reveal how the game goes (``GameInfo.unrated_settings``: a
-    chosen position, the dice's seed, who starts; issue 29 H2); without a clock it gets
+    """At creation: a rated game must have a rating class, no undo and no score pad (its
+    settings went through :func:`rated_settings`); without a clock it gets
     :data:`RATED_CLOCK`."""
     if not rated:
         return
@@ -326,9 +358,6 @@ def check_rated(rated: bool, game_name: str, game: Game, options: dict[str, Any]
     if cls is None or options.get("undo") or options.get("scorepad"):
         raise ServerError("not_ratable", why="why_undo" if options.get("undo") else
                           "why_scorepad" if options.get("scorepad") else "why_solo")
-    for name in game_info(game_name).unrated_settings:
-        if (settings or {}).get(name) is not None:
-            raise ServerError("rated_setting", name=name)
     if not options.get("clock"):  # (after turn_based: hours per turn are a clock too)
         options["clock"] = RATED_CLOCK
     options["rated"] = True
@@ -455,6 +484,16 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
     system = R.system_of(room.game_name, game.num_players)
     rows = await db.ratings(players, cls)
     before = [R.Rating(*rows[p]) if p in rows else _start(p, cls, system) for p in players]
+    moved = rated_seats(room, game, players, rows)
+    if not moved:
+        return []
+    people = [p for p in players if p.startswith("a:")]
+    since = time.time() - PAIR_GAIN_DAYS * 86_400
+    for i in moved - set(game.resigned):  # what one account may gain from one other account
+        for b in people:
+            if players[i].startswith("a:") and b != players[i] \
+                    and await db.pair_gain(players[i], b, since) >= PAIR_GAIN_CAP:
+                return []
     # ranked by the places (as the scores, but a player who resigned is last)
     outcome = game.outcome()
     after = R.rate_game(room.game_name, game.num_players, before,
@@ -462,7 +501,44 @@ async def rating_ops(store: Any, room: Any, game: Game) -> list[Op]:
     now = time.time()
     return db.rating_ops(room.id, cls, now, [
         (i, p, rows.get(p), b, a)
-        for i, (p, b, a) in enumerate(zip(players, before, after, strict=True))])
+        for i, (p, b, a) in enumerate(zip(players, before, after, strict=True)) if i in moved])
+
+
+def rated_seats(room: Any, game: Game, players: list[str], rows: dict[str, tuple]) -> set[int]:
+    """The seats of a finished rated game whose ratings the game changes (sybils and
+    kingmaking; docs/web.md, "Accounts and ratings"):
+
+    - a resignation (a forfeit too) in a game of more than two sides, or before the resigner
+      made :data:`RESIGN_RATED_DECISIONS` decisions of their own: only the resigners are rated
+      (last, against everyone); for the others the game is abandoned, not a finish — their
+      ratings stay (one person resigning after one turn rated a 3-player game for everyone,
+      and a fresh account resigning at once handed its opponent a win);
+    - otherwise a person's rating changes only against bots and established accounts: an
+      opponent account with fewer than :data:`PROVISIONAL_GAMES` rated games in the class
+      moves nobody's rating but its own (and not even its own against another such account),
+      so a ring of new accounts passes nothing on; bots are rated against everyone;
+    - a draw agreed before every person made :data:`RESIGN_RATED_DECISIONS` decisions is
+      abandoned: nobody is rated."""
+    n = game.num_players
+
+    def own(p: int) -> int:
+        return sum(1 for ev in room.events if ev["kind"] == "choose" and ev.get("seat") == p)
+
+    gave_up = set(game.resigned)
+    if gave_up and (len(game.teams()) > 2
+                    or min(own(p) for p in gave_up) < RESIGN_RATED_DECISIONS):
+        return gave_up
+    if not gave_up and game.view(None).get("end_reason") == "agreed_draw" and any(
+            own(p) < RESIGN_RATED_DECISIONS for p in range(n) if players[p].startswith("a:")):
+        return set()  # a draw agreed before the game began: abandoned, for everyone
+    info = game.info
+
+    def new(i: int) -> bool:
+        p = players[i]
+        return p.startswith("a:") and (rows[p][3] if p in rows else 0) < PROVISIONAL_GAMES
+
+    return {i for i in range(n) if players[i].startswith("b:") or not any(
+        new(j) for j in range(n) if info.opponents(n, i, j))}
 
 
 async def rating_change(store: Any, room: Any) -> list[dict[str, Any]] | None:

@@ -33,6 +33,7 @@ from qwixo.server.accounts import (
     check_rated,
     linked_seats,
     rated_bots,
+    rated_settings,
     rating_change,
     rating_ops,
     turn_based,
@@ -226,6 +227,7 @@ class Lobby:
                                    "undo": spec.undo, "scorepad": False, "confer": spec.confer,
                                    "spectator_chat": spec.spectator_chat}
         pad = settings.pop("scorepad", False)
+        settings = rated_settings(spec.rated, spec.game, settings)
         if any(s.kind == "bot" for s in spec.seats):  # e.g. an end rule against endless games
             for name, value in game_class(spec.game).bot_settings.items():
                 settings.setdefault(name, value)
@@ -609,11 +611,11 @@ class Lobby:
         ``events`` their notifications carried when they follow on from the room's version
         (no database read), else what the database holds."""
         async with room.lock:
-            if not (events and self._take_notified(room, events)):
+            if not (events and await self._take_notified(room, events)):
                 await self._sync_locked(room)
         self.kick(room)
 
-    def _take_notified(self, room: Room, events: list[dict[str, Any]]) -> bool:
+    async def _take_notified(self, room: Room, events: list[dict[str, Any]]) -> bool:
         """Apply the notified ``events`` to the room's game; False when they do not follow on
         from the room's version or do not apply as committed (then the database is read)."""
         events = sorted((e for e in events if e["n"] > room.version), key=lambda e: e["n"])
@@ -625,7 +627,7 @@ class Lobby:
         new = apply_events(room.game, events, reroll=True)
         if new is None:
             return False
-        self._take_events(room, new, events, events[-1]["time"])
+        await self._take_events(room, new, events, events[-1]["time"])
         return True
 
     async def _sync_locked(self, room: Room) -> None:
@@ -653,16 +655,24 @@ class Lobby:
         rolled = any(ev["kind"] == "roll" for ev in events)
         new = (None if rolled else apply_events(room.game, events)) or load_game(
             row["snapshot"], base=room.game)
-        self._take_events(room, new, events, row["updated"], stored=True,
-                          deadline=row.get("deadline"))
+        await self._take_events(room, new, events, row["updated"], stored=True,
+                                deadline=row.get("deadline"))
 
-    def _take_events(self, room: Room, new: Game, events: list[dict[str, Any]],
-                     updated: float, stored: bool = False, deadline: float | None = None) -> None:
+    async def _take_events(self, room: Room, new: Game, events: list[dict[str, Any]],
+                           updated: float, stored: bool = False,
+                           deadline: float | None = None) -> None:
         """The room takes ``events`` committed by another process (``new``: its game after
         them) and every connection hears about it. ``stored``: read from the database, with
         the turn clock's stored ``deadline``; else (a notification's events) the clock is
         computed here from the new state, as the committing process did (the deadlines differ
-        by the notification's delay; a takeover's sync reads the stored one)."""
+        by the notification's delay; a takeover's sync reads the stored one). A rated game's
+        end brings its rating change (committed with the last event) to the result card here
+        too, as on the process that ended it."""
+        if new.is_over and room.options.get("rated") and room.rating_change is None:
+            try:
+                room.rating_change = await rating_change(self.store, _Over(room, new))
+            except StoreError:  # (a card without it; the ratings are committed)
+                log.exception("could not read the rating change of game %s", room.id)
         undone = any(ev["kind"] == "undo" for ev in events)
         after, seat_views = views_after(room, new, room.public["event_count"])
         engine_events = [] if undone else after["events"]

@@ -4,11 +4,12 @@ When the game is over, any seated person sends ``{"type": "rematch"}`` (an offer
 connection of the game then receives ``{"type": "rematch_offer", "by", "accepted",
 "waiting", "expires"}``. The other person seats answer ``{"type": "rematch"}`` (accept) or
 ``{"type": "rematch", "accept": false}`` (decline); bots accept at once. When every person
-seat has accepted, the server creates the new game (same seats, names, bots and options; in a
+seat has accepted, the server creates the new game (same seats, names, bots and options; a
+rated game's rematch is rated, its seats linked to the same accounts: ``rated`` says it; in a
 two-player game with a ``first`` setting the other side starts; in any other game the seats
 turn by one so that the next player starts: :func:`order`) and sends each seated connection
-``{"type": "rematch_ready", "game", "url", "seat", "token"}`` with ITS OWN new seat and its
-new token only; spectators get ``{"type": "rematch_ready", "game", "url"}``. A decline, or a
+``{"type": "rematch_ready", "game", "url", "rated", "seat", "token"}`` with ITS OWN new seat
+and its new token only; spectators get ``{"type": "rematch_ready", "game", "url", "rated"}``. A decline, or a
 person seat whose last connection leaves, cancels the offer: ``{"type": "rematch_cancelled",
 "seat", "reason": "declined" | "left"}``. An offer not accepted by everyone in time
 (:func:`offer_seconds`: ``OFFER_SECONDS``, 2 minutes; a turn-based game's time per decision)
@@ -28,6 +29,7 @@ import hashlib
 import time
 from typing import Any
 
+from qwixo.server.accounts import link_rematch
 from qwixo.server.lobby import game_settings
 from qwixo.server.protocol import CreateGame, SeatSpec
 from qwixo.server.social import Rematch, SocialError
@@ -92,7 +94,10 @@ def order(room: Any) -> list[int]:
 
 
 def _swaps_first(room: Any) -> bool:
-    return "first" in game_settings(room.game_name) and room.game.num_players == 2
+    """Whether the rematch swaps who starts by the game's ``first`` setting — not in a rated
+    game, which refuses the setting: its seats turn instead, as in any other game."""
+    return ("first" in game_settings(room.game_name) and room.game.num_players == 2
+            and not room.options.get("rated"))
 
 
 def _spec(room: Any) -> Any:
@@ -117,7 +122,8 @@ def _spec(room: Any) -> Any:
                       clock=None if turn_hours else room.options.get("clock"),
                       turn_hours=turn_hours, auto_roll=bool(room.options.get("auto_roll")),
                       undo=bool(room.options.get("undo")), confer=bool(room.options.get("confer")),
-                      spectator_chat=bool(room.options.get("spectator_chat")))
+                      spectator_chat=bool(room.options.get("spectator_chat")),
+                      rated=bool(room.options.get("rated")))
 
 
 def _drop(room: Any) -> None:
@@ -191,10 +197,12 @@ async def handle(conn: Any, room: Any, lobby: Any, msg: Rematch) -> None:
         raise
     offer["timer"].cancel()
     room.rematch_game = new.id
-    conn.send(ok)
     new_seat = {old: i for i, old in enumerate(order(room))}
+    await link_rematch(lobby.store, room, new, new_seat)
+    conn.send(ok)
     for c in list(room.conns):
-        out = {"type": "rematch_ready", "game": new.id, "url": f"/?game={new.id}"}
+        out = {"type": "rematch_ready", "game": new.id, "url": f"/?game={new.id}",
+               "rated": bool(new.options.get("rated"))}
         token = tokens[new_seat[c.seat]] if c.seat is not None else None
         if token:
             out.update(seat=new_seat[c.seat], token=token,

@@ -186,6 +186,16 @@ class AccountStore:
             "AND h1.time > %s", (a, b, since))
         return int(rows[0][0]) if rows else 0
 
+    async def pair_gain(self, a: str, b: str, since: float) -> float:
+        """The rating ``a`` gained (net) in the rated games since ``since`` that ``b`` took
+        part in (rated or not in them)."""
+        rows = await self.fetch(
+            "SELECT coalesce(sum(h1.rating - h1.previous), 0) FROM rating_history h1 "
+            "WHERE h1.player = %s AND h1.time > %s AND EXISTS (SELECT 1 FROM "
+            "rating_history h2 WHERE h2.game_id = h1.game_id AND h2.player = %s)",
+            (a, since, b))
+        return float(rows[0][0]) if rows else 0.0
+
     async def created_of(self, account_id: str) -> float | None:
         """When the account was created (None when there is no such account)."""
         rows = await self.fetch("SELECT created FROM accounts WHERE id = %s", (account_id,))

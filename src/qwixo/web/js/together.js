@@ -16,6 +16,8 @@ export function rematchBody(view, held) {
   const s = view.settings || {};
   const seats = view.seats || [];
   if (seats.some((x) => x.kind !== "bot" && !held.includes(x.seat))) return null;
+  // a rated game's rematch goes through the server, which rates it too (the same accounts)
+  if (view.rated) return null;
   const settings = rendererFor(view.game).rematchSettings(view);
   // the next player starts: the game's sides swap by its `first` setting, or the seats turn
   // (as the server's rematch does: view.rematch_first sits first)
