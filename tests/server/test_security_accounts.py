@@ -133,6 +133,13 @@ def test_weak_passwords_are_refused_at_sign_up(client, password):
     assert password.strip() not in r.json()["params"].values()
 
 
+def test_common_passwords_with_a_suffix_are_refused_at_sign_up(client):
+    # five sign-ups: the address's burst (SIGNUP_RATE)
+    for password in ("password!", "qwertyuiop1", "aaaaaaab", "123456789a", "iloveyou2"):
+        r = client.post("/api/account/signup", json={"name": "Bo", "password": password})
+        assert r.status_code == 400 and r.json()["key"] == "password_weak", (password, r.text)
+
+
 # -- L6: the Origin check does not believe a DNS name from the Host header alone -------------
 def test_a_rebound_dns_name_is_not_the_servers_own_origin(client, db_path):
     import json
@@ -183,6 +190,28 @@ def test_blank_looking_or_hidden_characters_are_refused_in_names_and_chat(client
             ws.send_json({"type": "chat", "text": text, "id": 1})
             m, _ = recv_until(ws, lambda m: m["type"] in ("error", "chat"))
             assert m["type"] == "error", m
+
+
+# -- names that look alike: compared by their TR39 skeleton ------------------------------------
+def test_names_that_look_alike_are_one_name_in_a_game_and_for_accounts(client):
+    sign_up(client, "Vic355")
+    client.cookies.clear()
+    hidden = ["\ufe00", "\ufe0f", "\U000e0100", "\u034f", "\u180b"]
+    r = client.post("/api/account/signup", json={"name": "Vic355\ufe0f", "password": PASSWORD})
+    assert r.status_code == 409 and r.json()["key"] == "name_taken", r.text
+    acc = _accounts(client)
+    for k, ch in enumerate(hidden + ["\u0430"]):  # the invisible ones, and a Cyrillic letter
+        name = "Vic355" + ch if ch != "\u0430" else "V\u0456c355"
+        with pytest.raises(Exception) as e:  # (each from its own address: no sign-up limit)
+            client.portal.call(acc.sign_up, name, PASSWORD, f"198.51.100.{k}")
+        assert e.value.key == "name_taken", hex(ord(ch))
+        other = "Ad" + ch + "a" if ch != "\u0430" else "Ad\u0430"
+        r = client.post("/api/games", json={"game": "quixo", "settings": {"size": 3}, "seats": [
+            {"kind": "human", "name": "Ada"}, {"kind": "human", "name": other}]})
+        assert r.status_code in (400, 409) and r.json()["key"] == "duplicate_name", r.text
+    # a name that only differs is welcome
+    assert client.post("/api/account/signup", json={"name": "Vic356", "password": PASSWORD}
+                       ).status_code == 201
 
 
 # -- M7: chat limited per seat (all its connections) and per address ---------------------------

@@ -153,6 +153,14 @@ def test_attempts_at_once_lose_no_update_and_count_once(database):
             ids = ["p1", "p2", "p3", "p4", "p5", "p1"]
             out = await asyncio.gather(*(db.attempt("a1", "quixo", pid, 1600.0, True,
                                                     puzzles.rate) for pid in ids))
+            # the line of a rated attempt going on, then the solution shown: kept once set
+            await db.follow("a1", "quixo", "p9", ["a1a5", "e1a1"])
+            await db.follow("a1", "quixo", "p9", None, shown=True)
+            await db.follow("a1", "quixo", "p9", ["a1a5", "e1a1"])
+            assert await db.progress("a1", "quixo", "p9") == (["a1a5", "e1a1"], True)
+            assert await db.progress("a1", "quixo", "p8") == (None, False)
+            # a second account whose name only looks like the first's is refused
+            assert not await AccountStore(store).create_account("a2", "\u0410", "\u0430", "x")
             return out, await db.rating("a1", "quixo"), await db.rating("a1", "other")
         finally:
             await store.aclose()

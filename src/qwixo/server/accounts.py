@@ -13,7 +13,7 @@ do not lock the owner out at home); an unknown name costs the same hash as a wro
 At most :data:`MAX_HASHES` hashes run at once and the waiting ones are served in turn per
 client address (:data:`HASHES_PER_ADDRESS` each): a flood from many addresses makes a fresh
 address wait its turn, never refuses it. Weak passwords are refused at sign-up
-(:func:`weak_password`).
+(:func:`weak_password`: a blocklist, and zxcvbn's estimate of the guesses it takes).
 
 **Sessions**: a random token (32 bytes) in the cookie :data:`SESSION_COOKIE` (``HttpOnly``,
 ``SameSite=Lax``, ``Secure`` when the request came over https, also through a trusted proxy);
@@ -119,16 +119,32 @@ class Empty(_Strict):
     """An empty JSON object (``{}``)."""
 
 
+#: the least zxcvbn score (0..4) a password must reach at sign-up: 2, "somewhat guessable"
+#: (about a million guesses and more), enough with the sign-in limits above
+MIN_PASSWORD_SCORE = 2
+
+
 def weak_password(name: str, password: str) -> bool:
     """A password refused at sign-up: blank, the account's name (letters and digits alike),
-    one character repeated, or a common password.
+    one character repeated, a common password, or too easy to guess by zxcvbn's estimate
+    (:data:`MIN_PASSWORD_SCORE`: dictionaries of common passwords, words and names with their
+    variants — a suffix, l33t, capitals —, keyboard patterns, sequences, repeats, dates, the
+    account's name; the first 72 characters, as zxcvbn takes them).
 
     >>> [weak_password("Ada", p) for p in ("        ", "ada lovelace!", "A d a", "Password1")]
     [True, False, True, True]
+    >>> [weak_password("Bo", p) for p in ("password!", "qwertyuiop1", "aaaaaaab", "123456789a",
+    ...                                   "iloveyou2", "correct horse battery")]
+    [True, True, True, True, True, False]
     """
+    from zxcvbn import zxcvbn
+
     plain = "".join(password.split()).casefold()
-    return (not plain or plain == "".join(name.split()).casefold() or len(set(plain)) == 1
-            or plain in COMMON_PASSWORDS)
+    if (not plain or plain == "".join(name.split()).casefold() or len(set(plain)) == 1
+            or plain in COMMON_PASSWORDS):
+        return True
+    inputs = [name, *name.split()]
+    return zxcvbn(password[:72], user_inputs=inputs)["score"] < MIN_PASSWORD_SCORE
 
 
 def csrf_of(session_token: str) -> str:
@@ -313,7 +329,8 @@ class Accounts:
             raise ServerError("rate_limited", status=429)
         if len(password) < MIN_PASSWORD:
             raise ServerError("password_too_short", min=MIN_PASSWORD)
-        if weak_password(name, password):
+        if await asyncio.get_running_loop().run_in_executor(None, weak_password, name,
+                                                             password):
             raise ServerError("password_weak")
         account_id = secrets.token_hex(8)
         if not await self.db.create_account(account_id, name, name_key(name),
