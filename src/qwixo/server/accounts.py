@@ -10,9 +10,9 @@ address and per address and account (:data:`SIGNIN_RATE`), and the wrong passwor
 account are limited whatever their address (:data:`ACCOUNT_FAILURES`, 429 ``signin_locked``;
 an address that signed in to the account before is not held by it, so guesses from elsewhere
 do not lock the owner out at home); an unknown name costs the same hash as a wrong password.
-At most :data:`MAX_HASHES` hashes run at once and the waiting ones are served in turn per
-client address (:data:`HASHES_PER_ADDRESS` each): a flood from many addresses makes a fresh
-address wait its turn, never refuses it. Weak passwords are refused at sign-up
+At most :data:`MAX_HASHES` hashes run at once; a free slot goes to the waiting client address
+served the fewest hashes (:data:`HASHES_PER_ADDRESS` running or waiting each): during a flood
+from many addresses a fresh address is next, never refused. Weak passwords are refused at sign-up
 (:func:`weak_password`: a blocklist, and zxcvbn's estimate of the guesses it takes).
 
 **Sessions**: a random token (32 bytes) in the cookie :data:`SESSION_COOKIE` (``HttpOnly``,
@@ -74,8 +74,8 @@ ACCOUNT_FAILURES = (1 / 60, 10.0)
 #: argon2 hashes computed at once (each takes ~150 ms of one core and 64 MB: one, so that a
 #: sign-in flood leaves the other cores to the games), how many one client address (an IPv6
 #: address: its /64) may have running or waiting, and how many may wait in all before a
-#: password check is refused (429 ``rate_limited``); the waiting ones are served in turn per
-#: address
+#: password check is refused (429 ``rate_limited``); a free slot goes to the waiting address
+#: served the fewest hashes
 MAX_HASHES, HASHES_PER_ADDRESS, MAX_HASH_QUEUE = 1, 2, 256
 #: passwords refused at sign-up (with the account's own name and blank passwords): the most
 #: common ones of at least :data:`MIN_PASSWORD` characters (issue 29 L4)
@@ -182,20 +182,24 @@ def address_group(address: str) -> str:
 
 class HashQueue:
     """At most ``slots`` password hashes at once, in threads of their own (never the event
-    loop's, nor the default executor's); the waiting ones are served in turn per key (client
-    address): each turn goes to the next address that waits, so an address that sent many
-    waits behind one of everybody else's. A key may have ``per_key`` running or waiting, all
-    keys together ``total`` waiting; past either, ``rate_limited`` (429).
+    loop's, nor the default executor's); a free slot goes to the waiting key (client address)
+    that was served the fewest hashes so far (the first to come among equals): an address new
+    to the queue goes first, the flooding ones take turns behind it. A key may have
+    ``per_key`` running or waiting, all keys together ``total`` waiting; past either,
+    ``rate_limited`` (429).
 
     >>> import asyncio
     >>> q = HashQueue(slots=1, per_key=3, total=8)
     >>> order = []
     >>> async def main():
-    ...     jobs = [q.run(k, order.append, k) for k in ["a", "a", "a", "b"]]
+    ...     jobs = [q.run(k, order.append, k) for k in ["a", "a", "a", "b", "c"]]
     ...     await asyncio.gather(*jobs)
     >>> asyncio.run(main()); order
-    ['a', 'a', 'b', 'a']
+    ['a', 'b', 'c', 'a', 'a']
     """
+
+    #: how many keys' counts of hashes served are kept (the least recently served forgotten)
+    KEEP = 10_000
 
     def __init__(self, slots: int, per_key: int, total: int) -> None:
         from concurrent.futures import ThreadPoolExecutor
@@ -206,6 +210,7 @@ class HashQueue:
         self.waiting: OrderedDict[str, deque[asyncio.Future]] = OrderedDict()
         self.queued = 0
         self.held: dict[str, int] = {}
+        self.served: OrderedDict[str, int] = OrderedDict()
 
     async def run(self, key: str, fn: Any, *args: Any) -> Any:
         if self.held.get(key, 0) >= self.per_key or self.queued >= self.total:
@@ -215,6 +220,7 @@ class HashQueue:
             loop = asyncio.get_running_loop()
             if self.running < self.slots and not self.waiting:
                 self.running += 1
+                self._count(key)
             else:
                 turn = loop.create_future()
                 self.waiting.setdefault(key, deque()).append(turn)
@@ -244,17 +250,22 @@ class HashQueue:
             if not line:
                 del self.waiting[key]
 
+    def _count(self, key: str) -> None:
+        self.served[key] = self.served.pop(key, 0) + 1
+        if len(self.served) > self.KEEP:
+            self.served.popitem(last=False)
+
     def _next(self) -> None:
-        """A slot is free: to the first waiting address, which then goes to the back."""
+        """A slot is free: to the waiting address served the fewest hashes."""
         while self.waiting:
-            key, line = next(iter(self.waiting.items()))
+            key = min(self.waiting, key=lambda k: self.served.get(k, 0))
+            line = self.waiting[key]
             turn = line.popleft()
             self.queued -= 1
-            if line:
-                self.waiting.move_to_end(key)
-            else:
+            if not line:
                 del self.waiting[key]
             if not turn.done():
+                self._count(key)
                 turn.set_result(None)
                 return
         self.running -= 1
