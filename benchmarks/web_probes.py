@@ -396,7 +396,7 @@ def signins(args: argparse.Namespace) -> int:
             ok = [t for c, t in fresh if c == 200]
             print(f"fresh-address sign-ins: {len(ok)}/{len(fresh)} signed in "
                   f"({', '.join(str(c) for c, _ in fresh if c != 200) or 'none refused'}), "
-                  f"waited at most {max(ok or [0]) * 1000:.0f} ms")
+                  f"in {', '.join(f'{t * 1000:.0f}' for t in ok)} ms")
             guesses: dict[int, int] = {}
             for k in range(args.guessers):
                 r = await post(http, "/api/account/signin",

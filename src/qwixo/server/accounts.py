@@ -11,7 +11,7 @@ account are limited whatever their address (:data:`ACCOUNT_FAILURES`, 429 ``sign
 an address that signed in to the account before is not held by it, so guesses from elsewhere
 do not lock the owner out at home); an unknown name costs the same hash as a wrong password.
 At most :data:`MAX_HASHES` hashes run at once; a free slot goes to the waiting client address
-served the fewest hashes (:data:`HASHES_PER_ADDRESS` running or waiting each): during a flood
+that asked for the fewest (:data:`HASHES_PER_ADDRESS` running or waiting each): during a flood
 from many addresses a fresh address is next, never refused. Weak passwords are refused at sign-up
 (:func:`weak_password`: a blocklist, and zxcvbn's estimate of the guesses it takes).
 
@@ -75,7 +75,7 @@ ACCOUNT_FAILURES = (1 / 60, 10.0)
 #: sign-in flood leaves the other cores to the games), how many one client address (an IPv6
 #: address: its /64) may have running or waiting, and how many may wait in all before a
 #: password check is refused (429 ``rate_limited``); a free slot goes to the waiting address
-#: served the fewest hashes
+#: that asked for the fewest hashes
 MAX_HASHES, HASHES_PER_ADDRESS, MAX_HASH_QUEUE = 1, 2, 256
 #: passwords refused at sign-up (with the account's own name and blank passwords): the most
 #: common ones of at least :data:`MIN_PASSWORD` characters (issue 29 L4)
@@ -183,8 +183,9 @@ def address_group(address: str) -> str:
 class HashQueue:
     """At most ``slots`` password hashes at once, in threads of their own (never the event
     loop's, nor the default executor's); a free slot goes to the waiting key (client address)
-    that was served the fewest hashes so far (the first to come among equals): an address new
-    to the queue goes first, the flooding ones take turns behind it. A key may have
+    that asked for the fewest hashes so far, refused ones included (the first to come among
+    equals): an address new to the queue goes first, the flooding ones take turns behind it.
+    A key may have
     ``per_key`` running or waiting, all keys together ``total`` waiting; past either,
     ``rate_limited`` (429).
 
@@ -198,7 +199,7 @@ class HashQueue:
     ['a', 'b', 'c', 'a', 'a']
     """
 
-    #: how many keys' counts of hashes served are kept (the least recently served forgotten)
+    #: how many keys' counts of hashes asked for are kept (the least recently asking forgotten)
     KEEP = 10_000
 
     def __init__(self, slots: int, per_key: int, total: int) -> None:
@@ -210,9 +211,10 @@ class HashQueue:
         self.waiting: OrderedDict[str, deque[asyncio.Future]] = OrderedDict()
         self.queued = 0
         self.held: dict[str, int] = {}
-        self.served: OrderedDict[str, int] = OrderedDict()
+        self.asked: OrderedDict[str, int] = OrderedDict()
 
     async def run(self, key: str, fn: Any, *args: Any) -> Any:
+        self._count(key)
         if self.held.get(key, 0) >= self.per_key or self.queued >= self.total:
             raise ServerError("rate_limited", status=429)
         self.held[key] = self.held.get(key, 0) + 1
@@ -220,7 +222,6 @@ class HashQueue:
             loop = asyncio.get_running_loop()
             if self.running < self.slots and not self.waiting:
                 self.running += 1
-                self._count(key)
             else:
                 turn = loop.create_future()
                 self.waiting.setdefault(key, deque()).append(turn)
@@ -251,21 +252,22 @@ class HashQueue:
                 del self.waiting[key]
 
     def _count(self, key: str) -> None:
-        self.served[key] = self.served.pop(key, 0) + 1
-        if len(self.served) > self.KEEP:
-            self.served.popitem(last=False)
+        self.asked[key] = self.asked.pop(key, 0) + 1
+        if len(self.asked) > self.KEEP:
+            self.asked.popitem(last=False)
 
     def _next(self) -> None:
-        """A slot is free: to the waiting address served the fewest hashes."""
+        """A slot is free: to the waiting address that asked for the fewest hashes."""
         while self.waiting:
-            key = min(self.waiting, key=lambda k: self.served.get(k, 0))
+            key = min(self.waiting, key=lambda k: self.asked.get(k, 0))
             line = self.waiting[key]
             turn = line.popleft()
             self.queued -= 1
-            if not line:
+            if line:
+                self.waiting.move_to_end(key)  # equals take turns
+            else:
                 del self.waiting[key]
             if not turn.done():
-                self._count(key)
                 turn.set_result(None)
                 return
         self.running -= 1
