@@ -399,9 +399,10 @@ def signins(args: argparse.Namespace) -> int:
                   f"in {', '.join(f'{t * 1000:.0f}' for t in ok)} ms")
             guesses: dict[int, int] = {}
             for k in range(args.guessers):
-                r = await post(http, "/api/account/signin",
-                               {"name": f"Fresh {args.fresh}", "password": f"guess {k}"},
-                               f"10.3.{k}.1")
+                async with httpx.AsyncClient(base_url=s.url, timeout=120) as own:
+                    r = await post(own, "/api/account/signin",
+                                   {"name": f"Fresh {args.fresh}", "password": f"guess {k}"},
+                                   f"10.3.{k}.1")
                 guesses[r.status_code] = guesses.get(r.status_code, 0) + 1
             print(f"one guess from each of {args.guessers} addresses on one account: "
                   f"{dict(sorted(guesses.items()))}")
