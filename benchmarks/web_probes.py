@@ -368,11 +368,14 @@ def signins(args: argparse.Namespace) -> int:
                 n = 0
                 while not stop.is_set():  # names nobody has: each costs a hash, no account
                     n += 1
-                    r = await post(http, "/api/account/signin",
-                                   {"name": f"Nobody {lane} {n}", "password": "wrong guess 1"},
-                                   address)
-                    codes[r.status_code] = codes.get(r.status_code, 0) + 1
-                    if r.status_code == 429:
+                    try:
+                        r = await post(http, "/api/account/signin", {
+                            "name": f"Nobody {lane} {n}", "password": "wrong guess 1"}, address)
+                        code = r.status_code
+                    except httpx.HTTPError:  # (a kept-alive connection the server closed)
+                        code = "connection error"
+                    codes[code] = codes.get(code, 0) + 1
+                    if code != 401:
                         await asyncio.sleep(1.0)
 
             flooders = [asyncio.ensure_future(flood(f"10.1.{k}.1", k * 10 + j))
@@ -392,7 +395,7 @@ def signins(args: argparse.Namespace) -> int:
                   f"{_pct(before, 0.5):.1f} ms, p99 {_pct(before, 0.99):.1f} ms")
             print(f"moves during the flood of {args.flooders} addresses: {len(during)}, round "
                   f"trip p50 {_pct(during, 0.5):.1f} ms, p99 {_pct(during, 0.99):.1f} ms; the "
-                  f"flood's answers {dict(sorted(codes.items()))}")
+                  f"flood's answers {dict(sorted(codes.items(), key=str))}")
             ok = [t for c, t in fresh if c == 200]
             print(f"fresh-address sign-ins: {len(ok)}/{len(fresh)} signed in "
                   f"({', '.join(str(c) for c, _ in fresh if c != 200) or 'none refused'}), "
