@@ -16,12 +16,20 @@
 - ``slow``: ``--connections`` clients that send a request body a byte a second (one process,
   SQLite); prints how many are cut and after how long (the whole-body deadline), and how many
   were refused at once (the per-address cap of requests in progress).
+- ``signins``: a sign-in flood (one process, SQLite, behind a "proxy": the addresses come in
+  ``X-Forwarded-For``): ``--flooders`` addresses with ``--parallel`` sign-ins in flight each
+  (names nobody has: each costs a hash; a 429 waits a second) for ``--seconds``, while a person plays Quixo against the ``random`` bot and
+  ``--fresh`` sign-ins with the right password come from new addresses; prints the person's
+  move round trip (p50, p99) before and during the flood, and how the fresh sign-ins were
+  answered. Then one wrong guess of one account from each of ``--guessers`` addresses: how
+  many got 401 and how many 429 (the per-account limit).
 
 Usage::
 
     python benchmarks/web_probes.py load --games 1000 --after 300
     python benchmarks/web_probes.py races --rounds 20
     python benchmarks/web_probes.py slow --connections 200
+    python benchmarks/web_probes.py signins --flooders 24 --seconds 20
 """
 
 from __future__ import annotations
@@ -286,6 +294,129 @@ def slow(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- signins --------------------------------------------------------------------------------
+async def _moves(server: Serve, stop: asyncio.Event, out: list[float]) -> None:
+    """A person playing Quixo against the random bot, one game after another, until ``stop``:
+    the round trip of each move (sent -> the state that has it) in ``out``."""
+    import httpx
+    from websockets.asyncio.client import connect
+
+    rng = random.Random(9)
+    if True:
+        while not stop.is_set():
+            async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+                r = await http.post("/api/games", json={
+                    "game": "quixo", "settings": {"size": 5, "ply_limit": 60},
+                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+            if r.status_code != 201:
+                raise SystemExit(f"game refused: {r.text}")
+            g = r.json()
+            async with connect(f"{server.ws}ws/{g['id']}") as ws:
+                await ws.send(json.dumps({"type": "auth", "token": g["seats"][0]["token"]}))
+                sent_at, version = None, -1
+                while not stop.is_set():
+                    m = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                    if m["type"] not in ("welcome", "state"):
+                        continue
+                    view = m["view"]
+                    if sent_at is not None and view["version"] > version:
+                        out.append(time.perf_counter() - sent_at)
+                        sent_at = None
+                    if view["is_over"]:
+                        break
+                    if sent_at is None and 0 in view["to_act"] and view["options"]:
+                        version = view["version"]
+                        sent_at = time.perf_counter()
+                        await ws.send(json.dumps({"type": "choose", "decision":
+                                                  rng.choice(view["options"])}))
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return 1000 * xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def signins(args: argparse.Namespace) -> int:
+    import httpx
+
+    tmp = tempfile.mkdtemp(prefix="qwixo-signins-")
+    s = Serve(f"{tmp}/s.sqlite", tmp, "--forwarded-allow-ips", "127.0.0.1")
+    password = "correct horse battery"
+
+    def post(http, path, body, address):
+        return http.post(path, json=body, headers={"x-forwarded-for": address})
+
+    async def main() -> None:
+        unlimited = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+        async with httpx.AsyncClient(base_url=s.url, timeout=120, limits=unlimited) as http:
+            for k in range(args.fresh + 1):
+                r = await post(http, "/api/account/signup",
+                               {"name": f"Fresh {k}", "password": password}, f"10.9.{k}.1")
+                assert r.status_code == 201, r.text
+            stop = asyncio.Event()
+            before: list[float] = []
+            player = asyncio.ensure_future(_moves(s, stop, before))
+            await asyncio.sleep(args.seconds / 2)
+            during: list[float] = []
+            stop.set()
+            await player
+            stop = asyncio.Event()
+            player = asyncio.ensure_future(_moves(s, stop, during))
+            codes: dict[int, int] = {}
+
+            async def flood(address: str, lane: int) -> None:
+                n = 0
+                while not stop.is_set():  # names nobody has: each costs a hash, no account
+                    n += 1
+                    try:
+                        r = await post(http, "/api/account/signin", {
+                            "name": f"Nobody {lane} {n}", "password": "wrong guess 1"}, address)
+                        code = r.status_code
+                    except httpx.HTTPError:  # (a kept-alive connection the server closed)
+                        code = "connection error"
+                    codes[code] = codes.get(code, 0) + 1
+                    if code != 401:
+                        await asyncio.sleep(1.0)
+
+            flooders = [asyncio.ensure_future(flood(f"10.1.{k}.1", k * 10 + j))
+                        for k in range(args.flooders) for j in range(args.parallel)]
+            await asyncio.sleep(2)
+            fresh = []
+            for k in range(1, args.fresh + 1):
+                async with httpx.AsyncClient(base_url=s.url, timeout=120) as own:
+                    t0 = time.perf_counter()  # (a connection of its own)
+                    r = await post(own, "/api/account/signin",
+                                   {"name": f"Fresh {k}", "password": password}, f"10.2.{k}.1")
+                fresh.append((r.status_code, time.perf_counter() - t0))
+                await asyncio.sleep(args.seconds / 2 / args.fresh)
+            stop.set()
+            await asyncio.gather(player, *flooders)
+            print(f"moves before the flood: {len(before)}, round trip p50 "
+                  f"{_pct(before, 0.5):.1f} ms, p99 {_pct(before, 0.99):.1f} ms")
+            print(f"moves during the flood of {args.flooders} addresses: {len(during)}, round "
+                  f"trip p50 {_pct(during, 0.5):.1f} ms, p99 {_pct(during, 0.99):.1f} ms; the "
+                  f"flood's answers {dict(sorted(codes.items(), key=str))}")
+            ok = [t for c, t in fresh if c == 200]
+            print(f"fresh-address sign-ins: {len(ok)}/{len(fresh)} signed in "
+                  f"({', '.join(str(c) for c, _ in fresh if c != 200) or 'none refused'}), "
+                  f"in {', '.join(f'{t * 1000:.0f}' for t in ok)} ms")
+            guesses: dict[int, int] = {}
+            for k in range(args.guessers):
+                async with httpx.AsyncClient(base_url=s.url, timeout=120) as own:
+                    r = await post(own, "/api/account/signin",
+                                   {"name": f"Fresh {args.fresh}", "password": f"guess {k}"},
+                                   f"10.3.{k}.1")
+                guesses[r.status_code] = guesses.get(r.status_code, 0) + 1
+            print(f"one guess from each of {args.guessers} addresses on one account: "
+                  f"{dict(sorted(guesses.items()))}")
+
+    try:
+        asyncio.run(main())
+    finally:
+        s.stop()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="probe", required=True)
@@ -302,6 +433,13 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("slow")
     p.add_argument("--connections", type=int, default=200)
     p.set_defaults(func=slow)
+    p = sub.add_parser("signins")
+    p.add_argument("--flooders", type=int, default=24)
+    p.add_argument("--parallel", type=int, default=4, help="requests in flight per flooder")
+    p.add_argument("--fresh", type=int, default=10)
+    p.add_argument("--guessers", type=int, default=40)
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.set_defaults(func=signins)
     args = ap.parse_args(argv)
     return args.func(args)
 

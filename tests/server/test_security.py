@@ -206,3 +206,21 @@ def test_docstring_examples(name):
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("query", ["%74oken={t}", "tok%65n={t}", "TOK%2545N={t}", "token%3D{t}",
+                                   "x=1&%74oken={t}", "token={t}"])
+def test_the_log_redacts_a_token_however_its_name_is_encoded(query):
+    import logging
+
+    from qwixo.server.security import RedactSecrets
+
+    secret = "Zq7s3cr3tT0k3n"
+    # the shape of uvicorn's access line: (client, method, path with query, version, status)
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1,
+                               '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:5000", "GET",
+                                "/api/games/ab12?" + query.format(t=secret), "1.1", 200), None)
+    assert RedactSecrets().filter(record)
+    line = record.getMessage()
+    assert secret not in line and "***" in line and "/api/games/ab12?" in line, line

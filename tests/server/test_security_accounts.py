@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 
 import pytest
 from accounts_helpers import PASSWORD, sign_up
 from fastapi.testclient import TestClient
 
-from qwixo.server.accounts import MAX_HASH_QUEUE, MAX_HASHES
+from qwixo.server.accounts import HASHES_PER_ADDRESS, MAX_HASHES
 from qwixo.server.accounts_api import accounts_of
 from qwixo.server.app import create_app
 
@@ -42,35 +41,99 @@ def test_deleting_the_account_is_no_password_oracle(client):
     assert client.get("/api/account").status_code == 200  # nothing was deleted
 
 
-def test_at_most_a_few_password_hashes_run_at_once(client):
+def test_the_hashes_go_to_the_address_that_asked_least_off_the_event_loop(client):
     sign_up(client, "Ada")
     acc = _accounts(client)
-    running, most, lock = [0], [0], threading.Lock()
+    assert acc._dummy is None  # no hash made on the event loop when the accounts start
+    running, most, threads, lock = [0], [0], set(), threading.Lock()
     real = acc.hasher.verify
+    release = threading.Event()
 
     class Slow:
+        def hash(self, password):
+            threads.add(threading.current_thread().name)
+            return real.__self__.hash(password)
+
         def verify(self, stored, password):
             with lock:
                 running[0] += 1
                 most[0] = max(most[0], running[0])
-            time.sleep(0.05)
+                threads.add(threading.current_thread().name)
+            release.wait(30)  # the first hash holds the queue until everybody waits
             try:
-                return real(stored, password)
+                return False  # (a wrong password, without the real hash's 150 ms)
             finally:
                 with lock:
                     running[0] -= 1
 
     acc.hasher = Slow()
+    done = []
 
-    async def many(n):
-        return await asyncio.gather(*(acc._verify(acc._dummy, "x" * 9) for _ in range(n)),
-                                    return_exceptions=True)
+    async def one(address):
+        try:
+            out = await acc._verify(None, "x" * 9, address)
+        except Exception as e:  # noqa: BLE001 - the refusals are what is counted
+            out = e.key
+        done.append((address, out))
 
-    out = client.portal.call(many, MAX_HASHES + MAX_HASH_QUEUE)
-    assert out == [False] * (MAX_HASHES + MAX_HASH_QUEUE) and most[0] == MAX_HASHES
-    out = client.portal.call(many, MAX_HASHES + MAX_HASH_QUEUE + 5)
-    refused = [e for e in out if isinstance(e, Exception)]
-    assert len(refused) == 5 and all(e.key == "rate_limited" for e in refused)
+    async def flood():
+        # 24 addresses send as many checks as they may, twice; in the second wave a fresh
+        # address asks once, while the first check holds the hashing slot
+        for wave in range(2):
+            if wave:
+                release.clear()
+                done.clear()
+            jobs = [asyncio.ensure_future(one(f"198.51.100.{k}"))
+                    for k in range(24) for _ in range(HASHES_PER_ADDRESS + 1)]
+            await asyncio.sleep(0)
+            if wave:
+                fresh = asyncio.ensure_future(one("203.0.113.9"))
+                jobs.append(fresh)
+                await asyncio.sleep(0)
+            release.set()
+            await asyncio.gather(*jobs)
+
+    release.set()
+    client.portal.call(flood)
+    refused = [a for a, out in done if out == "rate_limited"]
+    assert len(refused) == 24 and len(set(refused)) == 24  # one too many of each flooder
+    served = [a for a, out in done if out is False]
+    # the fresh address asked for the fewest hashes: it is next after the one running
+    assert served.index("203.0.113.9") == 1 and len(served) == 24 * HASHES_PER_ADDRESS + 1
+    # and the flooders took turns: every one's first check before the others' seconds (the
+    # one that held the slot has its second next)
+    flooders = [a for a in served if a != "203.0.113.9"]
+    assert len(set(flooders[:25])) == 24
+    assert most[0] == MAX_HASHES and all(name.startswith("argon2") for name in threads)
+
+
+def test_wrong_passwords_of_one_account_from_many_addresses_are_limited(client):
+    from qwixo.server.accounts import ACCOUNT_FAILURES
+
+    sign_up(client, "Ada")
+    acc = _accounts(client)
+    # the owner signed in from home before
+    client.portal.call(acc.sign_in, "Ada", PASSWORD, "192.0.2.1")
+    keys = []
+    for k in range(40):  # one guess from each of 40 addresses
+        try:
+            client.portal.call(acc.sign_in, "Ada", f"guess {k}", f"198.51.100.{k}")
+        except Exception as e:  # noqa: BLE001 - the refusals are what is counted
+            keys.append(e.key)
+    burst = int(ACCOUNT_FAILURES[1])
+    assert keys[:burst] == ["bad_credentials"] * burst
+    assert set(keys[burst:]) == {"signin_locked"}
+    # a new address is held even with the right password; the owner's known address is not
+    with pytest.raises(Exception) as e:
+        client.portal.call(acc.sign_in, "Ada", PASSWORD, "203.0.113.5")
+    assert e.value.key == "signin_locked" and e.value.status == 429
+    assert client.portal.call(acc.sign_in, "Ada", PASSWORD, "192.0.2.1")[1] == "Ada"
+    # over HTTP: a clear message in the reader's language
+    client.cookies.clear()
+    r = client.post("/api/account/signin", json={"name": "Ada", "password": PASSWORD},
+                    headers={"accept-language": "it"})
+    assert r.status_code == 429 and r.json()["key"] == "signin_locked"
+    assert "Troppe password errate" in r.json()["text"], r.json()
 
 
 @pytest.mark.parametrize("password", ["password", "12345678", "Password1", "adalovelace",
@@ -79,6 +142,13 @@ def test_weak_passwords_are_refused_at_sign_up(client, password):
     r = client.post("/api/account/signup", json={"name": "Ada Lovelace", "password": password})
     assert r.status_code == 400 and r.json()["key"] == "password_weak", r.text
     assert password.strip() not in r.json()["params"].values()
+
+
+def test_common_passwords_with_a_suffix_are_refused_at_sign_up(client):
+    # five sign-ups: the address's burst (SIGNUP_RATE)
+    for password in ("password!", "qwertyuiop1", "aaaaaaab", "123456789a", "iloveyou2"):
+        r = client.post("/api/account/signup", json={"name": "Bo", "password": password})
+        assert r.status_code == 400 and r.json()["key"] == "password_weak", (password, r.text)
 
 
 # -- L6: the Origin check does not believe a DNS name from the Host header alone -------------
@@ -131,6 +201,28 @@ def test_blank_looking_or_hidden_characters_are_refused_in_names_and_chat(client
             ws.send_json({"type": "chat", "text": text, "id": 1})
             m, _ = recv_until(ws, lambda m: m["type"] in ("error", "chat"))
             assert m["type"] == "error", m
+
+
+# -- names that look alike: compared by their TR39 skeleton ------------------------------------
+def test_names_that_look_alike_are_one_name_in_a_game_and_for_accounts(client):
+    sign_up(client, "Vic355")
+    client.cookies.clear()
+    hidden = ["\ufe00", "\ufe0f", "\U000e0100", "\u034f", "\u180b"]
+    r = client.post("/api/account/signup", json={"name": "Vic355\ufe0f", "password": PASSWORD})
+    assert r.status_code == 409 and r.json()["key"] == "name_taken", r.text
+    acc = _accounts(client)
+    for k, ch in enumerate(hidden + ["\u0430"]):  # the invisible ones, and a Cyrillic letter
+        name = "Vic355" + ch if ch != "\u0430" else "V\u0456c355"
+        with pytest.raises(Exception) as e:  # (each from its own address: no sign-up limit)
+            client.portal.call(acc.sign_up, name, PASSWORD, f"198.51.100.{k}")
+        assert e.value.key == "name_taken", hex(ord(ch))
+        other = "Ad" + ch + "a" if ch != "\u0430" else "Ad\u0430"
+        r = client.post("/api/games", json={"game": "quixo", "settings": {"size": 3}, "seats": [
+            {"kind": "human", "name": "Ada"}, {"kind": "human", "name": other}]})
+        assert r.status_code in (400, 409) and r.json()["key"] == "duplicate_name", r.text
+    # a name that only differs is welcome
+    assert client.post("/api/account/signup", json={"name": "Vic356", "password": PASSWORD}
+                       ).status_code == 201
 
 
 # -- M7: chat limited per seat (all its connections) and per address ---------------------------

@@ -93,3 +93,38 @@ def test_a_bot_decides_while_an_analysis_is_stuck(monkeypatch):
     finally:
         release.set()
         runner.close()
+
+
+def test_analysis_of_games_ended_by_resignation_or_agreed_draw(client):
+    from server_helpers import auth, recv_until
+
+    def over(m):
+        return m["type"] == "state" and m["view"]["is_over"]
+
+    ended = []
+    for game, settings, ending in [("quixo", {"size": 3}, "resign"),
+                                   ("quixo", {"size": 3}, "draw"),
+                                   ("qwixx", {"players": 2}, "resign")]:
+        g = create(client, game=game, settings=settings)
+        with client.websocket_connect(f"/ws/{g['id']}") as p0, \
+                client.websocket_connect(f"/ws/{g['id']}") as p1:
+            view = auth(p0, g["seats"][0]["token"])["view"]
+            auth(p1, g["seats"][1]["token"])
+            if game == "quixo":  # one move first: the analysis has a decision to value
+                p0.send_json({"type": "choose", "decision": "a1c1"})
+                recv_until(p1, lambda m: m["type"] == "state" and m["view"]["to_act"] == [1])
+            if ending == "resign":
+                p1.send_json({"type": "resign"})
+            else:
+                p0.send_json({"type": "draw"})
+                recv_until(p1, lambda m: m["type"] == "draw_offer")
+                p1.send_json({"type": "draw"})
+            view = recv_until(p0, over)[0]["view"]
+        assert view["end_reason"] == ("resign" if ending == "resign" else "agreed_draw")
+        ended.append((game, g))
+    for game, g in ended:
+        r = client.get(f"/api/games/{g['id']}/analysis")
+        assert r.status_code == 200, r.text
+        a = r.json()["analysis"]
+        if game == "quixo":  # the one move, valued from the start position
+            assert [p["move"] for p in a["points"]] == ["a1c1"] and a["points"][0]["step"] == 1

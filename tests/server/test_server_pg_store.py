@@ -226,7 +226,9 @@ def test_a_first_release_sqlite_database_is_upgraded_and_played_on(tmp_path):
     assert qv["is_over"] and xv["phase"] == "action2"
     assert kept == ([(None,), (None,)], (0,))
     # the first release counts as version 1: every later migration ran once
-    assert versions == list(range(2, SCHEMA_VERSION + 1)) and SCHEMA_VERSION >= 2
+    # (the numbers are shared by both stores: SQLite has none for what only PostgreSQL keeps)
+    assert versions == [n for n, _ in migration_files("sqlite")][1:] and SCHEMA_VERSION >= 2
+    assert versions[-1] == SCHEMA_VERSION
 
 
 def test_a_notified_move_is_taken_without_reading_the_database(pg):

@@ -22,6 +22,14 @@ def _first(size: int, plies: int, skip=()):
                 and q.id not in skip)
 
 
+def _winning(p, played):
+    """A move that still wins after ``played`` (the defender's replies as the server made)."""
+    g = p.game()
+    for m in played:
+        g.choose(g.to_act[0], m)
+    return next(m for m in g.options(g.to_act[0]) if puzzles.check(p, played, m))
+
+
 def test_the_rating_follows_the_signed_in_players_attempts(client):
     r = client.get("/api/puzzles/quixo/rating")
     assert r.status_code == 401 and r.json()["key"] == "signed_out"
@@ -37,8 +45,14 @@ def test_the_rating_follows_the_signed_in_players_attempts(client):
     assert r.status_code == 403 and r.json()["key"] == "csrf_failed"
     head = {"x-csrf-token": csrf}
     # not rated: judged as before, nothing counted
-    r = client.post(url, json={"move": p.moves[0]}, headers=head).json()
+    q = _first(5, 1, skip={p.id})
+    url_q = f"/api/puzzles/quixo/{q.id}/move"
+    r = client.post(url_q, json={"move": q.moves[0]}, headers=head).json()
     assert r["solved"] and "rating" not in r
+    # ... but that puzzle's solution was shown to the player: it can no longer count
+    r = client.post(url_q, json={"move": q.moves[0], "rated": True}, headers=head).json()
+    assert r["solved"] and r["rating"] == {"before": 1500.0, "after": 1500.0, "counted": False,
+                                           "solution_shown": True}
     r = client.post(url, json={"move": p.moves[0], "rated": True}, headers=head).json()
     after = puzzles.rate(START, p.rating, True)
     assert r["solved"] and r["rating"] == {"before": 1500.0, "after": pytest.approx(after),
@@ -48,7 +62,8 @@ def test_the_rating_follows_the_signed_in_players_attempts(client):
     wrong = next(m for m in g.options(g.to_act[0]) if m != p.moves[0])
     r = client.post(url, json={"move": wrong, "rated": True}, headers=head).json()
     assert not r["correct"] and r["rating"] == {"before": pytest.approx(after),
-                                                "after": pytest.approx(after), "counted": False}
+                                                "after": pytest.approx(after), "counted": False,
+                                                "solution_shown": True}
     # a right move that does not end a longer puzzle counts nothing yet; then a wrong one
     p3 = _first(5, 3)
     url3 = f"/api/puzzles/quixo/{p3.id}/move"
@@ -72,6 +87,51 @@ def test_the_rating_follows_the_signed_in_players_attempts(client):
     assert r.status_code == 404 and r.json()["key"] == "puzzle_none"
 
 
+def test_a_rated_attempt_is_followed_from_its_first_ply(client):
+    csrf = sign_up(client, "Farmer")
+    head = {"x-csrf-token": csrf}
+    p, q, w = (_first(5, 3), _first(5, 3, skip=(_first(5, 3).id,)),
+               _first(5, 5))
+    url = f"/api/puzzles/quixo/{p.id}/move"
+    # the farm: an unrated give-up shows the whole line, then one rated POST of all but the
+    # last move would count as a solve
+    shown = client.post(url, json={"move": "-"}, headers=head).json()["solution"]
+    assert len(shown) == 3
+    r = client.post(url, json={"played": shown[:-1], "move": shown[-1], "rated": True},
+                    headers=head)
+    assert r.status_code == 409 and r.json()["key"] == "puzzle_rated_line", r.text
+    # played from the first ply, it is judged, but the solution was shown: nothing counts
+    r = client.post(url, json={"move": shown[0], "rated": True}, headers=head).json()
+    assert r["correct"] and not r["solved"]
+    line = [shown[0], r["reply"]]
+    r = client.post(url, json={"played": line, "move": _winning(p, line), "rated": True},
+                    headers=head).json()
+    assert r["solved"] and r["rating"]["counted"] is False and r["rating"]["solution_shown"]
+    # a puzzle never shown: a line that did not start at the first ply is refused too
+    url_q = f"/api/puzzles/quixo/{q.id}/move"
+    r = client.post(url_q, json={"played": list(q.moves[:2]), "move": q.moves[2],
+                                 "rated": True}, headers=head)
+    assert r.status_code == 409 and r.json()["key"] == "puzzle_rated_line"
+    assert client.get("/api/puzzles/quixo/rating").json()["attempts"] == 0
+    r = client.post(url_q, json={"move": q.moves[0], "rated": True}, headers=head).json()
+    line = [q.moves[0], r["reply"]]
+    r = client.post(url_q, json={"played": line, "move": _winning(q, line), "rated": True},
+                    headers=head).json()
+    assert r["solved"] and r["rating"]["counted"], r
+    after = puzzles.rate(START, q.rating, True)
+    assert r["rating"]["after"] == pytest.approx(after)
+    # the solution shown by an unrated request while a rated attempt goes on ends it unsolved
+    url_w = f"/api/puzzles/quixo/{w.id}/move"
+    r = client.post(url_w, json={"move": w.moves[0], "rated": True}, headers=head).json()
+    assert r["correct"] and not r["solved"]
+    r = client.post(url_w, json={"played": [w.moves[0], r["reply"]], "move": "-"},
+                    headers=head).json()
+    assert r["solution"] and "rating" not in r
+    mine = client.get("/api/puzzles/quixo/rating").json()
+    assert mine["attempts"] == 2 and mine["solved"] == 1
+    assert mine["rating"] == pytest.approx(puzzles.rate(after, w.rating, False))
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request, tmp_path):
     if request.param == "sqlite":
@@ -93,6 +153,14 @@ def test_attempts_at_once_lose_no_update_and_count_once(database):
             ids = ["p1", "p2", "p3", "p4", "p5", "p1"]
             out = await asyncio.gather(*(db.attempt("a1", "quixo", pid, 1600.0, True,
                                                     puzzles.rate) for pid in ids))
+            # the line of a rated attempt going on, then the solution shown: kept once set
+            await db.follow("a1", "quixo", "p9", ["a1a5", "e1a1"])
+            await db.follow("a1", "quixo", "p9", None, shown=True)
+            await db.follow("a1", "quixo", "p9", ["a1a5", "e1a1"])
+            assert await db.progress("a1", "quixo", "p9") == (["a1a5", "e1a1"], True)
+            assert await db.progress("a1", "quixo", "p8") == (None, False)
+            # a second account whose name only looks like the first's is refused
+            assert not await AccountStore(store).create_account("a2", "\u0410", "\u0430", "x")
             return out, await db.rating("a1", "quixo"), await db.rating("a1", "other")
         finally:
             await store.aclose()

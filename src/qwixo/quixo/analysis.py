@@ -68,11 +68,19 @@ def _loss(before: dict[str, Any], after: dict[str, Any]) -> float:
 
 
 def start_of(game: Any) -> Any:
-    """The game's start (same settings and start position, no move played)."""
+    """The game's start (same settings and start position, no move played, not ended: a
+    resignation or an agreed draw is the end of the game, not of its start).
+
+    >>> import qwixo
+    >>> g = qwixo.new_game("quixo", size=3); g.choose(0, "a2a1"); g.resign(1)
+    >>> s = start_of(g); s.is_over, s.ply, s.to_act
+    (False, 0, [0])
+    """
     from qwixo.quixo.game import QuixoGame
 
     data = dict(game.to_dict())
     data["moves"] = []
+    data.pop("end", None)
     return QuixoGame.from_dict(data)
 
 

@@ -103,6 +103,9 @@ def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = N
             rolls += 1
             snapshot = g.copy()
             continue
+        if entry[0] == "resign":  # no decision to value: the game ends (or goes on without)
+            g.resign(entry[1])
+            continue
         _, player, text = entry
         seen = snapshot if g.phase == "action1" else g
         phase = seen.phase

@@ -3,12 +3,17 @@
 Guests keep playing exactly as before with seat tokens; an account adds a name and a password,
 a rating per rating class, statistics and a history (``docs/web.md``, "Accounts and ratings").
 
-**Passwords** are hashed with argon2id (``argon2-cffi``'s defaults), off the event loop; a
-password is never logged, stored in clear or returned. Every password check (sign-in, deleting
-the account) is rate-limited per client address and per address and account
-(:data:`SIGNIN_RATE`: wrong guesses from elsewhere never lock the owner out); an unknown name
-costs the same hash as a wrong password; at most :data:`MAX_HASHES` hashes run at once. Weak
-passwords are refused at sign-up (:func:`weak_password`).
+**Passwords** are hashed with argon2id (``argon2-cffi``'s defaults), never on the event loop
+(the hashes' own threads, :class:`HashQueue`); a password is never logged, stored in clear or
+returned. Every password check (sign-in, deleting the account) is rate-limited per client
+address and per address and account (:data:`SIGNIN_RATE`), and the wrong passwords of one
+account are limited whatever their address (:data:`ACCOUNT_FAILURES`, 429 ``signin_locked``;
+an address that signed in to the account before is not held by it, so guesses from elsewhere
+do not lock the owner out at home); an unknown name costs the same hash as a wrong password.
+At most :data:`MAX_HASHES` hashes run at once; a free slot goes to the waiting client address
+that asked for the fewest (:data:`HASHES_PER_ADDRESS` running or waiting each): during a flood
+from many addresses a fresh address is next, never refused. Weak passwords are refused at sign-up
+(:func:`weak_password`: a blocklist, and zxcvbn's estimate of the guesses it takes).
 
 **Sessions**: a random token (32 bytes) in the cookie :data:`SESSION_COOKIE` (``HttpOnly``,
 ``SameSite=Lax``, ``Secure`` when the request came over https, also through a trusted proxy);
@@ -36,9 +41,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import math
 import os
 import secrets
 import time
+from collections import OrderedDict, deque
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -57,15 +64,19 @@ CSRF_HEADER = "x-csrf-token"
 SESSION_SECONDS = 30 * 24 * 3600
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 #: password checks (sign-in, deleting the account): (per second, burst) per client address
-#: and per client address *and* account — never per account alone, so that wrong guesses by
-#: someone else cannot lock the owner out (issue 29 L1)
+#: and per client address *and* account (the account alone: :data:`ACCOUNT_FAILURES`)
 SIGNIN_RATE = {"address": (0.2, 10.0), "name": (1 / 30, 5.0)}
 #: sign-ups per client address (each costs an argon2 hash)
 SIGNUP_RATE = (0.05, 5.0)
-#: argon2 hashes computed at once (each takes ~50 ms of one core and 64 MB), and how many
-#: more may wait for their turn before a password check is refused (429): whatever the
-#: number of sign-ins, the rest of the server keeps its CPU (issue 29 M4)
-MAX_HASHES, MAX_HASH_QUEUE = 2, 16
+#: wrong passwords of one account from addresses that never signed in to it: (per second,
+#: burst) — 10, then one a minute; past it 429 ``signin_locked`` (the right password too)
+ACCOUNT_FAILURES = (1 / 60, 10.0)
+#: argon2 hashes computed at once (each takes ~150 ms of one core and 64 MB: one, so that a
+#: sign-in flood leaves the other cores to the games), how many one client address (an IPv6
+#: address: its /64) may have running or waiting, and how many may wait in all before a
+#: password check is refused (429 ``rate_limited``); a free slot goes to the waiting address
+#: that asked for the fewest hashes
+MAX_HASHES, HASHES_PER_ADDRESS, MAX_HASH_QUEUE = 1, 2, 256
 #: passwords refused at sign-up (with the account's own name and blank passwords): the most
 #: common ones of at least :data:`MIN_PASSWORD` characters (issue 29 L4)
 COMMON_PASSWORDS = frozenset("""
@@ -108,16 +119,32 @@ class Empty(_Strict):
     """An empty JSON object (``{}``)."""
 
 
+#: the least zxcvbn score (0..4) a password must reach at sign-up: 2, "somewhat guessable"
+#: (about a million guesses and more), enough with the sign-in limits above
+MIN_PASSWORD_SCORE = 2
+
+
 def weak_password(name: str, password: str) -> bool:
     """A password refused at sign-up: blank, the account's name (letters and digits alike),
-    one character repeated, or a common password.
+    one character repeated, a common password, or too easy to guess by zxcvbn's estimate
+    (:data:`MIN_PASSWORD_SCORE`: dictionaries of common passwords, words and names with their
+    variants — a suffix, l33t, capitals —, keyboard patterns, sequences, repeats, dates, the
+    account's name; the first 72 characters, as zxcvbn takes them).
 
     >>> [weak_password("Ada", p) for p in ("        ", "ada lovelace!", "A d a", "Password1")]
     [True, False, True, True]
+    >>> [weak_password("Bo", p) for p in ("password!", "qwertyuiop1", "aaaaaaab", "123456789a",
+    ...                                   "iloveyou2", "correct horse battery")]
+    [True, True, True, True, True, False]
     """
+    from zxcvbn import zxcvbn
+
     plain = "".join(password.split()).casefold()
-    return (not plain or plain == "".join(name.split()).casefold() or len(set(plain)) == 1
-            or plain in COMMON_PASSWORDS)
+    if (not plain or plain == "".join(name.split()).casefold() or len(set(plain)) == 1
+            or plain in COMMON_PASSWORDS):
+        return True
+    inputs = [name, *name.split()]
+    return zxcvbn(password[:72], user_inputs=inputs)["score"] < MIN_PASSWORD_SCORE
 
 
 def csrf_of(session_token: str) -> str:
@@ -133,6 +160,119 @@ def bot_player(bot: str) -> str:
     return "b:" + bot
 
 
+def address_group(address: str) -> str:
+    """The key of a client address in the per-address limits of the hashes: the address, or
+    for IPv6 its /64 (one host's usual share).
+
+    >>> address_group("192.0.2.7"), address_group("2001:db8::1"), address_group("test")
+    ('192.0.2.7', '2001:db8::/64', 'test')
+    """
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class HashQueue:
+    """At most ``slots`` password hashes at once, in threads of their own (never the event
+    loop's, nor the default executor's); a free slot goes to the waiting key (client address)
+    that asked for the fewest hashes so far, refused ones included (the first to come among
+    equals): an address new to the queue goes first, the flooding ones take turns behind it.
+    A key may have
+    ``per_key`` running or waiting, all keys together ``total`` waiting; past either,
+    ``rate_limited`` (429).
+
+    >>> import asyncio
+    >>> q = HashQueue(slots=1, per_key=3, total=8)
+    >>> order = []
+    >>> async def main():
+    ...     jobs = [q.run(k, order.append, k) for k in ["a", "a", "a", "b", "c"]]
+    ...     await asyncio.gather(*jobs)
+    >>> asyncio.run(main()); order
+    ['a', 'b', 'c', 'a', 'a']
+    """
+
+    #: how many keys' counts of hashes asked for are kept (the least recently asking forgotten)
+    KEEP = 10_000
+
+    def __init__(self, slots: int, per_key: int, total: int) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.slots, self.per_key, self.total = slots, per_key, total
+        self.pool = ThreadPoolExecutor(max_workers=slots, thread_name_prefix="argon2")
+        self.running = 0
+        self.waiting: OrderedDict[str, deque[asyncio.Future]] = OrderedDict()
+        self.queued = 0
+        self.held: dict[str, int] = {}
+        self.asked: OrderedDict[str, int] = OrderedDict()
+
+    async def run(self, key: str, fn: Any, *args: Any) -> Any:
+        self._count(key)
+        if self.held.get(key, 0) >= self.per_key or self.queued >= self.total:
+            raise ServerError("rate_limited", status=429)
+        self.held[key] = self.held.get(key, 0) + 1
+        try:
+            loop = asyncio.get_running_loop()
+            if self.running < self.slots and not self.waiting:
+                self.running += 1
+            else:
+                turn = loop.create_future()
+                self.waiting.setdefault(key, deque()).append(turn)
+                self.queued += 1
+                try:
+                    await turn  # resolved by _next: the slot is handed over, ``running`` kept
+                except asyncio.CancelledError:
+                    if turn.done() and not turn.cancelled():
+                        self._next()  # the slot was ours already: hand it on
+                    else:
+                        self._forget(key, turn)
+                    raise
+            try:
+                return await loop.run_in_executor(self.pool, fn, *args)
+            finally:
+                self._next()
+        finally:
+            self.held[key] -= 1
+            if not self.held[key]:
+                del self.held[key]
+
+    def _forget(self, key: str, turn: asyncio.Future) -> None:
+        line = self.waiting.get(key)
+        if line is not None and turn in line:
+            line.remove(turn)
+            self.queued -= 1
+            if not line:
+                del self.waiting[key]
+
+    def _count(self, key: str) -> None:
+        self.asked[key] = self.asked.pop(key, 0) + 1
+        if len(self.asked) > self.KEEP:
+            self.asked.popitem(last=False)
+
+    def _next(self) -> None:
+        """A slot is free: to the waiting address that asked for the fewest hashes."""
+        while self.waiting:
+            key = min(self.waiting, key=lambda k: self.asked.get(k, 0))
+            line = self.waiting[key]
+            turn = line.popleft()
+            self.queued -= 1
+            if line:
+                self.waiting.move_to_end(key)  # equals take turns
+            else:
+                del self.waiting[key]
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.running -= 1
+
+
 class Accounts:
     """Accounts and sessions over one store."""
 
@@ -141,43 +281,60 @@ class Accounts:
 
         self.db = AccountStore(store)
         self.hasher = PasswordHasher()  # argon2id
-        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        self._dummy: str | None = None  # made on first need, in the hashes' thread
         self.by_address = KeyedLimiter(*SIGNIN_RATE["address"])
         #: per (client address, account): see SIGNIN_RATE
         self.by_name = KeyedLimiter(*SIGNIN_RATE["name"])
+        #: wrong passwords per account (ACCOUNT_FAILURES), and the (account, address) pairs
+        #: that signed in before (not held by it; the most recent 10,000)
+        self.failures = KeyedLimiter(*ACCOUNT_FAILURES)
+        self.known: OrderedDict[tuple[str, str], None] = OrderedDict()
         self.signups = KeyedLimiter(*SIGNUP_RATE)
-        self._hashes = asyncio.Semaphore(MAX_HASHES)
-        self._hash_waiting = 0
+        self.hashes = HashQueue(MAX_HASHES, HASHES_PER_ADDRESS, MAX_HASH_QUEUE)
 
-    async def _hashing(self, fn: Any, *args: Any) -> Any:
-        """Run one argon2 computation off the event loop, at most :data:`MAX_HASHES` at once
-        (``rate_limited`` when :data:`MAX_HASH_QUEUE` already wait)."""
-        if self._hash_waiting >= MAX_HASHES + MAX_HASH_QUEUE:
-            raise ServerError("rate_limited", status=429)
-        self._hash_waiting += 1  # (running or waiting)
-        try:
-            async with self._hashes:
-                return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
-        finally:
-            self._hash_waiting -= 1
+    async def _hashing(self, address: str, fn: Any, *args: Any) -> Any:
+        """Run one argon2 computation in the hashes' queue (:class:`HashQueue`)."""
+        return await self.hashes.run(address_group(address), fn, *args)
 
-    async def _hash(self, password: str) -> str:
-        return await self._hashing(self.hasher.hash, password)
+    async def _hash(self, password: str, address: str = "") -> str:
+        return await self._hashing(address, self.hasher.hash, password)
 
-    async def _verify(self, stored: str, password: str) -> bool:
+    async def _verify(self, stored: str | None, password: str, address: str = "") -> bool:
         from argon2.exceptions import Argon2Error, InvalidHashError
 
         def run() -> bool:
+            if stored is None:  # an unknown name: the same work as a wrong password
+                if self._dummy is None:
+                    self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+                target = self._dummy
+            else:
+                target = stored
             try:
-                return self.hasher.verify(stored, password)
+                return self.hasher.verify(target, password)
             except (Argon2Error, InvalidHashError):
                 return False
-        return await self._hashing(run)
+        return await self._hashing(address, run)
 
     def _limit(self, address: str, account: str) -> None:
-        """The password-check limits (per address, per address and account)."""
+        """The password-check limits (per address, per address and account, and the wrong
+        passwords of the account from addresses new to it)."""
         if not self.by_address.take(address) or not self.by_name.take(f"{address} {account}"):
             raise ServerError("rate_limited", status=429)
+        if (account, address) not in self.known:
+            wait = self.failures.wait(account)
+            if wait > 0:
+                raise ServerError("signin_locked", status=429, minutes=max(1, math.ceil(wait / 60)))
+
+    def _checked(self, address: str, account: str, ok: bool) -> None:
+        """Count a password check: a wrong one against the account, a right one makes the
+        address known to it."""
+        if ok:
+            self.known[(account, address)] = None
+            self.known.move_to_end((account, address))
+            if len(self.known) > 10_000:
+                self.known.popitem(last=False)
+        elif (account, address) not in self.known:
+            self.failures.take(account)
 
     async def sign_up(self, name: str, password: str, address: str) -> str:
         """A new account; returns its id. Refused: a short or weak password, a taken name."""
@@ -185,11 +342,12 @@ class Accounts:
             raise ServerError("rate_limited", status=429)
         if len(password) < MIN_PASSWORD:
             raise ServerError("password_too_short", min=MIN_PASSWORD)
-        if weak_password(name, password):
+        if await asyncio.get_running_loop().run_in_executor(None, weak_password, name,
+                                                             password):
             raise ServerError("password_weak")
         account_id = secrets.token_hex(8)
         if not await self.db.create_account(account_id, name, name_key(name),
-                                            await self._hash(password)):
+                                            await self._hash(password, address)):
             raise ServerError("name_taken", status=409, name=name)
         return account_id
 
@@ -198,18 +356,21 @@ class Accounts:
         key = name_key(name)
         self._limit(address, key)
         row = await self.db.account_by_key(key)
-        ok = await self._verify(row[2] if row else self._dummy, password)
+        ok = await self._verify(row[2] if row else None, password, address)
+        self._checked(address, key, row is not None and ok)
         if row is None or not ok:
             raise ServerError("bad_credentials", status=401)
         if self.hasher.check_needs_rehash(row[2]):
-            await self.db.set_password(row[0], await self._hash(password))
+            await self.db.set_password(row[0], await self._hash(password, address))
         return row[0], row[1]
 
     async def check_password(self, account_id: str, password: str, address: str) -> None:
         """The password asked again (deleting the account): limited as a sign-in."""
         self._limit(address, "id:" + account_id)
         row = await self.db.account_by_id(account_id)
-        if row is None or not await self._verify(row[2], password):
+        ok = row is not None and await self._verify(row[2], password, address)
+        self._checked(address, "id:" + account_id, ok)
+        if not ok:
             raise ServerError("bad_credentials", status=401)
 
     async def new_session(self, account_id: str, old_token: str | None) -> str:

@@ -12,10 +12,16 @@ could hide, fake or break the text around it.
 [False, True, True, True, True, True, True]
 >>> bad_char("\\n", allow="\\n")
 False
+
+Names are compared by their **skeleton** (:func:`name_skeleton`): Unicode TR39's
+confusable-safe form (ICU's spoof checker, through PyICU), so that two names that look alike —
+``Ada`` and ``Ada`` followed by a variation selector or an invisible joiner, a Cyrillic ``а``
+for the Latin ``a``, ``rn`` for ``m`` — are one name in a game and for the accounts.
 """
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 
 REFUSED_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
@@ -28,3 +34,37 @@ def bad_char(ch: str, allow: str = "") -> bool:
     if ch in allow:
         return False
     return ch in BLANK_LOOKING or unicodedata.category(ch) in REFUSED_CATEGORIES
+
+
+_checker = threading.local()
+
+
+def skeleton(text: str) -> str:
+    """The TR39 skeleton of ``text`` (ICU's ``uspoof_getSkeleton``): default-ignorable
+    characters (variation selectors, joiners...) removed, each character mapped to the
+    prototype it can be confused with. Two texts that look alike have the same skeleton; the
+    skeleton is for comparing only, never shown.
+
+    >>> skeleton("Ad\\u0430\\ufe0f") == skeleton("Ada"), skeleton("m")
+    (True, 'rn')
+    """
+    checker = getattr(_checker, "value", None)
+    if checker is None:  # one per thread (the checker is not shared across threads)
+        import icu
+
+        checker = _checker.value = icu.SpoofChecker()
+    return checker.getSkeleton(0, text)
+
+
+def name_skeleton(name: str) -> str:
+    """What two names must not share: the skeleton of the name folded to one case and
+    width, folded again (``0`` and ``O``, ``I`` and ``l`` are one).
+
+    >>> [name_skeleton(n) == name_skeleton("Ada") for n in
+    ...  ["ADA", "\\uff21da", " Ada\\ufe0f", "A\\u034fda", "Ada\\U000e0100", "Ada\\u180b", "Ad\\u0430"]]
+    [True, True, True, True, True, True, True]
+    >>> name_skeleton("Vic355\\ufe00") == name_skeleton("vic355"), name_skeleton("Bob") == name_skeleton("Bo")
+    (True, False)
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold().strip()
+    return unicodedata.normalize("NFKC", skeleton(folded)).casefold().strip()

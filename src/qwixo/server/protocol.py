@@ -35,7 +35,7 @@ from pydantic_core import PydanticCustomError
 
 from qwixo.core import GAME_NAMES, IllegalMove
 from qwixo.i18n import LANGS
-from qwixo.server.chars import bad_char
+from qwixo.server.chars import bad_char, name_skeleton
 from qwixo.server.etiquette import Draw, HandToBot, Resign
 from qwixo.server.social import Chat, React, Rematch
 
@@ -79,7 +79,9 @@ def check_name(name: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names must not share in one game: ``Ada``, ``ADA`` and ``Ａｄａ`` are one name.
+    """The form an account's name is found by at sign-in: ``Ada``, ``ADA`` and ``Ａｄａ`` are
+    one name. (Whether two names may stand side by side, in a game or as two accounts, goes
+    by the stricter :func:`~qwixo.server.chars.name_skeleton`.)
 
     >>> name_key("Ａｄａ ") == name_key("ada")
     True
@@ -161,7 +163,7 @@ class CreateGame(_Strict):
         seen: set[str] = set()
         for seat in self.seats:
             if seat.name:
-                key = name_key(seat.name)
+                key = name_skeleton(seat.name)
                 if key in seen:
                     raise PydanticCustomError("duplicate_name", "two seats are named {name}",
                                               {"name": seat.name})

@@ -9,7 +9,12 @@
   right (it still wins within the plies left)? Then the defender's reply, or the end; when it
   is wrong, or the puzzle is solved, the solution. With ``"rated": true`` a signed-in player's
   attempt counts for their puzzle rating kept on the server (session cookie and CSRF header as
-  the account's other writes; the first finished attempt of each puzzle counts);
+  the account's other writes; the first finished attempt of each puzzle counts). A rated
+  attempt is followed on the server from its first ply (``played`` must be the line the server
+  saw, else 409 ``puzzle_rated_line``); a puzzle whose solution was shown to the signed-in
+  player (an unrated request that ended) no longer counts (``counted`` false,
+  ``solution_shown`` true), and an unrated request that shows the solution while a rated
+  attempt of it goes on ends that attempt unsolved;
 - ``GET /api/puzzles/{game}/rating``: the signed-in player's puzzle rating.
 
 A puzzle is sent without its solution: ``id``, ``game``, ``plies``, ``rating``, ``position``
@@ -148,34 +153,76 @@ async def move(game: str, pid: str, request: Request) -> dict[str, Any]:
     p = _puzzle(game, pid)
     if len(body.played) >= p.plies:
         raise ServerError("puzzle_over", status=409)
-    account_id = (await current(request, write=True))[0] if body.rated else None
+    account_id = (await current(request, write=True))[0] if body.rated else \
+        await _signed_in(request)
     out = await asyncio.get_running_loop().run_in_executor(
         None, _answer, game, mod, p, list(body.played), body.move)
-    if account_id is not None and (out["solved"] or not out["correct"]):
-        # the attempt ends: it counts for the player's puzzle rating (once per puzzle)
-        change = await PuzzleStore(lobby_of(request).store).attempt(
-            account_id, game, p.id, float(p.rating), bool(out["solved"]), mod.rate)
-        out["rating"] = change
+    line = out.pop("line")
+    if account_id is None:
+        return out
+    db = PuzzleStore(lobby_of(request).store)
+    going, shown = await db.progress(account_id, game, p.id)
+    ended = out["solution"] is not None  # a wrong move or the solve: the solution is shown
+    if body.rated and body.played and going != line[:len(body.played)]:
+        # a rated attempt is followed from its first ply: a line the server did not see
+        # played (e.g. the solution, read from an unrated request, less its last move)
+        raise ServerError("puzzle_rated_line", status=409)
+    if body.rated and not ended:
+        await db.follow(account_id, game, p.id, line)
+        return out
+    if body.rated or (going is not None and not shown):
+        # the attempt ends: it counts for the player's puzzle rating (once per puzzle), and
+        # not at all when the solution was shown to the player before; an unrated request
+        # that shows the solution while a rated attempt goes on ends that attempt unsolved
+        solved = bool(out["solved"]) and body.rated
+        if shown:
+            now = (await db.rating(account_id, game))["rating"]
+            change = {"before": now, "after": now, "counted": False, "solution_shown": True}
+        else:
+            change = await db.attempt(account_id, game, p.id, float(p.rating), solved,
+                                      mod.rate)
+        if body.rated:
+            out["rating"] = change
+    if ended or going is not None:
+        await db.follow(account_id, game, p.id, None, shown=ended)
     return out
 
 
+async def _signed_in(request: Request) -> str | None:
+    """The signed-in account of an unrated request (None for a guest): a solution shown to
+    it is remembered, so that the puzzle can no longer count for its rating."""
+    try:
+        return (await current(request))[0]
+    except ServerError:
+        return None
+
+
 def _answer(name: str, mod: Any, p: Any, played: list[str], move: str) -> dict[str, Any]:
+    """The answer to ``move`` after ``played``, with ``line``: the moves in their canonical
+    form, ``played``, the move and the defender's reply (for the server, not sent)."""
     g = p.game()
+    line = []
     try:
         for m in played:
+            m = g.canonical_decision(g.to_act[0], m)
             g.choose(g.to_act[0], m)
+            line.append(m)
     except IllegalMove:
         raise ServerError("puzzle_bad_line", status=400) from None
     if g.is_over:
         raise ServerError("puzzle_over", status=409)
     if not mod.check(p, played, move):
         return {"correct": False, "solved": False, "reply": None,
-                "solution": list(p.moves), "view": _view(name, g)}
-    g.choose(g.to_act[0], g.canonical_decision(g.to_act[0], move))
+                "solution": list(p.moves), "view": _view(name, g), "line": line}
+    canon = g.canonical_decision(g.to_act[0], move)
+    g.choose(g.to_act[0], canon)
+    line.append(canon)
     reply = None
     if not g.is_over:
         reply = mod.defence(g)
         g.choose(g.to_act[0], reply)
+        line.append(reply)
     solved = g.is_over
     return {"correct": True, "solved": solved, "reply": reply,
-            "solution": list(p.moves) if solved else None, "view": _view(name, g)}
+            "solution": list(p.moves) if solved else None, "view": _view(name, g),
+            "line": line}

@@ -46,6 +46,11 @@ class TokenBucket:
         self.refused += 1
         return False
 
+    def wait(self, cost: float = 1.0) -> float:
+        """Seconds until ``take(cost)`` would be allowed (0: now); takes nothing."""
+        tokens = min(self.burst, self.tokens + (self.clock() - self.stamp) * self.rate)
+        return max(0.0, (cost - tokens) / self.rate)
+
 
 class KeyedLimiter:
     """One :class:`TokenBucket` per key (client address), keeping at most ``max_keys`` buckets
@@ -70,3 +75,13 @@ class KeyedLimiter:
         else:
             self.buckets.move_to_end(key)
         return bucket.take()
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``take(key)`` would be allowed (0: now); takes nothing.
+
+        >>> lim = KeyedLimiter(rate=0.5, burst=1, clock=lambda: 0.0)
+        >>> lim.wait("a"), lim.take("a"), lim.wait("a")
+        (0.0, True, 2.0)
+        """
+        bucket = self.buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()

@@ -343,16 +343,46 @@ class SecurityMiddleware:
 
 
 # -- secrets kept out of the logs (issue 29 M3) ---------------------------------------------
+_SECRETS = ("token", "csrf", "password", "session")
 _SECRET_PARAM = re.compile(r"(?i)\b(token|csrf|password|session)=[^&\s#\"']+")
+#: one query parameter: after ``?``, ``&`` or ``;``, up to the next separator
+_QUERY_PARAM = re.compile(r"(?<=[?&;])[^&;\s#\"']+")
+
+
+def _decoded(text: str) -> str:
+    """``text`` percent-decoded until it no longer changes (``%2574`` is ``%74`` is ``t``)."""
+    from urllib.parse import unquote_plus
+
+    for _ in range(4):
+        plain = unquote_plus(text)
+        if plain == text:
+            break
+        text = plain
+    return text
+
+
+def _redact_param(m: re.Match) -> str:
+    raw = m[0]
+    name, eq, _ = raw.partition("=")
+    plain = _decoded(name)
+    if eq:  # name=value, the name perhaps percent-encoded (``%74oken=``)
+        return f"{name}=***" if plain.strip().casefold() in _SECRETS else raw
+    key, eq, _ = plain.partition("=")  # an encoded "=" (``token%3D...``)
+    return f"{key.strip()}%3D***" if eq and key.strip().casefold() in _SECRETS else raw
 
 
 def redact(text: str) -> str:
     """``text`` with the values of secret query parameters (a seat token in an invitation
-    link, ``/api/games/ID?token=...``) replaced by ``***``.
+    link, ``/api/games/ID?token=...``) replaced by ``***``, however the parameter's name is
+    percent-encoded.
 
     >>> redact('"GET /?game=ab&token=s3cr3t HTTP/1.1" 200')
     '"GET /?game=ab&token=*** HTTP/1.1" 200'
+    >>> redact("/?%74oken=s3cr3t&x=1 /?token%3Ds3cr3t /?TOK%2545N=s3cr3t token=s3cr3t")
+    '/?%74oken=***&x=1 /?token%3D*** /?TOK%2545N=*** token=***'
     """
+    if "%" in text or "+" in text:
+        text = _QUERY_PARAM.sub(_redact_param, text)
     return _SECRET_PARAM.sub(r"\1=***", text)
 
 
@@ -361,15 +391,18 @@ class RedactSecrets(logging.Filter):
     the access log's path and any message or argument that carries one."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and "=" in record.msg:
+        if _may_hold(record.msg):
             record.msg = redact(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(redact(a) if isinstance(a, str) and "=" in a else a
-                                for a in record.args)
+            record.args = tuple(redact(a) if _may_hold(a) else a for a in record.args)
         elif isinstance(record.args, dict):
-            record.args = {k: redact(a) if isinstance(a, str) and "=" in a else a
-                           for k, a in record.args.items()}
+            record.args = {k: redact(a) if _may_hold(a) else a for k, a in record.args.items()}
         return True
+
+
+def _may_hold(value: Any) -> bool:
+    """Whether ``value`` is a text that may hold a secret parameter (a ``=``, perhaps encoded)."""
+    return isinstance(value, str) and ("=" in value or "%" in value)
 
 
 def redact_logs() -> None:

@@ -58,16 +58,38 @@ class AccountStore:
             await self.store.write(ops)
 
     # -- accounts ---------------------------------------------------------------------
-    async def create_account(self, account_id: str, name: str, key: str, password: str) -> bool:
-        """Insert an account; False when the name is taken."""
+    async def create_account(self, account_id: str, name: str, key: str, password: str,
+                             skeleton: str | None = None) -> bool:
+        """Insert an account; False when the name is taken: the same ``key``, or the same
+        ``skeleton`` (:func:`qwixo.server.chars.name_skeleton`, default: of ``name``) as a
+        live account's name."""
+        from qwixo.server.chars import name_skeleton
+
+        skeleton = name_skeleton(name) if skeleton is None else skeleton
+        await self._fill_skeletons()
         try:
             await self.write([self.op(
-                "INSERT INTO accounts (id, name, name_key, password, created) "
-                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
-                (account_id, name, key, password, time.time()), 1)])
+                "INSERT INTO accounts (id, name, name_key, password, created, name_skeleton) "
+                "SELECT %s, %s, %s, %s, %s, %s WHERE NOT EXISTS (SELECT 1 FROM accounts "
+                "WHERE name_skeleton = %s AND deleted = 0) ON CONFLICT DO NOTHING",
+                (account_id, name, key, password, time.time(), skeleton, skeleton), 1)])
         except StoreError:
             return False
         return True
+
+    async def _fill_skeletons(self) -> None:
+        """Give the live accounts made before the skeletons were kept theirs (once)."""
+        if getattr(self.store, "_skeletons_filled", False):
+            return
+        from qwixo.server.chars import name_skeleton
+
+        rows = await self.fetch("SELECT id, name FROM accounts WHERE name_skeleton IS NULL "
+                                "AND deleted = 0")
+        if rows:
+            await self.write([self.op("UPDATE accounts SET name_skeleton = %s WHERE id = %s",
+                                      (name_skeleton(name), account_id))
+                              for account_id, name in rows])
+        self.store._skeletons_filled = True
 
     async def account_by_key(self, key: str) -> tuple[str, str, str] | None:
         """``(id, name, password hash)`` of the live account with this name key."""

@@ -3,7 +3,9 @@
 :class:`~qwixo.server.store_accounts.AccountStore` (statements written once with ``%s``).
 
 One attempt per puzzle and account counts: the first one that ends (solved, or a wrong move /
-the solution asked for). Counting it writes, in one transaction, the attempt (refused when that
+the solution asked for). A rated attempt is followed from its first ply (table
+``puzzle_progress`` of migration ``0010``: the line it has played so far), and a puzzle whose
+solution was shown to the account (an unrated request that ended with it) no longer counts. Counting it writes, in one transaction, the attempt (refused when that
 puzzle already counted) and the new rating — only if the rating is still the one it was computed
 from (``attempts`` unchanged; else, another attempt of the same player just counted: read again
 and retry), so two attempts at once never lose an update.
@@ -11,6 +13,7 @@ and retry), so two attempts at once never lose an update.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -44,6 +47,30 @@ class PuzzleStore:
             "SELECT 1 FROM puzzle_attempts WHERE account_id = %s AND game = %s AND puzzle = %s",
             (account_id, game, puzzle))
         return bool(rows)
+
+    async def progress(self, account_id: str, game: str, puzzle: str
+                       ) -> tuple[list[str] | None, bool]:
+        """``(line, shown)`` of an account's puzzle: the moves (the player's and the defender's)
+        its rated attempt going on has played (None: none going on), and whether the solution
+        was shown to the account."""
+        rows = await self.sql.fetch(
+            "SELECT line, shown FROM puzzle_progress WHERE account_id = %s AND game = %s "
+            "AND puzzle = %s", (account_id, game, puzzle))
+        if not rows:
+            return None, False
+        line, shown = rows[0]
+        return (None if line is None else list(json.loads(line))), bool(shown)
+
+    async def follow(self, account_id: str, game: str, puzzle: str, line: list[str] | None,
+                     shown: bool = False) -> None:
+        """Keep the line of the rated attempt going on (None: it ended); ``shown``: the
+        solution was shown to the account (kept once set)."""
+        text = None if line is None else json.dumps(list(line))
+        await self.sql.write([self.sql.op(
+            "INSERT INTO puzzle_progress (account_id, game, puzzle, line, shown, time) "
+            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (account_id, game, puzzle) DO UPDATE "
+            "SET line = excluded.line, shown = CASE WHEN puzzle_progress.shown = 1 THEN 1 "
+            "ELSE excluded.shown END, time = excluded.time", (account_id, game, puzzle, text, int(shown), time.time()))])
 
     async def attempt(self, account_id: str, game: str, puzzle: str, puzzle_rating: float,
                       solved: bool, rate: Callable[[float, float, bool], float]
