@@ -1,4 +1,4 @@
-"""How long the analysis of a whole game takes (``qwixo analyse``; issue 28: a 5×5 Quixo game
+"""How long the analysis of a whole game takes (``qwixo analyse``; the aim: a 5×5 Quixo game
 and a 4-player Qwixx game in 10 s or less on 2 cores).
 
 Usage: ``python benchmarks/analysis.py [--seconds 10] [--games 3] [--seed 1]``. Plays the games

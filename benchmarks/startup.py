@@ -1,4 +1,4 @@
-"""How long ``qwixo serve`` takes to answer its first page, cold and warm (issue 24, "ready at
+"""How long ``qwixo serve`` takes to answer its first page, cold and warm ("ready at
 once").
 
 Usage: ``.venv/bin/python benchmarks/startup.py [--runs N] [--ready-timeout S]``

@@ -1,4 +1,4 @@
-"""The long probes of issue 29 (the second security and reliability probe), against real
+"""The long probes of the second security and reliability probe, against real
 ``qwixo serve`` processes on loopback; the cheap ones are tests (``tests/server/test_security_*``,
 ``tests/server/test_server_pg_late_auth.py``).
 

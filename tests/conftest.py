@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 # a new account's rated games count at once in the tests (the server waits an hour by default,
-# issue 29 M1: tests/server/test_security_fair.py checks that rule with its own value); set
+# tests/server/test_security_fair.py checks that rule with its own value); set
 # before any server starts, so the servers the tests start as processes inherit it
 os.environ.setdefault("QWIXO_RATED_MIN_AGE", "0")
 

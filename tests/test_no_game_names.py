@@ -1,4 +1,4 @@
-"""Nothing above the games knows which game it runs (issue 26): the server, the tournament
+"""Nothing above the games knows which game it runs: the server, the tournament
 code, the generic research adapters and the generic front-end modules never name a game in
 their code. They read the game's metadata (``qwixo.gameinfo.GameInfo``) instead.
 

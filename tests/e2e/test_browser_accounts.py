@@ -29,7 +29,7 @@ def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     page.locator("#signup-password").fill("correct horse battery")
     page.locator("#signup-password").press("Enter")
     expect(page.locator("#status")).to_contain_text(t("acct_signed_in_as", "en", name="Ada"))
-    # the seats this browser holds are listed and linked only when asked to (issue 24)
+    # the seats this browser holds are listed and linked only when asked to
     expect(page.locator("#claim-card")).to_contain_text(g["id"])
     page.click("#claim-chosen")
     expect(page.locator("#status")).to_contain_text(t("acct_claimed", "en", n=1))

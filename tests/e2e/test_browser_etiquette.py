@@ -1,4 +1,4 @@
-"""Table etiquette in the browser (issue 24): offer a draw (declined, then accepted), resign
+"""Table etiquette in the browser: offer a draw (declined, then accepted), resign
 by keyboard, and hand an absent player's seat to a bot — each asked first in a dialog."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""First minutes in the browser (issue 24): a new visitor reaches a game against bots with one
+"""First minutes in the browser: a new visitor reaches a game against bots with one
 click ("Play", above the fold on a desktop and a phone) and plays its first move; two browsers
 play "with friends" (the room opens at once with its invite: link, copy, QR code; the friend's
 seat fills in live); the keyboard walk of Quixo (the focus comes back to the board after every

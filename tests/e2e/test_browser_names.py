@@ -1,4 +1,4 @@
-"""People's names for everything (issue 24): no internal bot id on any page a person reads —
+"""People's names for everything: no internal bot id on any page a person reads —
 seats, news, results, menus, replays, the leaderboard — in the four languages. The ids stay in
 the API (the test reads them there)."""
 

@@ -1,4 +1,4 @@
-"""A phone-first turn (issue 24): at 390x844 and 360x640 every decision of a whole Qwixx game
+"""A phone-first turn: at 390x844 and 360x640 every decision of a whole Qwixx game
 fits one screen — the dice, every legal cell of one's own sheet and the roll / pass control
 (a sticky action bar), the status line pinned — and Quixo's whole board with its controls. The
 walk counts the decision states with a legal target off screen (or hidden under a pinned

@@ -1,4 +1,4 @@
-"""How a game ends (issue 24): the result card — the podium, points where the game counts
+"""How a game ends: the result card — the podium, points where the game counts
 them, a resignation, the rating change of a rated game ("+16 → 1,516", provisional for a new
 player) — and a turn-based clock in days and hours."""
 

@@ -1,4 +1,4 @@
-"""Every screen in Turkish, Italian and Polish reads in that language (issue 25): the lobby,
+"""Every screen in Turkish, Italian and Polish reads in that language: the lobby,
 Quixo 2 and 4 players, a finished game with its result card, the replay, a Qwixx game of each
 edition, the score pad and the offline pad, the rules pages, the account page, a profile, the
 leaderboard and the day's puzzle. Fails on an English word of the English catalogue that the

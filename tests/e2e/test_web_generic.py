@@ -1,4 +1,4 @@
-"""The front end's renderer registry (issue 26; the grep for game names in the generic modules
+"""The front end's renderer registry (the grep for game names in the generic modules
 is tests/test_no_game_names.py): everything that depends on the game comes from its renderer
 (web/js/games.js: quixo-game.js, qwixx-game.js register theirs; any other game is drawn by
 fallback.js). Run by Node.js where it is installed: the registry fills a renderer's missing

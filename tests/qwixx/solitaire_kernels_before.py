@@ -1,4 +1,5 @@
-"""The solver kernel as it was before issue 15 part 2 (a denser, faster kernel replaced it in
+"""The solver kernel as it was before the level-by-level one (a denser, faster kernel replaced
+it in
 :mod:`qwixo.qwixx.solitaire_kernels`), kept unchanged as the reference the tests compare the
 new kernel with, value by value (``tests/qwixx/test_solitaire.py``).
 

@@ -186,7 +186,7 @@ def test_undo_within_action_1_and_after_it_takes_effect():
     g.choose(0, "r7")                      # action 1 takes effect: everyone's choice is known
     mid = g.to_json()
     with pytest.raises(IllegalMove) as e:
-        g.undo()                           # never back into action 1 (issue 11, probe 1)
+        g.undo()                           # never back into action 1
     assert e.value.key == "undo_revealed" and g.to_json() == mid
     g.choose(0, "pass")
     assert g.needs_roll
@@ -205,7 +205,7 @@ def test_undo_within_action_1_and_after_it_takes_effect():
 
 
 def test_undo_never_reveals_a_choice_made_with_knowledge_of_the_others():
-    """Issue 11, probe 1: a player decided after seeing nothing; once action 1 took effect
+    """A player decided after seeing nothing; once action 1 took effect
     (the bot's choice shown), undo must not let them choose again. Also when action 1 ends
     the game, and never across a roll. Solo games have nothing hidden: undo is allowed."""
     g = QwixxGame(players=2, seed=8)

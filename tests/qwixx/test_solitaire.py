@@ -70,7 +70,7 @@ def _kernel_args(m):
 @pytest.mark.parametrize("symmetry", [True, False])
 @pytest.mark.parametrize("kind", sorted(TINY))
 def test_kernel_equals_the_kernel_before(kind, symmetry):
-    """The kernel of issue 15 part 2 gives the values of the one it replaced
+    """The level-by-level kernel gives the values of the one it replaced
     (``solitaire_kernels_before.py``, kept unchanged), on every state of the toy sheets."""
     import solitaire_kernels_before as before
 

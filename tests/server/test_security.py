@@ -1,4 +1,4 @@
-"""The probes of issue 11 replayed against the app (TestClient): security headers, origins,
+"""The first security probe replayed against the app (TestClient): security headers, origins,
 JSON-only POSTs, duplicate keys, message ids in schema errors, names, ASCII/canonical Quixo
 moves, games from finished positions. (The real ``qwixo serve`` probes — proxy headers, slow
 clients — are in test_security_serve.py.)"""

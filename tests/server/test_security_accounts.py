@@ -1,5 +1,5 @@
-"""Issue 29, the second security probe: password checks (M4, L1, L4), the Origin check
-(L6), the characters of names and chat lines (L5)."""
+"""The second security probe: password checks, the Origin check, the characters of names
+and chat lines."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 29, the second security probe: fair ratings (H2, M1, M2, L7, L8) — a creator cannot
+"""The second security probe: fair ratings — a creator cannot
 choose or foresee how a rated game goes, and who is rated does not depend on when seats are
 claimed."""
 

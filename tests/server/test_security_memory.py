@@ -1,4 +1,4 @@
-"""Issue 29 M6: games nobody uses leave memory, a starting server loads only the games with
+"""Games nobody uses leave memory, a starting server loads only the games with
 work or a clock, and the new games of one address (or account) are capped."""
 
 from __future__ import annotations

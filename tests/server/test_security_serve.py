@@ -1,4 +1,5 @@
-"""Issue 11's probes 3 and 10 against a real ``qwixo serve``: X-Forwarded-For is believed only
+"""The first security probe's proxy and slow-client checks against a real ``qwixo serve``:
+X-Forwarded-For is believed only
 from the proxies named by ``--forwarded-allow-ips`` (so the rate limit holds), slow clients
 lose their socket, a client gone in the middle of its body is no ERROR traceback."""
 

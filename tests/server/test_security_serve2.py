@@ -1,5 +1,5 @@
-"""Issue 29 (the second security probe) against a real ``qwixo serve``: no seat token in any
-log line at ``--log-level info`` (M3)."""
+"""The second security probe against a real ``qwixo serve``: no seat token in any log line
+at ``--log-level info``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 29 M5: a slow body is cut at a deadline for the whole body, and one client address
+"""A slow body is cut at a deadline for the whole body, and one client address
 has a bounded number of requests in progress (the security middleware driven directly, as
 ASGI)."""
 

@@ -1,5 +1,5 @@
-"""The examples that the generic server modules' docstrings gave with a game's name (issue 26:
-those modules name no game, even in their docstrings; each example is checked here instead).
+"""The examples that the generic server modules' docstrings gave with a game's name
+(those modules name no game, even in their docstrings; each example is checked here instead).
 
 - ``qwixo.server.app``: a 3x3 Quixo game made over HTTP, its board under the view's ``board``
   key (and the older key named after the game, kept for old clients);

@@ -1,4 +1,4 @@
-"""Hints never hold up bots (issue 11, probe 2): their own pool, bounded queues, a cache."""
+"""Hints never hold up bots: their own pool, bounded queues, a cache."""
 
 from __future__ import annotations
 

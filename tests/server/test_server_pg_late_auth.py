@@ -1,4 +1,4 @@
-"""Issue 29, H1: a WebSocket that authenticates late on one process while another process
+"""A WebSocket that authenticates late on one process while another process
 commits moves of its game. The connection holds its room from the handshake to the end of
 its authentication; a move notified in that window must not leave it in a room this process
 no longer follows (frozen views), and a process must never keep a game's lease for a room it
@@ -108,7 +108,7 @@ class LatePlayer(Player):
 
 def test_a_process_lets_go_of_the_lease_of_a_finished_game(pg, tmp_path):
     """The renewal kept every lease of a process for ever: a finished game's room could never
-    leave memory (issue 29 M6). Now the lease goes within a renewal or two."""
+    leave memory. Now the lease goes within a renewal or two."""
     import psycopg
 
     url = pg.new_database()

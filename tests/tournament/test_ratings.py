@@ -190,7 +190,7 @@ def test_shipped_bot_ratings():
 def test_the_shipped_bot_ratings_are_each_games_own_data():
     """Each game ships its bots' ratings in its own package (``GameInfo.bot_ratings``), only
     classes of its own; ``bot_ratings()`` has them all; the tournament code holds no game's
-    data (issue 26)."""
+    data."""
     from importlib.resources import files
 
     import qwixo

@@ -1,5 +1,5 @@
-"""The examples that the tournament modules' docstrings gave with a game's name (issue 26:
-those modules name no game, even in their docstrings; each example is checked here instead):
+"""The examples that the tournament modules' docstrings gave with a game's name
+(those modules name no game, even in their docstrings; each example is checked here instead):
 ``qwixo.tournament`` and ``qwixo.tournament.runner`` (small tournaments),
 ``runner.results_of`` (the share of the win by the game's utility),
 ``ratings.rating_class`` and ``ratings.bot_ratings`` (the shipped classes)."""

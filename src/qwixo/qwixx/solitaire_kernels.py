@@ -13,7 +13,7 @@ expectation is the sum over the ``4 × faces`` values of each value times the pr
 is the maximum: the product of the other dice's distribution functions at that value (ties go to
 the lowest colour), instead of enumerating ``faces ** 4`` colour rolls.
 
-:func:`solve_level` (issue 15 part 2) values the states of one level in every penalty layer at
+:func:`solve_level` values the states of one level in every penalty layer at
 once, with the layers side by side (``W[index, p]``): the legal cells, the action-1 options
 and every state index are worked out once a state, and each lookup feeds the four layers.
 The kernel before it (one layer at a time) is kept in ``tests/qwixx/solitaire_kernels_before.py``;

@@ -78,7 +78,7 @@ ACCOUNT_FAILURES = (1 / 60, 10.0)
 #: that asked for the fewest hashes
 MAX_HASHES, HASHES_PER_ADDRESS, MAX_HASH_QUEUE = 1, 2, 256
 #: passwords refused at sign-up (with the account's own name and blank passwords): the most
-#: common ones of at least :data:`MIN_PASSWORD` characters (issue 29 L4)
+#: common ones of at least :data:`MIN_PASSWORD` characters
 COMMON_PASSWORDS = frozenset("""
 password 12345678 123456789 1234567890 qwertyuiop qwerty123 password1 password123
 iloveyou 11111111 00000000 88888888 87654321 abcd1234 12341234 1q2w3e4r 1qaz2wsx qwertyui
@@ -452,7 +452,7 @@ async def link_rematch(store: Any, old: Any, new: Any, seat_of: dict[int, int]) 
 
 def person_decided(room: Any) -> bool:
     """Whether a person's seat has made a decision in the game: from then on the seats of a
-    rated game can no longer be linked to accounts (issue 29 M1: claiming a seat just before
+    rated game can no longer be linked to accounts (claiming a seat just before
     one's winning move made the game rated; everyone knows at the start who is rated)."""
     return any(ev["kind"] == "choose" and ev.get("seat") is not None
                and room.seats[ev["seat"]].kind != "bot" for ev in room.events)
@@ -460,10 +460,10 @@ def person_decided(room: Any) -> bool:
 
 #: seconds per decision of a rated game created without a clock or hours per turn: a rated
 #: game always has a clock, and in a rated game a seat whose time runs out forfeits (the
-#: scheduler), so an abandoned rated game ends and is rated (issue 29 M2)
+#: scheduler), so an abandoned rated game ends and is rated
 RATED_CLOCK = 300.0
 #: rated games a day between the same two accounts; more are played unrated: the rating one
-#: account can pass to another (two accounts of one person, issue 29 M1) stays bounded
+#: account can pass to another (two accounts of one person) stays bounded
 PAIR_GAMES_PER_DAY = 3
 #: a resignation or forfeit before the resigner made this many decisions of their own rates
 #: only the resigner (:func:`rated_seats`): nobody gains from a game that hardly began
@@ -473,11 +473,11 @@ RESIGN_RATED_DECISIONS = 5
 #: keep losing to one account lift it by this much at most
 PAIR_GAIN_CAP, PAIR_GAIN_DAYS = 150.0, 30
 #: the time a bot of a rated game thinks per decision, whatever its seat asked: a bot has one
-#: rating, earned at this budget (issue 29 L7)
+#: rating, earned at this budget
 RATED_BOT_SECONDS = 1.0
 
 
-#: how old an account must be (seconds) before its games are rated (issue 29 M1: a fresh
+#: how old an account must be (seconds) before its games are rated (a fresh
 #: account made to feed another one a rating plays unrated at first); the environment
 #: variable ``QWIXO_RATED_MIN_AGE`` sets it (0: at once; the tests use 0)
 RATED_MIN_AGE = 3600.0

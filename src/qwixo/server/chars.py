@@ -1,4 +1,4 @@
-"""Characters refused in the names and chat lines people type (issue 11, issue 29 L5): what
+"""Characters refused in the names and chat lines people type: what
 could hide, fake or break the text around it.
 
 - control characters (C0, C1), format characters (bidi overrides and isolates, zero-width

@@ -50,7 +50,7 @@ class ServerState:
     open_ws: Counter = field(default_factory=Counter)
     limiter: KeyedLimiter = field(init=False)
     replay_limiter: KeyedLimiter = field(init=False)
-    #: new games per client address and per account (issue 29 M6): a burst, then so many an
+    #: new games per client address and per account: a burst, then so many an
     #: hour (``qwixo serve`` had let one address create 139 games a minute)
     #: (``QWIXO_GAMES_BURST``, ``QWIXO_GAMES_PER_HOUR`` set them for ``qwixo serve``)
     games_burst: float = field(default_factory=lambda: float(

@@ -370,7 +370,7 @@ class Lobby:
                     break
 
     def evict_idle(self, now: float | None = None, idle: float | None = None) -> int:
-        """Drop from memory the rooms nobody uses (issue 29 M6): no connection (nor one on its
+        """Drop from memory the rooms nobody uses: no connection (nor one on its
         way in), nothing running (no bot thinking, no clock armed, no lock held), not this
         process's leased work, unchanged for ``idle`` seconds (:data:`IDLE_SECONDS`). They
         stay in the database and load again when someone opens them. Returns how many."""

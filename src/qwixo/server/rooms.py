@@ -193,7 +193,7 @@ class Room:
     #: (several processes) when to ask again for the lease of this game's server work
     lease_retry: float = 0.0
     #: connections between ``Lobby.get`` and joining :attr:`conns` (authenticating, reading
-    #: the chat log): while any, the room is kept in memory and followed (issue 29, H1)
+    #: the chat log): while any, the room is kept in memory and followed
     joining: int = 0
     #: (game, {seat: its view}): seat views made at the last change, valid while ``game`` is
     #: that game (:func:`qwixo.server.lobby.views_after`)
@@ -270,7 +270,7 @@ class Room:
 
     def undone(self) -> set[int]:
         """Numbers of the ``choose`` events an ``undo`` took back: hidden from the other seats
-        for ever (issue 29 L3: once the action resolved, the history showed them)."""
+        for ever (once the action resolved, the history showed them)."""
         cached = getattr(self, "_undone", None)
         if cached is not None and cached[0] == self.version:
             return cached[1]

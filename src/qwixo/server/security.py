@@ -169,7 +169,7 @@ class OriginPolicy:
 
 def literal_host(host_header: str | None) -> bool:
     """Whether a ``Host`` header names the server by an IP address or ``localhost`` — the
-    only names the server believes without being told (issue 29 L6): a page of a rebound DNS
+    only names the server believes without being told: a page of a rebound DNS
     name (``rebind.example`` pointed at a LAN address) sends that name as Host *and* Origin,
     so "Origin = Host" alone proves nothing; a name the server answers to is listed in
     ``--allowed-origins``.
@@ -232,7 +232,7 @@ class SecurityMiddleware:
         self.origins = OriginPolicy(allowed_origins)
         self.body_timeout = body_timeout
         self.requests_per_address = requests_per_address
-        #: HTTP requests in progress per client address (issue 29 M5)
+        #: HTTP requests in progress per client address
         self.in_progress: dict[str, int] = {}
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -304,7 +304,7 @@ class SecurityMiddleware:
     def _timed(self, receive: Any) -> Any:
         """``receive`` with the body deadline: the whole body within ``body_timeout`` of its
         first read (not each piece: a client sending a byte now and then would hold the
-        connection for ever, issue 29 M5); after the body, no deadline (a listener for
+        connection for ever); after the body, no deadline (a listener for
         ``http.disconnect``)."""
         body_done = False
         body_deadline: float | None = None
@@ -342,7 +342,7 @@ class SecurityMiddleware:
             self.in_progress.pop(address, None)
 
 
-# -- secrets kept out of the logs (issue 29 M3) ---------------------------------------------
+# -- secrets kept out of the logs ---------------------------------------------
 _SECRETS = ("token", "csrf", "password", "session")
 _SECRET_PARAM = re.compile(r"(?i)\b(token|csrf|password|session)=[^&\s#\"']+")
 #: one query parameter: after ``?``, ``&`` or ``;``, up to the next separator

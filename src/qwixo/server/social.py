@@ -48,7 +48,7 @@ MAX_CHAT = 300
 REACT_EVERY = 2.0
 #: chat lines (per second, burst): per seat of a game (all its connections together; a
 #: spectator: per address in the game) and per client address over every game of this
-#: process (issue 29 M7: a limit per connection alone let one seat with 20 connections store
+#: process (a limit per connection alone let one seat with 20 connections store
 #: 358 lines a second)
 CHAT_PER_SEAT = (0.5, 5.0)
 CHAT_PER_ADDRESS = (1.0, 10.0)

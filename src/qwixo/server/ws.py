@@ -90,7 +90,7 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
         await ws.close(code=4404)
         return
     # kept in memory and followed from here until the connection is in room.conns (several
-    # processes: a move notified meanwhile must not drop it, issue 29 H1)
+    # processes: a move notified meanwhile must not drop it)
     pinned = room
     pinned.joining += 1
     conn = Conn(rate=st.ws_rate, burst=st.ws_burst)
