@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["qwixo", "qwixo.core", "qwixo.i18n", "qwixo.paths", "qwixo.quixo.tables",
+MODULES = ["qwixo", "qwixo.core", "qwixo.errors", "qwixo.i18n", "qwixo.paths", "qwixo.quixo.tables",
            "qwixo.gameinfo", "qwixo.bots", "qwixo.testing", "qwixo.engine",
            "qwixo.envs.codec", "qwixo.envs.quixo_codec", "qwixo.envs.qwixx_codec"]
 

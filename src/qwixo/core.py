@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from qwixo.i18n import t
+from qwixo.errors import IllegalMove
 
 try:  # the web extra brings orjson: a snapshot (a Qwixx one holds the dice generator's 625
     # words) is written at every move of a served game, in a seventh of json's time
@@ -39,28 +39,6 @@ except ImportError:  # pragma: no cover - the core install: the standard library
         return json.dumps(data, separators=(",", ":"), sort_keys=False)
 
 SAVE_FORMAT = 1
-
-
-class IllegalMove(ValueError):
-    """An illegal or malformed decision. The game it was offered to is unchanged.
-
-    ``key`` and ``params`` name the message in the translation table, so each front end can
-    show it in the player's language; ``str(err)`` is the English text.
-
-    >>> err = IllegalMove("not_your_turn", player=1)
-    >>> str(err)
-    "It is not player 1's turn."
-    >>> err.translated("pl")
-    'To nie jest tura gracza 1.'
-    """
-
-    def __init__(self, key: str, /, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(t(key, "en", **params))
-
-    def translated(self, lang: str | None = None) -> str:
-        return t(self.key, lang, **self.params)
 
 
 @dataclass(frozen=True)

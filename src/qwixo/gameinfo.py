@@ -427,7 +427,7 @@ class GameInfo:
         ...
         qwixo.core.IllegalMove: A rated game plays with ply_limit = 200: every rated game of its class ends by the same rules.
         """
-        from qwixo.core import IllegalMove
+        from qwixo.errors import IllegalMove
 
         out = dict(settings)
         schema = {s.name: s for s in self.settings}

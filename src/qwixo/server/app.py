@@ -170,15 +170,19 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     app.state.qwixo = state
     security.install(app, allowed_origins, body_timeout=request_timeout)
     _error_handlers(app)
-    # the API, the read-only edition tables of the rules pages, invite links' QR codes and
-    # address (reach: app.state.listen), the puzzles of the games that have them, the
-    # WebSocket, the accounts, quick pairing, challenges
+    _routes(app, web_dir)
+    return app
+
+
+def _routes(app: FastAPI, web_dir: str | Path | None) -> None:
+    """The API, the read-only edition tables of the rules pages, invite links' QR codes and
+    address (reach: app.state.listen), the puzzles of the games that have them, the
+    WebSocket, the accounts, quick pairing, challenges; the front end's files."""
     for part in (http_api, tables, qr, reach, puzzles_api, ws, accounts_api, pairing,
                  challenges):
         app.include_router(part.router)
     app.mount("/", WebFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")
-    return app
 
 
 class WebFiles(StaticFiles):
