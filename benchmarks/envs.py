@@ -96,8 +96,10 @@ def bench_kernel_vector(n: int, seconds: float) -> list[tuple[str, float, float,
             ("gym.make_vec Qwixx-v0 classic 2p vs td", "qwixo/Qwixx-v0",
              {"players": 2, "opponent": "td"}),
             ("gym.make_vec QwixxSolitaire-v0", "qwixo/QwixxSolitaire-v0", {})):
+        # same-step auto-reset: every step is an agent decision (next-step mode spends one
+        # step per finished game restarting it)
         env = gym.make_vec(env_id, num_envs=n, vectorization_mode="vector_entry_point",
-                           copy=False, **kw)
+                           copy=False, autoreset_mode=gym.vector.AutoresetMode.SAME_STEP, **kw)
         env.reset(seed=0)
 
         def run(env=env) -> int:
@@ -253,7 +255,8 @@ def main(argv: list[str] | None = None) -> int:
         load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     except OSError:
         load = "?"
-    print(f"cores usable: {len(os.sched_getaffinity(0))}, load average before: {load}")
+    print(f"cores usable: {len(os.sched_getaffinity(0))} of {os.cpu_count()}, "
+          f"load average before: {load}, n = {args.n}, seconds = {args.seconds}")
     rows: list[tuple[str, float, float, str]] = []
     for kind in kinds:
         try:
@@ -274,9 +277,39 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'environment':42} {'steps/CPU s':>14} {'steps/wall s':>14}  note")
     for label, cpu, wall, note in rows:
         print(f"{label:42} {cpu:14,.0f} {wall:14,.0f}  {note}")
+    print(conditions())
     for label, cpu, _, _ in rows:
         print(f"{label} steps/s: {cpu:.0f}")
     return 0
+
+
+def conditions() -> str:
+    """The conditions the figures were measured under: cores usable, load average after the
+    run, numba's threads and threading layer (known once a parallel kernel has run), the CPU."""
+    try:
+        load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        load = "?"
+    try:
+        import numba
+
+        threads = str(numba.get_num_threads())
+        try:
+            layer = numba.threading_layer()
+        except ValueError:  # no parallel kernel ran
+            layer = "not initialised"
+    except ImportError:
+        threads = layer = "?"
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f
+                        if line.startswith("model name")), "?")
+    except OSError:
+        pass
+    return (f"conditions: cores usable {len(os.sched_getaffinity(0))} of {os.cpu_count()}, "
+            f"load average after: {load}, numba threads {threads}, threading layer {layer}, "
+            f"NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}, CPU {cpu}")
 
 
 if __name__ == "__main__":
