@@ -368,8 +368,12 @@ class QuixoVectorEnv(_KernelVectorEnv):
     >>> obs.shape, info["action_mask"].shape, int(obs[1, :, :, 0].sum())  # game 1: O, X moved
     ((4, 3, 3, 3), (4, 20), 0)
     >>> obs, reward, term, trunc, info = env.step(env.sample_actions())
-    >>> reward.dtype, term.shape, sorted(info)
-    (dtype('float32'), (4,), ['_final_obs', 'action_mask', 'final_obs'])
+    >>> reward.dtype, term.shape, sorted(info)   # next-step auto-reset: no final_obs
+    (dtype('float32'), (4,), ['action_mask', 'ply'])
+    >>> same = QuixoVectorEnv(4, size=3, autoreset_mode="SameStep")
+    >>> _ = same.reset(seed=0)
+    >>> sorted(same.step(same.sample_actions())[4])
+    ['_final_obs', 'action_mask', 'final_obs', 'ply']
     """
 
     def __init__(self, num_envs: int = 1, size: int = 5, players: int = 2,
