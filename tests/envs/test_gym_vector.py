@@ -352,3 +352,17 @@ def test_gymnasium_vector_wrappers_and_the_spaces_of_every_mode():
             break
     else:
         raise AssertionError("no game ended")
+
+
+def test_evaluate_plays_same_step_whatever_the_env_mode():
+    """evaluate gives a kernel env of either auto-reset mode the same games (same-step: a
+    policy drawing from one generator for every slot sees the same draws) and puts the mode
+    back."""
+    from qwixo.envs.gym_vector import evaluate
+
+    out = {}
+    for mode in ("NextStep", "SameStep"):
+        env = QuixoVectorEnv(16, size=3, seat="alternate", max_plies=8, autoreset_mode=mode)
+        out[mode] = evaluate(env, lambda obs, mask, env=env: env.sample_actions(), 200, seed=3)
+        assert env.autoreset_mode == gym.vector.AutoresetMode(mode)
+    assert out["NextStep"] == out["SameStep"]

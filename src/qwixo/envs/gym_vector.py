@@ -841,11 +841,28 @@ def evaluate(venv: Any, act: Any, episodes: int, seed: int = 0) -> dict[str, flo
     keeping the first games to finish would leave out the long ones (drawn games, cut at
     ``max_plies``, above all), so a quota per slot is what keeps the sample unbiased.
 
+    A kernel env plays the evaluation in ``SAME_STEP`` auto-reset mode (set for it, then put
+    back), so that every step is a decision of every slot and the leaderboard's protocol
+    stays what it measured.
+
     >>> env = QuixoVectorEnv(64, size=3, seat="alternate")
     >>> r = evaluate(env, lambda obs, mask: env.sample_actions(), 200)
     >>> r["episodes"], -1 <= r["mean"] <= 1, round(r["won"] + r["drawn"] + r["lost"], 6)
     (200, True, 1.0)
     """
+    mode = getattr(venv, "autoreset_mode", None)
+    if mode is None:
+        return _evaluate(venv, act, episodes, seed)
+    from gymnasium.vector import AutoresetMode
+
+    venv.autoreset_mode = AutoresetMode.SAME_STEP
+    try:
+        return _evaluate(venv, act, episodes, seed)
+    finally:
+        venv.autoreset_mode = mode
+
+
+def _evaluate(venv: Any, act: Any, episodes: int, seed: int) -> dict[str, float]:
     n = venv.num_envs
     quota = np.full(n, episodes // n, np.int64)
     quota[: episodes % n] += 1
