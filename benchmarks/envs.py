@@ -20,8 +20,13 @@ The last lines are ``<env> steps/s: N`` (CPU time).
 = the agent's decision and the opponents' replies, all in numba over every core), timed by
 the wall clock, with the random legal actions drawn each step — the training rate a learner
 sees; their CPU rate sums the cores. ``connect_four``: PettingZoo's own ``connect_four_v3``,
-the reference, in the same run. The first line gives the cores usable and the load average
-(on a shared machine, wall-clock rates fall with the load; run with ``taskset -c 0,1``).
+the reference, in the same run. The first line gives the cores usable, the load average and
+``n``; the ``conditions:`` line after the table the load average after the run, numba's
+threads and threading layer and the environment variables that choose them (on a shared
+machine, wall-clock rates fall with the load, and numba's default OpenMP layer, whose
+threads wait for each other by spinning, loses far more: there run with
+``OMP_WAIT_POLICY=PASSIVE``, ``NUMBA_THREADING_LAYER=workqueue`` or ``NUMBA_NUM_THREADS=1``;
+docs/research.md, Speed).
 """
 
 from __future__ import annotations
@@ -309,7 +314,9 @@ def conditions() -> str:
         pass
     return (f"conditions: cores usable {len(os.sched_getaffinity(0))} of {os.cpu_count()}, "
             f"load average after: {load}, numba threads {threads}, threading layer {layer}, "
-            f"NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}, CPU {cpu}")
+            + ", ".join(f"{k}={os.environ.get(k, 'unset')}" for k in
+                        ("NUMBA_NUM_THREADS", "NUMBA_THREADING_LAYER", "OMP_WAIT_POLICY"))
+            + f", CPU {cpu}")
 
 
 if __name__ == "__main__":
