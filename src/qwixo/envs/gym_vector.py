@@ -183,10 +183,11 @@ def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng
         reward[i] = 0.0
         term[i] = False
         trunc[i] = False
-        hold = False
-        if reset_only or pending[i]:
+        if reset_only or (next_step and pending[i]):
             _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W)
             pending[i] = False
+            s = seat[i]
+            _quixo_write(st[i, s], st[i, 1 - s], nn, cf, 1, obs[i], mask[i], T)
         else:
             s = seat[i]
             me = st[i, s]
@@ -218,20 +219,19 @@ def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng
             st[i, s] = me
             st[i, 1 - s] = op
             term[i] = done
-            if done or trunc[i]:
+            if not (done or trunc[i]):
+                _quixo_write(me, op, nn, cf, 1, obs[i], mask[i], T)
+            elif next_step:  # the last observation now; any action restarts the game
                 fply[i] = ply[i]
-                if next_step:  # the last observation now; any action restarts the game
-                    _quixo_write(me, op, nn, cf, 0, obs[i], mask[i], T)
-                    for x in range(M):
-                        mask[i, x] = 1
-                    pending[i] = True
-                    hold = True
-                else:
-                    _quixo_write(me, op, nn, cf, 0, fobs[i], mask[i], T)
-                    _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W)
-        if not hold:
-            s = seat[i]
-            _quixo_write(st[i, s], st[i, 1 - s], nn, cf, 1, obs[i], mask[i], T)
+                _quixo_write(me, op, nn, cf, 0, obs[i], mask[i], T)
+                for x in range(M):
+                    mask[i, x] = 1
+                pending[i] = True
+            else:
+                fply[i] = ply[i]
+                _quixo_write(me, op, nn, cf, 0, fobs[i], mask[i], T)
+                _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W)
+                _quixo_write(st[i, s], st[i, 1 - s], nn, cf, 1, obs[i], mask[i], T)
 
 
 def _seeds(seed: int | None, n: int) -> np.ndarray:
@@ -338,8 +338,8 @@ class _KernelVectorEnv:
     def _infos(self, done: np.ndarray | None) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._c(self._mask)}
         if done is not None and not self._next_step:
-            info["final_obs"] = self._observation(
-                self._fobs, np.zeros_like(self._mask), self._fply)
+            mask = np.zeros_like(self._mask) if self.mask_in_obs else self._mask
+            info["final_obs"] = self._observation(self._fobs, mask, self._fply)
             info["_final_obs"] = done.copy()
         return info
 
