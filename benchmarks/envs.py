@@ -20,8 +20,13 @@ The last lines are ``<env> steps/s: N`` (CPU time).
 = the agent's decision and the opponents' replies, all in numba over every core), timed by
 the wall clock, with the random legal actions drawn each step — the training rate a learner
 sees; their CPU rate sums the cores. ``connect_four``: PettingZoo's own ``connect_four_v3``,
-the reference, in the same run. The first line gives the cores usable and the load average
-(on a shared machine, wall-clock rates fall with the load; run with ``taskset -c 0,1``).
+the reference, in the same run. The first line gives the cores usable, the load average and
+``n``; the ``conditions:`` line after the table the load average after the run, numba's
+threads and threading layer and the environment variables that choose them (on a shared
+machine, wall-clock rates fall with the load, and numba's default OpenMP layer, whose
+threads wait for each other by spinning, loses far more: there run with
+``OMP_WAIT_POLICY=PASSIVE``, ``NUMBA_THREADING_LAYER=workqueue`` or ``NUMBA_NUM_THREADS=1``;
+docs/research.md, Speed).
 """
 
 from __future__ import annotations
@@ -96,8 +101,10 @@ def bench_kernel_vector(n: int, seconds: float) -> list[tuple[str, float, float,
             ("gym.make_vec Qwixx-v0 classic 2p vs td", "qwixo/Qwixx-v0",
              {"players": 2, "opponent": "td"}),
             ("gym.make_vec QwixxSolitaire-v0", "qwixo/QwixxSolitaire-v0", {})):
+        # same-step auto-reset: every step is an agent decision (next-step mode spends one
+        # step per finished game restarting it)
         env = gym.make_vec(env_id, num_envs=n, vectorization_mode="vector_entry_point",
-                           copy=False, **kw)
+                           copy=False, autoreset_mode=gym.vector.AutoresetMode.SAME_STEP, **kw)
         env.reset(seed=0)
 
         def run(env=env) -> int:
@@ -253,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
         load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     except OSError:
         load = "?"
-    print(f"cores usable: {len(os.sched_getaffinity(0))}, load average before: {load}")
+    print(f"cores usable: {len(os.sched_getaffinity(0))} of {os.cpu_count()}, "
+          f"load average before: {load}, n = {args.n}, seconds = {args.seconds}")
     rows: list[tuple[str, float, float, str]] = []
     for kind in kinds:
         try:
@@ -274,9 +282,41 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'environment':42} {'steps/CPU s':>14} {'steps/wall s':>14}  note")
     for label, cpu, wall, note in rows:
         print(f"{label:42} {cpu:14,.0f} {wall:14,.0f}  {note}")
+    print(conditions())
     for label, cpu, _, _ in rows:
         print(f"{label} steps/s: {cpu:.0f}")
     return 0
+
+
+def conditions() -> str:
+    """The conditions the figures were measured under: cores usable, load average after the
+    run, numba's threads and threading layer (known once a parallel kernel has run), the CPU."""
+    try:
+        load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        load = "?"
+    try:
+        import numba
+
+        threads = str(numba.get_num_threads())
+        try:
+            layer = numba.threading_layer()
+        except ValueError:  # no parallel kernel ran
+            layer = "not initialised"
+    except ImportError:
+        threads = layer = "?"
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f
+                        if line.startswith("model name")), "?")
+    except OSError:
+        pass
+    return (f"conditions: cores usable {len(os.sched_getaffinity(0))} of {os.cpu_count()}, "
+            f"load average after: {load}, numba threads {threads}, threading layer {layer}, "
+            + ", ".join(f"{k}={os.environ.get(k, 'unset')}" for k in
+                        ("NUMBA_NUM_THREADS", "NUMBA_THREADING_LAYER", "OMP_WAIT_POLICY"))
+            + f", CPU {cpu}")
 
 
 if __name__ == "__main__":

@@ -100,8 +100,11 @@ def train(args: argparse.Namespace, report: Any = print) -> dict[str, Any]:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     kw = env_kwargs(args)
+    # same-step auto-reset: a finished game's last observation is in info["final_obs"] (the
+    # truncated ones are bootstrapped from it below) and obs is the next game's first
     envs = gym.make_vec(args.env_id, num_envs=args.num_envs, seat="alternate"
-                        if "Solitaire" not in args.env_id else 0, **kw)
+                        if "Solitaire" not in args.env_id else 0,
+                        autoreset_mode=gym.vector.AutoresetMode.SAME_STEP, **kw)
     obs_size = int(np.prod(envs.single_observation_space.shape))
     A = envs.single_action_space.n
     agent = Agent(obs_size, A, args.hidden)

@@ -33,7 +33,8 @@ def test_make_vec_returns_the_kernel_env():
 def test_quixo_kernel_env_against_the_contract(opponent):
     n = 16
     codec = QuixoCodec(4, 2, 30)
-    env = QuixoVectorEnv(n, size=4, opponent=opponent, seat="alternate", max_plies=30)
+    env = QuixoVectorEnv(n, size=4, opponent=opponent, seat="alternate", max_plies=30,
+                         autoreset_mode="SameStep")
     obs, info = env.reset(seed=3)
     assert env.seats.tolist() == [i % 2 for i in range(n)]
     ends = {"term": 0, "trunc": 0}
@@ -90,7 +91,8 @@ def test_quixo_illegal_action_loses_and_safe_beats_random():
 
 
 def test_qwixx_kernel_env_rewards_and_final_observations():
-    env = gym.make_vec("qwixo/QwixxSolitaire-v0", num_envs=8)  # reward="delta"
+    env = gym.make_vec("qwixo/QwixxSolitaire-v0", num_envs=8,  # reward="delta"
+                       autoreset_mode=gym.vector.AutoresetMode.SAME_STEP)
     obs, info = env.reset(seed=2)
     ret = np.zeros(8)
     done_games = 0
@@ -120,7 +122,7 @@ def test_qwixx_kernel_env_rewards_and_final_observations():
             wins.append(r[i])
     assert len(wins) > 20 and np.mean(wins) < -0.5  # a random agent loses to two gap bots
     # the final observation is the agent's own (seat 1 here): its sheet gives its score
-    second = QwixxVectorEnv(16, players=2, opponent="gap", seat=1)
+    second = QwixxVectorEnv(16, players=2, opponent="gap", seat=1, autoreset_mode="SameStep")
     second.reset(seed=4)
     c = second.codec
     checked = 0
@@ -170,7 +172,11 @@ def test_stable_baselines3_adapter_and_maskable_ppo():
 
     from qwixo.envs.gym_vector import sb3_vec_env
 
-    venv = sb3_vec_env(gym.make_vec("qwixo/Quixo-v0", num_envs=8, size=3))
+    kernel = gym.make_vec("qwixo/Quixo-v0", num_envs=8, size=3)  # next-step auto-reset
+    venv = sb3_vec_env(kernel)
+    assert kernel.autoreset_mode == gym.vector.AutoresetMode.SAME_STEP  # what SB3 expects
+    with pytest.raises(ValueError, match="mask_in_obs"):
+        sb3_vec_env(QuixoVectorEnv(2, size=3, mask_in_obs=True))
     model = MaskablePPO("MlpPolicy", venv, n_steps=32, batch_size=64, n_epochs=1, seed=0,
                         device="cpu")
     model.learn(512)
@@ -234,3 +240,129 @@ def test_evaluate_counts_a_fixed_number_of_games_per_slot(episodes):
     quota = [episodes // n + (i < episodes % n) for i in range(n)]
     drawn = sum(q for i, q in enumerate(quota) if i % 2 == 0)
     assert r["drawn"] == drawn / episodes and r["lost"] == 1 - drawn / episodes
+
+
+def _first_legal(obs, mask):
+    """A policy of each game's own observation alone: its first legal action."""
+    return np.argmax(mask, axis=1)
+
+
+def _streams(env, steps):
+    """Each game's decisions with the first-legal policy: ``(reward, term, trunc, last
+    observation or None)`` per agent step, the next-step restarts left out (and checked)."""
+    obs, info = env.reset(seed=5)
+    same = env.autoreset_mode == gym.vector.AutoresetMode.SAME_STEP
+    out = [[] for _ in range(env.num_envs)]
+    restarting = np.zeros(env.num_envs, bool)
+    for _ in range(steps):
+        mask = info["action_mask"]
+        assert mask[restarting].all()          # a finished game: any action restarts it
+        obs, r, term, trunc, info = env.step(_first_legal(obs, mask))
+        assert env.observation_space.contains(obs)
+        done = term | trunc
+        for i in range(env.num_envs):
+            if restarting[i]:
+                assert r[i] == 0 and not done[i]
+                continue
+            last = (info["final_obs"][i] if same else obs[i]).copy() if done[i] else None
+            out[i].append((float(r[i]), bool(term[i]), bool(trunc[i]), last))
+        restarting = np.zeros_like(done) if same else done
+    return out
+
+
+@pytest.mark.parametrize("make", [
+    lambda mode: QuixoVectorEnv(6, size=3, seat="alternate", max_plies=10, autoreset_mode=mode),
+    lambda mode: QwixxVectorEnv(4, players=2, opponent="gap", seat="alternate",
+                                autoreset_mode=mode)], ids=["quixo", "qwixx"])
+def test_next_step_autoreset_plays_the_games_of_same_step(make):
+    """Next-step auto-reset (the default): a finished game returns its last observation with
+    term/trunc, and the next step restarts it (action ignored, reward 0); every game plays the
+    same decisions and ends as in same-step mode, where the last observation is in
+    info["final_obs"]."""
+    nxt = make(gym.vector.AutoresetMode.NEXT_STEP)
+    assert nxt.metadata["autoreset_mode"] == gym.vector.AutoresetMode.NEXT_STEP
+    assert make("NextStep").autoreset_mode == nxt.autoreset_mode
+    steps = 160
+    a, b = _streams(make("SameStep"), steps), _streams(nxt, steps)
+    ends = 0
+    for sa, sb in zip(a, b, strict=True):
+        k = min(len(sa), len(sb))
+        assert k > steps // 2
+        for (ra, ta, ua, la), (rb, tb, ub, lb) in zip(sa[:k], sb[:k], strict=True):
+            assert (ra, ta, ua) == (rb, tb, ub)
+            assert (la is None) == (lb is None)
+            if la is not None:
+                assert np.array_equal(la, lb)
+                ends += 1
+    assert ends > 10
+    with pytest.raises(ValueError, match="autoreset_mode"):
+        make("Disabled")
+
+
+def test_gymnasium_vector_wrappers_and_the_spaces_of_every_mode():
+    from gymnasium.wrappers.vector import NormalizeObservation, RecordEpisodeStatistics
+
+    env = RecordEpisodeStatistics(NormalizeObservation(
+        gym.make_vec("qwixo/Quixo-v0", num_envs=8, size=3, max_plies=10)))
+    obs, info = env.reset(seed=0)
+    ret, length, seen = np.zeros(8), np.zeros(8, int), 0
+    prev = np.zeros(8, bool)
+    for _ in range(120):
+        obs, r, term, trunc, info = env.step(env.unwrapped.sample_actions())
+        assert obs.dtype == np.float32 and np.isfinite(obs).all()  # normalised
+        ret[~prev] += r[~prev]
+        length[~prev] += 1
+        done = term | trunc
+        if done.any():
+            ep = info["episode"]
+            assert np.array_equal(info["_episode"], done)
+            assert np.allclose(ep["r"][done], ret[done]) and (ep["l"][done] == length[done]).all()
+            seen += int(done.sum())
+        ret[done], length[done], prev = 0, 0, done
+    assert seen > 10
+    with pytest.raises(ValueError, match="NEXT_STEP"):  # the wrappers read the mode
+        NormalizeObservation(QuixoVectorEnv(2, size=3, autoreset_mode="SameStep"))
+    # the same spaces in every vectorisation mode of an id, with the mask in the observation
+    # (the Python envs' default) or not (the kernel envs' default); seat="alternate" in sync
+    for env_id, kw in (("qwixo/Quixo-v0", {"size": 3, "max_plies": 20}),
+                       ("qwixo/Qwixx-v0", {"players": 2})):
+        for in_obs in (True, False):
+            sync = gym.make_vec(env_id, num_envs=4, vectorization_mode="sync", seat="alternate",
+                                mask_in_obs=in_obs, **kw)
+            kern = gym.make_vec(env_id, num_envs=4, seat="alternate", mask_in_obs=in_obs, **kw)
+            assert sync.single_observation_space == kern.single_observation_space
+            assert sync.observation_space == kern.observation_space
+            so, _ = sync.reset(seed=0)
+            ko, _ = kern.reset(seed=0)
+            assert kern.observation_space.contains(ko) and sync.observation_space.contains(so)
+            assert [e.unwrapped.seat for e in sync.envs] == kern.seats.tolist() == [0, 1, 0, 1]
+            if in_obs:
+                assert sorted(so) == sorted(ko)
+                o, *_, info = kern.step(kern.sample_actions())
+                assert np.array_equal(o["action_mask"], info["action_mask"])
+    same = QuixoVectorEnv(8, size=3, max_plies=6, mask_in_obs=True, autoreset_mode="SameStep")
+    same.reset(seed=1)
+    for _ in range(8):
+        _, _, term, trunc, info = same.step(same.sample_actions())
+        if (term | trunc).any():
+            fo = info["final_obs"]
+            assert sorted(fo) == ["action_mask", "observation", "ply"]
+            assert not fo["action_mask"][term | trunc].any()
+            assert (fo["ply"][trunc, 0] == 6).all()
+            break
+    else:
+        raise AssertionError("no game ended")
+
+
+def test_evaluate_plays_same_step_whatever_the_env_mode():
+    """evaluate gives a kernel env of either auto-reset mode the same games (same-step: a
+    policy drawing from one generator for every slot sees the same draws) and puts the mode
+    back."""
+    from qwixo.envs.gym_vector import evaluate
+
+    out = {}
+    for mode in ("NextStep", "SameStep"):
+        env = QuixoVectorEnv(16, size=3, seat="alternate", max_plies=8, autoreset_mode=mode)
+        out[mode] = evaluate(env, lambda obs, mask, env=env: env.sample_actions(), 200, seed=3)
+        assert env.autoreset_mode == gym.vector.AutoresetMode(mode)
+    assert out["NextStep"] == out["SameStep"]

@@ -147,3 +147,45 @@ def test_render_modes(mode, capsys):
             assert out is None and "player" in capsys.readouterr().out + "player"
         else:
             assert isinstance(out, str)
+
+
+def test_canonical_ids_per_variant():
+    """A canonical id per variant, registered from the games' research codecs (their
+    metadata), each the parameterised id with the variant's keywords as defaults."""
+    from qwixo.envs import GYM_IDS, GYM_VARIANTS
+    from qwixo.envs.gym_vector import QuixoVectorEnv, QwixxVectorEnv
+
+    ours = {i for i in gym.registry if i.startswith("qwixo/")}
+    assert ours == set(GYM_IDS) | set(GYM_VARIANTS)
+    assert len(GYM_VARIANTS) == 5 + 6 * 5  # Quixo 3x3..7x7; 6 editions, 2..5 players and 1
+    for env_id, (base, kw) in GYM_VARIANTS.items():
+        spec = gym.spec(env_id)
+        assert spec.kwargs == kw and spec.entry_point == gym.spec(base).entry_point
+        assert spec.vector_entry_point == gym.spec(base).vector_entry_point
+    c = gym.make("qwixo/Quixo4x4-v0", opponent="greedy").unwrapped.codec   # keywords override
+    assert (c.size, c.players) == (4, 2)
+    c = gym.make("qwixo/QwixxLongo3p-v0").unwrapped.codec
+    assert (c.edition_name, c.players) == ("longo", 3)
+    c = gym.make("qwixo/QwixxSolitaireBonusB-v0").unwrapped.codec
+    assert (c.edition_name, c.players) == ("bonus-b", 1)
+    v = gym.make_vec("qwixo/Quixo6x6-v0", num_envs=2)
+    assert isinstance(v, QuixoVectorEnv) and v.size == 6
+    v = gym.make_vec("qwixo/QwixxMixxA4p-v0", num_envs=2, opponent="random")
+    assert isinstance(v, QwixxVectorEnv) and v.codec.players == 4
+
+
+def test_the_variant_registration_names_no_game():
+    import ast
+    import importlib.util
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    spec = importlib.util.spec_from_file_location("no_game_names",
+                                                  here.parent / "test_no_game_names.py")
+    checker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(checker)
+    tree = ast.parse((checker.SRC / "envs" / "__init__.py").read_text("utf-8"))
+    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef)
+              and n.name == "_register_variants")
+    assert checker.names_in(fn, checker._docstrings(tree)) == []
+    assert checker.quoted_in_docstrings(fn) == []

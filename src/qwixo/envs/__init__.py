@@ -3,7 +3,8 @@
 - :mod:`qwixo.envs.quixo_v0`, :mod:`qwixo.envs.qwixx_v0`: PettingZoo (AEC and parallel);
 - Gymnasium: importing this package registers ``qwixo/Quixo-v0``, ``qwixo/Qwixx-v0``,
   ``qwixo/QwixxSolitaire-v0`` and ``qwixo/Game-v0`` (any registered game: ``game=``)
-  (:mod:`qwixo.envs.gym_envs`);
+  (:mod:`qwixo.envs.gym_envs`), and a canonical id per variant (:data:`GYM_VARIANTS`, e.g.
+  ``qwixo/Quixo4x4-v0``, ``qwixo/QwixxLongo3p-v0``);
 - :mod:`qwixo.envs.pz`: ``env(game, **settings)``, ``parallel_env(...)``: PettingZoo for any
   registered game with a research codec (its metadata's ``env_codec``);
 - :mod:`qwixo.envs.openspiel`: OpenSpiel games ``python_qwixo_quixo`` and ``python_qwixo_qwixx``,
@@ -15,6 +16,8 @@ The core of qwixo never imports this package. See ``docs/research.md``.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 GYM_IDS = ("qwixo/Quixo-v0", "qwixo/Qwixx-v0", "qwixo/QwixxSolitaire-v0", "qwixo/Game-v0")
 
@@ -40,6 +43,32 @@ def _register_gymnasium() -> None:
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point=entry,
                                vector_entry_point=vector.get(env_id))
+    _register_variants(gymnasium)
+
+
+#: the canonical id of every variant, ``{id: (parameterised id, keyword arguments)}``: what
+#: the registered games' research codecs list (filled in when Gymnasium is installed)
+GYM_VARIANTS: dict[str, tuple[str, dict]] = {}
+
+
+def _register_variants(gymnasium: Any) -> None:
+    """Register the canonical ids of every registered game's variants: its metadata's research
+    codec (``GameInfo.env_codec``) lists them (``gym_variants()``), each the parameterised id
+    it is made from and the keyword arguments it fixes (the spec's ``kwargs``: defaults that
+    ``make``'s keywords override), with that id's entry points."""
+    from qwixo.core import game_info, game_names
+    from qwixo.gameinfo import load
+
+    for name in game_names():
+        path = game_info(name).env_codec
+        listing = getattr(load(path), "gym_variants", None) if path else None
+        for env_id, (base, kwargs) in (listing() if listing else {}).items():
+            GYM_VARIANTS[env_id] = (base, dict(kwargs))
+            if env_id in gymnasium.registry:
+                continue
+            spec = gymnasium.spec(base)
+            gymnasium.register(id=env_id, entry_point=spec.entry_point,
+                               vector_entry_point=spec.vector_entry_point, kwargs=dict(kwargs))
 
 
 _register_gymnasium()

@@ -49,6 +49,11 @@ from qwixo.envs.qwixx_codec import QwixxCodec
 class ContractGymEnv(gym.Env):
     """One seat of a game played through the contract; bots play the other seats.
 
+    ``seat``: the agent's seat, or ``"alternate"``: episode ``k`` plays seat ``k % players``
+    (``k`` counted from the seed of the last seeded ``reset``, so that the envs of a
+    ``SyncVectorEnv``, seeded ``seed, seed + 1, ...``, start on different seats, as the kernel
+    vector env's games ``i % players`` do).
+
     ``mask_in_obs`` (default True): observations are ``Dict(observation, action_mask[, ply])``;
     False: the observation array alone (what a policy network should see; the mask is in
     ``info["action_mask"]`` and :meth:`action_masks`). ``channels_first``: board planes as
@@ -57,17 +62,21 @@ class ContractGymEnv(gym.Env):
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
-    def __init__(self, codec: Any, seat: int = 0, opponents: str | list[str] = "random",
+    def __init__(self, codec: Any, seat: int | str = 0, opponents: str | list[str] = "random",
                  reward: str = "outcome", render_mode: str | None = None,
                  bot_options: dict[str, Any] | None = None, mask_in_obs: bool = True,
                  channels_first: bool = False) -> None:
         if reward not in ("outcome", "margin", "score", "delta", "final"):
             raise ValueError(f"unknown reward {reward!r}")
         P = codec.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < P:
-            raise ValueError(f"seat must be 0..{P - 1}, not {seat!r}")
+        self.alternate = seat == "alternate"
+        if self.alternate:
+            seat = 0
+        elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < P:
+            raise ValueError(f"seat must be 0..{P - 1} or 'alternate', not {seat!r}")
         self.codec = codec
         self.seat = seat
+        self._episode = 0
         self.render_mode = check_render_mode(render_mode)
         self.reward_mode = reward
         names = [opponents] * (P - 1) if isinstance(opponents, str) else list(opponents)
@@ -133,6 +142,11 @@ class ContractGymEnv(gym.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
+        if self.alternate:  # episode k plays seat k % players, counted from a seed given
+            if seed is not None:
+                self._episode = int(seed)
+            self.seat = self._episode % self.codec.players
+            self._episode += 1
         self.game = self.codec.new_game(int(self.np_random.integers(0, 2**62)))
         self._make_bots()
         self._advance()
@@ -189,7 +203,7 @@ class QuixoEnv(ContractGymEnv):
     """``qwixo/Quixo-v0``: the agent against Quixo bots, any size (3..7), 2 or 4 players."""
 
     def __init__(self, size: int = 5, players: int = 2, opponent: str | list[str] = "random",
-                 seat: int = 0, max_plies: int | None = 200, reward: str = "outcome",
+                 seat: int | str = 0, max_plies: int | None = 200, reward: str = "outcome",
                  render_mode: str | None = None, bot_options: dict | None = None,
                  mask_in_obs: bool = True, channels_first: bool = False) -> None:
         super().__init__(QuixoCodec(size, players, max_plies), seat, opponent, reward,
@@ -200,7 +214,7 @@ class QwixxEnv(ContractGymEnv):
     """``qwixo/Qwixx-v0``: the agent against Qwixx bots, any edition, 2..5 players."""
 
     def __init__(self, edition: str = "classic", players: int = 2,
-                 opponent: str | list[str] = "gap", seat: int = 0, reward: str = "outcome",
+                 opponent: str | list[str] = "gap", seat: int | str = 0, reward: str = "outcome",
                  render_mode: str | None = None, bot_options: dict | None = None,
                  mask_in_obs: bool = True) -> None:
         if players < 2:
@@ -223,7 +237,7 @@ class GameEnv(ContractGymEnv):
     (``GameInfo.env_codec``): ``gymnasium.make("qwixo/Game-v0", game=name, **settings)``;
     the other keywords are the game's settings."""
 
-    def __init__(self, game: str, opponent: str | list[str] = "random", seat: int = 0,
+    def __init__(self, game: str, opponent: str | list[str] = "random", seat: int | str = 0,
                  reward: str = "outcome", render_mode: str | None = None,
                  bot_options: dict | None = None, **settings: Any) -> None:
         from qwixo.envs.codec import codec_for

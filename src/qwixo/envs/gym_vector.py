@@ -22,11 +22,15 @@ so a ``step`` is one numba call over every game (``prange``: every core):
 Spaces: the observation is the codec's array (as the Python environments'
 ``obs["observation"]``; ``channels_first=True``: Quixo planes as ``uint8 (C, H, W)``), the
 action ``Discrete(num_actions)`` per game. ``info["action_mask"]`` is the ``int8 (N,
-num_actions)`` mask (also :meth:`action_masks`). Auto-reset is Gymnasium's ``SAME_STEP`` mode:
-a game that ends on this step is restarted at once; the returned observation is the new
-game's, and ``info["final_obs"]`` (``(N, ...)``, valid where ``info["_final_obs"]``) holds the
-last observation of the finished one. ``terminations`` marks real ends, ``truncations`` games
-cut by Quixo's ``max_plies`` (reward 0). Rewards are the agent's, as in the Python
+num_actions)`` mask (also :meth:`action_masks`); ``mask_in_obs=True``: the observation is the
+Python environments' ``Dict`` (``observation``, ``action_mask``, ``ply`` where there is a ply
+limit), so that every vectorisation mode of an id has the same space. ``autoreset_mode``
+(Gymnasium's ``AutoresetMode``): ``NEXT_STEP`` (the default) returns a finished game's last
+observation with its ``terminations``/``truncations`` and restarts it at the next ``step``
+(its action ignored, its mask all ones, reward 0); ``SAME_STEP`` restarts it at once: the
+returned observation is the new game's, and ``info["final_obs"]`` (``(N, ...)``, valid where
+``info["_final_obs"]``) holds the last observation of the finished one. ``terminations``
+marks real ends, ``truncations`` games cut by Quixo's ``max_plies`` (reward 0). Rewards are the agent's, as in the Python
 environments (``reward="outcome"``; Qwixx also ``"margin"``, ``"score"``, ``"delta"``).
 The arrays returned are fresh copies unless ``copy=False``.
 
@@ -166,7 +170,10 @@ def _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W):
 
 @njit(cache=True, parallel=True)
 def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng, obs, mask,
-                   reward, term, trunc, fobs, cf, scratch, cls, W):
+                   reward, term, trunc, fobs, fply, cf, scratch, cls, W, next_step, pending):
+    """One agent step of every game. A game that ends is restarted in the same step (its last
+    observation into ``fobs``) or, ``next_step``, left over with its last observation in
+    ``obs`` and ``pending`` set: the next call restarts it, ignoring its action."""
     n = st.shape[0]
     nn = obs.shape[1] // 3
     M = T.shape[1]
@@ -176,8 +183,11 @@ def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng
         reward[i] = 0.0
         term[i] = False
         trunc[i] = False
-        if reset_only:
+        if reset_only or (next_step and pending[i]):
             _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W)
+            pending[i] = False
+            s = seat[i]
+            _quixo_write(st[i, s], st[i, 1 - s], nn, cf, 1, obs[i], mask[i], T)
         else:
             s = seat[i]
             me = st[i, s]
@@ -209,11 +219,19 @@ def _quixo_sa_step(st, ply, seat, actions, reset_only, opp, max_plies, T, L, rng
             st[i, s] = me
             st[i, 1 - s] = op
             term[i] = done
-            if done or trunc[i]:
+            if not (done or trunc[i]):
+                _quixo_write(me, op, nn, cf, 1, obs[i], mask[i], T)
+            elif next_step:  # the last observation now; any action restarts the game
+                fply[i] = ply[i]
+                _quixo_write(me, op, nn, cf, 0, obs[i], mask[i], T)
+                for x in range(M):
+                    mask[i, x] = 1
+                pending[i] = True
+            else:
+                fply[i] = ply[i]
                 _quixo_write(me, op, nn, cf, 0, fobs[i], mask[i], T)
                 _quixo_new(st, ply, seat, i, opp, T, L, buf, buf2, rng, cls, W)
-        s = seat[i]
-        _quixo_write(st[i, s], st[i, 1 - s], nn, cf, 1, obs[i], mask[i], T)
+                _quixo_write(st[i, s], st[i, 1 - s], nn, cf, 1, obs[i], mask[i], T)
 
 
 def _seeds(seed: int | None, n: int) -> np.ndarray:
@@ -232,17 +250,27 @@ def _seats(seat: int | str, n: int, players: int) -> np.ndarray:
 class _KernelVectorEnv:
     """What both kernel vector envs share (the Gymnasium ``VectorEnv`` part)."""
 
-    def _finish_init(self, num_envs: int, obs_shape: tuple[int, ...], dtype: Any,
-                     num_actions: int, copy: bool, render_mode: str | None) -> None:
+    def _finish_init(self, num_envs: int, codec: Any, channels_first: bool, num_actions: int,
+                     copy: bool, render_mode: str | None, autoreset_mode: Any,
+                     mask_in_obs: bool) -> None:
         from gymnasium import spaces
         from gymnasium.vector.utils import batch_space
+
+        from qwixo.envs.pz import observation_space
 
         if render_mode is not None:
             raise ValueError("the kernel vector environments do not render: use "
                              "vectorization_mode='sync' to render")
         self.num_envs = int(num_envs)
         self.num_actions = int(num_actions)
-        self.single_observation_space = spaces.Box(0, 1, obs_shape, dtype)
+        self.metadata = {}
+        self.autoreset_mode = autoreset_mode
+        self.mask_in_obs = bool(mask_in_obs)
+        # the spaces of the Python environment of the same id (what vectorization_mode="sync"
+        # batches), with the mask and the ply in the observation or not
+        self._box = observation_space(codec, False, channels_first)
+        self.single_observation_space = observation_space(codec, self.mask_in_obs,
+                                                          channels_first)
         self.single_action_space = spaces.Discrete(num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -254,6 +282,45 @@ class _KernelVectorEnv:
         self._trunc = np.zeros(self.num_envs, np.bool_)
         self._rng = np.ones(self.num_envs, np.uint64)
         self._sample_rng = np.ones(1, np.uint64)
+        self._pending = np.zeros(self.num_envs, np.bool_)
+        self._ply = np.zeros(self.num_envs, np.int64)
+        self._fply = np.zeros(self.num_envs, np.int64)
+        self._has_ply = codec.max_plies is not None
+
+    @property
+    def autoreset_mode(self) -> Any:
+        """Gymnasium's ``AutoresetMode`` of this env: ``NEXT_STEP`` (the default) or
+        ``SAME_STEP``; settable (``sb3_vec_env`` sets ``SAME_STEP``), also as a string."""
+        return self.metadata["autoreset_mode"]
+
+    @autoreset_mode.setter
+    def autoreset_mode(self, mode: Any) -> None:
+        from gymnasium.vector import AutoresetMode
+
+        try:
+            mode = AutoresetMode(mode)
+        except ValueError:
+            mode = None
+        if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+            raise ValueError("autoreset_mode must be AutoresetMode.NEXT_STEP or SAME_STEP "
+                             "(or 'NextStep', 'SameStep')")
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
+        self._next_step = mode == AutoresetMode.NEXT_STEP
+
+    def _observation(self, arr: np.ndarray, mask: np.ndarray, ply: np.ndarray) -> Any:
+        """The batched observation: the array, or with ``mask_in_obs`` the ``Dict`` of the
+        Python environments (``observation``, ``action_mask``, ``ply`` where there is a ply
+        limit)."""
+        arr = arr.reshape(self.num_envs, *self._box.shape)
+        if not self.mask_in_obs:
+            return self._c(arr)
+        out = {"observation": self._c(arr), "action_mask": mask.copy()}
+        if self._has_ply:
+            out["ply"] = ply.reshape(self.num_envs, 1).copy()
+        return out
+
+    def _obs_now(self) -> Any:
+        return self._observation(self._obs, self._mask, self._ply)
 
     def _c(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self.copy else a
@@ -270,8 +337,9 @@ class _KernelVectorEnv:
 
     def _infos(self, done: np.ndarray | None) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._c(self._mask)}
-        if done is not None:
-            info["final_obs"] = self._c(self._fobs_view())
+        if done is not None and not self._next_step:
+            mask = np.zeros_like(self._mask) if self.mask_in_obs else self._mask
+            info["final_obs"] = self._observation(self._fobs, mask, self._fply)
             info["_final_obs"] = done.copy()
         return info
 
@@ -300,14 +368,19 @@ class QuixoVectorEnv(_KernelVectorEnv):
     >>> obs.shape, info["action_mask"].shape, int(obs[1, :, :, 0].sum())  # game 1: O, X moved
     ((4, 3, 3, 3), (4, 20), 0)
     >>> obs, reward, term, trunc, info = env.step(env.sample_actions())
-    >>> reward.dtype, term.shape, sorted(info)
-    (dtype('float32'), (4,), ['_final_obs', 'action_mask', 'final_obs'])
+    >>> reward.dtype, term.shape, sorted(info)   # next-step auto-reset: no final_obs
+    (dtype('float32'), (4,), ['action_mask', 'ply'])
+    >>> same = QuixoVectorEnv(4, size=3, autoreset_mode="SameStep")
+    >>> _ = same.reset(seed=0)
+    >>> sorted(same.step(same.sample_actions())[4])
+    ['_final_obs', 'action_mask', 'final_obs', 'ply']
     """
 
     def __init__(self, num_envs: int = 1, size: int = 5, players: int = 2,
                  opponent: str = "random", seat: int | str = 0, max_plies: int | None = 200,
                  reward: str = "outcome", channels_first: bool = False, copy: bool = True,
                  render_mode: str | None = None, opponent_weights: Any = None,
+                 autoreset_mode: Any = "NextStep", mask_in_obs: bool = False,
                  **unsupported: Any) -> None:
         if unsupported:
             raise ValueError(f"the kernel vector environment does not take "
@@ -328,14 +401,12 @@ class QuixoVectorEnv(_KernelVectorEnv):
         self.channels_first = bool(channels_first)
         self._T, self._L = QK.packed_tables(self.size)
         nn = self.size ** 2
-        shape = (3, size, size) if channels_first else (size, size, 3)
-        self._finish_init(num_envs, shape, np.uint8 if channels_first else np.int8,
-                          self._T.shape[1], copy, render_mode)
+        self._finish_init(num_envs, self.codec, self.channels_first, self._T.shape[1], copy,
+                          render_mode, autoreset_mode, mask_in_obs)
         n = self.num_envs
         self._opp = QUIXO_OPPONENTS[opponent]
         self._seat = _seats(seat, n, 2)
         self._st = np.zeros((n, 2), np.uint64)
-        self._ply = np.zeros(n, np.int64)
         dt = np.uint8 if channels_first else np.int8
         self._obs = np.zeros((n, 3 * nn), dt)
         self._fobs = np.zeros((n, 3 * nn), dt)
@@ -354,45 +425,35 @@ class QuixoVectorEnv(_KernelVectorEnv):
             self._W = np.ascontiguousarray(W)
         else:
             self._W = np.zeros(shape, np.float64)
-        self.metadata = {"autoreset_mode": _same_step()}
-
-    def _obs_view(self) -> np.ndarray:
-        return self._obs.reshape(self.num_envs, *self.single_observation_space.shape)
-
-    def _fobs_view(self) -> np.ndarray:
-        return self._fobs.reshape(self.num_envs, *self.single_observation_space.shape)
 
     def _run(self, actions: np.ndarray, reset_only: bool) -> None:
         _quixo_sa_step(self._st, self._ply, self._seat, actions, reset_only, self._opp,
                        self.max_plies, self._T, self._L, self._rng, self._obs, self._mask,
-                       self._reward, self._term, self._trunc, self._fobs, self.channels_first,
-                       self._scratch, self._cls, self._W)
+                       self._reward, self._term, self._trunc, self._fobs, self._fply,
+                       self.channels_first, self._scratch, self._cls, self._W,
+                       self._next_step, self._pending)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         if seed is not None or self._rng[0] == 1:
             self._rng[:] = _seeds(seed, self.num_envs)
             self._sample_rng[0] = QB.mix(0 if seed is None else int(seed) + 1)
         self._run(np.zeros(self.num_envs, np.int64), True)
-        return self._c(self._obs_view()), self._infos(None)
+        info = self._infos(None)
+        info["ply"] = self._c(self._ply)
+        return self._obs_now(), info
 
     def step(self, actions: Any):
         self._run(np.asarray(actions, np.int64).reshape(self.num_envs), False)
         done = self._term | self._trunc
         info = self._infos(done)
         info["ply"] = self._c(self._ply)
-        return (self._c(self._obs_view()), self._c(self._reward), self._c(self._term),
+        return (self._obs_now(), self._c(self._reward), self._c(self._term),
                 self._c(self._trunc), info)
 
     @property
     def seats(self) -> np.ndarray:
         """``(N,)``: the agent's seat in every game (0: X, moves first)."""
         return self._seat
-
-
-def _same_step() -> Any:
-    from gymnasium.vector import AutoresetMode
-
-    return AutoresetMode.SAME_STEP
 
 
 # -- Qwixx -------------------------------------------------------------------------------------
@@ -427,7 +488,8 @@ def _qx_code(a, gi, oi, L, lucky_off):
 @njit(cache=True)
 def _qwixx_sa_games(lo, hi, P, L, actions, reset_only, S, g, opts, choice, fixed, seat, pol,
                     rngs, obs, mask, fobs, reward, term, final, blocks, lucky_off, lucky_edition,
-                    reward_mode, solo_scale, T, prm, wcell, scratch_opts, scratch_w):
+                    reward_mode, solo_scale, T, prm, wcell, scratch_opts, scratch_w, next_step,
+                    pending):
     """Games ``lo`` to ``hi - 1`` of :func:`_qwixx_sa_step`, one after the other: a kernel of
     its own, called once per thread, so that numba's parallel passes never see the bots
     inlined here (they made two thirds of the compile time)."""
@@ -452,8 +514,10 @@ def _qwixx_sa_games(lo, hi, P, L, actions, reset_only, S, g, opts, choice, fixed
         w = scratch_w[i]
         reward[i] = 0.0
         term[i] = False
-        ended = reset_only
-        if not reset_only:
+        ended = reset_only or pending[i]
+        pending[i] = False
+        hold = False
+        if not ended:
             before = K.score(s, K.H + me * K.PB, T, np.bool_(True))
             c = _qx_code(actions[i], gi, oi, L, lucky_off)  # not an option: pass
             if s[K.PHASE] == K.P_ACTION1:
@@ -492,22 +556,31 @@ def _qwixx_sa_games(lo, hi, P, L, actions, reset_only, S, g, opts, choice, fixed
                     V._rewards(scores, reward_mode, solo_scale, rew)
                     reward[i] = rew[me]
                 # the last observation, the agent's: the sheets, phase "over", nothing to
-                # decide (_qx_observe reads the observer from ACTIVE outside action 1)
+                # decide (_qx_observe reads the observer from ACTIVE outside action 1); in
+                # obs itself when the game restarts at the next step (any action restarts it)
+                fo = obs[i] if next_step else fobs[i]
                 active = s[K.ACTIVE]
                 s[K.ACTIVE] = me
-                V._qx_observe(s, gi, oi, fobs[i], mask[i], blocks, lucky_off, T)
+                V._qx_observe(s, gi, oi, fo, mask[i], blocks, lucky_off, T)
                 s[K.ACTIVE] = active
                 for x in range(blocks[V.B_DICE], blocks[V.B_DICE] + 6 * T[K.T_FACES]):
-                    fobs[i, x] = 0.0
+                    fo[x] = 0.0
                 for x in range(P):
-                    fobs[i, blocks[V.B_ACTIVE] + x] = 0.0
+                    fo[blocks[V.B_ACTIVE] + x] = 0.0
                 for x in range(3):
-                    fobs[i, blocks[V.B_PHASE] + x] = 0.0
-                fobs[i, blocks[V.B_PHASE] + 2] = 1.0
-                fobs[i, blocks[V.B_A1]] = 0.0
-                fobs[i, blocks[V.B_TOACT]] = 0.0
+                    fo[blocks[V.B_PHASE] + x] = 0.0
+                fo[blocks[V.B_PHASE] + 2] = 1.0
+                fo[blocks[V.B_A1]] = 0.0
+                fo[blocks[V.B_TOACT]] = 0.0
+                if next_step:
+                    for x in range(mask.shape[1]):
+                        mask[i, x] = True
+                    pending[i] = True
+                    hold = True
             elif reward_mode == 3:
                 reward[i] = K.score(s, K.H + me * K.PB, T, np.bool_(True)) - before
+        if hold:
+            continue
         if ended:
             V._qx_new_game(s, rng_i, lucky_edition, T)
             for p in range(P):
@@ -523,7 +596,8 @@ def _qwixx_sa_games(lo, hi, P, L, actions, reset_only, S, g, opts, choice, fixed
 @njit(cache=True, parallel=True)
 def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rngs, obs, mask,
                    fobs, reward, term, final, blocks, lucky_off, lucky_edition, reward_mode,
-                   solo_scale, T, prm, wcell, scratch_opts, scratch_w, parts):
+                   solo_scale, T, prm, wcell, scratch_opts, scratch_w, parts, next_step,
+                   pending):
     """One step of every game, in ``parts`` parts of consecutive games run in parallel (one
     per thread: how prange itself would split the games)."""
     n = S.shape[0]
@@ -533,7 +607,7 @@ def _qwixx_sa_step(actions, reset_only, S, g, opts, choice, fixed, seat, pol, rn
         _qwixx_sa_games(np.int64(c * n // parts), np.int64((c + 1) * n // parts), P, L, actions,
                         reset_only, S, g, opts, choice, fixed, seat, pol, rngs, obs, mask, fobs,
                         reward, term, final, blocks, lucky_off, lucky_edition, reward_mode,
-                        solo_scale, T, prm, wcell, scratch_opts, scratch_w)
+                        solo_scale, T, prm, wcell, scratch_opts, scratch_w, next_step, pending)
 
 
 QWIXX_REWARDS = {"outcome": 0, "margin": 1, "score": 2, "delta": 3, "final": 2}
@@ -554,8 +628,8 @@ class QwixxVectorEnv(_KernelVectorEnv):
     def __init__(self, num_envs: int = 1, edition: str = "classic", players: int = 2,
                  opponent: str | list[str] = "gap", seat: int | str = 0,
                  reward: str = "outcome", copy: bool = True, render_mode: str | None = None,
+                 autoreset_mode: Any = "NextStep", mask_in_obs: bool = False,
                  **unsupported: Any) -> None:
-        unsupported.pop("mask_in_obs", None)
         if unsupported:
             raise ValueError(f"the kernel vector environment does not take "
                              f"{', '.join(sorted(unsupported))}: use vectorization_mode='sync'")
@@ -573,8 +647,8 @@ class QwixxVectorEnv(_KernelVectorEnv):
             if name not in QB.POLICY_IDS:
                 raise ValueError(f"kernel opponents: {', '.join(QB.POLICY_IDS)}, not {name!r}"
                                  " (other bots: vectorization_mode='sync')")
-        self._finish_init(num_envs, codec.obs_shape, np.float32, codec.num_actions, copy,
-                          render_mode)
+        self._finish_init(num_envs, codec, False, codec.num_actions, copy, render_mode,
+                          autoreset_mode, mask_in_obs)
         n = self.num_envs
         self._seat = _seats(seat, n, P)
         if len(set(names)) > 1 and seat == "alternate":
@@ -603,10 +677,6 @@ class QwixxVectorEnv(_KernelVectorEnv):
         self._sopts = np.zeros((n, V.MAX_OPTS), np.int64)
         self._sw = np.zeros((n, max(K.PB, QB.W_SIZE)), np.int64)
         self._reward_mode = QWIXX_REWARDS[reward]
-        self.metadata = {"autoreset_mode": _same_step()}
-
-    def _fobs_view(self) -> np.ndarray:
-        return self._fobs
 
     def _run(self, actions: np.ndarray, reset_only: bool) -> None:
         ed = self.codec.edition
@@ -615,7 +685,8 @@ class QwixxVectorEnv(_KernelVectorEnv):
                        self._fobs, self._reward, self._term, self.final_scores, self._blocks,
                        4 if ed.lucky else 0, bool(ed.lucky), self._reward_mode,
                        self.codec.solo_scale, self._T, self._prm, self._wcell, self._sopts,
-                       self._sw, min(len(self._S), get_num_threads()))
+                       self._sw, min(len(self._S), get_num_threads()), self._next_step,
+                       self._pending)
         self._mask[:] = self._maskb
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -623,13 +694,13 @@ class QwixxVectorEnv(_KernelVectorEnv):
             self._rng[:] = _seeds(seed, self.num_envs)
             self._sample_rng[0] = QB.mix(0 if seed is None else int(seed) + 1)
         self._run(np.zeros(self.num_envs, np.int64), True)
-        return self._c(self._obs), self._infos(None)
+        return self._obs_now(), self._infos(None)
 
     def step(self, actions: Any):
         self._run(np.asarray(actions, np.int64).reshape(self.num_envs), False)
         info = self._infos(self._term)
         info["scores"] = self._c(self.final_scores)
-        return (self._c(self._obs), self._c(self._reward), self._c(self._term),
+        return (self._obs_now(), self._c(self._reward), self._c(self._term),
                 self._c(self._trunc), info)
 
     @property
@@ -674,14 +745,21 @@ def sb3_vec_env(venv: Any) -> Any:
     """A Stable-Baselines3 ``VecEnv`` over a kernel vector env (``pip install qwixo[rl]``):
     ``dones`` = terminated or truncated, ``infos[i]["terminal_observation"]`` and
     ``"TimeLimit.truncated"`` as SB3 expects, and ``env_method("action_masks")`` for
-    sb3-contrib's MaskablePPO.
+    sb3-contrib's MaskablePPO. SB3 resets finished games in the same step: the adapter sets
+    ``venv.autoreset_mode`` to ``SAME_STEP`` (and needs ``mask_in_obs=False``).
 
     >>> import gymnasium, qwixo.envs
     >>> venv = sb3_vec_env(gymnasium.make_vec("qwixo/Quixo-v0", num_envs=4, size=4))
     >>> venv.reset().shape, len(venv.env_method("action_masks")), venv.num_envs
     ((4, 4, 4, 3), 4, 4)
     """
+    from gymnasium.vector import AutoresetMode
     from stable_baselines3.common.vec_env import VecEnv
+
+    if getattr(venv, "mask_in_obs", False):
+        raise ValueError("the Stable-Baselines3 adapter takes the observation array: make the "
+                         "env with mask_in_obs=False (the mask is in action_masks())")
+    venv.autoreset_mode = AutoresetMode.SAME_STEP
 
     class KernelVecEnv(VecEnv):
         def __init__(self, venv: Any) -> None:
@@ -763,11 +841,28 @@ def evaluate(venv: Any, act: Any, episodes: int, seed: int = 0) -> dict[str, flo
     keeping the first games to finish would leave out the long ones (drawn games, cut at
     ``max_plies``, above all), so a quota per slot is what keeps the sample unbiased.
 
+    A kernel env plays the evaluation in ``SAME_STEP`` auto-reset mode (set for it, then put
+    back), so that every step is a decision of every slot and the leaderboard's protocol
+    stays what it measured.
+
     >>> env = QuixoVectorEnv(64, size=3, seat="alternate")
     >>> r = evaluate(env, lambda obs, mask: env.sample_actions(), 200)
     >>> r["episodes"], -1 <= r["mean"] <= 1, round(r["won"] + r["drawn"] + r["lost"], 6)
     (200, True, 1.0)
     """
+    mode = getattr(venv, "autoreset_mode", None)
+    if mode is None:
+        return _evaluate(venv, act, episodes, seed)
+    from gymnasium.vector import AutoresetMode
+
+    venv.autoreset_mode = AutoresetMode.SAME_STEP
+    try:
+        return _evaluate(venv, act, episodes, seed)
+    finally:
+        venv.autoreset_mode = mode
+
+
+def _evaluate(venv: Any, act: Any, episodes: int, seed: int) -> dict[str, float]:
     n = venv.num_envs
     quota = np.full(n, episodes // n, np.int64)
     quota[: episodes % n] += 1

@@ -49,6 +49,16 @@ class QuixoCodec(ActionCodec):
 
     game_name = "quixo"
 
+    @classmethod
+    def gym_variants(cls) -> dict[str, tuple[str, dict[str, Any]]]:
+        """The canonical Gymnasium id of each variant (``import qwixo.envs`` registers them):
+        ``{id: (the parameterised id, its keyword arguments)}``, one per board size, 2 players.
+
+        >>> QuixoCodec.gym_variants()["qwixo/Quixo4x4-v0"]
+        ('qwixo/Quixo-v0', {'size': 4})
+        """
+        return {f"qwixo/Quixo{n}x{n}-v0": ("qwixo/Quixo-v0", {"size": n}) for n in range(3, 8)}
+
     def __init__(self, size: int = 5, players: int = 2, max_plies: int | None = None) -> None:
         # the contract validates the settings (IllegalMove("bad_setting") on bad values)
         qwixo.new_game("quixo", size=size, players=players, ply_limit=max_plies)

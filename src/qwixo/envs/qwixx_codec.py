@@ -57,6 +57,29 @@ class QwixxCodec(ActionCodec):
     game_name = "qwixx"
 
     @classmethod
+    def gym_variants(cls) -> dict[str, tuple[str, dict[str, Any]]]:
+        """The canonical Gymnasium id of each variant (``import qwixo.envs`` registers them):
+        ``{id: (the parameterised id, its keyword arguments)}`` — every edition (its name in
+        CamelCase) with 2 to 5 players, and alone (the solitaire id).
+
+        >>> v = QwixxCodec.gym_variants()
+        >>> v["qwixo/QwixxLongo3p-v0"], v["qwixo/QwixxSolitaireBonusB-v0"]
+        (('qwixo/Qwixx-v0', {'edition': 'longo', 'players': 3}), \
+('qwixo/QwixxSolitaire-v0', {'edition': 'bonus-b'}))
+        """
+        from qwixo.qwixx.editions import EDITIONS
+
+        out: dict[str, tuple[str, dict[str, Any]]] = {}
+        for name in EDITIONS:
+            camel = "".join(part.capitalize() for part in name.split("-"))
+            for p in range(2, 6):
+                out[f"qwixo/Qwixx{camel}{p}p-v0"] = ("qwixo/Qwixx-v0",
+                                                     {"edition": name, "players": p})
+            out[f"qwixo/QwixxSolitaire{camel}-v0"] = ("qwixo/QwixxSolitaire-v0",
+                                                      {"edition": name})
+        return out
+
+    @classmethod
     def from_settings(cls, edition: str = "classic", players: int = 2) -> QwixxCodec:
         """By the game's setting names (``edition``)."""
         return cls(edition, players)
