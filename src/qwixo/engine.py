@@ -250,6 +250,9 @@ class EngineProcess:
                 self.proc.wait(1.0)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
         for f in (self.proc.stdin, self.proc.stdout):
             if f is not None:
                 try:
@@ -263,12 +266,7 @@ class EngineProcess:
         except OSError:
             self.proc.kill()
         self.proc.wait()
-        for f in (self.proc.stdin, self.proc.stdout):
-            if f is not None:
-                try:
-                    f.close()
-                except OSError:
-                    pass
+        self._close_pipes()
 
 
 def probe(spec: EngineSpec) -> dict[str, Any]:

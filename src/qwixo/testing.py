@@ -457,7 +457,7 @@ def check_server(name: str, rng: random.Random, timeout: float = 60.0) -> str:
     n = info.default_players
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(Path(tmp) / "check.sqlite", warm_up=False, bot_delay=0.0,
-                         http_rate=1000, http_burst=1000)
+                         http_rate=1000, http_burst=1000, ws_rate=1000, ws_burst=1000)
         with TestClient(app) as client:
             meta = client.get("/api/meta").json()["games"][name]["info"]
             ensure(meta["capabilities"] == info.capabilities(), "/api/meta's capabilities")

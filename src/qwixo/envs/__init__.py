@@ -60,8 +60,13 @@ def _register_variants(gymnasium: Any) -> None:
     from qwixo.gameinfo import load
 
     for name in game_names():
-        path = game_info(name).env_codec
-        listing = getattr(load(path), "gym_variants", None) if path else None
+        try:
+            path = game_info(name).env_codec
+            listing = getattr(load(path), "gym_variants", None) if path else None
+        except (ImportError, AttributeError):
+            # a game whose package is being imported right now (it imports qwixo.envs for
+            # its codec): its metadata is not there yet; such a game lists no variants
+            continue
         for env_id, (base, kwargs) in (listing() if listing else {}).items():
             GYM_VARIANTS[env_id] = (base, dict(kwargs))
             if env_id in gymnasium.registry:

@@ -298,13 +298,7 @@ class QuixoGame(Game):
                     repetition=data.get("repetition"))
         except IllegalMove as e:
             raise IllegalMove("bad_save", why=str(e)) from None
-        for i, mv in enumerate(moves):
-            if not isinstance(mv, str):
-                raise IllegalMove("bad_save", why=f"move {i + 1} is not a text")
-            try:
-                g.choose(int(g._st[4]), mv)
-            except IllegalMove as e:
-                raise IllegalMove("bad_save", why=f"move {i + 1} {mv!r}: {e}") from None
+        _play_saved(g, moves)
         end = data.get("end")
         if end is not None:
             try:
@@ -340,13 +334,7 @@ class QuixoGame(Game):
         if not isinstance(moves, list) or moves[:k] != self._history:
             return None
         g = self.copy()
-        for i, mv in enumerate(moves[k:], start=k):
-            if not isinstance(mv, str):
-                raise IllegalMove("bad_save", why=f"move {i + 1} is not a text")
-            try:
-                g.choose(int(g._st[4]), mv)
-            except IllegalMove as e:
-                raise IllegalMove("bad_save", why=f"move {i + 1} {mv!r}: {e}") from None
+        _play_saved(g, moves, k)
         return g
 
     # -- table etiquette ----------------------------------------------------------------------
@@ -682,3 +670,15 @@ def move_squares(code: int, n: int, players: int = 2) -> tuple[str, str, str | N
 
 
 __all__ = ["REASONS", "QuixoGame", "Winners", "move_squares", "move_text"]
+
+
+def _play_saved(g: QuixoGame, moves: list, start: int = 0) -> None:
+    """Play a save's moves from number ``start`` on ``g`` (``bad_save`` naming the move that
+    is not a text or is refused)."""
+    for i, mv in enumerate(moves[start:], start=start):
+        if not isinstance(mv, str):
+            raise IllegalMove("bad_save", why=f"move {i + 1} is not a text")
+        try:
+            g.choose(int(g._st[4]), mv)
+        except IllegalMove as e:
+            raise IllegalMove("bad_save", why=f"move {i + 1} {mv!r}: {e}") from None
