@@ -56,7 +56,7 @@ def test_qwixo_engine_strong_driven_by_the_tournament_reproduces_the_in_process_
     common = {"games": 2, "seed": 11, "size": 4}
     inproc = run_tournament("quixo", ["strong_nodes:strong", "greedy"], **common)
     spec = EngineSpec.parse(f"eng={QWIXO} engine quixo strong --set nodes=3000 "
-                            "--set threads=1")
+                            "--set threads=1 --set proof=false --set dfpn=false")
     hosted = run_tournament("quixo", ["eng", "greedy"], engines=[spec], **common)
     assert hosted["failures"] == []
     keep = ("lineup", "scores", "length", "end", "decisions")

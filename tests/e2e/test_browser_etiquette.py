@@ -114,7 +114,10 @@ def test_etiquette_controls_have_no_serious_accessibility_violation(server, brow
         with axe_page(browser, {"width": 1280, "height": 800}) as ann:
             ann.goto(urls[0])
             ben.goto(urls[1])
-            expect(ann.locator("#offer-draw")).to_be_visible()
+            # (the game's first load: the page waits for its WebSocket's welcome, slower with
+            # axe injected on a loaded machine)
+            expect(ann.locator("#offer-draw")).to_be_visible(timeout=60_000)
+            expect(ben.locator("#offer-draw")).to_be_visible(timeout=60_000)
             ben.click("#offer-draw")
             _confirm(ben)
             expect(ann.locator("#draw-accept")).to_be_visible()  # asked: accept / decline
