@@ -13,6 +13,12 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, Server, new_page, shot
+from playwright.sync_api import expect
+
+# an assertion on the page waits for what it expects as long as a page's actions do (the
+# contexts' 20 s): a game page's first load on a loaded machine can take more than playwright's
+# 5 s default, and an assertion that holds returns as soon as it does
+expect.set_options(timeout=20_000)
 
 
 def _server(tmp: Path):
