@@ -87,11 +87,13 @@ def test_a_crossed_number_stays_readable(server, page):
     """A crossed cell's number is drawn above its X, in full black with a white halo: the X
     frames it, as a pen cross on the paper sheet does, and does not hide it."""
     page.goto(f"{server.url}?rules=qwixx&edition=classic&lang=en")
-    cell = page.locator(".rules-page .qcell.crossed").first
-    expect(cell).to_be_visible()
-    style = cell.evaluate("""c => {
+    expect(page.locator(".rules-page .rules-figure .qcell.crossed").first).to_be_visible()
+    # (read in one call on the cell drawn now: the page redraws when the sheet's layout comes)
+    style = page.wait_for_function("""() => {
+        const c = document.querySelector('.rules-page .rules-figure .qcell.crossed');
+        if (!c || !c.isConnected) return null;
         const n = getComputedStyle(c.querySelector('.num')), m = getComputedStyle(c.querySelector('.mark'));
-        return {num: +n.zIndex, mark: +m.zIndex, color: n.color, halo: n.textShadow};
-    }""")
+        return n.color ? {num: +n.zIndex, mark: +m.zIndex, color: n.color, halo: n.textShadow} : null;
+    }""").json_value()
     assert style["num"] > style["mark"], style
     assert style["color"] == "rgb(17, 17, 17)" and style["halo"] != "none", style

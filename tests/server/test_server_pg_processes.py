@@ -278,14 +278,18 @@ def test_a_seat_connected_on_the_other_process_is_not_away_until_that_process_di
     ada.close()
 
 
-def _until_paired(server: Server, answer: dict, timeout: float = 60) -> dict:
-    """A waiting player's answer asked again until it is paired (as the page asks)."""
+def _until_paired(*asking: tuple[Server, dict], timeout: float = 60) -> list[dict]:
+    """Waiting players' answers, each asked again on its server until all are paired (as
+    their pages ask, every half second: a player who stops asking leaves the pool)."""
     deadline = time.monotonic() + timeout
-    while answer["status"] != "paired":
-        assert time.monotonic() < deadline, answer
+    answers = [a for _, a in asking]
+    while any(a["status"] != "paired" for a in answers):
+        assert time.monotonic() < deadline, answers
         time.sleep(0.05)
-        answer = server.http.get(f"/api/pairing/{answer['id']}").json()
-    return answer
+        answers = [a if a["status"] == "paired" else
+                   srv.http.get(f"/api/pairing/{a['id']}").json()
+                   for (srv, _), a in zip(asking, answers, strict=True)]
+    return answers
 
 
 def test_quick_pairing_across_two_processes_pairs_each_waiting_player_once(two):
@@ -300,15 +304,14 @@ def test_quick_pairing_across_two_processes_pairs_each_waiting_player_once(two):
     assert first["status"] == "waiting"
     # (Bo is paired at once, or the other process is creating their game right now: then
     # Bo's page asks again, as it does every half second)
-    second = _until_paired(b, second)
-    first = _until_paired(a, first)
+    second, first = _until_paired((b, second), (a, first))
     took = time.monotonic() - t0
     assert first["status"] == "paired" and first["game"] == second["game"]
     assert {first["seat"], second["seat"]} == {0, 1}
     t0 = time.monotonic()  # again, on warm processes
     x = b.http.post("/api/pairing", json={**body, "name": "Cy"}).json()
-    y = _until_paired(a, a.http.post("/api/pairing", json={**body, "name": "Di"}).json())
-    x = _until_paired(b, x)
+    y = a.http.post("/api/pairing", json={**body, "name": "Di"}).json()
+    y, x = _until_paired((a, y), (b, x))
     assert x["status"] == y["status"] == "paired" and x["game"] == y["game"]
     print(f"paired across two processes in {took * 1000:.0f} ms (first game of each), "
           f"then {(time.monotonic() - t0) * 1000:.0f} ms")
