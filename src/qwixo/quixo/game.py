@@ -54,7 +54,7 @@ from qwixo.quixo.notation import (
     parse_position,
     square_name,
 )
-from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE, move_tables
+from qwixo.quixo.tables import END_RULES, MAX_SIZE, MIN_SIZE, move_tables
 
 #: end reasons: the mover made a line of their own; the mover made a line of the opponents
 #: (and lost); the ply limit; repetition of a position; a player resigned (their team lost); the
@@ -341,7 +341,7 @@ class QuixoGame(Game):
     draws_by_agreement = True
     #: (ours: the rulebook has no end rule) a game against a bot is a draw on the third
     #: repetition of a position or after 200 plies, unless its creator says otherwise
-    bot_settings: ClassVar[dict[str, Any]] = {"ply_limit": 200, "repetition": 3}
+    bot_settings: ClassVar[dict[str, Any]] = dict(END_RULES)
 
     @property
     def resigned(self) -> list[int]:

@@ -4,7 +4,7 @@ registered under the entry point group ``qwixo.games`` (``pyproject.toml``)."""
 from __future__ import annotations
 
 from qwixo.gameinfo import GameInfo, Setting, Stat
-from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
+from qwixo.quixo.tables import END_RULES, MAX_SIZE, MIN_SIZE
 
 INFO = GameInfo(
     name="quixo",
@@ -18,9 +18,9 @@ INFO = GameInfo(
                 min=MIN_SIZE, max=MAX_SIZE, rated="class"),
         Setting("ply_limit", "int", None, label="clih_play_quixo_ply_limit", min=1,
                 nullable=True, note="int >= 1 or null", lobby=False,
-                rated="fixed", rated_value=200),
+                rated="fixed", rated_value=END_RULES["ply_limit"]),
         Setting("repetition", "other", None, nullable=True, note="int >= 2, true or null",
-                lobby=False, cli=False, rated="fixed", rated_value=3),
+                lobby=False, cli=False, rated="fixed", rated_value=END_RULES["repetition"]),
     ),
     # (the end rules of every rated game, as of a game against a bot: QuixoGame.bot_settings;
     # a creator's own ply limit would decide the game: a draw after one move)

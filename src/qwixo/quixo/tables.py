@@ -94,3 +94,7 @@ def move_tables(n: int) -> MoveTables:
                 tables.seg_move, tables.shift, tables.lines):
         arr.setflags(write=False)
     return tables
+
+#: the end rules of a game with a bot seated and of every rated game (ours: the rulebook has
+#: none): a draw after this many plies, or on the third repetition of a position
+END_RULES = {"ply_limit": 200, "repetition": 3}
