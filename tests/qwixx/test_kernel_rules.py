@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import qwixo
 from qwixo.qwixx import batch, rules
@@ -80,11 +82,11 @@ def test_option_texts_and_codes_agree_with_the_game():
             g.choose(p, opts[-1])
 
 
-def test_fresh_game_and_the_rulebook_lucky_pairs():
+def test_fresh_game_takes_the_lucky_numbers_given():
     T = K.table("longo")
     s = np.full(K.H + 3 * K.PB, 7, np.int64)
-    lucky = batch.default_lucky("longo", 3)
-    assert lucky.tolist() == [list(x) for x in edition("longo").rulebook_lucky[:3]]
+    lucky = batch.default_lucky("longo", 3, seed=11)
+    assert lucky.tolist() == [list(x) for x in K.lucky_deal("longo", 3, 11)]
     K.fresh_game(s, 3, lucky, 2)
     assert s[K.NPL] == 3 and s[K.ACTIVE] == 2 and s[K.CLOSED] == 0 and s[K.PHASE] == K.P_ROLL
     for p in range(3):
@@ -94,6 +96,36 @@ def test_fresh_game_and_the_rulebook_lucky_pairs():
     assert not batch.default_lucky("classic", 3).any()
     assert np.array_equal(K.new_state(T, 3)[:K.H], np.r_[np.zeros(K.NPL), 3,
                                                          np.zeros(K.H - K.NPL - 1)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(1, 5), seed=st.integers(-2**70, 2**70))
+def test_the_lucky_deal_gives_every_player_a_different_pair(players, seed):
+    # the rulebook: every score sheet shows two lucky numbers, each player's sheet different
+    deal = K.lucky_deal("longo", players, seed)
+    assert deal == K.lucky_deal("longo", players, seed)  # the seed fixes it
+    assert len(deal) == players and len(set(deal)) == players
+    assert all(2 <= a < c <= 16 for a, c in deal)
+
+
+def test_the_lucky_deal_is_uniform_over_the_pairs_and_over_the_deals():
+    # 105 pairs of two different sums 2..16: every pair equally likely for every seat, and the
+    # second seat never takes the first one's (every ordered deal of two pairs equally likely)
+    n = 21_000
+    first = np.zeros(105, np.int64)
+    second = np.zeros(105, np.int64)
+    index = {pair: k for k, pair in enumerate(
+        (a, c) for a in range(2, 17) for c in range(a + 1, 17))}
+    for seed in range(n):
+        a, c = K.lucky_deal("longo", 2, seed)
+        assert a != c
+        first[index[a]] += 1
+        second[index[c]] += 1
+    expected = n / 105
+    for counts in (first, second):
+        chi2 = float(((counts - expected) ** 2 / expected).sum())
+        assert chi2 < 170  # 104 degrees of freedom: p < 1e-4 above 170
+        assert counts.min() > 0
 
 
 def test_the_heuristics_take_a_lock_first_then_the_smallest_skip():

@@ -11,7 +11,8 @@ per-game action numbering and observations of :mod:`qwixo.envs.quixo_codec` /
   stored by the game and reaches the observations only when the last player is in.
 - Parallel: one step takes the actions of every player in ``to_act`` (Qwixx action 1: all
   players at once); the actions of the others are ignored.
-- Dice: the environment rolls with the game's own generator, seeded by ``reset(seed=...)``.
+- Dice: the environment rolls with the game's own generator, seeded by ``reset(seed=...)``
+  (:func:`game_seed`: the same seed starts the same game in every adapter).
 - Rewards come at the end (``reward="outcome"``: +1 for each winner, -1 for the others, 0 for
   everyone on a draw or when all tie; a lone player gets :func:`solo_outcome`; ``"margin"``: own score minus the best other score;
   ``"score"``: the contract's ``scores()``).
@@ -40,6 +41,20 @@ from pettingzoo import AECEnv, ParallelEnv
 
 REWARDS = ("outcome", "margin", "score")
 RENDER_MODES = ["ansi", "human", "rgb_array"]
+
+
+def game_seed(np_random: np.random.Generator) -> int:
+    """The seed of the next contract game an environment starts, drawn from its generator:
+    every adapter draws it so (PettingZoo and Gymnasium after ``reset(seed=s)``, OpenSpiel from
+    its ``seed`` parameter ``s``), so one seed deals the same game everywhere (e.g. Longo's
+    lucky numbers)."""
+    return int(np_random.integers(0, 2**62))
+
+
+def seed_game_seed(seed: int | None) -> int:
+    """:func:`game_seed` of a generator seeded with ``seed`` (the first game after
+    ``reset(seed=seed)``)."""
+    return game_seed(seeding.np_random(seed)[0])
 
 
 def check_render_mode(render_mode: str | None) -> str | None:
@@ -163,8 +178,7 @@ class _Core:
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
-        game_seed = int(self._np_random.integers(0, 2**62))
-        self.game = self.codec.new_game(game_seed)
+        self.game = self.codec.new_game(game_seed(self._np_random))
         self._roll()
 
     def _roll(self) -> None:

@@ -21,7 +21,9 @@
   action 2. An action outside the mask is played as ``pass``.
 - Quixo: an action outside the mask loses the game for the mover; the game is drawn after
   ``max_plies`` plies (default 200).
-- Seeded: ``reset(seed)`` fixes every roll and every Longo lucky-number deal of every game.
+- Seeded: ``reset(seed)`` fixes every roll and every Longo lucky-number deal of every game
+  (the one deal, :func:`qwixo.qwixx.kernels.deal_lucky`: game 0 is dealt as a contract game of
+  that seed).
 - Copies: ``reset`` and ``step`` return fresh arrays (safe to keep, e.g. in a replay buffer).
   ``copy=False`` returns the environment's own buffers instead — faster, but the next
   ``step`` overwrites them in place (``env.obs``, ``env.mask``, ``env.reward``, ``env.done``
@@ -234,7 +236,7 @@ class QuixoVec:
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Every game from the empty board (Quixo has no chance; ``seed`` seeds
         :meth:`sample_actions`)."""
-        self._rng[0] = QB.mix(0 if seed is None else int(seed))
+        self._rng[:] = K.seed_rng(0 if seed is None else seed)
         _quixo_reset_all(self._st, self._ply, self.players, self.size ** 2, self._obs,
                          self._mask, self._T)
         self.to_act[:] = 0
@@ -375,29 +377,11 @@ _NO_LUCKY = np.zeros((5, 2), np.int64)
 
 @njit(cache=True)
 def _qx_new_game(s, rng, lucky_edition, T):
-    """Empty sheets (Longo: deal the lucky numbers), player 0 active."""
+    """Empty sheets (Longo: the one lucky-number deal, :func:`K.deal_lucky`), player 0 active."""
     P = s[K.NPL]
-    faces = T[K.T_FACES]
     K.fresh_game(s, P, _NO_LUCKY, 0)
-    for p in range(P):
-        b = K.H + p * K.PB
-        if lucky_edition:  # a pair of different sums per player, all pairs different
-            while True:
-                a = 2 + QB.below(rng, 2 * faces - 1)
-                c = 2 + QB.below(rng, 2 * faces - 1)
-                if a == c:
-                    continue
-                if a > c:
-                    a, c = c, a
-                fresh = True
-                for p2 in range(p):
-                    b2 = K.H + p2 * K.PB
-                    if s[b2 + K.LUCKY] == a and s[b2 + K.LUCKY + 1] == c:
-                        fresh = False
-                if fresh:
-                    s[b + K.LUCKY] = a
-                    s[b + K.LUCKY + 1] = c
-                    break
+    if lucky_edition:
+        K.deal_lucky(s, P, T, rng)
 
 
 @njit(cache=True)
@@ -529,7 +513,7 @@ class QwixxVec:
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """New games everywhere (``seed`` fixes all the dice and lucky numbers to come)."""
-        self._rng[0] = QB.mix(0 if seed is None else int(seed))
+        self._rng[:] = K.seed_rng(0 if seed is None else seed)
         self._run(np.zeros(self.n, np.int64), True)
         return self._out(self._obs, self._mask)
 

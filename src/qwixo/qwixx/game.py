@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -68,7 +67,8 @@ class QwixxGame(Game):
     """A game of Qwixx. ``QwixxGame(edition="classic", players=2, seed=None, lucky=None)``.
 
     ``lucky`` (Longo only): one pair of distinct lucky numbers per player, e.g.
-    ``[(5, 8), (5, 10)]``; by default each player is dealt a pair (all pairs different).
+    ``[(5, 8), (5, 10)]``; by default Longo's one deal of ``seed``
+    (:func:`qwixo.qwixx.kernels.lucky_deal`: all pairs different).
     """
 
     name = "qwixx"
@@ -90,8 +90,8 @@ class QwixxGame(Game):
         #: the generator may be shared with copies: cloned before its first use (copy on write)
         self._rng_shared = False
         if lucky is None and ed.lucky:
-            pairs = list(combinations(ed.sums, 2))
-            lucky = self._rng.sample(pairs, players)
+            lucky = K.lucky_deal(ed.name, players,
+                                 self._rng.getrandbits(64) if seed is None else seed)
         self.lucky: list[tuple[int, int]] = _lucky_setting(ed, players, lucky)
         #: the kernels' state (sheets, closed rows, dice, phase): see qwixo.qwixx.kernels
         m = _fresh_memory(ed.name, players).copy()
