@@ -34,6 +34,7 @@ from qwixo.envs.pz import final_rewards, seed_game_seed
 from qwixo.envs.quixo_codec import QuixoCodec
 from qwixo.envs.qwixx_codec import QwixxCodec
 from qwixo.gameinfo import text
+from qwixo.qwixx.rules import dice_in_play
 
 QUIXO_DEFAULTS = {"size": 5, "players": 2, "max_plies": 200}
 QWIXX_DEFAULTS = {"edition": "classic", "players": 2, "reward": "outcome", "seed": 0}
@@ -284,7 +285,7 @@ class QwixxState(pyspiel.State):
         return self._box.game
 
     def _dice_needed(self) -> int:
-        return 2 + 4 - len(self.game.closed_rows)
+        return len(dice_in_play(self.game.closed))
 
     def current_player(self) -> int:
         g = self.game

@@ -346,7 +346,7 @@ def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
                 o[blocks[B_LUCKY] + k * (2 * F - 1) + s[b + K.LUCKY + j] - 2] = 1.0
         if blocks[B_BAR] >= 0:
             for x in range(nb):
-                if x < s[b + K.BARPOS] or (closed >> T[K.T_BAR + x]) & 1:
+                if not K.bar_box_free(s, b, closed, x, T):
                     o[blocks[B_BAR] + k * nb + x] = 1.0
         if blocks[B_REWARDS] >= 0:
             for kind in range(5):
@@ -357,7 +357,7 @@ def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
             o[blocks[B_CLOSED] + r] = 1.0
     o[blocks[B_PHASE] + phase - 1] = 1.0
     for j in range(6):
-        if j >= 2 and (closed >> (j - 2)) & 1:
+        if not K.die_in_play(closed, j):
             continue
         o[blocks[B_DICE] + j * F + s[K.DICE + j] - 1] = 1.0
     o[blocks[B_ACTIVE] + (active - q) % P] = 1.0

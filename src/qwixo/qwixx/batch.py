@@ -417,7 +417,7 @@ def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, ch
             rolls += 1
             if t < nlog:
                 for j in range(6):  # 0: the die of a closed row, out of the game
-                    log[t, j] = s[DICE + j] if j < 2 or (s[CLOSED] >> (j - 2)) & 1 == 0 else 0
+                    log[t, j] = s[DICE + j] if K.die_in_play(s[CLOSED], j) else 0
             total = s[DICE] + s[DICE + 1]
             closed = s[CLOSED]
             for q in range(P):

@@ -56,6 +56,8 @@ from qwixo.qwixx.rules import (
     Rules,
     Sheet,
     act_of_code,
+    dice_in_play,
+    dice_removed,
     events_of,
 )
 
@@ -242,9 +244,9 @@ class QwixxGame(Game):
             rnd = self._rng.random
             f = self.rules.faces
             if closed:
-                values: list[int | None] = [int(rnd() * f) + 1, int(rnd() * f) + 1]
-                for c in range(4):
-                    values.append(None if (closed >> c) & 1 else int(rnd() * f) + 1)
+                values: list[int | None] = [None] * 6
+                for j in dice_in_play(closed):
+                    values[j] = int(rnd() * f) + 1
             else:
                 values = [int(rnd() * f) + 1, int(rnd() * f) + 1, int(rnd() * f) + 1,
                           int(rnd() * f) + 1, int(rnd() * f) + 1, int(rnd() * f) + 1]
@@ -433,7 +435,7 @@ class QwixxGame(Game):
     @property
     def removed_dice(self) -> list[str]:
         """Colour letters of the dice out of the game (= the closed rows)."""
-        return [COLOURS[c] for c in range(4) if (self.closed >> c) & 1]
+        return [COLOURS[c] for c in dice_removed(0, self.closed)]
 
     @property
     def closed_rows(self) -> list[str]:
@@ -494,9 +496,9 @@ class QwixxGame(Game):
                     "points": s.count[r] * (s.count[r] + 1) // 2,
                 })
             bar = []
-            for b, c in enumerate(rules.bar):
+            for b in range(len(rules.bar)):
                 bar.append("x" if b in s.bar_used else
-                           "-" if (closed >> c) & 1 or b < s.bar_pos else "")
+                           "" if rules.bar_box_free(s.sheet, closed, b) else "-")
             out.append({
                 "rows": rows,
                 "penalties": s.penalties,
@@ -647,9 +649,8 @@ class QwixxGame(Game):
             out.append({"type": "penalty", "player": rec[1], "count": rec[2],
                         "points": rec[2] * self.rules.penalty_points})
         elif kind == "removed":
-            for c in range(4):
-                if (rec[2] >> c) & 1 and not (rec[1] >> c) & 1:
-                    out.append({"type": "die_removed", "row": COLOURS[c]})
+            for c in dice_removed(rec[1], rec[2]):
+                out.append({"type": "die_removed", "row": COLOURS[c]})
         elif kind == "resign":
             out.append({"type": "resign", "player": rec[1]})
         elif kind == "end":
@@ -831,11 +832,10 @@ class QwixxGame(Game):
 
     def _removed(self, before: int, after: int) -> None:
         self._raw.append(("removed", before, after))
-        for c in range(4):
-            if (after >> c) & 1 and not (before >> c) & 1:
-                self._dice[2 + c] = None
-                self.log.append({"turn": self.turn, "action": 0, "player": None,
-                                 "event": "die_removed", "row": COLOURS[c]})
+        for c in dice_removed(before, after):
+            self._dice[2 + c] = None
+            self.log.append({"turn": self.turn, "action": 0, "player": None,
+                             "event": "die_removed", "row": COLOURS[c]})
 
     def _end(self, reason: str) -> None:
         self.phase = OVER
@@ -849,26 +849,25 @@ class QwixxGame(Game):
     def _check_dice(self, dice: Any) -> list[int | None]:
         f = self.rules.faces
         closed = self.closed
-        in_play = [c for c in range(4) if not (closed >> c) & 1]
+        in_play = dice_in_play(closed)
 
         def bad() -> IllegalMove:  # built only when raised (a translated, formatted text)
             return IllegalMove("bad_dice", dice=_show(dice), faces=f,
-                               names=" ".join(DICE[:2] + tuple(COLOURS[c] for c in in_play)),
-                               count=2 + len(in_play))
+                               names=" ".join(DICE[j] for j in in_play), count=len(in_play))
         try:
             vals = list(dice)
         except TypeError:
             raise bad() from None
-        if len(vals) == 2 + len(in_play) and len(vals) != 6:
-            full: list = vals[:2] + [None] * 4
-            for c, v in zip(in_play, vals[2:], strict=True):
-                full[2 + c] = v
+        if len(vals) == len(in_play) and len(vals) != 6:
+            full: list = [None] * 6
+            for j, v in zip(in_play, vals, strict=True):
+                full[j] = v
             vals = full
         if len(vals) != 6:
             raise bad()
         out: list[int | None] = []
         for k, v in enumerate(vals):
-            if k >= 2 and (closed >> (k - 2)) & 1:
+            if k not in in_play:
                 if v is None or v == 0:
                     out.append(None)
                     continue

@@ -265,6 +265,15 @@ def lucky_deal(edition_name: str, players: int, seed: int) -> list[tuple[int, in
     return [(int(s[H + p * PB + LUCKY]), int(s[H + p * PB + LUCKY + 1])) for p in range(players)]
 
 
+# -- the dice -------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def die_in_play(closed, j):
+    """Die ``j`` (``0, 1`` white, ``2 + c`` the die of row ``c``) is still rolled with the rows
+    ``closed`` (a bit mask): the white dice always, a coloured die until its row is closed —
+    then it is out of the game (the removed-die rule)."""
+    return j < 2 or ((closed >> (j - 2)) & 1) == 0
+
+
 # -- option codes: the one encoding (see the module docstring); ``.py_func`` from Python ----------
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def cell_code(r, i):
@@ -458,6 +467,13 @@ def _mark(s, b, p, r, i, closed, T, ev, en):
     return closed, en
 
 
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def bar_box_free(s, b, closed, x, T):
+    """Bonus A: box ``x`` of the bar of the sheet at ``s[b]`` may still be crossed — not passed
+    yet, and its colour's row not closed (the boxes of a closed colour are struck out)."""
+    return x >= s[b + BARPOS] and ((closed >> T[T_BAR + x]) & 1) == 0
+
+
 @njit(cache=True, _nrt=False, error_model="numpy")
 def _cross(s, b, p, r, i, closed, T, ev, en, queue, qn):
     """Cross (r, i) and follow the Bonus A bar: a bonus cell crosses the next free bar box
@@ -481,7 +497,7 @@ def _cross(s, b, p, r, i, closed, T, ev, en, queue, qn):
         if nbar == 0 or T[T_BONUS + r * MAXL + i] == 0:
             break
         box = s[b + BARPOS]
-        while box < nbar and (closed >> T[T_BAR + box]) & 1:
+        while box < nbar and not bar_box_free(s, b, closed, box, T):
             box += 1
         if box >= nbar:
             break
@@ -640,7 +656,7 @@ def colour_options(s, b, closed, w1, w2, dice, d0, T, out, w, ev):
     of the table (bit ``16 * r + i``), intersected with each row's :func:`open_cells`."""
     cand = 0
     for c in range(4):
-        if (closed >> c) & 1 == 0:  # else that die is out of the game
+        if die_in_play(closed, 2 + c):
             d = dice[d0 + c]
             cand |= T[T_CELLS + c * MAXS + w1 + d] | T[T_CELLS + c * MAXS + w2 + d]
     k = 0
