@@ -49,19 +49,22 @@ def _drop_stale_caches() -> None:
     another file changes (e.g. the table layout here), and a stale one can crash. So the cache
     files of the modules built on these kernels (:mod:`qwixo.qwixx.batch`,
     :mod:`qwixo.qwixx.odds`, :mod:`qwixo.qwixx.evrule`, :mod:`qwixo.qwixx.td`,
-    :mod:`qwixo.envs.vector`) are dropped whenever this file, ``batch.py``, ``odds.py``,
-    ``evrule.py`` or ``td.py`` differs from the copy they were compiled against
+    :mod:`qwixo.qwixx.solitaire_kernels`, :mod:`qwixo.envs.vector`,
+    :mod:`qwixo.envs.gym_vector`) are dropped whenever this file, ``batch.py``, ``odds.py``,
+    ``evrule.py``, ``td.py`` or ``envs/vector.py`` differs from the copy they were compiled against
     (:func:`qwixo.kernelcache.drop_stale`, stamp ``qwixo-qwixx-kernels``)."""
     from pathlib import Path
 
     from qwixo.kernelcache import drop_stale
 
     here = Path(__file__).parent
+    envs = here.parent / "envs"
     drop_stale("qwixo-qwixx-kernels",
                modules=[here / "batch.py", here / "odds.py", here / "evrule.py", here / "td.py",
-                        here.parent / "envs" / "vector.py"],
+                        here / "solitaire_kernels.py", envs / "vector.py",
+                        envs / "gym_vector.py"],
                sources=[here / f for f in ("kernels.py", "batch.py", "odds.py", "evrule.py",
-                                           "td.py")])
+                                           "td.py")] + [envs / "vector.py"])
 
 
 _drop_stale_caches()
@@ -397,15 +400,29 @@ def lowest_bit(x):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def closed_rows_end_game(n):
+    """Do ``n`` closed rows end the game (two locked rows, ``END_ROWS``)?"""
+    return n >= END_ROWS
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def rows_end_game(closed):
-    """Do the closed rows ``closed`` (bit mask) end the game (two locked rows)?"""
-    return popcount(closed) >= END_ROWS
+    """Do the closed rows ``closed`` (bit mask) end the game (:func:`closed_rows_end_game`)?"""
+    return closed_rows_end_game(popcount(closed))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def penalty_count_ends_game(pen, max_pen):
+    """Do ``pen`` penalty boxes of one sheet end the game when it has ``max_pen`` (its last
+    box crossed)?"""
+    return pen >= max_pen
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def penalties_end_game(pen, T):
-    """Does ``pen`` penalty boxes of one sheet end the game (the edition's last box)?"""
-    return pen >= T[T_MAXPEN]
+    """Does ``pen`` penalty boxes of one sheet end the game (the edition's last box,
+    :func:`penalty_count_ends_game`)?"""
+    return penalty_count_ends_game(pen, T[T_MAXPEN])
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
