@@ -338,6 +338,6 @@ class Prover:
         return None  # pragma: no cover (thresholds at INF: one of them settles)
 
     def move_text(self, move: int) -> str:
-        from qwixo.quixo.notation import move_text
+        from qwixo.quixo.notation import code_text
 
-        return move_text(int(self.t.src[move]), int(self.t.dst[move]), self.n)
+        return code_text(int(move), self.n)

@@ -47,7 +47,7 @@ from qwixo.quixo.kernels import (
     outcome4,
     packed_tables,
 )
-from qwixo.quixo.notation import move_text, parse_position
+from qwixo.quixo.notation import code_text, parse_position
 from qwixo.quixo.tables import move_tables
 
 
@@ -974,13 +974,9 @@ class Searcher:
 
     # -- helpers ---------------------------------------------------------------------------
     def move_text(self, move: int, seat: int = 0) -> str:
-        """The notation of a move index (2 players) or code (4 players, ``seat`` to move)."""
-        if self.players == 2:
-            return move_text(int(self.t.src[move]), int(self.t.dst[move]), self.n)
-        if move == PASS:
-            return "pass"
-        m, dot = divmod(move, 4)
-        return move_text(int(self.t.src[m]), int(self.t.dst[m]), self.n, dot=(seat + dot) % 4)
+        """The notation of a move index (2 players) or code (4 players, ``seat`` to move):
+        :func:`qwixo.quixo.notation.code_text`."""
+        return code_text(int(move), self.n, self.players, seat)
 
     def hash_of(self, boards: tuple[int, ...]) -> tuple[int, int]:
         """(Zobrist hash, cube count) of a normalised position, for ``history``."""
