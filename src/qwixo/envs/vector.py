@@ -51,8 +51,11 @@ from qwixo.quixo import kernels as QK
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
 from qwixo.qwixx import batch as QB
 from qwixo.qwixx import kernels as K
+from qwixo.qwixx.editions import REWARD_KINDS
 
 REWARD_MODES = {"outcome": 0, "margin": 1, "score": 2}
+#: Bonus B's reward kinds (the observation's block per player)
+N_REWARDS = len(REWARD_KINDS)
 
 
 @njit(cache=True)
@@ -321,6 +324,7 @@ def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
     L = T[K.T_LEN]
     F = T[K.T_FACES]
     nb = T[K.T_NBAR]
+    npen = T[K.T_MAXPEN]
     phase = s[K.PHASE]
     active = s[K.ACTIVE]
     q = gi[G_Q] if phase == K.P_ACTION1 else active
@@ -339,8 +343,8 @@ def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
                 ci += 1
             if (s[b + K.LOCKED] >> r) & 1:
                 o[blocks[B_LOCKS] + k * 4 + r] = 1.0
-        for j in range(min(s[b + K.PEN], 4)):
-            o[blocks[B_PEN] + k * 4 + j] = 1.0
+        for j in range(min(s[b + K.PEN], npen)):
+            o[blocks[B_PEN] + k * npen + j] = 1.0
         if blocks[B_LUCKY] >= 0:
             for j in range(2):
                 o[blocks[B_LUCKY] + k * (2 * F - 1) + s[b + K.LUCKY + j] - 2] = 1.0
@@ -349,9 +353,9 @@ def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
                 if not K.bar_box_free(s, b, closed, x, T):
                     o[blocks[B_BAR] + k * nb + x] = 1.0
         if blocks[B_REWARDS] >= 0:
-            for kind in range(5):
+            for kind in range(N_REWARDS):
                 if (s[b + K.REWARDS] >> kind) & 1:
-                    o[blocks[B_REWARDS] + k * 5 + kind] = 1.0
+                    o[blocks[B_REWARDS] + k * N_REWARDS + kind] = 1.0
     for r in range(4):
         if (closed >> r) & 1:
             o[blocks[B_CLOSED] + r] = 1.0
