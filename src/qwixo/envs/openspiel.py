@@ -34,6 +34,7 @@ from qwixo.envs.pz import final_rewards, seed_game_seed
 from qwixo.envs.quixo_codec import QuixoCodec
 from qwixo.envs.qwixx_codec import QwixxCodec
 from qwixo.gameinfo import text
+from qwixo.qwixx.editions import PLUS_13_POINTS, row_points
 from qwixo.qwixx.rules import dice_in_play
 
 QUIXO_DEFAULTS = {"size": 5, "players": 2, "max_plies": 200}
@@ -243,7 +244,7 @@ class QwixxGame(pyspiel.Game):
         # six dice
         turns = P * (4 * ed.row_length + ed.max_penalties)
         cells = 4 * (ed.rows[0].lock_from + 2)
-        big = 4 * cells * (cells + 1) // 2 + 13  # a generous bound of one score
+        big = 4 * row_points(cells) + PLUS_13_POINTS  # a generous bound of one score
         lo, hi = (-1.0, 1.0) if self.reward_mode == "outcome" else (-float(big), float(big))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_actions,

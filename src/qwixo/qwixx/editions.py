@@ -49,6 +49,8 @@ END_ROWS = 2
 
 #: bonus-b reward kinds, in sheet order
 REWARD_KINDS: tuple[str, ...] = ("two-crosses", "each-row", "double", "plus-13", "no-penalty")
+#: bonus-b: the points the ``plus-13`` reward adds to the final score
+PLUS_13_POINTS = 13
 
 
 def row_points(crosses: int) -> int:

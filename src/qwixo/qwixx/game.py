@@ -46,7 +46,7 @@ import numpy as np
 
 from qwixo.core import Game, IllegalMove
 from qwixo.qwixx import kernels as K
-from qwixo.qwixx.editions import COLOURS, DICE, REWARD_KINDS, Edition, edition
+from qwixo.qwixx.editions import COLOURS, DICE, REWARD_KINDS, Edition, edition, row_points
 from qwixo.qwixx.rules import (
     CELL,
     LUCKY,
@@ -493,7 +493,7 @@ class QwixxGame(Game):
                     "locked": bool((s.locked >> r) & 1),
                     "closed": bool((closed >> r) & 1),
                     "last": nums[s.last[r]] if s.last[r] >= 0 else None,
-                    "points": s.count[r] * (s.count[r] + 1) // 2,
+                    "points": row_points(s.count[r]),
                 })
             bar = []
             for b in range(len(rules.bar)):

@@ -41,7 +41,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from qwixo.qwixx.editions import END_ROWS, REWARD_KINDS, arrays, edition
+from qwixo.qwixx.editions import END_ROWS, PLUS_13_POINTS, REWARD_KINDS, arrays, edition
+from qwixo.qwixx.editions import row_points as _row_points
 
 
 def _drop_stale_caches() -> None:
@@ -689,6 +690,10 @@ def colour_options(s, b, closed, w1, w2, dice, d0, T, out, w, ev):
 
 
 # -- score and the flow of a turn ----------------------------------------------------------------
+#: the points of a row of ``c`` crosses (:func:`qwixo.qwixx.editions.row_points`, compiled)
+row_points = njit(cache=True, _nrt=False, error_model="numpy", inline="always")(_row_points)
+
+
 @njit(cache=True, _nrt=False, error_model="numpy")
 def score(s, b, T, final):
     """Points of the sheet at ``b``; ``final`` adds the end-of-game Bonus B rewards."""
@@ -696,7 +701,7 @@ def score(s, b, T, final):
     low = s[b + CNT]
     for r in range(4):
         c = s[b + CNT + r]
-        pts += c * (c + 1) // 2
+        pts += row_points(c)
         if c < low:
             low = c
     pen = s[b + PEN] * T[T_PENPTS]
@@ -705,9 +710,9 @@ def score(s, b, T, final):
         if (rw >> NO_PENALTY) & 1:
             pen = 0
         if (rw >> PLUS_13) & 1:
-            pts += 13
+            pts += PLUS_13_POINTS
         if (rw >> DOUBLE) & 1:
-            pts += low * (low + 1) // 2
+            pts += row_points(low)
     return pts - pen
 
 
