@@ -51,9 +51,10 @@ from qwixo.quixo.search import (
     table_key,
     zobrist2,
 )
+from qwixo.quixo.search_cache import SOURCES
 
-# mid calls kernels of kernels.py and of search.py: its cache goes when either changes
-_drop_stale_caches("dfpn", sources=("kernels.py", "search.py"), stamp_name="qwixo-dfpn-kernels")
+# mid calls kernels of kernels.py and of the search modules: its cache goes when one changes
+_drop_stale_caches("dfpn", sources=SOURCES, stamp_name="qwixo-dfpn-kernels")
 
 NSYM = 8
 INIT_WIN = 32

@@ -27,7 +27,7 @@ import time
 import numpy as np
 from numba import njit
 
-from qwixo.quixo import search as _search  # noqa: F401  (drops stale numba caches first)
+from qwixo.quixo import search_cache as _cache  # noqa: F401  (drops stale numba caches first)
 from qwixo.quixo.kernels import (
     MOVER_LOSES,
     MOVER_WINS,
