@@ -47,13 +47,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from qwixo.envs.rewards import REWARD_MODES, end_rewards
 from qwixo.quixo import kernels as QK
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
 from qwixo.qwixx import batch as QB
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.editions import REWARD_KINDS
 
-REWARD_MODES = {"outcome": 0, "margin": 1, "score": 2}
 #: Bonus B's reward kinds (the observation's block per player)
 N_REWARDS = len(REWARD_KINDS)
 
@@ -86,35 +86,8 @@ def sample_masks(mask, rng, out):
                 j -= 1
 
 
-@njit(cache=True)
-def _rewards(scores, mode, solo_scale, out):
-    """End rewards of one game into ``out`` (see qwixo.envs.pz.final_rewards)."""
-    P = scores.shape[0]
-    if mode == 0 and P == 1:  # a lone player: qwixo.envs.pz.solo_outcome
-        out[0] = min(1.0, max(-1.0, scores[0] / solo_scale))
-        return
-    if mode == 2:
-        for p in range(P):
-            out[p] = scores[p]
-        return
-    if mode == 1:
-        for p in range(P):
-            best = -(1 << 30)
-            for q in range(P):
-                if q != p and scores[q] > best:
-                    best = scores[q]
-            out[p] = scores[p] - best if P > 1 else scores[p]
-        return
-    best = scores[0]
-    for p in range(P):
-        if scores[p] > best:
-            best = scores[p]
-    alltie = True
-    for p in range(P):
-        if scores[p] != best:
-            alltie = False
-    for p in range(P):
-        out[p] = 0.0 if alltie else (1.0 if scores[p] == best else -1.0)
+#: the end rewards of one game (the one statement of them, :mod:`qwixo.envs.rewards`)
+_rewards = end_rewards
 
 
 # -- Quixo -------------------------------------------------------------------------------------

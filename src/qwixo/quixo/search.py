@@ -78,6 +78,8 @@ from qwixo.quixo.negamax import (
     root_scores4,
 )
 from qwixo.quixo.negamax import _out_of_budget as _out_of_budget
+from qwixo.quixo.negamax import _tt_probe as _tt_probe
+from qwixo.quixo.negamax import _tt_store as _tt_store
 from qwixo.quixo.notation import code_text, parse_position
 from qwixo.quixo.search_cache import _drop_stale_caches as _drop_stale_caches
 from qwixo.quixo.search_cache import numba_cache_dirs

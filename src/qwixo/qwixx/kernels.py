@@ -52,7 +52,8 @@ def _drop_stale_caches() -> None:
     :mod:`qwixo.qwixx.odds`, :mod:`qwixo.qwixx.evrule`, :mod:`qwixo.qwixx.td`,
     :mod:`qwixo.qwixx.solitaire_kernels`, :mod:`qwixo.envs.vector`,
     :mod:`qwixo.envs.gym_vector`) are dropped whenever this file, ``batch.py``, ``odds.py``,
-    ``evrule.py``, ``td.py`` or ``envs/vector.py`` differs from the copy they were compiled against
+    ``evrule.py``, ``td.py``, ``envs/vector.py`` or ``envs/rewards.py`` differs from the copy
+    they were compiled against
     (:func:`qwixo.kernelcache.drop_stale`, stamp ``qwixo-qwixx-kernels``)."""
     from pathlib import Path
 
@@ -65,7 +66,7 @@ def _drop_stale_caches() -> None:
                         here / "solitaire_kernels.py", envs / "vector.py",
                         envs / "gym_vector.py"],
                sources=[here / f for f in ("kernels.py", "batch.py", "odds.py", "evrule.py",
-                                           "td.py")] + [envs / "vector.py"])
+                                           "td.py")] + [envs / "vector.py", envs / "rewards.py"])
 
 
 _drop_stale_caches()
