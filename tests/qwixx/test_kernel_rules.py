@@ -147,3 +147,20 @@ def test_the_heuristics_take_a_lock_first_then_the_smallest_skip():
     assert batch.heuristic_code(pos, 0, yellow, "gap") == yellow[0]   # one skipped cell
     assert batch.heuristic_code(pos, 0, yellow, "race") == -1         # none outside its rows
     assert batch.heuristic_code(pos, 0, [], "gap") == -1
+
+
+@settings(max_examples=80, deadline=None)
+@given(name=st.sampled_from(sorted(EDITIONS)), r=st.integers(0, 3), last=st.integers(-1, 14),
+       crosses=st.integers(0, 12), closed=st.integers(0, 15))
+def test_open_cells_and_next_possible_are_the_legal_rule(name, r, last, crosses, closed):
+    # the bit-mask form and the next cell both say what legal() says, cell by cell
+    T = K.table(name)
+    L = int(T[K.T_LEN])
+    s = K.new_state(T, 1)
+    s[K.H + K.LAST + r] = min(last, L - 1)
+    s[K.H + K.CNT + r] = crosses
+    mask = int(K.open_cells(s, K.H, closed, r, T))
+    legal = [bool(K.legal(s, K.H, closed, r, i, T)) for i in range(L)]
+    assert [bool((mask >> i) & 1) for i in range(L)] == legal
+    nxt = int(s[K.H + K.LAST + r]) + 1
+    assert int(K.next_possible(s, K.H, closed, r, T)) == (nxt if nxt < L and legal[nxt] else -1)

@@ -343,13 +343,12 @@ def open_cells(s, b, closed, r, T):
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def next_possible(s, b, closed, r, T):
-    """The leftmost position right of the last cross in row ``r`` the sheet may cross, or -1."""
-    if (closed >> r) & 1:
-        return -1
+    """The leftmost position right of the last cross in row ``r`` the sheet may cross
+    (:func:`legal`), or -1."""
     j = s[b + LAST + r] + 1
-    if j >= T[T_LEN] or (j >= T[T_LOCKFROM + r] and s[b + CNT + r] < T[T_NEED]):
-        return -1
-    return j
+    if j < T[T_LEN] and legal(s, b, closed, r, j, T):
+        return j
+    return -1
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
