@@ -37,19 +37,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from qwixo.quixo.evaluation import evaluate2, evaluate4, max_counts, popcount, scan_lines
-from qwixo.quixo.kernels import (
-    MOVER_LOSES,
-    MOVER_WINS,
-    ONGOING,
-    PASS,
-    apply_move,
-    apply_move4,
-    gen_moves4,
-    legal,
-    outcome,
-    outcome4,
-    packed_tables,
-)
 from qwixo.quixo.negamax import (
     EXACT,
     INF,
@@ -91,19 +78,16 @@ from qwixo.quixo.search_tables import (
     square_images,
     symmetry,
 )
-from qwixo.quixo.tables import move_tables
 from qwixo.quixo.zobrist import table_key, zobrist2, zobrist4
 
 __all__ = [
-    "BORDER_WEIGHT", "EXACT", "INF", "LOWER", "MATE", "MATE_BOUND", "MAX_PLY", "MOVER_LOSES",
-    "MOVER_WINS", "ONGOING", "PASS", "S_ABORT", "S_BEST", "S_CONTEMPT", "S_DEADLINE", "S_GEN",
-    "S_LIMIT", "S_LMR", "S_NODES", "S_NSYM", "S_PLAIN", "S_ROOTDONE", "S_SELDEPTH", "TEMPO",
-    "THREAT_BONUS", "UPPER", "SearchResult", "SearchTables", "Searcher", "apply_move",
-    "apply_move4", "boards_of", "clock_us", "evaluate2", "evaluate4", "gen_moves4", "legal",
-    "max_counts", "move_tables", "negamax2", "negamax4", "normalise", "numba_cache_dirs",
-    "outcome", "outcome4", "packed_tables", "popcount", "root_scores2", "root_scores4",
-    "scan_lines", "score_outcome", "search_tables", "square_images", "symmetry", "table_key",
-    "zobrist2", "zobrist4",
+    "BORDER_WEIGHT", "EXACT", "INF", "LOWER", "MATE", "MATE_BOUND", "MAX_PLY", "S_ABORT",
+    "S_BEST", "S_CONTEMPT", "S_DEADLINE", "S_GEN", "S_LIMIT", "S_LMR", "S_NODES", "S_NSYM",
+    "S_PLAIN", "S_ROOTDONE", "S_SELDEPTH", "TEMPO", "THREAT_BONUS", "UPPER", "SearchResult",
+    "SearchTables", "Searcher", "boards_of", "clock_us", "evaluate2", "evaluate4", "max_counts",
+    "negamax2", "negamax4", "normalise", "numba_cache_dirs", "popcount", "root_scores2",
+    "root_scores4", "scan_lines", "score_outcome", "search_tables", "square_images", "symmetry",
+    "table_key", "zobrist2", "zobrist4",
 ]
 
 
