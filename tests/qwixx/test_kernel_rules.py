@@ -164,3 +164,19 @@ def test_open_cells_and_next_possible_are_the_legal_rule(name, r, last, crosses,
     assert [bool((mask >> i) & 1) for i in range(L)] == legal
     nxt = int(s[K.H + K.LAST + r]) + 1
     assert int(K.next_possible(s, K.H, closed, r, T)) == (nxt if nxt < L and legal[nxt] else -1)
+
+
+def test_a_closed_row_takes_its_die_out_of_the_game():
+    for closed in range(16):
+        assert rules.dice_in_play(closed) == [0, 1] + [2 + c for c in range(4)
+                                                       if not (closed >> c) & 1]
+        for j in range(6):
+            assert bool(K.die_in_play(closed, j)) == (j in rules.dice_in_play(closed))
+        for after in range(16):
+            if after & closed == closed:  # rows only ever close
+                assert rules.dice_removed(closed, after) == [c for c in range(4)
+                                                             if (after & ~closed) >> c & 1]
+    g = qwixo.new_game("qwixx", players=2, seed=3)
+    g.closed = 0b0101  # red and green closed
+    assert g.removed_dice == ["r", "g"] and len(rules.dice_in_play(g.closed)) == 4
+    assert [d is None for d in g.roll()] == [False, False, True, False, True, False]
