@@ -48,7 +48,6 @@ from qwixo.qwixx.editions import (
     edition_arrays,
     row_points,
 )
-from qwixo.qwixx.rules import CELL, Rules, Sheet
 
 #: editions the solver handles (the bonus editions have rules beyond "cells in rows")
 SOLVABLE: tuple[str, ...] = ("classic", "mixx-a", "mixx-b", "longo")
@@ -256,22 +255,18 @@ def build_model(ed: str | Edition, lucky: Sequence[int] | None = None, *,
     closed = (np.arange(K) >= n_open).astype(np.int64)
     trans = np.full((K, L), -1, dtype=np.int64)
     gain = np.zeros((K, L), dtype=np.float64)
-    # the transitions are the engine's own crosses (legality, the lock box) on a row of each kind
-    rules = Rules.of(ed)
     for k in range(n_open):
-        sh = Sheet()
-        sh.last[0], sh.count[0] = int(last[k]), int(count[k])
         for pos in range(last[k] + 1, L):
-            if not rules.can_cross(sh, 0, 0, pos):
-                continue
-            after = sh.copy()
-            rules.apply(after, 0, (CELL, 0, pos, -1), [])
-            c, c2 = int(count[k]), int(after.count[0])
-            if after.locked & 1:
-                trans[k, pos] = closed_kind[c2] if lucky_t else closed_kind[closed_counts[0]]
+            c = count[k]
+            if pos >= lock_from:
+                if c < need:
+                    continue
+                nk = closed_kind[c + 2] if lucky_t else closed_kind[closed_counts[0]]
+                trans[k, pos] = nk
+                gain[k, pos] = row_points(c + 2) - row_points(c)
             else:
-                trans[k, pos] = kind_of[(pos, c2)]
-            gain[k, pos] = row_points(c2) - row_points(c)
+                trans[k, pos] = kind_of[(pos, c + 1)]
+                gain[k, pos] = row_points(c + 1) - row_points(c)
     nextpos = np.where(closed == 1, -1, last + 1).astype(np.int64)
     level = np.where(closed == 1, lock_from + 1, last + 1).astype(np.int64)
     _, _, index_of, tgt_cnt, tgt_row, tgt_pos = _edition_arrays(ed)
