@@ -109,8 +109,8 @@ class Edition:
     action2_any_row: bool = False
     #: ``longo``: every sheet has two lucky numbers
     lucky: bool = False
-    #: ``longo``: the lucky pairs of the rulebook's examples (the deal itself is
-    #: :func:`qwixo.qwixx.kernels.deal_lucky`, any two different sums)
+    #: ``longo``: the rulebook's lucky pairs, seat by seat (for examples and recorded runs;
+    #: games are dealt by :func:`qwixo.qwixx.kernels.deal_lucky`, any two different sums)
     rulebook_lucky: tuple[tuple[int, int], ...] = ()
     #: ``bonus-a``: cells that trigger the bonus bar, as (row index, number)
     bonus_cells: frozenset[tuple[int, int]] = frozenset()
