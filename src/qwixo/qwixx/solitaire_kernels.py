@@ -38,10 +38,16 @@ def closed_count(closed, ks):
 
 
 @njit(cache=True, inline="always")
-def die_present(closed, ks, c):
-    """The coloured die ``c`` is still rolled in the state of row kinds ``ks``
+def die_of_kind(closed, k, c):
+    """The coloured die ``c`` is still rolled when row ``c`` is of kind ``k``
     (:func:`qwixo.qwixx.kernels.die_in_play`: out once its row is closed)."""
-    return K.die_in_play(closed[ks[c]] << c, 2 + c)
+    return K.die_in_play(closed[k] << c, 2 + c)
+
+
+@njit(cache=True, inline="always")
+def die_present(closed, ks, c):
+    """The coloured die ``c`` is still rolled in the state of row kinds ``ks``."""
+    return die_of_kind(closed, ks[c], c)
 
 
 @njit(cache=True, inline="always")
@@ -259,7 +265,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                 v = ga + W[ix, p]
                 if v > B1[s, p]:
                     B1[s, p] = v
-            rgone = closed[nkr] == 1  # row r locked in action 1: its die is gone
+            rgone = not die_of_kind(closed, nkr, r)  # row r locked in action 1
             for q in range(4):
                 if q == r:
                     # a second cross in row r, right of the first
