@@ -9,14 +9,15 @@ pytestmark = pytest.mark.research
 
 MODULES = ["qwixo.envs.quixo_codec", "qwixo.envs.qwixx_codec", "qwixo.envs.vector",
            "qwixo.envs.pz", "qwixo.envs.quixo_v0", "qwixo.envs.qwixx_v0", "qwixo.envs.codec",
-           "qwixo.envs.openspiel"]
+           "qwixo.envs.openspiel", "qwixo.envs.rewards"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
     if name == "qwixo.envs.openspiel":
         pytest.importorskip("pyspiel")
-    elif name not in ("qwixo.envs.quixo_codec", "qwixo.envs.vector", "qwixo.envs.codec"):
+    elif name not in ("qwixo.envs.quixo_codec", "qwixo.envs.vector", "qwixo.envs.codec",
+                      "qwixo.envs.rewards"):
         pytest.importorskip("pettingzoo")
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0

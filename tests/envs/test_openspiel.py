@@ -153,3 +153,36 @@ def test_the_state_strings_carry_the_ply_when_max_plies_ends_the_game():
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
     assert str(s).endswith("ply 2 of 20") and "ply 2 of 20" in s.observation_string(1)
+
+
+def test_one_longo_deal_for_one_seed_in_every_engine_and_adapter():
+    """OpenSpiel, PettingZoo, Gymnasium, the contract game, a kernel run and the vectorised
+    environment deal Longo's lucky numbers by the one deal: the same pairs for the same seed."""
+    import gymnasium as gym
+
+    import qwixo.envs  # noqa: F401  (registers the Gymnasium ids)
+    from qwixo.envs import qwixx_v0
+    from qwixo.envs.vector import QwixxVec
+    from qwixo.qwixx import batch
+    from qwixo.qwixx import kernels as K
+    from qwixo.qwixx.game import QwixxGame
+
+    deals = set()
+    for seed in (0, 1, 2, 12345):
+        spiel = pyspiel.load_game("python_qwixo_qwixx",
+                                  {"edition": "longo", "players": 3, "seed": seed})
+        dealt = spiel.new_initial_state().game.lucky
+        pz = qwixx_v0.env(edition="longo", players=3)
+        pz.reset(seed=seed)
+        assert pz.unwrapped.game.lucky == dealt
+        gy = gym.make("qwixo/QwixxLongo3p-v0")
+        gy.reset(seed=seed)
+        assert gy.unwrapped.game.lucky == dealt
+        g = pz.unwrapped.game.seed
+        assert dealt == QwixxGame("longo", 3, seed=g).lucky == K.lucky_deal("longo", 3, g)
+        assert batch.default_lucky("longo", 3, g).tolist() == [list(x) for x in dealt]
+        vec = QwixxVec(2, edition="longo", players=3)
+        vec.reset(seed=g)
+        assert [tuple(x) for x in vec.lucky[0].tolist()] == dealt
+        deals.add(tuple(dealt))
+    assert len(deals) == 4  # and the seed decides it

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import qwixo
 from qwixo.qwixx import batch, rules
@@ -80,11 +82,11 @@ def test_option_texts_and_codes_agree_with_the_game():
             g.choose(p, opts[-1])
 
 
-def test_fresh_game_and_the_rulebook_lucky_pairs():
+def test_fresh_game_takes_the_lucky_numbers_given():
     T = K.table("longo")
     s = np.full(K.H + 3 * K.PB, 7, np.int64)
-    lucky = batch.default_lucky("longo", 3)
-    assert lucky.tolist() == [list(x) for x in edition("longo").rulebook_lucky[:3]]
+    lucky = batch.default_lucky("longo", 3, seed=11)
+    assert lucky.tolist() == [list(x) for x in K.lucky_deal("longo", 3, 11)]
     K.fresh_game(s, 3, lucky, 2)
     assert s[K.NPL] == 3 and s[K.ACTIVE] == 2 and s[K.CLOSED] == 0 and s[K.PHASE] == K.P_ROLL
     for p in range(3):
@@ -94,6 +96,36 @@ def test_fresh_game_and_the_rulebook_lucky_pairs():
     assert not batch.default_lucky("classic", 3).any()
     assert np.array_equal(K.new_state(T, 3)[:K.H], np.r_[np.zeros(K.NPL), 3,
                                                          np.zeros(K.H - K.NPL - 1)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(1, 5), seed=st.integers(-2**70, 2**70))
+def test_the_lucky_deal_gives_every_player_a_different_pair(players, seed):
+    # the rulebook: every score sheet shows two lucky numbers, each player's sheet different
+    deal = K.lucky_deal("longo", players, seed)
+    assert deal == K.lucky_deal("longo", players, seed)  # the seed fixes it
+    assert len(deal) == players and len(set(deal)) == players
+    assert all(2 <= a < c <= 16 for a, c in deal)
+
+
+def test_the_lucky_deal_is_uniform_over_the_pairs_and_over_the_deals():
+    # 105 pairs of two different sums 2..16: every pair equally likely for every seat, and the
+    # second seat never takes the first one's (every ordered deal of two pairs equally likely)
+    n = 21_000
+    first = np.zeros(105, np.int64)
+    second = np.zeros(105, np.int64)
+    index = {pair: k for k, pair in enumerate(
+        (a, c) for a in range(2, 17) for c in range(a + 1, 17))}
+    for seed in range(n):
+        a, c = K.lucky_deal("longo", 2, seed)
+        assert a != c
+        first[index[a]] += 1
+        second[index[c]] += 1
+    expected = n / 105
+    for counts in (first, second):
+        chi2 = float(((counts - expected) ** 2 / expected).sum())
+        assert chi2 < 170  # 104 degrees of freedom: p < 1e-4 above 170
+        assert counts.min() > 0
 
 
 def test_the_heuristics_take_a_lock_first_then_the_smallest_skip():
@@ -115,3 +147,36 @@ def test_the_heuristics_take_a_lock_first_then_the_smallest_skip():
     assert batch.heuristic_code(pos, 0, yellow, "gap") == yellow[0]   # one skipped cell
     assert batch.heuristic_code(pos, 0, yellow, "race") == -1         # none outside its rows
     assert batch.heuristic_code(pos, 0, [], "gap") == -1
+
+
+@settings(max_examples=80, deadline=None)
+@given(name=st.sampled_from(sorted(EDITIONS)), r=st.integers(0, 3), last=st.integers(-1, 14),
+       crosses=st.integers(0, 12), closed=st.integers(0, 15))
+def test_open_cells_and_next_possible_are_the_legal_rule(name, r, last, crosses, closed):
+    # the bit-mask form and the next cell both say what legal() says, cell by cell
+    T = K.table(name)
+    L = int(T[K.T_LEN])
+    s = K.new_state(T, 1)
+    s[K.H + K.LAST + r] = min(last, L - 1)
+    s[K.H + K.CNT + r] = crosses
+    mask = int(K.open_cells(s, K.H, closed, r, T))
+    legal = [bool(K.legal(s, K.H, closed, r, i, T)) for i in range(L)]
+    assert [bool((mask >> i) & 1) for i in range(L)] == legal
+    nxt = int(s[K.H + K.LAST + r]) + 1
+    assert int(K.next_possible(s, K.H, closed, r, T)) == (nxt if nxt < L and legal[nxt] else -1)
+
+
+def test_a_closed_row_takes_its_die_out_of_the_game():
+    for closed in range(16):
+        assert rules.dice_in_play(closed) == [0, 1] + [2 + c for c in range(4)
+                                                       if not (closed >> c) & 1]
+        for j in range(6):
+            assert bool(K.die_in_play(closed, j)) == (j in rules.dice_in_play(closed))
+        for after in range(16):
+            if after & closed == closed:  # rows only ever close
+                assert rules.dice_removed(closed, after) == [c for c in range(4)
+                                                             if (after & ~closed) >> c & 1]
+    g = qwixo.new_game("qwixx", players=2, seed=3)
+    g.closed = 0b0101  # red and green closed
+    assert g.removed_dice == ["r", "g"] and len(rules.dice_in_play(g.closed)) == 4
+    assert [d is None for d in g.roll()] == [False, False, True, False, True, False]

@@ -6,6 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["qwixo.qwixx.editions", "qwixo.qwixx.rules", "qwixo.qwixx.game",
+           "qwixo.qwixx.saving", "qwixo.qwixx.display", "qwixo.qwixx.events",
            "qwixo.qwixx.terminal"]
 
 

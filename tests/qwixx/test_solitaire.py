@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from solitaire_oracle import brute_force
 
 import qwixo
 from qwixo.core import IllegalMove
@@ -20,7 +21,6 @@ from qwixo.qwixx.editions import edition
 from qwixo.qwixx.solitaire import (
     OptimalBot,
     Solution,
-    brute_force,
     build_model,
     canonical_states,
     rank_options,

@@ -38,6 +38,7 @@ from qwixo.envs.pz import (
     RENDER_MODES,
     check_render_mode,
     final_rewards,
+    game_seed,
     observation_space,
     observe,
     render_game,
@@ -147,7 +148,7 @@ class ContractGymEnv(gym.Env):
                 self._episode = int(seed)
             self.seat = self._episode % self.codec.players
             self._episode += 1
-        self.game = self.codec.new_game(int(self.np_random.integers(0, 2**62)))
+        self.game = self.codec.new_game(game_seed(self.np_random))
         self._make_bots()
         self._advance()
         self._score = self.game.scores()[self.seat]

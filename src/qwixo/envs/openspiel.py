@@ -7,8 +7,10 @@
   = "outcome" | "margin" | "score"): simultaneous action 1 (every player at once) and a
   sequential action 2 (the active player), so ``pyspiel.convert_to_turn_based`` works; explicit
   chance nodes: the dice still in play are rolled one at a time (one chance node per die, each
-  face with probability 1/faces — the exact distribution of the roll). Longo's lucky numbers
-  are the rulebook's pairs (5, 8), (5, 10), (6, 11), (7, 12), (4, 9) for players 0..4.
+  face with probability 1/faces — the exact distribution of the roll). ``seed`` (= 0) seeds
+  the contract game as PettingZoo's ``reset(seed=...)`` does (:func:`qwixo.envs.pz.game_seed`):
+  Longo's lucky numbers are its deal (:func:`qwixo.qwixx.kernels.lucky_deal`), those of a
+  PettingZoo or Gymnasium game reset with the same seed.
 
 Both wrap the public game contract; actions are numbered and observation tensors laid out as in
 the PettingZoo environments (:mod:`qwixo.envs.quixo_codec`, :mod:`qwixo.envs.qwixx_codec`),
@@ -28,14 +30,15 @@ import pyspiel
 
 from qwixo.core import game_info, game_names
 from qwixo.envs.codec import codec_for
-from qwixo.envs.pz import final_rewards
+from qwixo.envs.pz import final_rewards, seed_game_seed
 from qwixo.envs.quixo_codec import QuixoCodec
 from qwixo.envs.qwixx_codec import QwixxCodec
 from qwixo.gameinfo import text
-from qwixo.qwixx.batch import default_lucky
+from qwixo.qwixx.editions import PLUS_13_POINTS, row_points
+from qwixo.qwixx.rules import dice_in_play
 
 QUIXO_DEFAULTS = {"size": 5, "players": 2, "max_plies": 200}
-QWIXX_DEFAULTS = {"edition": "classic", "players": 2, "reward": "outcome"}
+QWIXX_DEFAULTS = {"edition": "classic", "players": 2, "reward": "outcome", "seed": 0}
 
 
 def _game_type(short_name: str, long_name: str, **kw: Any) -> pyspiel.GameType:
@@ -241,7 +244,7 @@ class QwixxGame(pyspiel.Game):
         # six dice
         turns = P * (4 * ed.row_length + ed.max_penalties)
         cells = 4 * (ed.rows[0].lock_from + 2)
-        big = 4 * cells * (cells + 1) // 2 + 13  # a generous bound of one score
+        big = 4 * row_points(cells) + PLUS_13_POINTS  # a generous bound of one score
         lo, hi = (-1.0, 1.0) if self.reward_mode == "outcome" else (-float(big), float(big))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_actions,
@@ -253,8 +256,9 @@ class QwixxGame(pyspiel.Game):
             max_game_length=turns * 8,
         )
         super().__init__(_QWIXX_TYPE, info, p)
-        self.lucky = ([tuple(map(int, x)) for x in default_lucky(ed.name, P)]
-                      if ed.lucky else None)
+        #: the contract game's seed, drawn from ``seed`` as PettingZoo's ``reset(seed=seed)``
+        #: draws it: Longo's lucky numbers are its deal
+        self.seed = seed_game_seed(int(p["seed"]))
 
     def new_initial_state(self) -> QwixxState:
         return QwixxState(self)
@@ -273,8 +277,7 @@ class QwixxState(pyspiel.State):
         import qwixo
 
         self._box = _GameBox(qwixo.new_game("qwixx", edition=self.codec.edition_name,
-                                            players=self.codec.players, seed=0,
-                                            lucky=game.lucky))
+                                            players=self.codec.players, seed=game.seed))
         self._dice: list[int] = []  # the dice rolled so far in this roll (chance nodes)
 
     @property
@@ -283,7 +286,7 @@ class QwixxState(pyspiel.State):
         return self._box.game
 
     def _dice_needed(self) -> int:
-        return 2 + 4 - len(self.game.closed_rows)
+        return len(dice_in_play(self.game.closed))
 
     def current_player(self) -> int:
         g = self.game

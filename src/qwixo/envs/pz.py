@@ -11,7 +11,8 @@ per-game action numbering and observations of :mod:`qwixo.envs.quixo_codec` /
   stored by the game and reaches the observations only when the last player is in.
 - Parallel: one step takes the actions of every player in ``to_act`` (Qwixx action 1: all
   players at once); the actions of the others are ignored.
-- Dice: the environment rolls with the game's own generator, seeded by ``reset(seed=...)``.
+- Dice: the environment rolls with the game's own generator, seeded by ``reset(seed=...)``
+  (:func:`game_seed`: the same seed starts the same game in every adapter).
 - Rewards come at the end (``reward="outcome"``: +1 for each winner, -1 for the others, 0 for
   everyone on a draw or when all tie; a lone player gets :func:`solo_outcome`; ``"margin"``: own score minus the best other score;
   ``"score"``: the contract's ``scores()``).
@@ -38,8 +39,24 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
-REWARDS = ("outcome", "margin", "score")
+from qwixo.envs.rewards import REWARD_MODES, REWARDS, end_rewards
+from qwixo.envs.rewards import solo_outcome as _solo_outcome
+
 RENDER_MODES = ["ansi", "human", "rgb_array"]
+
+
+def game_seed(np_random: np.random.Generator) -> int:
+    """The seed of the next contract game an environment starts, drawn from its generator:
+    every adapter draws it so (PettingZoo and Gymnasium after ``reset(seed=s)``, OpenSpiel from
+    its ``seed`` parameter ``s``), so one seed deals the same game everywhere (e.g. Longo's
+    lucky numbers)."""
+    return int(np_random.integers(0, 2**62))
+
+
+def seed_game_seed(seed: int | None) -> int:
+    """:func:`game_seed` of a generator seeded with ``seed`` (the first game after
+    ``reset(seed=seed)``)."""
+    return game_seed(seeding.np_random(seed)[0])
 
 
 def check_render_mode(render_mode: str | None) -> str | None:
@@ -96,16 +113,16 @@ def observe(codec: Any, game: Any, player: int, mask: bool = True,
 def solo_outcome(score: float, solo_scale: float) -> float:
     """The ``"outcome"`` reward of a lone player: its score as a share of ``solo_scale`` (the
     codec's ``solo_scale``; Qwixx: four full rows, 312 points on the classic sheet), clipped
-    to [-1, 1] — there is nobody to win against, so the outcome is how well it scored.
+    to [-1, 1] (:func:`qwixo.envs.rewards.solo_outcome`).
 
     >>> solo_outcome(78, 312), solo_outcome(-20, 312), solo_outcome(400, 312)
     (0.25, -0.0641..., 1.0)
     """
-    return float(min(1.0, max(-1.0, score / solo_scale)))
+    return float(_solo_outcome(float(score), float(solo_scale)))
 
 
 def final_rewards(scores: list[int], mode: str, solo_scale: float = 1.0) -> list[float]:
-    """End-of-game rewards from the contract's scores (one player: see :func:`solo_outcome`).
+    """End-of-game rewards from the contract's scores (:func:`qwixo.envs.rewards.end_rewards`).
 
     >>> final_rewards([30, 41, 41], "outcome"), final_rewards([30, 41], "margin")
     ([-1.0, 1.0, 1.0], [-11.0, 11.0])
@@ -114,16 +131,9 @@ def final_rewards(scores: list[int], mode: str, solo_scale: float = 1.0) -> list
     >>> final_rewards([78], "outcome", solo_scale=312), final_rewards([78], "margin")
     ([0.25], [78.0])
     """
-    if mode == "score":
-        return [float(s) for s in scores]
-    if len(scores) == 1:
-        return [solo_outcome(scores[0], solo_scale) if mode == "outcome" else float(scores[0])]
-    if mode == "margin":
-        return [float(s - max(scores[:p] + scores[p + 1:])) for p, s in enumerate(scores)]
-    best = max(scores)
-    if all(s == best for s in scores):
-        return [0.0] * len(scores)
-    return [1.0 if s == best else -1.0 for s in scores]
+    out = np.empty(len(scores), np.float64)
+    end_rewards(np.asarray(scores, np.int64), REWARD_MODES[mode], float(solo_scale), out)
+    return [float(x) for x in out]
 
 
 def _check_reward(reward: str) -> str:
@@ -163,8 +173,7 @@ class _Core:
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
-        game_seed = int(self._np_random.integers(0, 2**62))
-        self.game = self.codec.new_game(game_seed)
+        self.game = self.codec.new_game(game_seed(self._np_random))
         self._roll()
 
     def _roll(self) -> None:

@@ -21,7 +21,7 @@ next player, …):
 | --- | --- |
 | crossed cells per player, row, cell | ``P·4·L`` |
 | lock box crossed per player and row | ``P·4`` |
-| penalties per player (thermometer: box k is 1 when the player has more than k) | ``P·4`` |
+| penalties per player (thermometer: box k is 1 when the player has more than k) | ``P·4`` (the edition's penalty boxes) |
 | closed rows | 4 |
 | dice ``w1 w2 r y g b``, one-hot of the face (all zero: removed) | ``6·F`` (F = 6; Longo 8) |
 | phase one-hot: action 1, action 2, over | 3 |
@@ -106,8 +106,11 @@ class QwixxCodec(ActionCodec):
         self._number(texts)
         self._num_index = [{n: i for i, n in enumerate(ed.rows[r].numbers)} for r in range(4)]
         self.bar_len = len(ed.bar)
+        #: penalty boxes of a sheet (the edition's; the last one ends the game)
+        self.max_penalties = ed.max_penalties
         P = self.players
-        sizes = [("cells", P * 4 * L), ("locks", P * 4), ("penalties", P * 4), ("closed", 4),
+        sizes = [("cells", P * 4 * L), ("locks", P * 4), ("penalties", P * self.max_penalties),
+                 ("closed", 4),
                  ("dice", 6 * self.faces), ("phase", 3), ("active", P), ("a1_crossed", 1),
                  ("to_act", 1)]
         if ed.lucky:
@@ -138,8 +141,9 @@ class QwixxCodec(ActionCodec):
                       rewards: Any) -> None:
         """Player ``k``'s penalties, lucky numbers, bar boxes used and rewards into ``obs``."""
         B = self.blocks
-        for j in range(min(penalties, 4)):
-            obs[B["penalties"][0] + k * 4 + j] = 1
+        npen = self.max_penalties
+        for j in range(min(penalties, npen)):
+            obs[B["penalties"][0] + k * npen + j] = 1
         if "lucky" in B:
             for n in lucky:
                 obs[B["lucky"][0] + k * (2 * self.faces - 1) + n - 2] = 1

@@ -21,7 +21,9 @@
   action 2. An action outside the mask is played as ``pass``.
 - Quixo: an action outside the mask loses the game for the mover; the game is drawn after
   ``max_plies`` plies (default 200).
-- Seeded: ``reset(seed)`` fixes every roll and every Longo lucky-number deal of every game.
+- Seeded: ``reset(seed)`` fixes every roll and every Longo lucky-number deal of every game
+  (the one deal, :func:`qwixo.qwixx.kernels.deal_lucky`: game 0 is dealt as a contract game of
+  that seed).
 - Copies: ``reset`` and ``step`` return fresh arrays (safe to keep, e.g. in a replay buffer).
   ``copy=False`` returns the environment's own buffers instead — faster, but the next
   ``step`` overwrites them in place (``env.obs``, ``env.mask``, ``env.reward``, ``env.done``
@@ -45,12 +47,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from qwixo.envs.rewards import REWARD_MODES, end_rewards
 from qwixo.quixo import kernels as QK
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
 from qwixo.qwixx import batch as QB
 from qwixo.qwixx import kernels as K
+from qwixo.qwixx.editions import REWARD_KINDS
 
-REWARD_MODES = {"outcome": 0, "margin": 1, "score": 2}
+#: Bonus B's reward kinds (the observation's block per player)
+N_REWARDS = len(REWARD_KINDS)
 
 
 @njit(cache=True)
@@ -81,35 +86,8 @@ def sample_masks(mask, rng, out):
                 j -= 1
 
 
-@njit(cache=True)
-def _rewards(scores, mode, solo_scale, out):
-    """End rewards of one game into ``out`` (see qwixo.envs.pz.final_rewards)."""
-    P = scores.shape[0]
-    if mode == 0 and P == 1:  # a lone player: qwixo.envs.pz.solo_outcome
-        out[0] = min(1.0, max(-1.0, scores[0] / solo_scale))
-        return
-    if mode == 2:
-        for p in range(P):
-            out[p] = scores[p]
-        return
-    if mode == 1:
-        for p in range(P):
-            best = -(1 << 30)
-            for q in range(P):
-                if q != p and scores[q] > best:
-                    best = scores[q]
-            out[p] = scores[p] - best if P > 1 else scores[p]
-        return
-    best = scores[0]
-    for p in range(P):
-        if scores[p] > best:
-            best = scores[p]
-    alltie = True
-    for p in range(P):
-        if scores[p] != best:
-            alltie = False
-    for p in range(P):
-        out[p] = 0.0 if alltie else (1.0 if scores[p] == best else -1.0)
+#: the end rewards of one game (the one statement of them, :mod:`qwixo.envs.rewards`)
+_rewards = end_rewards
 
 
 # -- Quixo -------------------------------------------------------------------------------------
@@ -234,7 +212,7 @@ class QuixoVec:
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Every game from the empty board (Quixo has no chance; ``seed`` seeds
         :meth:`sample_actions`)."""
-        self._rng[0] = QB.mix(0 if seed is None else int(seed))
+        self._rng[:] = K.seed_rng(0 if seed is None else seed)
         _quixo_reset_all(self._st, self._ply, self.players, self.size ** 2, self._obs,
                          self._mask, self._T)
         self.to_act[:] = 0
@@ -319,6 +297,7 @@ def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
     L = T[K.T_LEN]
     F = T[K.T_FACES]
     nb = T[K.T_NBAR]
+    npen = T[K.T_MAXPEN]
     phase = s[K.PHASE]
     active = s[K.ACTIVE]
     q = gi[G_Q] if phase == K.P_ACTION1 else active
@@ -337,25 +316,25 @@ def _qx_observe(s, gi, opts, o, m, blocks, lucky_off, T):
                 ci += 1
             if (s[b + K.LOCKED] >> r) & 1:
                 o[blocks[B_LOCKS] + k * 4 + r] = 1.0
-        for j in range(min(s[b + K.PEN], 4)):
-            o[blocks[B_PEN] + k * 4 + j] = 1.0
+        for j in range(min(s[b + K.PEN], npen)):
+            o[blocks[B_PEN] + k * npen + j] = 1.0
         if blocks[B_LUCKY] >= 0:
             for j in range(2):
                 o[blocks[B_LUCKY] + k * (2 * F - 1) + s[b + K.LUCKY + j] - 2] = 1.0
         if blocks[B_BAR] >= 0:
             for x in range(nb):
-                if x < s[b + K.BARPOS] or (closed >> T[K.T_BAR + x]) & 1:
+                if not K.bar_box_free(s, b, closed, x, T):
                     o[blocks[B_BAR] + k * nb + x] = 1.0
         if blocks[B_REWARDS] >= 0:
-            for kind in range(5):
+            for kind in range(N_REWARDS):
                 if (s[b + K.REWARDS] >> kind) & 1:
-                    o[blocks[B_REWARDS] + k * 5 + kind] = 1.0
+                    o[blocks[B_REWARDS] + k * N_REWARDS + kind] = 1.0
     for r in range(4):
         if (closed >> r) & 1:
             o[blocks[B_CLOSED] + r] = 1.0
     o[blocks[B_PHASE] + phase - 1] = 1.0
     for j in range(6):
-        if j >= 2 and (closed >> (j - 2)) & 1:
+        if not K.die_in_play(closed, j):
             continue
         o[blocks[B_DICE] + j * F + s[K.DICE + j] - 1] = 1.0
     o[blocks[B_ACTIVE] + (active - q) % P] = 1.0
@@ -375,29 +354,11 @@ _NO_LUCKY = np.zeros((5, 2), np.int64)
 
 @njit(cache=True)
 def _qx_new_game(s, rng, lucky_edition, T):
-    """Empty sheets (Longo: deal the lucky numbers), player 0 active."""
+    """Empty sheets (Longo: the one lucky-number deal, :func:`K.deal_lucky`), player 0 active."""
     P = s[K.NPL]
-    faces = T[K.T_FACES]
     K.fresh_game(s, P, _NO_LUCKY, 0)
-    for p in range(P):
-        b = K.H + p * K.PB
-        if lucky_edition:  # a pair of different sums per player, all pairs different
-            while True:
-                a = 2 + QB.below(rng, 2 * faces - 1)
-                c = 2 + QB.below(rng, 2 * faces - 1)
-                if a == c:
-                    continue
-                if a > c:
-                    a, c = c, a
-                fresh = True
-                for p2 in range(p):
-                    b2 = K.H + p2 * K.PB
-                    if s[b2 + K.LUCKY] == a and s[b2 + K.LUCKY + 1] == c:
-                        fresh = False
-                if fresh:
-                    s[b + K.LUCKY] = a
-                    s[b + K.LUCKY + 1] = c
-                    break
+    if lucky_edition:
+        K.deal_lucky(s, P, T, rng)
 
 
 @njit(cache=True)
@@ -529,7 +490,7 @@ class QwixxVec:
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """New games everywhere (``seed`` fixes all the dice and lucky numbers to come)."""
-        self._rng[0] = QB.mix(0 if seed is None else int(seed))
+        self._rng[:] = K.seed_rng(0 if seed is None else seed)
         self._run(np.zeros(self.n, np.int64), True)
         return self._out(self._obs, self._mask)
 

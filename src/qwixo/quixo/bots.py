@@ -46,9 +46,7 @@ from typing import Any
 
 from qwixo.bots import decision_options
 from qwixo.core import Game, IllegalMove
-
-PASS_TEXT = "pass"
-
+from qwixo.quixo.notation import PASS_TEXT
 
 # ---------------------------------------------------------------------------------------------
 # Reading a game

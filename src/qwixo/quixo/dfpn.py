@@ -51,9 +51,10 @@ from qwixo.quixo.search import (
     table_key,
     zobrist2,
 )
+from qwixo.quixo.search_cache import SOURCES
 
-# mid calls kernels of kernels.py and of search.py: its cache goes when either changes
-_drop_stale_caches("dfpn", sources=("kernels.py", "search.py"), stamp_name="qwixo-dfpn-kernels")
+# mid calls kernels of kernels.py and of the search modules: its cache goes when one changes
+_drop_stale_caches("dfpn", sources=SOURCES, stamp_name="qwixo-dfpn-kernels")
 
 NSYM = 8
 INIT_WIN = 32
@@ -338,6 +339,6 @@ class Prover:
         return None  # pragma: no cover (thresholds at INF: one of them settles)
 
     def move_text(self, move: int) -> str:
-        from qwixo.quixo.notation import move_text
+        from qwixo.quixo.notation import code_text
 
-        return move_text(int(self.t.src[move]), int(self.t.dst[move]), self.n)
+        return code_text(int(move), self.n)

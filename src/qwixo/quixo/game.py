@@ -46,10 +46,10 @@ from qwixo.quixo.notation import (
     SEATS,
     SIDES,
     canonical_move,
+    code_text,
     format_position,
     move_index,
     move_text,
-    move_texts,
     parse_move,
     parse_position,
     square_name,
@@ -68,11 +68,8 @@ def _texts(n: int, players: int) -> tuple[tuple[str, ...], dict[str, int]]:
     """(text of each move code, canonical text -> code) for a size and player count."""
     key = (n, players)
     if key not in _TEXTS_CACHE:
-        base = move_texts(n)
-        if players == 2:
-            texts = base
-        else:
-            texts = tuple(f"{t}:{s}" for t in base for s in SEATS)
+        per_move = 1 if players == 2 else 4  # 4 players: one code per dot seat
+        texts = tuple(code_text(c, n, players) for c in range(len(move_tables(n).src) * per_move))
         codes = {t: i for i, t in enumerate(texts)}
         _TEXTS_CACHE[key] = (texts, codes)
     return _TEXTS_CACHE[key]

@@ -38,10 +38,9 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from qwixo.quixo.tables import move_tables
+from qwixo.quixo.tables import PASS, move_tables
 
 SRC, DST, SEG_ALL, SEG_MOVE, LSH, RSH = range(6)
-PASS = -1
 #: an upper bound of the number of 2-player moves (7×7: 68) — size move buffers with it
 MAX_MOVES = 68
 #: an upper bound of the number of 4-player move codes (two dots per move, or one pass)

@@ -27,7 +27,7 @@ import time
 import numpy as np
 from numba import njit
 
-from qwixo.quixo import search as _search  # noqa: F401  (drops stale numba caches first)
+from qwixo.quixo import search_cache as _cache  # noqa: F401  (drops stale numba caches first)
 from qwixo.quixo.kernels import (
     MOVER_LOSES,
     MOVER_WINS,
@@ -41,7 +41,7 @@ from qwixo.quixo.kernels import (
     outcome4,
     packed_tables,
 )
-from qwixo.quixo.notation import move_text
+from qwixo.quixo.notation import code_text
 from qwixo.quixo.tables import move_tables
 
 # node fields in the int64 array ``nd``
@@ -210,13 +210,9 @@ class Mcts:
         self.iterations = 0
 
     def move_text(self, code: int, seat: int = 0) -> str:
-        """Notation of a code of the normalised position (4 players: ``seat`` to move)."""
-        if code == PASS:
-            return "pass"
-        if self.players == 2:
-            return move_text(int(self.mt.src[code]), int(self.mt.dst[code]), self.n)
-        m, dot = divmod(code, 4)
-        return move_text(int(self.mt.src[m]), int(self.mt.dst[m]), self.n, dot=(seat + dot) % 4)
+        """Notation of a code of the normalised position (4 players: ``seat`` to move):
+        :func:`qwixo.quixo.notation.code_text`."""
+        return code_text(int(code), self.n, self.players, seat)
 
     def run(self, boards: tuple[int, ...], seconds: float | None = None,
             iterations: int | None = None, seed: int | None = None) -> tuple[int, int]:

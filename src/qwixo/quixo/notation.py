@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from qwixo.core import IllegalMove
-from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE, move_tables
+from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE, PASS, move_tables
 
 FILES = "abcdefg"
 SEATS = "NESW"
@@ -80,6 +80,26 @@ def move_text(src: int, dst: int, n: int, dot: int | None = None) -> str:
     """
     text = square_name(src, n) + square_name(dst, n)
     return text if dot is None else f"{text}:{SEATS[dot]}"
+
+
+def code_text(code: int, n: int, players: int = 2, seat: int = 0) -> str:
+    """The text of a kernel move code on an n×n board: 2 players, the index of the move
+    tables; 4 players, ``4 * index + dot`` with the dot counted from ``seat`` (the seat to
+    move of a normalised position, whose boards are rotated so that the mover is board 0;
+    0 for a game's own codes, whose dots are seats); :data:`PASS` is ``pass``.
+
+    >>> code_text(0, 5), code_text(4 * 0 + 2, 5, players=4), code_text(2, 5, 4, seat=3)
+    ('a1e1', 'a1e1:S', 'a1e1:E')
+    >>> code_text(PASS, 5, players=4)
+    'pass'
+    """
+    if code == PASS:
+        return PASS_TEXT
+    mt = move_tables(n)
+    if players == 2:
+        return move_text(int(mt.src[code]), int(mt.dst[code]), n)
+    m, dot = divmod(code, 4)
+    return move_text(int(mt.src[m]), int(mt.dst[m]), n, dot=(seat + dot) % 4)
 
 
 def parse_move(text: str, n: int, players: int = 2) -> tuple[int, int, int | None]:

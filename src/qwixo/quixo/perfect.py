@@ -71,6 +71,7 @@ def best_moves(state: Any) -> list[tuple[str, str, int | None]]:
     if state.players != 2:
         return []
     from qwixo.quixo.kernels import MOVER_WINS, ONGOING, apply_move, legal, outcome
+    from qwixo.quixo.notation import code_text
     from qwixo.quixo.search import search_tables
 
     n = state.n
@@ -83,7 +84,7 @@ def best_moves(state: Any) -> list[tuple[str, str, int | None]]:
             continue
         nme, nop = apply_move(ume, uop, m, t.T)
         r = outcome(nme, nop, t.L)
-        text = _move_text(t, m, n)
+        text = code_text(m, n)
         if r == MOVER_WINS:
             out.append((text, "win", 1))
             continue
@@ -102,10 +103,6 @@ def best_moves(state: Any) -> list[tuple[str, str, int | None]]:
     return out
 
 
-def _move_text(t, m: int, n: int) -> str:
-    from qwixo.quixo.notation import move_text
-
-    return move_text(int(t.src[m]), int(t.dst[m]), n)
 
 
 def probe_game(game: Any) -> tuple[str, int | None] | None:

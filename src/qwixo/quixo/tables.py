@@ -98,3 +98,5 @@ def move_tables(n: int) -> MoveTables:
 #: the end rules of a game with a bot seated and of every rated game (ours: the rulebook has
 #: none): a draw after this many plies, or on the third repetition of a position
 END_RULES = {"ply_limit": 200, "repetition": 3}
+#: the move code of a pass (a 4-player seat with no legal move), in every module
+PASS = -1

@@ -79,10 +79,12 @@ from qwixo.qwixx.kernels import (
     TIDX,
     TIE_UNIT,
     H,
+    below,
     colour_options,
     finish_action2,
     fresh_game,
     lucky_code,
+    mix,
     resolve_action1,
     white_options,
 )
@@ -146,39 +148,8 @@ def tables(name: str = "classic") -> Tables:
     return _TABLES[ed.name]
 
 
-# -- random numbers: xorshift64* in a 1-element state array ---------------------------------
-@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
-def _next(rng):
-    x = rng[0]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    rng[0] = x
-    return x * np.uint64(2685821657736338717)
-
-
-@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
-def below(rng, n):
-    """Uniform in 0..n-1 (multiply-shift on the top 32 bits)."""
-    return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
-
-
-def seed_state(seed: int) -> np.ndarray:
-    """A kernel random state from an integer seed (never zero)."""
-    s = (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64)
-    return np.array([s or 1], np.uint64)
-
-
-@njit(cache=True, _nrt=False, error_model="numpy")
-def mix(seed):
-    """A non-zero 64-bit state from an integer (splitmix64)."""
-    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    if z == 0:
-        z = np.uint64(1)
-    return z
+#: a kernel random state from an integer seed, as every engine seeds it (:func:`kernels.seed_rng`)
+seed_state = K.seed_rng
 
 
 # -- the random loop's numbers: one xorshift64* output split into many uniform draws ------------
@@ -446,7 +417,7 @@ def _run_random(n, seed, lucky, T, scores, rolls_out, paired, s, opts, w, ev, ch
             rolls += 1
             if t < nlog:
                 for j in range(6):  # 0: the die of a closed row, out of the game
-                    log[t, j] = s[DICE + j] if j < 2 or (s[CLOSED] >> (j - 2)) & 1 == 0 else 0
+                    log[t, j] = s[DICE + j] if K.die_in_play(s[CLOSED], j) else 0
             total = s[DICE] + s[DICE + 1]
             closed = s[CLOSED]
             for q in range(P):
@@ -523,7 +494,8 @@ def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
     ``params``: the ``odds`` parameters (one vector, or one per seat; default
     :data:`qwixo.qwixx.playout.DEFAULT_PARAMS`). ``paired``: games ``P·j`` to ``P·j + P - 1``
     share their dice (the seats' rotations see the same rolls). ``td_weights``: the ``td``
-    seats' weights (default the shipped ones, :mod:`qwixo.qwixx.td`).
+    seats' weights (default the shipped ones, :mod:`qwixo.qwixx.td`). ``lucky`` (Longo): the
+    lucky numbers of every game, one pair per seat (default :func:`default_lucky` of ``seed``).
 
     >>> r = run_games("classic", 200, players=2, seed=5, policies=["gap", "random"])
     >>> r["games"], bool(r["scores"][:, 0].mean() > r["scores"][:, 1].mean())
@@ -534,7 +506,7 @@ def run_games(edition_name: str, games: int, players: int = 4, seed: int = 0,
         policies = [policies] * players
     pol = np.array([POLICY_IDS[p] for p in policies], np.int64)
     if lucky is None:
-        lucky = default_lucky(edition_name, players)
+        lucky = default_lucky(edition_name, players, seed)
     scores = np.zeros((games, players), np.int64)
     rolls = np.zeros(games, np.int64)
     if (pol == RANDOM).all():
@@ -565,18 +537,18 @@ def random_log(edition_name: str, games: int, players: int = 4, seed: int = 0,
     scores = np.zeros((games, players), np.int64)
     rolls = np.zeros(games, np.int64)
     log = np.zeros((rows, 7 + players), np.int64)
-    _run_random(games, seed, default_lucky(edition_name, players), tab.T, scores, rolls, False,
+    _run_random(games, seed, default_lucky(edition_name, players, seed), tab.T, scores, rolls, False,
                 *_scratch(players), log)
     return {"scores": scores, "rolls": rolls, "log": log}
 
 
-def default_lucky(edition_name: str, players: int) -> np.ndarray:
-    """Lucky numbers for kernel games: the rulebook's pairs for Longo
-    (:attr:`~qwixo.qwixx.editions.Edition.rulebook_lucky`), none elsewhere."""
+def default_lucky(edition_name: str, players: int, seed: int = 0) -> np.ndarray:
+    """Lucky numbers ``(players, 2)`` for kernel games: Longo's one deal from ``seed``
+    (:func:`qwixo.qwixx.kernels.lucky_deal`, as a contract game of that seed is dealt), zeros
+    outside Longo."""
     out = np.zeros((players, 2), np.int64)
-    pairs = edition(edition_name).rulebook_lucky
-    for p in range(players if pairs else 0):
-        out[p] = pairs[p % len(pairs)]
+    for p, pair in enumerate(K.lucky_deal(edition_name, players, seed)):
+        out[p] = pair
     return out
 
 

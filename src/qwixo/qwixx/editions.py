@@ -49,6 +49,8 @@ END_ROWS = 2
 
 #: bonus-b reward kinds, in sheet order
 REWARD_KINDS: tuple[str, ...] = ("two-crosses", "each-row", "double", "plus-13", "no-penalty")
+#: bonus-b: the points the ``plus-13`` reward adds to the final score
+PLUS_13_POINTS = 13
 
 
 def row_points(crosses: int) -> int:
@@ -107,8 +109,8 @@ class Edition:
     action2_any_row: bool = False
     #: ``longo``: every sheet has two lucky numbers
     lucky: bool = False
-    #: ``longo``: the rulebook's lucky pairs, seat by seat (the kernel games' default deal,
-    #: :func:`qwixo.qwixx.batch.default_lucky`; a sixth seat would take the first again)
+    #: ``longo``: the rulebook's lucky pairs, seat by seat (for examples and recorded runs;
+    #: games are dealt by :func:`qwixo.qwixx.kernels.deal_lucky`, any two different sums)
     rulebook_lucky: tuple[tuple[int, int], ...] = ()
     #: ``bonus-a``: cells that trigger the bonus bar, as (row index, number)
     bonus_cells: frozenset[tuple[int, int]] = frozenset()

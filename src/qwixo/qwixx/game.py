@@ -40,14 +40,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from qwixo.core import Game, IllegalMove
 from qwixo.qwixx import kernels as K
-from qwixo.qwixx.editions import COLOURS, DICE, REWARD_KINDS, Edition, edition
+from qwixo.qwixx.display import QwixxDisplay
+from qwixo.qwixx.editions import COLOURS, DICE, Edition, edition
+from qwixo.qwixx.events import QwixxEvents
+from qwixo.qwixx.phases import ACTION1, ACTION2, OVER, PHASES, ROLL
 from qwixo.qwixx.rules import (
     CELL,
     LUCKY,
@@ -56,19 +58,23 @@ from qwixo.qwixx.rules import (
     NeedChoice,
     Rules,
     Sheet,
-    act_of_code,
+    dice_in_play,
+    dice_removed,
     events_of,
 )
+from qwixo.qwixx.saving import QwixxSaving
 
-ROLL, ACTION1, ACTION2, OVER = "roll", "action1", "action2", "over"
 MAX_PLAYERS = 5
 
+__all__ = ["ACTION1", "ACTION2", "MAX_PLAYERS", "OVER", "ROLL", "QwixxGame"]
 
-class QwixxGame(Game):
+
+class QwixxGame(QwixxSaving, QwixxEvents, QwixxDisplay, Game):
     """A game of Qwixx. ``QwixxGame(edition="classic", players=2, seed=None, lucky=None)``.
 
     ``lucky`` (Longo only): one pair of distinct lucky numbers per player, e.g.
-    ``[(5, 8), (5, 10)]``; by default each player is dealt a pair (all pairs different).
+    ``[(5, 8), (5, 10)]``; by default Longo's one deal of ``seed``
+    (:func:`qwixo.qwixx.kernels.lucky_deal`: all pairs different).
     """
 
     name = "qwixx"
@@ -90,8 +96,8 @@ class QwixxGame(Game):
         #: the generator may be shared with copies: cloned before its first use (copy on write)
         self._rng_shared = False
         if lucky is None and ed.lucky:
-            pairs = list(combinations(ed.sums, 2))
-            lucky = self._rng.sample(pairs, players)
+            lucky = K.lucky_deal(ed.name, players,
+                                 self._rng.getrandbits(64) if seed is None else seed)
         self.lucky: list[tuple[int, int]] = _lucky_setting(ed, players, lucky)
         #: the kernels' state (sheets, closed rows, dice, phase): see qwixo.qwixx.kernels
         m = _fresh_memory(ed.name, players).copy()
@@ -242,9 +248,9 @@ class QwixxGame(Game):
             rnd = self._rng.random
             f = self.rules.faces
             if closed:
-                values: list[int | None] = [int(rnd() * f) + 1, int(rnd() * f) + 1]
-                for c in range(4):
-                    values.append(None if (closed >> c) & 1 else int(rnd() * f) + 1)
+                values: list[int | None] = [None] * 6
+                for j in dice_in_play(closed):
+                    values[j] = int(rnd() * f) + 1
             else:
                 values = [int(rnd() * f) + 1, int(rnd() * f) + 1, int(rnd() * f) + 1,
                           int(rnd() * f) + 1, int(rnd() * f) + 1, int(rnd() * f) + 1]
@@ -343,349 +349,6 @@ class QwixxGame(Game):
         data["history"] = data["history"][:-1]
         self.__dict__.update(type(self).from_dict(data).__dict__)
 
-    # -- save / load ---------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        state = self._rng.getstate()
-        return {
-            "edition": self.edition.name,
-            "players": self._n,
-            "seed": self.seed,
-            "lucky": [list(x) for x in self.lucky] if self.lucky else None,
-            "history": [list(h) for h in self.history],
-            "rng": [state[0], list(state[1]), state[2]],
-        }
-
-    def seat_save(self, player: int | None = None) -> dict[str, Any]:
-        """:meth:`qwixo.core.Game.seat_save`: the save without the dice's seed and generator
-        state (the coming rolls); it loads, with a generator of its own.
-
-        >>> g = QwixxGame(players=2, seed=5); g.roll() and None
-        >>> data = g.seat_save(0); data["seed"], "rng" in data
-        (None, False)
-        >>> QwixxGame.from_dict(data).options(0) == g.options(0)
-        True
-        """
-        data = self.to_dict()
-        data["seed"] = None
-        data.pop("rng")
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> QwixxGame:
-        g = cls(edition=data["edition"], players=data["players"], seed=data.get("seed"),
-                lucky=data.get("lucky") if edition(data["edition"]).lucky else None)
-        g._play_saved(data["history"], data.get("rng"))
-        return g
-
-    def _play_saved(self, entries: list[list[Any]], rng: list[Any] | None) -> None:
-        """Play the saved history ``entries``, then take the saved generator state ``rng``
-        (in a generator of this game's own; None, a seat's save: the game's own generator)."""
-        for entry in entries:
-            if entry[0] == "roll":
-                self.roll(entry[1])
-            elif entry[0] == "choose":
-                self.choose(entry[1], entry[2])
-            elif entry[0] == "resign":
-                self.resign(entry[1])
-            else:
-                raise IllegalMove("bad_save", why=f"unknown history entry {entry[0]!r}")
-        if rng is None:
-            return
-        gen = random.Random()
-        try:
-            gen.setstate((rng[0], tuple(rng[1]), rng[2]))
-        except (TypeError, ValueError) as e:
-            raise IllegalMove("bad_save", why=f"random state: {e}") from None
-        self._rng, self._rng_shared = gen, False
-
-    def resumed(self, data: dict[str, Any]) -> QwixxGame | None:
-        """:meth:`qwixo.core.Game.resumed`: when ``data`` has this game's settings and its
-        history begins with this game's, a copy of this game plays the rest of it (as
-        :meth:`from_dict` plays all of it) and takes the saved random state.
-
-        >>> g = QwixxGame(seed=4)
-        >>> _ = g.roll(); g.choose(0, "pass"); g.choose(1, "pass")
-        >>> base = QwixxGame.from_dict(g.to_dict())
-        >>> g.choose(0, "pass"); _ = g.roll()
-        >>> later = base.resumed(g.to_dict())
-        >>> later.to_json() == g.to_json(), len(base.history)
-        (True, 3)
-        """
-        if (data.get("edition") != self.edition.name or data.get("players") != self._n
-                or data.get("seed") != self.seed or data.get("lucky") != (
-                    [list(x) for x in self.lucky] if self.lucky else None)):
-            return None
-        history = data["history"]
-        k = len(self.history)
-        if len(history) < k or any(list(h) != e for h, e in zip(self.history, history[:k],
-                                                                 strict=True)):
-            return None
-        g = self.copy()
-        g._play_saved(history[k:], data.get("rng"))
-        return g
-
-    # -- what front ends draw ----------------------------------------------------------
-    @property
-    def dice(self) -> list[int | None]:
-        """The last roll ``[w1, w2, r, y, g, b]``; ``None`` for a removed (or unrolled) die."""
-        return list(self._dice)
-
-    @property
-    def removed_dice(self) -> list[str]:
-        """Colour letters of the dice out of the game (= the closed rows)."""
-        return [COLOURS[c] for c in range(4) if (self.closed >> c) & 1]
-
-    @property
-    def closed_rows(self) -> list[str]:
-        """Letters of the closed (locked) rows."""
-        return self.removed_dice
-
-    @property
-    def white_sum(self) -> int | None:
-        d = self._dice
-        return None if d[0] is None or self.phase == ROLL else d[0] + d[1]
-
-    @property
-    def a1_crossed(self) -> bool:
-        """Whether the active player crossed something in this turn's action 1 (then a pass in
-        action 2 costs no penalty)."""
-        return bool(self._s[K.A1CROSSED])
-
-    @property
-    def decided(self) -> list[int]:
-        """Players who have made their (still hidden) action-1 decision this turn."""
-        return sorted(self._pending) if self.phase == ACTION1 else []
-
-    def sheet_keys(self) -> list[tuple[bytes, int, bool]]:
-        """Per player, a key of everything :attr:`sheets` shows of that player's sheet (its
-        block of the kernels' state, the closed rows, whether the game is over): equal keys,
-        equal sheets — for front ends that keep what they drew (:mod:`qwixo.qwixx.view`)."""
-        m = self._m
-        closed, final = m.item(_CLOSED), self._phase == OVER
-        return [(m[K.H + p * K.PB:K.H + (p + 1) * K.PB].tobytes(), closed, final)
-                for p in range(self._n)]
-
-    @property
-    def sheets(self) -> list[dict[str, Any]]:
-        """Every player's sheet as plain data (what the web app and terminal draw).
-
-        Per player: ``rows`` (per row: ``colour``, ``crossed`` numbers, ``crosses`` count with
-        the lock box, ``locked`` when this player crossed the lock box, ``closed`` when anyone
-        did, ``last`` number or None, ``points``), ``penalties``, ``bar`` (Bonus A: the state of
-        each box, ``"x"`` crossed, ``"-"`` struck out, ``""`` free), ``rewards`` (Bonus B kinds
-        earned), ``lucky`` (Longo), ``score``. Action-1 decisions not yet revealed are not shown.
-        """
-        rules = self.rules
-        final = self._phase == OVER
-        closed = self.closed
-        out = []
-        for s in self.sheets_state:
-            s = _Plain(s)
-            rows = []
-            for r in range(4):
-                nums = rules.numbers[r]
-                rows.append({
-                    "colour": COLOURS[r],
-                    "crossed": [nums[i] for i in range(rules.length) if (s.marks[r] >> i) & 1],
-                    "crosses": s.count[r],
-                    "locked": bool((s.locked >> r) & 1),
-                    "closed": bool((closed >> r) & 1),
-                    "last": nums[s.last[r]] if s.last[r] >= 0 else None,
-                    "points": s.count[r] * (s.count[r] + 1) // 2,
-                })
-            bar = []
-            for b, c in enumerate(rules.bar):
-                bar.append("x" if b in s.bar_used else
-                           "-" if (closed >> c) & 1 or b < s.bar_pos else "")
-            out.append({
-                "rows": rows,
-                "penalties": s.penalties,
-                "bar": bar,
-                "rewards": [REWARD_KINDS[k] for k in s.rewards],
-                "lucky": list(s.lucky),
-                "score": rules.score(s.sheet, final),
-            })
-        return out
-
-    def option_info(self, player: int) -> list[dict[str, Any]]:
-        """The options of ``player`` with what each one crosses, for front ends that let people
-        click cells: ``text``, ``kind`` ("pass", "cell", "lucky"), ``row`` and ``number`` of
-        the cell, ``reward_row`` (Bonus B tie choice) or None.
-
-        >>> g = QwixxGame("longo", players=1, seed=1, lucky=[(6, 11)])
-        >>> _ = g.roll([5, 1, 1, 1, 1, 1])
-        >>> g.option_info(0)[-1]
-        {'text': 'L:b', 'kind': 'lucky', 'row': 'b', 'number': 16, 'reward_row': None}
-        """
-        texts = self.options(player)
-        extra = self._opts.get(player, ([], None))[1]
-        out = []
-        for text in texts:
-            kind, r, i, tie = self.rules.action_of(text, extra)
-            out.append({
-                "text": text,
-                "kind": ("pass", "cell", "lucky")[kind],
-                "row": COLOURS[r] if r >= 0 else None,
-                "number": self.rules.numbers[r][i] if r >= 0 else None,
-                "reward_row": COLOURS[tie] if tie >= 0 else None,
-            })
-        return out
-
-    def option_details(self, player: int) -> list[dict[str, Any]]:
-        """What each option of ``player`` does, in the order of :meth:`options`: ``text``,
-        ``cells`` (every cell it crosses, as ``[row letter, number]``, the chosen one first,
-        then those of a Bonus A chain or Bonus B reward), ``penalty`` (a pass that costs a
-        penalty box), ``lucky`` (a Longo lucky cross), ``locks`` (the rows it locks),
-        ``bonus`` (Bonus A: the bar boxes it crosses), ``rewards`` (Bonus B: the rewards it
-        earns) and ``reward_row`` (Bonus B: the row chosen for "two crosses" on a tie, or None).
-
-        In action 1 the effects are those of the sheet as it is now (everyone's crosses take
-        effect together, so a row another player locks at the same moment still counts).
-
-        >>> g = QwixxGame("bonus-a", players=1, seed=1)
-        >>> _ = g.roll([5, 6, 1, 1, 1, 1])
-        >>> g.option_details(0)[3]
-        {'text': 'g11', 'cells': [['g', 11], ['r', 2]], 'penalty': False, 'lucky': False, \
-'locks': [], 'bonus': [0], 'rewards': [], 'reward_row': None}
-        """
-        texts = self.options(player)
-        extra = self._opts.get(player, ([], None))[1]
-        rules = self.rules
-        out = []
-        for text in texts:
-            act = rules.action_of(text, extra)
-            info: dict[str, Any] = {"text": text, "cells": [], "penalty": False,
-                                    "lucky": act[0] == LUCKY, "locks": [], "bonus": [],
-                                    "rewards": [], "reward_row": None}
-            if act[0] == PASS:
-                info["penalty"] = self._phase == ACTION2 and not self.a1_crossed
-            else:
-                events: list = []
-                rules.apply(self.sheets_state[player].copy(), self.closed, act, events)
-                done: list[dict[str, Any]] = []
-                self._expand_crosses(done, player, 1 if self.phase == ACTION1 else 2, act,
-                                     events)
-                for ev in done:
-                    if ev["type"] == "cross":
-                        info["cells"].append([ev["row"], ev["number"]])
-                    elif ev["type"] == "lock":
-                        info["locks"].append(ev["row"])
-                    elif ev["type"] == "bonus_chain":
-                        info["bonus"].append(ev["box"])
-                    elif ev["type"] == "reward":
-                        info["rewards"].append(ev["reward"])
-                if act[3] >= 0:
-                    info["reward_row"] = COLOURS[act[3]]
-            out.append(info)
-        return out
-
-    def pending(self, player: int) -> str | None:
-        """The text of ``player``'s own action-1 decision while it is still hidden from the
-        others (not everyone has decided yet), else None.
-
-        >>> g = QwixxGame(players=2, seed=1)
-        >>> _ = g.roll([3, 4, 1, 1, 1, 1])
-        >>> g.choose(1, "g7")
-        >>> g.pending(1), g.pending(0)
-        ('g7', None)
-        """
-        p = self.check_player(player)
-        if self.phase != ACTION1 or p not in self._pending:
-            return None
-        for entry in reversed(self.history):
-            if entry[0] == "roll":
-                break
-            if entry[1] == p:
-                return entry[2]
-        return None
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        """What happened since the start, in order, as JSON-ready dicts (see docs/qwixx.md,
-        "Engine facts for views"). A hidden action-1 decision appears only once action 1
-        takes effect; an undo removes what it took back.
-
-        >>> g = QwixxGame(players=2, seed=1)
-        >>> _ = g.roll([3, 4, 1, 1, 1, 1])
-        >>> g.choose(1, "g7")
-        >>> [e["type"] for e in g.events]
-        ['roll']
-        >>> g.choose(0, "pass")
-        >>> g.events[1:]
-        [{'type': 'pass', 'player': 0, 'action': 1}, \
-{'type': 'cross', 'player': 1, 'row': 'g', 'number': 7, 'how': 'white', 'action': 1}]
-        """
-        raw = self._raw
-        if self._raw_done < len(raw):
-            out = self._events
-            for k in range(self._raw_done, len(raw)):
-                self._expand(raw[k], out)
-            self._raw_done = len(raw)
-        return list(self._events)
-
-    def _expand(self, rec: tuple, out: list[dict[str, Any]]) -> None:
-        """Append the events of one compact record of :attr:`_raw` to ``out``."""
-        kind = rec[0]
-        if kind == "roll":
-            out.append({"type": "roll", "player": rec[1], "dice": dict(zip(DICE, rec[2],
-                                                                            strict=True))})
-        elif kind == "a1":
-            crossed = (dict(rec[2]) if rec[2] is not None
-                       else {p: () for p, code in rec[1].items() if code >= 0})
-            for p in sorted(rec[1]):
-                if p in crossed:
-                    self._expand_crosses(out, p, 1, act_of_code(rec[1][p]), crossed[p])
-                else:
-                    out.append({"type": "pass", "player": p, "action": 1})
-        elif kind == "a2":
-            if rec[3] is None:
-                out.append({"type": "pass", "player": rec[1], "action": 2})
-            else:
-                self._expand_crosses(out, rec[1], 2, act_of_code(rec[2]), rec[3])
-        elif kind == "penalty":
-            out.append({"type": "pass", "player": rec[1], "action": 2})
-            out.append({"type": "penalty", "player": rec[1], "count": rec[2],
-                        "points": rec[2] * self.rules.penalty_points})
-        elif kind == "removed":
-            for c in range(4):
-                if (rec[2] >> c) & 1 and not (rec[1] >> c) & 1:
-                    out.append({"type": "die_removed", "row": COLOURS[c]})
-        elif kind == "resign":
-            out.append({"type": "resign", "player": rec[1]})
-        elif kind == "end":
-            out.append({"type": "game_over", "reason": rec[1], "scores": list(rec[2]),
-                        "winners": list(rec[3])})
-
-    def _expand_crosses(self, out: list, p: int, action: int, act: tuple, events: list) -> None:
-        """The events of ``act`` carried out by ``p``: its own cross, then what
-        :meth:`Rules.apply` reported (each bar box or reward cross that found a cell is a
-        cross of its own, right after it; a lock right after the cross that made it)."""
-        numbers = self.rules.numbers
-
-        def cross(r: int, i: int, how: str) -> None:
-            out.append({"type": "cross", "player": p, "row": COLOURS[r],
-                        "number": numbers[r][i], "how": how, "action": action})
-
-        cross(act[1], act[2], "lucky" if act[0] == LUCKY else "white" if action == 1 else "colour")
-        for ev in events:
-            k = ev[0]
-            if k == "lock":
-                out.append({"type": "lock", "player": p, "row": COLOURS[ev[1]]})
-            elif k == "bar":
-                out.append({"type": "bonus_chain", "player": p, "box": ev[1],
-                            "row": COLOURS[ev[2]],
-                            "number": numbers[ev[2]][ev[3]] if ev[3] >= 0 else None})
-                if ev[3] >= 0:
-                    cross(ev[2], ev[3], "bonus")
-            elif k == "reward":
-                out.append({"type": "reward", "player": p, "reward": REWARD_KINDS[ev[1]]})
-            elif k == "reward_cross":
-                out.append({"type": "reward_cross", "player": p, "reward": REWARD_KINDS[ev[1]],
-                            "row": COLOURS[ev[2]],
-                            "number": numbers[ev[2]][ev[3]] if ev[3] >= 0 else None})
-                if ev[3] >= 0:
-                    cross(ev[2], ev[3], "reward")
-
     # -- table etiquette ---------------------------------------------------------------
     @property
     def resigned(self) -> list[int]:
@@ -716,12 +379,6 @@ class QwixxGame(Game):
         self._a2_last = False
         self._raw.append(("resign", p))
         self._end("resign")
-
-    def view(self, player: int | None = None, since: int = 0) -> dict[str, Any]:
-        """Everything ``player`` (None: a spectator) may see: :func:`qwixo.qwixx.view.view`."""
-        from qwixo.qwixx.view import view
-
-        return view(self, player, since)
 
     def __repr__(self) -> str:
         return (f"QwixxGame(edition={self.edition.name!r}, players={self._n}, "
@@ -758,24 +415,6 @@ class QwixxGame(Game):
             self._ready = self._opts
         res = self._opts[p] = self.rules.options_of(self._wk, p)
         return res
-
-    def _event(self, action: int, p: int, ev: tuple) -> None:
-        kind = ev[0]
-        e: dict[str, Any] = {"turn": self.turn, "action": action, "player": p, "event": kind}
-        rules = self.rules
-        if kind == "lock":
-            e["row"] = COLOURS[ev[1]]
-        elif kind == "lucky":
-            e["row"], e["number"] = COLOURS[ev[1]], rules.numbers[ev[1]][ev[2]]
-        elif kind == "bar":
-            e["box"], e["row"] = ev[1], COLOURS[ev[2]]
-            e["number"] = rules.numbers[ev[2]][ev[3]] if ev[3] >= 0 else None
-        elif kind == "reward":
-            e["reward"] = REWARD_KINDS[ev[1]]
-        elif kind == "reward_cross":
-            e["reward"], e["row"] = REWARD_KINDS[ev[1]], COLOURS[ev[2]]
-            e["number"] = rules.numbers[ev[2]][ev[3]] if ev[3] >= 0 else None
-        self.log.append(e)
 
     def _resolve_action1(self) -> None:
         m = self._m
@@ -831,11 +470,10 @@ class QwixxGame(Game):
 
     def _removed(self, before: int, after: int) -> None:
         self._raw.append(("removed", before, after))
-        for c in range(4):
-            if (after >> c) & 1 and not (before >> c) & 1:
-                self._dice[2 + c] = None
-                self.log.append({"turn": self.turn, "action": 0, "player": None,
-                                 "event": "die_removed", "row": COLOURS[c]})
+        for c in dice_removed(before, after):
+            self._dice[2 + c] = None
+            self.log.append({"turn": self.turn, "action": 0, "player": None,
+                             "event": "die_removed", "row": COLOURS[c]})
 
     def _end(self, reason: str) -> None:
         self.phase = OVER
@@ -849,26 +487,25 @@ class QwixxGame(Game):
     def _check_dice(self, dice: Any) -> list[int | None]:
         f = self.rules.faces
         closed = self.closed
-        in_play = [c for c in range(4) if not (closed >> c) & 1]
+        in_play = dice_in_play(closed)
 
         def bad() -> IllegalMove:  # built only when raised (a translated, formatted text)
             return IllegalMove("bad_dice", dice=_show(dice), faces=f,
-                               names=" ".join(DICE[:2] + tuple(COLOURS[c] for c in in_play)),
-                               count=2 + len(in_play))
+                               names=" ".join(DICE[j] for j in in_play), count=len(in_play))
         try:
             vals = list(dice)
         except TypeError:
             raise bad() from None
-        if len(vals) == 2 + len(in_play) and len(vals) != 6:
-            full: list = vals[:2] + [None] * 4
-            for c, v in zip(in_play, vals[2:], strict=True):
-                full[2 + c] = v
+        if len(vals) == len(in_play) and len(vals) != 6:
+            full: list = [None] * 6
+            for j, v in zip(in_play, vals, strict=True):
+                full[j] = v
             vals = full
         if len(vals) != 6:
             raise bad()
         out: list[int | None] = []
         for k, v in enumerate(vals):
-            if k >= 2 and (closed >> (k - 2)) & 1:
+            if k not in in_play:
                 if v is None or v == 0:
                     out.append(None)
                     continue
@@ -926,7 +563,7 @@ class QwixxGame(Game):
         raise IllegalMove("bad_option", text=text, options=" ".join(opts))
 
 
-_PHASES = (ROLL, ACTION1, ACTION2, OVER)
+_PHASES = PHASES
 _CLOSED = K.CLOSED
 _score = K.score
 
@@ -942,22 +579,6 @@ def _fresh_memory(edition_name: str, players: int) -> np.ndarray:
 _begin_action1, _step_action1, _step_action2 = K.begin_action1, K.step_action1, K.step_action2
 #: the options of a player who has nothing to decide now (read only: never changed)
 _NO_OPTIONS: tuple = ([], None, [], {})
-
-
-class _Plain:
-    """A sheet read once into plain Python values (for drawing)."""
-
-    def __init__(self, sheet: Sheet) -> None:
-        self.sheet = sheet
-        self.last = sheet.last.tolist()
-        self.count = sheet.count.tolist()
-        self.marks = sheet.marks.tolist()
-        self.locked = sheet.locked
-        self.penalties = sheet.penalties
-        self.bar_used = sheet.bar_used
-        self.bar_pos = sheet.bar_pos
-        self.rewards = sheet.rewards
-        self.lucky = sheet.lucky
 
 
 def _clone(rng: random.Random) -> random.Random:

@@ -41,7 +41,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from qwixo.qwixx.editions import END_ROWS, REWARD_KINDS, arrays, edition
+from qwixo.qwixx.editions import END_ROWS, PLUS_13_POINTS, REWARD_KINDS, arrays, edition
+from qwixo.qwixx.editions import row_points as _row_points
 
 
 def _drop_stale_caches() -> None:
@@ -49,19 +50,23 @@ def _drop_stale_caches() -> None:
     another file changes (e.g. the table layout here), and a stale one can crash. So the cache
     files of the modules built on these kernels (:mod:`qwixo.qwixx.batch`,
     :mod:`qwixo.qwixx.odds`, :mod:`qwixo.qwixx.evrule`, :mod:`qwixo.qwixx.td`,
-    :mod:`qwixo.envs.vector`) are dropped whenever this file, ``batch.py``, ``odds.py``,
-    ``evrule.py`` or ``td.py`` differs from the copy they were compiled against
+    :mod:`qwixo.qwixx.solitaire_kernels`, :mod:`qwixo.envs.vector`,
+    :mod:`qwixo.envs.gym_vector`) are dropped whenever this file, ``batch.py``, ``odds.py``,
+    ``evrule.py``, ``td.py``, ``envs/vector.py`` or ``envs/rewards.py`` differs from the copy
+    they were compiled against
     (:func:`qwixo.kernelcache.drop_stale`, stamp ``qwixo-qwixx-kernels``)."""
     from pathlib import Path
 
     from qwixo.kernelcache import drop_stale
 
     here = Path(__file__).parent
+    envs = here.parent / "envs"
     drop_stale("qwixo-qwixx-kernels",
                modules=[here / "batch.py", here / "odds.py", here / "evrule.py", here / "td.py",
-                        here.parent / "envs" / "vector.py"],
+                        here / "solitaire_kernels.py", envs / "vector.py",
+                        envs / "gym_vector.py"],
                sources=[here / f for f in ("kernels.py", "batch.py", "odds.py", "evrule.py",
-                                           "td.py")])
+                                           "td.py")] + [envs / "vector.py", envs / "rewards.py"])
 
 
 _drop_stale_caches()
@@ -180,6 +185,100 @@ def fresh_game(s, P, lucky, first):
     s[ACTIVE] = first
 
 
+# -- random numbers: xorshift64* in a 1-element state array (every kernel game's dice) ----------
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def _next(rng):
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return x * np.uint64(2685821657736338717)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def below(rng, n):
+    """Uniform in 0..n-1 (multiply-shift on the top 32 bits)."""
+    return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def mix(seed):
+    """A non-zero 64-bit state from an integer (splitmix64)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    if z == 0:
+        z = np.uint64(1)
+    return z
+
+
+def seed_rng(seed: int) -> np.ndarray:
+    """The kernel random state of an integer seed (any int: taken modulo 2**64, then
+    :func:`mix`), as every engine and adapter seeds it."""
+    return np.array([mix(np.uint64(int(seed) % (1 << 64)))], np.uint64)
+
+
+# -- Longo: the lucky-number deal, the one deal of every engine and adapter ----------------------
+@njit(cache=True, _nrt=False, error_model="numpy")
+def deal_lucky(s, P, T, rng):
+    """Longo's deal into the sheets of state ``s``: every player gets two different lucky
+    numbers (sums ``2..2·faces``) and no two players the same pair (the rulebook: each score
+    sheet shows two lucky numbers, every player's different), every such deal equally likely.
+    ``P`` draws from ``rng`` (:func:`below`): player ``p`` takes the ``k``-th pair, in the order
+    ``(2, 3), (2, 4), ..., (2·faces - 1, 2·faces)``, of those not dealt yet."""
+    top = 2 * T[T_FACES]
+    sums = top - 1
+    for p in range(P):
+        k = below(rng, sums * (sums - 1) // 2 - p)
+        b = H + p * PB
+        done = False
+        for a in range(2, top + 1):
+            for c in range(a + 1, top + 1):
+                dealt = False
+                for q in range(p):
+                    if s[H + q * PB + LUCKY] == a and s[H + q * PB + LUCKY + 1] == c:
+                        dealt = True
+                if dealt:
+                    continue
+                if k == 0:
+                    s[b + LUCKY] = a
+                    s[b + LUCKY + 1] = c
+                    done = True
+                    break
+                k -= 1
+            if done:
+                break
+
+
+def lucky_deal(edition_name: str, players: int, seed: int) -> list[tuple[int, int]]:
+    """The lucky numbers :func:`deal_lucky` deals ``players`` players of the edition from the
+    seed ``seed`` (:func:`seed_rng`), one pair per player; ``[]`` outside Longo. A contract
+    game, the OpenSpiel game and a kernel run of that seed deal exactly these, as does game 0 of
+    a vectorised environment reset with it.
+
+    >>> lucky_deal("longo", 3, 7) == lucky_deal("longo", 3, 7)
+    True
+    >>> lucky_deal("classic", 3, 7)
+    []
+    """
+    if not edition(edition_name).lucky:
+        return []
+    s = np.zeros(H + players * PB, np.int64)
+    deal_lucky(s, players, table(edition_name), seed_rng(seed))
+    return [(int(s[H + p * PB + LUCKY]), int(s[H + p * PB + LUCKY + 1])) for p in range(players)]
+
+
+# -- the dice -------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def die_in_play(closed, j):
+    """Die ``j`` (``0, 1`` white, ``2 + c`` the die of row ``c``) is still rolled with the rows
+    ``closed`` (a bit mask): the white dice always, a coloured die until its row is closed —
+    then it is out of the game (the removed-die rule)."""
+    return j < 2 or ((closed >> (j - 2)) & 1) == 0
+
+
 # -- option codes: the one encoding (see the module docstring); ``.py_func`` from Python ----------
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def cell_code(r, i):
@@ -244,13 +343,12 @@ def open_cells(s, b, closed, r, T):
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def next_possible(s, b, closed, r, T):
-    """The leftmost position right of the last cross in row ``r`` the sheet may cross, or -1."""
-    if (closed >> r) & 1:
-        return -1
+    """The leftmost position right of the last cross in row ``r`` the sheet may cross
+    (:func:`legal`), or -1."""
     j = s[b + LAST + r] + 1
-    if j >= T[T_LEN] or (j >= T[T_LOCKFROM + r] and s[b + CNT + r] < T[T_NEED]):
-        return -1
-    return j
+    if j < T[T_LEN] and legal(s, b, closed, r, j, T):
+        return j
+    return -1
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
@@ -303,15 +401,29 @@ def lowest_bit(x):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def closed_rows_end_game(n):
+    """Do ``n`` closed rows end the game (two locked rows, ``END_ROWS``)?"""
+    return n >= END_ROWS
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def rows_end_game(closed):
-    """Do the closed rows ``closed`` (bit mask) end the game (two locked rows)?"""
-    return popcount(closed) >= END_ROWS
+    """Do the closed rows ``closed`` (bit mask) end the game (:func:`closed_rows_end_game`)?"""
+    return closed_rows_end_game(popcount(closed))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def penalty_count_ends_game(pen, max_pen):
+    """Do ``pen`` penalty boxes of one sheet end the game when it has ``max_pen`` (its last
+    box crossed)?"""
+    return pen >= max_pen
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def penalties_end_game(pen, T):
-    """Does ``pen`` penalty boxes of one sheet end the game (the edition's last box)?"""
-    return pen >= T[T_MAXPEN]
+    """Does ``pen`` penalty boxes of one sheet end the game (the edition's last box,
+    :func:`penalty_count_ends_game`)?"""
+    return penalty_count_ends_game(pen, T[T_MAXPEN])
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
@@ -373,6 +485,13 @@ def _mark(s, b, p, r, i, closed, T, ev, en):
     return closed, en
 
 
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def bar_box_free(s, b, closed, x, T):
+    """Bonus A: box ``x`` of the bar of the sheet at ``s[b]`` may still be crossed — not passed
+    yet, and its colour's row not closed (the boxes of a closed colour are struck out)."""
+    return x >= s[b + BARPOS] and ((closed >> T[T_BAR + x]) & 1) == 0
+
+
 @njit(cache=True, _nrt=False, error_model="numpy")
 def _cross(s, b, p, r, i, closed, T, ev, en, queue, qn):
     """Cross (r, i) and follow the Bonus A bar: a bonus cell crosses the next free bar box
@@ -396,7 +515,7 @@ def _cross(s, b, p, r, i, closed, T, ev, en, queue, qn):
         if nbar == 0 or T[T_BONUS + r * MAXL + i] == 0:
             break
         box = s[b + BARPOS]
-        while box < nbar and (closed >> T[T_BAR + box]) & 1:
+        while box < nbar and not bar_box_free(s, b, closed, box, T):
             box += 1
         if box >= nbar:
             break
@@ -555,7 +674,7 @@ def colour_options(s, b, closed, w1, w2, dice, d0, T, out, w, ev):
     of the table (bit ``16 * r + i``), intersected with each row's :func:`open_cells`."""
     cand = 0
     for c in range(4):
-        if (closed >> c) & 1 == 0:  # else that die is out of the game
+        if die_in_play(closed, 2 + c):
             d = dice[d0 + c]
             cand |= T[T_CELLS + c * MAXS + w1 + d] | T[T_CELLS + c * MAXS + w2 + d]
     k = 0
@@ -571,6 +690,10 @@ def colour_options(s, b, closed, w1, w2, dice, d0, T, out, w, ev):
 
 
 # -- score and the flow of a turn ----------------------------------------------------------------
+#: the points of a row of ``c`` crosses (:func:`qwixo.qwixx.editions.row_points`, compiled)
+row_points = njit(cache=True, _nrt=False, error_model="numpy", inline="always")(_row_points)
+
+
 @njit(cache=True, _nrt=False, error_model="numpy")
 def score(s, b, T, final):
     """Points of the sheet at ``b``; ``final`` adds the end-of-game Bonus B rewards."""
@@ -578,7 +701,7 @@ def score(s, b, T, final):
     low = s[b + CNT]
     for r in range(4):
         c = s[b + CNT + r]
-        pts += c * (c + 1) // 2
+        pts += row_points(c)
         if c < low:
             low = c
     pen = s[b + PEN] * T[T_PENPTS]
@@ -587,9 +710,9 @@ def score(s, b, T, final):
         if (rw >> NO_PENALTY) & 1:
             pen = 0
         if (rw >> PLUS_13) & 1:
-            pts += 13
+            pts += PLUS_13_POINTS
         if (rw >> DOUBLE) & 1:
-            pts += low * (low + 1) // 2
+            pts += row_points(low)
     return pts - pen
 
 

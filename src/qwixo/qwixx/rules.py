@@ -56,6 +56,7 @@ _cell_code, _lucky_code, _tie_code = (K.cell_code.py_func, K.lucky_code.py_func,
                                       K.tie_code.py_func)
 _code_row, _code_cell, _code_tie, _is_lucky = (K.code_row.py_func, K.code_cell.py_func,
                                                K.code_tie.py_func, K.is_lucky.py_func)
+_die_in_play = K.die_in_play.py_func
 
 
 def code_of(act: tuple) -> int:
@@ -72,6 +73,22 @@ def act_of_code(code: int) -> tuple:
         return PASS_ACTION
     return (LUCKY if _is_lucky(code) else CELL, _code_row(code), _code_cell(code),
             _code_tie(code))
+
+
+def dice_in_play(closed: int) -> list[int]:
+    """The dice still rolled (``0..5`` = w1, w2, r, y, g, b) with the rows ``closed`` (a bit
+    mask): :func:`qwixo.qwixx.kernels.die_in_play`.
+
+    >>> dice_in_play(0b0101)   # red and green closed: their dice are out of the game
+    [0, 1, 3, 5]
+    """
+    return [j for j in range(6) if _die_in_play(closed, j)]
+
+
+def dice_removed(before: int, after: int) -> list[int]:
+    """The coloured dice (``0..3`` = r, y, g, b) taken out of the game when the closed rows go
+    from ``before`` to ``after``."""
+    return [c for c in range(4) if _die_in_play(before, 2 + c) and not _die_in_play(after, 2 + c)]
 
 
 def events_of(ev: np.ndarray | list, n: int, player: int | None = None) -> list[tuple]:
@@ -314,6 +331,10 @@ class Rules:
     def next_possible(self, sh: Sheet, closed: int, r: int) -> int:
         """The leftmost position right of the last cross in row r that ``sh`` may cross, or -1."""
         return int(K.next_possible(sh._s, sh._b, closed, r, self.T))
+
+    def bar_box_free(self, sh: Sheet, closed: int, x: int) -> bool:
+        """Bonus A: may bar box ``x`` of ``sh`` still be crossed (rows in ``closed`` closed)?"""
+        return bool(K.bar_box_free(sh._s, sh._b, closed, x, self.T))
 
     def fewest_rows(self, sh: Sheet) -> list[int]:
         """The rows (all four, closed ones included) with the fewest crosses."""

@@ -28,7 +28,6 @@ the first two; Mixx A keeps the pair swap (with its colours); Mixx B has none.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
@@ -42,9 +41,7 @@ import numpy as np
 
 from qwixo.core import IllegalMove
 from qwixo.qwixx.editions import (
-    COLOUR_INDEX,
     COLOURS,
-    END_ROWS,
     Edition,
     Row,
     edition,
@@ -108,6 +105,21 @@ class Model:
     def index(self, kinds: Sequence[int]) -> int:
         k0, k1, k2, k3 = (int(k) for k in kinds)
         return int(self.A[k0, k1] + self.B[k2, k3])
+
+    def over(self, kinds: Sequence[int], penalties: int) -> bool:
+        """Is the game of row kinds ``kinds`` with ``penalties`` boxes over? (The kernels'
+        end rule: :func:`qwixo.qwixx.solitaire_kernels.game_over`.)"""
+        from qwixo.qwixx.solitaire_kernels import game_over
+
+        return bool(game_over(self.closed, np.asarray(kinds, np.int64), penalties,
+                              self.max_penalties))
+
+    def die_present(self, kinds: Sequence[int], c: int) -> bool:
+        """Is the die of row ``c`` still rolled with the row kinds ``kinds``
+        (:func:`qwixo.qwixx.solitaire_kernels.die_present`)?"""
+        from qwixo.qwixx.solitaire_kernels import die_present
+
+        return bool(die_present(self.closed, np.asarray(kinds, np.int64), c))
 
     def row_kind(self, last: int, crosses: int, locked: bool = False) -> int:
         """The kind of a row with its last cross at position ``last`` (-1: empty).
@@ -336,9 +348,7 @@ class Solution:
 
     def value(self, kinds: Sequence[int], penalties: int) -> float:
         """Expected points still to come from a state (0 once the game is over)."""
-        if penalties >= self.model.max_penalties:
-            return 0.0
-        if sum(int(self.model.closed[k]) for k in kinds) >= END_ROWS:
+        if self.model.over(kinds, penalties):
             return 0.0
         return float(self.values[penalties, self.model.index(kinds)])
 
@@ -523,108 +533,6 @@ def tiny_edition(kind: str = "classic", cells: int = 3, faces: int = 2, lock_nee
                    action2_any_row=(kind == "mixx-a"), lucky=lucky)
 
 
-# -- brute force (tests): every roll, every action, no tricks ------------------------------
-def brute_force(ed: Edition, lucky: Sequence[int] = ()) -> float:
-    """Optimal expected score by enumerating every roll and every pair of actions, straight
-    from the rules (tiny editions only: it is exponential in everything).
-
-    The tests compare it with :func:`solve` on every toy sheet of :func:`tiny_edition`.
-    """
-    import itertools
-
-    F = ed.faces
-    L = ed.row_length
-    lf = ed.rows[0].lock_from
-    need = ed.lock_need
-    numbers = [row.numbers for row in ed.rows]
-    colours = [[COLOUR_INDEX[c] for _, c in row.cells] for row in ed.rows]
-    lucky_set = set(lucky)
-
-    def can_cross(row, pos, last, cnt, locked):
-        if locked[row] or pos <= last[row]:
-            return False
-        return pos < lf or cnt[row] >= need
-
-    def cross(state, row, pos):
-        last, cnt, locked, pen = state
-        last, cnt, locked = list(last), list(cnt), list(locked)
-        if pos >= lf:
-            cnt[row] += 2
-            locked[row] = True
-        else:
-            cnt[row] += 1
-        last[row] = pos
-        return (tuple(last), tuple(cnt), tuple(locked), pen)
-
-    def score(state):
-        _, cnt, _, pen = state
-        return sum(row_points(c) for c in cnt) - ed.penalty_points * pen
-
-    def over(state):
-        return sum(state[2]) >= END_ROWS or state[3] >= ed.max_penalties
-
-    @functools.cache
-    def action1(state, s):
-        last, cnt, locked, _ = state
-        out = []
-        for r in range(4):
-            for pos in range(L):
-                if numbers[r][pos] == s and can_cross(r, pos, last, cnt, locked):
-                    out.append(cross(state, r, pos))
-        if s in lucky_set:
-            fewest = min(cnt)
-            for r in range(4):
-                if cnt[r] == fewest and not locked[r]:
-                    pos = last[r] + 1
-                    if can_cross(r, pos, last, cnt, locked):
-                        out.append(cross(state, r, pos))
-        return out
-
-    @functools.cache
-    def action2(state, whites, colour_dice):
-        last, cnt, locked, _ = state
-        out = []
-        for c in range(4):
-            if locked[c]:  # that die is gone
-                continue
-            for w in whites:
-                t = w + colour_dice[c]
-                for r in range(4):
-                    for pos in range(L):
-                        if numbers[r][pos] != t:
-                            continue
-                        ok_colour = colours[r][pos] == c if ed.action2_any_row else r == c
-                        if ok_colour and can_cross(r, pos, last, cnt, locked):
-                            out.append(cross(state, r, pos))
-        return out
-
-    rolls = list(itertools.product(range(1, F + 1), repeat=6))
-
-    @functools.cache
-    def value(state):  # expected final score
-        if over(state):
-            return float(score(state))
-        total = 0.0
-        for roll in rolls:
-            w1, w2 = roll[0], roll[1]
-            best = -1e9
-            penal = (state[0], state[1], state[2], state[3] + 1)
-            best = max(best, value(penal))
-            for s1 in action1(state, w1 + w2):
-                if over(s1):
-                    best = max(best, float(score(s1)))
-                    continue
-                best = max(best, value(s1))
-                for s2 in action2(s1, (w1, w2), tuple(roll[2:])):
-                    best = max(best, value(s2))
-            for s2 in action2(state, (w1, w2), tuple(roll[2:])):
-                best = max(best, value(s2))
-            total += best
-        return total / len(rolls)
-
-    return value(((-1,) * 4, (0,) * 4, (False,) * 4, 0))
-
-
 # -- policy tables on disk -------------------------------------------------------------------
 _LOADED: dict[tuple[str, str], Solution] = {}
 
@@ -763,12 +671,12 @@ def rank_options(sol: Solution, last: Sequence[int], count: Sequence[int], close
         return out, float(m.gain[ks[r], pos])
 
     def ended(ks):
-        return sum(int(m.closed[k]) for k in ks) >= END_ROWS
+        return m.over(ks, pen)
 
     def best_action2(ks, base_gain, pass_value):
         best = pass_value
         for c in range(4):
-            if m.closed[ks[c]] or dice[2 + c] is None:
+            if not m.die_present(ks, c) or dice[2 + c] is None:
                 continue
             for w in (dice[0], dice[1]):
                 t = w + dice[2 + c]

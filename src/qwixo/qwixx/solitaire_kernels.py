@@ -25,9 +25,38 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from qwixo.qwixx.editions import END_ROWS
+from qwixo.qwixx import kernels as K
 
 NEG = -1.0e30
+
+
+@njit(cache=True, inline="always")
+def closed_count(closed, ks):
+    """The closed rows of the state of row kinds ``ks`` (``closed[k]``: kind ``k`` is a locked
+    row)."""
+    return closed[ks[0]] + closed[ks[1]] + closed[ks[2]] + closed[ks[3]]
+
+
+@njit(cache=True, inline="always")
+def die_of_kind(closed, k, c):
+    """The coloured die ``c`` is still rolled when row ``c`` is of kind ``k``
+    (:func:`qwixo.qwixx.kernels.die_in_play`: out once its row is closed)."""
+    return K.die_in_play(closed[k] << c, 2 + c)
+
+
+@njit(cache=True, inline="always")
+def die_present(closed, ks, c):
+    """The coloured die ``c`` is still rolled in the state of row kinds ``ks``."""
+    return die_of_kind(closed, ks[c], c)
+
+
+@njit(cache=True, inline="always")
+def game_over(closed, ks, pen, max_pen):
+    """The solitaire game of row kinds ``ks`` and ``pen`` penalty boxes is over: the kernels'
+    end rule (:func:`qwixo.qwixx.kernels.closed_rows_end_game`,
+    :func:`qwixo.qwixx.kernels.penalty_count_ends_game`)."""
+    return (K.closed_rows_end_game(closed_count(closed, ks))
+            or K.penalty_count_ends_game(pen, max_pen))
 
 
 @njit(cache=True)
@@ -150,10 +179,10 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
     ks[3] = k3
     a01 = A[k0, k1]
     b23 = B[k2, k3]
-    ncl = closed[k0] + closed[k1] + closed[k2] + closed[k3]
+    ncl = closed_count(closed, ks)
     ncol = 0
     for c in range(4):
-        if closed[ks[c]] == 0:
+        if die_present(closed, ks, c):
             dies[ncol] = c
             ncol += 1
     for c in range(4):
@@ -168,7 +197,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
         for j in range(L):
             nk = trans[kq, j]
             c = celldie[q, j]
-            if nk < 0 or c < 0 or closed[ks[c]] == 1:
+            if nk < 0 or c < 0 or not die_present(closed, ks, c):
                 continue
             t = cellnum[q, j]
             g = gain[kq, j]
@@ -178,7 +207,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
             cnk[q, n] = nk
             cg[q, n] = g
             ch[q, n] = h
-            if closed[nk] == 1 and ncl + 1 >= END_ROWS:
+            if closed[nk] == 1 and K.closed_rows_end_game(ncl + 1):
                 _upd_end(N0, c, t, g, npen)
             elif q < 2:
                 _upd(N0, c, t, g, W, h + b23, npen)
@@ -220,7 +249,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                 continue
             ga = gain[kr, pos]
             tcl = ncl + closed[nkr]
-            if closed[nkr] == 1 and ncl + 1 >= END_ROWS:
+            if closed[nkr] == 1 and K.closed_rows_end_game(ncl + 1):
                 for p in range(npen):
                     if ga > B1[s, p]:
                         B1[s, p] = ga
@@ -236,7 +265,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                 v = ga + W[ix, p]
                 if v > B1[s, p]:
                     B1[s, p] = v
-            rgone = closed[nkr] == 1  # row r locked in action 1: its die is gone
+            rgone = not die_of_kind(closed, nkr, r)  # row r locked in action 1
             for q in range(4):
                 if q == r:
                     # a second cross in row r, right of the first
@@ -245,13 +274,13 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                         if nk2 < 0:
                             continue
                         c = celldie[r, j]
-                        if c < 0 or closed[ks[c]] == 1 or (c == r and rgone):
+                        if c < 0 or not die_present(closed, ks, c) or (c == r and rgone):
                             continue
                         t = cellnum[r, j]
                         if t < tlo or t > thi:
                             continue
                         g = ga + gain[nkr, j]
-                        if closed[nk2] == 1 and tcl + 1 >= END_ROWS:
+                        if closed[nk2] == 1 and K.closed_rows_end_game(tcl + 1):
                             _upd_end(N, c, t, g, npen)
                             continue
                         _upd(N, c, t, g, W, _index_with(r, nk2, ks[r ^ 1], a01, b23, A, B),
@@ -265,7 +294,7 @@ def _state_values(k0, k1, k2, k3, W, pen_points, trans, gain, closed, count, nex
                         continue
                     nk2 = cnk[q, jj]
                     g = ga + cg[q, jj]
-                    if closed[nk2] == 1 and tcl + 1 >= END_ROWS:
+                    if closed[nk2] == 1 and K.closed_rows_end_game(tcl + 1):
                         _upd_end(N, c, t, g, npen)
                         continue
                     if not same:  # row q's half as precomputed, row r's after action 1
@@ -346,9 +375,7 @@ def solve_level(W, states, lo, hi, pen_points, trans, gain, closed, count, nextp
 
 @njit(cache=True)
 def _v(values, A, B, closed, ks, p, max_pen):
-    if p >= max_pen:
-        return 0.0
-    if closed[ks[0]] + closed[ks[1]] + closed[ks[2]] + closed[ks[3]] >= END_ROWS:
+    if game_over(closed, ks, p, max_pen):
         return 0.0
     return values[p, A[ks[0], ks[1]] + B[ks[2], ks[3]]]
 
@@ -388,8 +415,7 @@ def simulate_policy(values, n_games, seed, trans, gain, closed, count, nextpos, 
         score = 0.0
         nturn = 0
         while True:
-            ncl = closed[ks[0]] + closed[ks[1]] + closed[ks[2]] + closed[ks[3]]
-            if ncl >= END_ROWS or pen >= max_pen:
+            if game_over(closed, ks, pen, max_pen):
                 break
             nturn += 1
             for i in range(6):
@@ -423,10 +449,10 @@ def simulate_policy(values, n_games, seed, trans, gain, closed, count, nextpos, 
                     v = g1 + _v(values, A, B, closed, t1, pen, max_pen)
                     if v > best:
                         best, b1r, b1k, b2r, b2k = v, r1, t1[r1], -1, -1
-                    if closed[t1[0]] + closed[t1[1]] + closed[t1[2]] + closed[t1[3]] >= END_ROWS:
+                    if game_over(closed, t1, pen, max_pen):
                         continue  # the game ended in action 1: no action 2
                 for c in range(4):
-                    if closed[t1[c]] == 1:
+                    if not die_present(closed, t1, c):
                         continue
                     for wi in range(2):
                         t = dice[wi] + dice[2 + c]

@@ -132,7 +132,8 @@ def _near_end(game: Any) -> bool:
     a player one penalty short of the last."""
     closed = bin(int(game.closed)).count("1")
     pens = max(int(sh.penalties) for sh in game.sheets_state)
-    return closed + 1 >= K.END_ROWS or K.penalties_end_game(pens + 1, game.rules.T)
+    return bool(K.closed_rows_end_game(closed + 1)
+                or K.penalties_end_game(pens + 1, game.rules.T))
 
 
 class OpponentModels:

@@ -109,7 +109,7 @@ def generate(edition_name: str, games: int, players: int, seed: int,
         rec[:] = 0
         rec[list(record)] = 1
     m = _generate(games, players, int(seed) % (1 << 62),
-                  batch.default_lucky(tab.name, players), pol, tab.T, prm,
+                  batch.default_lucky(tab.name, players, seed), pol, tab.T, prm,
                   weights(tab.name), float(keep), X, Y, float(lam), vrow, rec)
     return X[:m], Y[:m]
 

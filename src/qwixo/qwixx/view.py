@@ -35,9 +35,9 @@ from functools import lru_cache
 from typing import Any
 
 from qwixo.core import check_since
+from qwixo.qwixx.editions import COLOURS as ROWS
+from qwixo.qwixx.editions import DICE
 
-DICE = ("w1", "w2", "r", "y", "g", "b")
-ROWS = ("r", "y", "g", "b")
 LOG_TAIL = 12  # the engine events shown in ``board.log``
 
 _LAYOUTS: dict[str, dict[str, Any]] = {}
