@@ -14,10 +14,11 @@ all; past that the request is refused with ``hint_busy``), and a hint for a posi
 hinted is answered from a cache. Analyses never hold up a hint: they run in a pool of their
 own (one worker, at a lower CPU priority), one at a time, the client addresses in turn
 (:class:`~qwixo.server.fairshare.FairShare`; an address with two analyses running or waiting
-already is refused with ``analysis_busy``). The bots' workers are shared the same way between the games'
-creators (:meth:`BotRunner.decide`), and the heavy reads of finished games (replays, player
-pages: :meth:`BotRunner.read`) run off the event loop in a worker of their own, the client
-addresses in turn.
+already is refused with ``analysis_busy``). The bots' workers are shared the same way
+between the games' creators (:meth:`BotRunner.decide`), one of them kept for decisions of
+short budgets (the fast lane, :data:`FAST_LANE_SECONDS`: long searches never take it), and
+the heavy reads of finished games (replays, player pages: :meth:`BotRunner.read`) run off the
+event loop in a worker of their own, the client addresses in turn.
 
 Workers import the engines only (never the web framework): see :mod:`qwixo.server.warmup`.
 """
@@ -34,7 +35,8 @@ from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import Any
 
 import qwixo
-from qwixo.bots import fair_copy, is_light, register_engine, registered_engines
+from qwixo.bots import (budget_of, fair_copy, is_light, register_engine, registered_engines,
+                        shipped_bots)
 from qwixo.bots import hint_lines as game_hint
 from qwixo.core import Game, IllegalMove, load_game
 from qwixo.engine import EngineFailure
@@ -55,6 +57,11 @@ READS_QUEUED = 4
 #: how much lower the CPU priority of the analysis worker is (``os.nice``): bots, hints and
 #: the event loop go first
 ANALYSIS_NICE = 10
+#: the longest budget of a decision that may run in the bots' fast lane (seconds): a worker
+#: kept for such decisions, which longer searches never take (:meth:`BotRunner.decide`)
+FAST_LANE_SECONDS = 2.0
+#: workers of the fast lane, beside ``--bot-processes`` (or the bot threads)
+FAST_LANE_WORKERS = 1
 #: engine bots kept per process (each holds an engine's process; the least recently used is
 #: stopped, and started again with the whole position if its game goes on)
 MAX_ENGINE_BOTS = 64
@@ -351,21 +358,42 @@ class BotRunner:
         self.analysis_pool: Executor | WorkerPool = self._new_pool("analysis")
         self.read_pool: Executor | WorkerPool = self._new_pool("read")
         self.hints = HintQueue()
-        #: the bots' workers, shared between the games' creators in turn: one creator's
-        #: requests hold all the workers but one at most (all of a single worker)
-        self.bot_share = FairShare(self.processes or self.workers)
+        #: every bot worker (the long searches' and the fast lane's), shared between the
+        #: games' creators in turn: one creator's requests hold all the workers but one at most
+        self.bot_share = FairShare(self.bot_workers)
+        #: the workers long searches may hold (all but the fast lane's), shared the same way:
+        #: a decision of a budget up to :data:`FAST_LANE_SECONDS` finds a worker however
+        #: many long searches wait
+        self.long_share = FairShare(self.processes or self.workers)
         #: the analysis worker: one analysis at a time, the client addresses in turn
         self.analysis_share = FairShare(1, queued=ANALYSIS_QUEUED, busy=AnalysisBusy)
         #: the heavy reads' worker: one at a time, the client addresses in turn
         self.read_share = FairShare(1, queued=READS_QUEUED, busy=ReadsBusy)
 
+    @property
+    def bot_workers(self) -> int:
+        """The bots' workers: ``processes`` (or ``workers`` threads) for every decision, and
+        :data:`FAST_LANE_WORKERS` more that only decisions of short budgets take."""
+        return (self.processes or self.workers) + FAST_LANE_WORKERS
+
     def _new_pool(self, kind: str = "bot") -> Executor | WorkerPool:
         """The bots' pool, or the hints', analyses' or heavy reads' own pool of one
         worker."""
+        size = self.bot_workers if kind == "bot" else 1
         if self.processes:
-            return WorkerPool(self.processes if kind == "bot" else 1)
-        return ThreadPoolExecutor(max_workers=self.workers if kind == "bot" else 1,
-                                  thread_name_prefix=f"qwixo-{kind}")
+            return WorkerPool(size)
+        return ThreadPoolExecutor(max_workers=size, thread_name_prefix=f"qwixo-{kind}")
+
+    @staticmethod
+    def is_long(game_name: str, name: str, seconds: float | None) -> bool:
+        """Whether a decision of bot ``name`` with ``seconds`` is a long search, kept out of
+        the fast lane: its budget (:func:`qwixo.bots.budget_of`) is over
+        :data:`FAST_LANE_SECONDS`, or it declares none and is not one of the game's own bots
+        (another package's bot, an operator's engine: nothing says how long it takes)."""
+        budget = budget_of(game_name, name, seconds)
+        if budget is None:
+            return name not in shipped_bots(game_name)
+        return budget > FAST_LANE_SECONDS
 
     def warm_up(self) -> list[asyncio.Future]:
         """Start the worker processes now (they import the engines), not at the first move
@@ -400,18 +428,40 @@ class BotRunner:
             bot = self.bot(game_id, seat, game.name, name, seconds)
             return str(bot.decide(fair_copy(game), seat))
         owner = game_id if owner is None else owner
+        long = self.is_long(game.name, name, seconds)
         if self.processes:  # (the slot is held until the worker answers, even when the game
             # ends meanwhile: an abandoned search still occupies its worker)
-            return str(await self.bot_share.run(owner, self._run(
+            return str(await self._in_lane(owner, long, self._run(
                 _decide_in_worker, game_id, seat, name, seconds, fair_copy(game).to_json(),
                 registered_engines(), key=game_id)))
         bot = self.bot(game_id, seat, game.name, name, seconds)
         try:
-            return str(await self.bot_share.run(owner, self._run(bot.decide, fair_copy(game),
-                                                                 seat)))
+            return str(await self._in_lane(owner, long, self._run(bot.decide,
+                                                                  fair_copy(game), seat)))
         except Exception:
             forget_bot(self._bots, game_id, seat, name)
             raise
+
+    async def _in_lane(self, owner: Any, long: bool, job: Any) -> Any:
+        """``job`` in a bot worker, in ``owner``'s turn: a long search holds a slot of
+        :attr:`long_share` too (taken first, given back when its worker answers), so it never
+        takes the fast lane's worker."""
+        if not long:
+            return await self.bot_share.run(owner, job)
+        try:
+            await self.long_share.acquire(owner)
+        except BaseException:
+            job.close()
+            raise
+        inner = asyncio.ensure_future(self.bot_share.run(owner, job))
+
+        def done(t: asyncio.Future) -> None:
+            if not t.cancelled():
+                t.exception()  # (retrieved: an abandoned search's failure is not logged)
+            self.long_share.release(owner)
+
+        inner.add_done_callback(done)
+        return await asyncio.shield(inner)
 
     async def release(self, game_id: str) -> None:
         """A game is over: its bots are dropped (an engine's process stops now, not when the
