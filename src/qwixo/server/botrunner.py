@@ -30,13 +30,20 @@ import contextlib
 import logging
 import multiprocessing
 import pickle
+import time
 from collections import OrderedDict, deque
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import Any
 
 import qwixo
-from qwixo.bots import (budget_of, fair_copy, is_light, register_engine, registered_engines,
-                        shipped_bots)
+from qwixo.bots import (
+    budget_of,
+    fair_copy,
+    is_light,
+    register_engine,
+    registered_engines,
+    shipped_bots,
+)
 from qwixo.bots import hint_lines as game_hint
 from qwixo.core import Game, IllegalMove, load_game
 from qwixo.engine import EngineFailure
@@ -365,6 +372,9 @@ class BotRunner:
         #: a decision of a budget up to :data:`FAST_LANE_SECONDS` finds a worker however
         #: many long searches wait
         self.long_share = FairShare(self.processes or self.workers)
+        #: (epoch, seconds) a decision of each lane waited for its worker (``/api/health``)
+        self.waits: dict[str, deque[tuple[float, float]]] = {
+            "fast": deque(maxlen=10_000), "long": deque(maxlen=10_000)}
         #: the analysis worker: one analysis at a time, the client addresses in turn
         self.analysis_share = FairShare(1, queued=ANALYSIS_QUEUED, busy=AnalysisBusy)
         #: the heavy reads' worker: one at a time, the client addresses in turn
@@ -446,14 +456,20 @@ class BotRunner:
         """``job`` in a bot worker, in ``owner``'s turn: a long search holds a slot of
         :attr:`long_share` too (taken first, given back when its worker answers), so it never
         takes the fast lane's worker."""
+        asked = time.perf_counter()
+        waits = self.waits["long" if long else "fast"]
+
+        def granted() -> None:
+            waits.append((time.time(), time.perf_counter() - asked))
+
         if not long:
-            return await self.bot_share.run(owner, job)
+            return await self.bot_share.run(owner, job, granted=granted)
         try:
             await self.long_share.acquire(owner)
         except BaseException:
             job.close()
             raise
-        inner = asyncio.ensure_future(self.bot_share.run(owner, job))
+        inner = asyncio.ensure_future(self.bot_share.run(owner, job, granted=granted))
 
         def done(t: asyncio.Future) -> None:
             if not t.cancelled():

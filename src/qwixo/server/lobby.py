@@ -345,7 +345,12 @@ class Lobby:
             raise ServerError("no_such_game", status=404, id=game_id)
         room = self.rooms.get(game_id)  # loaded meanwhile
         if room is None:
-            room = self.rooms[game_id] = self._room_from_row(row)
+            # the game is loaded (its save, its seats' events, the first view) in a thread,
+            # off the event loop: a long game's load never holds up another game's move
+            loaded = await asyncio.to_thread(self._room_from_row, row)
+            room = self.rooms.get(game_id)  # (loaded by another request meanwhile)
+        if room is None:
+            room = self.rooms[game_id] = loaded
             room.hand_over_seconds = self.hand_over_seconds
             if room.options.get("rated"):  # which seats are linked to accounts (shown to all)
                 await linked_seats(self.store, room)
