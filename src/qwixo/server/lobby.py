@@ -22,7 +22,7 @@ import os
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import qwixo
@@ -196,6 +196,9 @@ class Lobby:
         #: → the creator's key, or raises ``too_many_games``), which a rematch passes too;
         #: None: no limits (a lobby without the HTTP server)
         self.admit_game: Callable[[str | None, str | None], Awaitable[str]] | None = None
+        #: quick pairing: per waiting request, the events of the looks waiting on it here
+        #: (:func:`qwixo.server.pairing.look`; woken by :meth:`seeks_changed`)
+        self.seek_waits: dict[str, set[asyncio.Event]] = {}
 
     async def _take_lease(self, game_id: str) -> bool:
         return await self.store.take_lease(game_id, self.owner, self.lease_seconds)
@@ -501,6 +504,13 @@ class Lobby:
         room.broadcast(None, [("announce_joined", {"player": seat, "name": Names((seat,))}),
                               ("announce_seat_taken", {"player": seat, "name": Names((seat,))})])
         return seat, token
+
+    def seeks_changed(self, seek_ids: Iterable[str]) -> None:
+        """Quick pairing: these waiting requests were paired (or their pool changed): the
+        looks waiting on them here answer now."""
+        for sid in seek_ids:
+            for ev in self.seek_waits.get(sid, ()):
+                ev.set()
 
     # -- several processes --------------------------------------------------------------
     def presence_changed(self, room: Room, seat: int) -> None:

@@ -94,6 +94,8 @@ _MOVE_KEYS = ("id", "n", "snapshot", "status", "summary", "updated", "due", "dea
 
 #: the presence notifications (:meth:`PgStore.set_presence`, :meth:`PgStore.renew_presence`)
 PRESENCE, ALIVE = "@presence", "@alive"
+#: ``@paired OWNER SEEK...``: quick pairing's requests were paired (their looks answer now)
+PAIRED = "@paired"
 
 #: a notification's event is left out past this size (PostgreSQL takes 8000 bytes)
 MAX_PAYLOAD = 7000
@@ -502,6 +504,15 @@ class PgStore:
                         "game_id || ' ' || seat = ANY(%s)", (seconds, owner, keys))
                 await conn.execute(f"DELETE FROM presence WHERE until < {_NOW} - 60")
                 await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{ALIVE} {owner}"))
+        except (psycopg.Error, OSError) as e:
+            raise StoreError(f"{type(e).__name__}: {e}") from None
+
+    async def notify_others(self, note: str) -> None:
+        import psycopg
+
+        try:
+            async with self.pool.connection() as conn:
+                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
         except (psycopg.Error, OSError) as e:
             raise StoreError(f"{type(e).__name__}: {e}") from None
 
