@@ -60,13 +60,14 @@ export class Pairing {
       toast(errorText(e), "error");
       return;
     }
-    this.show();
-    this.look(this.seek);
+    const seek = this.seek;
+    this.show(); // (paired at once: it opens the game)
+    this.look(seek);
   }
 
   // looks at `seek` while it is the one shown and waiting: each look waits on the server
   async look(seek) {
-    while (this.seek === seek && seek.status === "waiting") {
+    while (seek && this.seek === seek && seek.status === "waiting") {
       let next;
       try {
         next = await api("GET", `/api/pairing/${encodeURIComponent(seek.id)}?wait=20`);
