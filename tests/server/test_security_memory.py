@@ -33,38 +33,14 @@ def test_idle_rooms_leave_memory_and_load_again_when_opened(client):
 def test_a_game_loaded_from_the_database_is_loaded_off_the_event_loop(client, monkeypatch):
     """Opening a game not in memory loads it (its save, its seats, the first view) off the
     event loop: while that load takes long, another game's move is answered."""
-    import threading
-
-    from server_helpers import recv_until
+    from server_helpers import move_while_held
 
     lobby = client.app.state.qwixo.lobby
     away = create(client)
     del lobby.rooms[away["id"]]  # (as a game nobody used leaves memory)
-    started, release = threading.Event(), threading.Event()
-    real = lobby._room_from_row
-
-    def slow(row):
-        started.set()
-        release.wait(10)
-        return real(row)
-
-    monkeypatch.setattr(lobby, "_room_from_row", slow)
-    page = {}
-    reader = threading.Thread(target=lambda: page.update(r=client.get(
-        f"/api/games/{away['id']}")))
-    reader.start()
-    try:
-        assert started.wait(10)
-        g = create(client)
-        with client.websocket_connect(f"/ws/{g['id']}") as ws:
-            view = auth(ws, g["seats"][0]["token"])["view"]
-            ws.send_json({"type": "choose", "decision": view["options"][0], "id": 1})
-            ok, _ = recv_until(ws, lambda m: m["type"] in ("ok", "error"))
-        assert ok["type"] == "ok" and not release.is_set() and reader.is_alive()
-    finally:
-        release.set()
-        reader.join(30)
-    assert page["r"].status_code == 200 and page["r"].json()["id"] == away["id"]
+    r = move_while_held(client, f"/api/games/{away['id']}", lambda wrap: monkeypatch.setattr(
+        lobby, "_room_from_row", wrap(lobby._room_from_row)))
+    assert r.status_code == 200 and r.json()["id"] == away["id"]
     assert away["id"] in lobby.rooms
 
 
