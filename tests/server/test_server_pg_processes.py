@@ -280,7 +280,7 @@ def test_a_seat_connected_on_the_other_process_is_not_away_until_that_process_di
 
 def _until_paired(*asking: tuple[Server, dict], timeout: float = 60) -> list[dict]:
     """Waiting players' answers, each asked again on its server until all are paired (as
-    their pages ask, every half second: a player who stops asking leaves the pool)."""
+    their pages ask again: a player who stops asking leaves the pool)."""
     deadline = time.monotonic() + timeout
     answers = [a for _, a in asking]
     while any(a["status"] != "paired" for a in answers):
@@ -303,7 +303,7 @@ def test_quick_pairing_across_two_processes_pairs_each_waiting_player_once(two):
     second = b.http.post("/api/pairing", json={**body, "name": "Bo"}).json()
     assert first["status"] == "waiting"
     # (Bo is paired at once, or the other process is creating their game right now: then
-    # Bo's page asks again, as it does every half second)
+    # Bo's page asks again, as it does)
     second, first = _until_paired((b, second), (a, first))
     took = time.monotonic() - t0
     assert first["status"] == "paired" and first["game"] == second["game"]
