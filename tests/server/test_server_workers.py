@@ -73,6 +73,26 @@ def test_a_games_requests_stay_on_its_worker_and_others_spread():
     assert most <= WORKER_IN_FLIGHT
 
 
+def test_a_request_that_is_not_a_long_search_never_waits_behind_one():
+    """With a long search in one worker and the other busy, a short request of the game
+    whose last worker is searching waits with the busy one, never behind the search."""
+    async def main(pool):
+        await asyncio.gather(pool.call(time.sleep, 0.05), pool.call(time.sleep, 0.05))
+        pids = {w["proc"].pid for w in pool._workers}
+        await pool.call(os.getpid, key="g1")
+        searching = asyncio.ensure_future(pool.call(time.sleep, 30, key="g1", long=True))
+        busy = asyncio.ensure_future(pool.call(time.sleep, 0.5, key="g2"))
+        await asyncio.sleep(0.05)
+        long_w = next(w for w in pool._workers if w["long"] and w["long"][0])
+        short = await pool.call(os.getpid, key="g1")  # g1's last worker is searching
+        searching.cancel()
+        busy.cancel()
+        return pids, long_w["proc"].pid, short
+
+    pids, searcher, short = _run(main)
+    assert len(pids) == 2 and short in pids and short != searcher
+
+
 def test_a_killed_worker_fails_its_request_and_is_replaced():
     async def main(pool):
         pid = await pool.call(os.getpid, key="g")

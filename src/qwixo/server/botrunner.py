@@ -179,7 +179,8 @@ class WorkerPool:
     GIL at every bot decision). A request goes to the worker that served the same ``key``
     (game) last — its copy of that game continues from there — when that worker is free,
     else to a free one; at most :data:`WORKER_IN_FLIGHT` requests are with one worker, the
-    others wait in order. A worker that dies fails its requests with
+    others wait in order, and a request that is not a long search never waits in a worker
+    behind one (``call(..., long=)``: the fast lane's decisions stay fast). A worker that dies fails its requests with
     :class:`~concurrent.futures.BrokenExecutor` and is replaced.
     """
 
@@ -187,7 +188,7 @@ class WorkerPool:
         self.size = max(1, workers)
         self._ctx = _context()
         self._workers: list[dict[str, Any] | None] = [None] * self.size
-        self._queue: deque[tuple[bytes, Any, asyncio.Future]] = deque()
+        self._queue: deque[tuple[bytes, Any, asyncio.Future, bool | None]] = deque()
         self._sticky: OrderedDict[Any, int] = OrderedDict()
         self._closed = False
 
@@ -201,7 +202,8 @@ class WorkerPool:
         proc = self._ctx.Process(target=_worker_main, args=(theirs,), daemon=True,
                                  name=f"qwixo-bot-{i}")
         loop = asyncio.get_running_loop()
-        w = {"proc": proc, "conn": mine, "pending": deque(), "i": i, "loop": loop}
+        w = {"proc": proc, "conn": mine, "pending": deque(), "i": i, "loop": loop,
+             "long": deque()}
         loop.add_reader(mine.fileno(), self._readable, w)
         self._workers[i] = w
 
@@ -230,6 +232,7 @@ class WorkerPool:
             self._lost(w, e)
             return
         fut = w["pending"].popleft()
+        w["long"].popleft()
         if not fut.done():
             if ok:
                 fut.set_result(value)
@@ -247,6 +250,7 @@ class WorkerPool:
             self._workers[w["i"]] = None
         if not self._closed:
             log.error("a bot worker process died (%s); starting a new one", why)
+        w["long"].clear()
         while w["pending"]:
             fut = w["pending"].popleft()
             if not fut.done():
@@ -263,47 +267,56 @@ class WorkerPool:
         for _ in range(self.size):
             fut = asyncio.get_running_loop().create_future()
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())
-            self._queue.append((pickle.dumps((_ping, ())), None, fut))
+            self._queue.append((pickle.dumps((_ping, ())), None, fut, False))
             futs.append(fut)
         self._dispatch(spread=True)
         return futs
 
-    async def call(self, fn: Any, *args: Any, key: Any = None) -> Any:
-        """``fn(*args)`` in a worker (``fn`` a module-level function of this module)."""
+    async def call(self, fn: Any, *args: Any, key: Any = None, long: bool | None = False
+                   ) -> Any:
+        """``fn(*args)`` in a worker (``fn`` a module-level function of this module).
+        ``long``: a long search (a request that is not waits behind none: a worker with a
+        long search gets no other request but long ones); None: a request that may wait
+        behind one (it is not urgent)."""
         if self._closed:
             raise BrokenExecutor("the bot workers are closed")
         fut = asyncio.get_running_loop().create_future()
-        self._queue.append((pickle.dumps((fn, args)), key, fut))
+        self._queue.append((pickle.dumps((fn, args)), key, fut, long))
         self._dispatch()
         return await fut
 
     def _dispatch(self, spread: bool = False) -> None:
+        """Send the waiting requests, in order, to the workers that may take them (one that
+        may go nowhere yet does not hold up those behind it that may)."""
+        left: deque[tuple[bytes, Any, asyncio.Future, bool | None]] = deque()
         while self._queue:
-            data, key, fut = self._queue[0]
+            data, key, fut, long = item = self._queue.popleft()
             if fut.done():  # its caller was cancelled
-                self._queue.popleft()
                 continue
-            i = self._choose(key, spread)
+            i = self._choose(key, spread, long)
             if i is None:
-                return
-            self._queue.popleft()
+                left.append(item)
+                continue
             w = self._worker(i)
             try:
                 w["conn"].send_bytes(data)
             except OSError as e:
-                self._queue.appendleft((data, key, fut))
+                self._queue.appendleft(item)
                 self._lost(w, e)
                 continue
             w["pending"].append(fut)
+            w["long"].append(bool(long))
             if key is not None:
                 self._sticky[key] = i
                 self._sticky.move_to_end(key)
                 if len(self._sticky) > MAX_STICKY:
                     self._sticky.popitem(last=False)
+        self._queue = left
 
-    def _choose(self, key: Any, spread: bool) -> int | None:
+    def _choose(self, key: Any, spread: bool, long: bool | None = False) -> int | None:
         """The worker for a request: the key's last one when free, else a free one, else
-        the key's last one or the least busy while under :data:`WORKER_IN_FLIGHT`."""
+        the key's last one or the least busy while under :data:`WORKER_IN_FLIGHT` — never,
+        for a request that is not ``long`` (nor may wait), one with a long search."""
         load = [0 if w is None else len(w["pending"]) for w in self._workers]
         last = self._sticky.get(key) if key is not None else None
         if last is not None and load[last] == 0:
@@ -313,10 +326,12 @@ class WorkerPool:
             return free[0]
         if spread:
             return None
-        if last is not None and load[last] < WORKER_IN_FLIGHT:
+        takes = [i for i, (n, w) in enumerate(zip(load, self._workers, strict=True))
+                 if n < WORKER_IN_FLIGHT and (long is not False or w is None
+                                              or not any(w["long"]))]
+        if last in takes:
             return last
-        i = min(range(self.size), key=load.__getitem__)
-        return i if load[i] < WORKER_IN_FLIGHT else None
+        return min(takes, key=load.__getitem__) if takes else None
 
     def close(self) -> None:
         """Stop every worker at once (one in a long search is not waited for)."""
@@ -418,10 +433,10 @@ class BotRunner:
         return _cached_bot(self._bots, game_id, seat, game_name, name, seconds)
 
     async def _run(self, fn, *args, hints: bool = False, key: Any = None,
-                   pool: Executor | WorkerPool | None = None) -> Any:
+                   pool: Executor | WorkerPool | None = None, long: bool = False) -> Any:
         pool = pool or (self.hint_pool if hints else self.pool)
         if isinstance(pool, WorkerPool):  # a dead worker is replaced by the pool itself
-            return await pool.call(fn, *args, key=key)
+            return await pool.call(fn, *args, key=key, long=long)
         return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
@@ -443,7 +458,7 @@ class BotRunner:
             # ends meanwhile: an abandoned search still occupies its worker)
             return str(await self._in_lane(owner, long, self._run(
                 _decide_in_worker, game_id, seat, name, seconds, fair_copy(game).to_json(),
-                registered_engines(), key=game_id)))
+                registered_engines(), key=game_id, long=long)))
         bot = self.bot(game_id, seat, game.name, name, seconds)
         try:
             return str(await self._in_lane(owner, long, self._run(bot.decide,
@@ -485,7 +500,7 @@ class BotRunner:
         for key in [k for k in self._bots if k[0] == game_id]:
             _drop(self._bots.pop(key))
         if isinstance(self.pool, WorkerPool) and game_id in self.pool._sticky:
-            await self.pool.call(_release_in_worker, game_id, key=game_id)
+            await self.pool.call(_release_in_worker, game_id, key=game_id, long=None)
 
     async def read(self, fn: Any, *args: Any, client: str | None = None) -> Any:
         """``fn(*args)`` (a module-level function; its arguments and result pickle) in the
