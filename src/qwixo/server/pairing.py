@@ -306,4 +306,5 @@ async def cancel_seek(seek_id: str, request: Request) -> dict[str, Any]:
         raise ServerError("pairing_unknown", status=404)
     if not await store.cancel(seek_id[:64]):
         raise ServerError("pairing_paired", status=409)
+    lobby_of(request).seeks_changed([row[0]])  # (a look waiting on it here answers now)
     return {"id": row[0], "status": "cancelled"}
