@@ -559,6 +559,10 @@ def report(args: argparse.Namespace, setup: str, urls: list[str], stats: Stats, 
             if a.get("n"):
                 print(f"{name}: {what} ms: p50 {a['p50']}  p99 {a['p99']}  max {a['max']}"
                       + (f"  ({a['n']} passes)" if key == "gc_ms" else ""))
+        for lane, a in (health.get("bot_wait_ms") or {}).items():
+            if a.get("n"):
+                print(f"{name}: bot decisions of the {lane} lane waited for a worker ms: "
+                      f"n {a['n']}  p50 {a['p50']}  p99 {a['p99']}  max {a['max']}")
     if stats.lag:
         lag = [x * 1000 for x in stats.lag]
         print(f"client event-loop lag ms: p50 {pct(lag, .5):.1f}  p99 {pct(lag, .99):.1f}")

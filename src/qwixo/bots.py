@@ -33,7 +33,8 @@ from qwixo.gameinfo import load
 #: the entry point group of bots from other packages: ``GAME = "module:attribute"``
 BOTS_GROUP = "qwixo.bots"
 __all__ = ["BOTS_GROUP", "Bot", "Guarded", "bot_level", "check_bot", "decision_options",
-           "fair_copy", "fallback_bot", "hint_lines", "is_light", "list_bots", "make_bot",
+           "budget_of", "fair_copy", "fallback_bot", "hint_lines", "is_light", "list_bots",
+           "make_bot",
            "register_engine", "registered_engines", "shipped_bots", "terminal_bot",
            "unregister_engine"]
 #: the engines registered in this process: name -> :class:`qwixo.engine.EngineSpec`
@@ -153,6 +154,20 @@ def is_light(game: str, name: str) -> bool:
     (True, False, True)
     """
     return bool(getattr(_factory(game, name), "light", False))
+
+
+def budget_of(game: str, name: str, seconds: float | None = None) -> float | None:
+    """The time a decision of bot ``name`` of ``game`` may take: ``seconds`` when given,
+    else the budget its factory declares (``default_seconds``); None when it declares none
+    (a rule, a search of fixed depth, a table lookup, an engine without a budget).
+
+    >>> budget_of("quixo", "strong", 5.0), budget_of("quixo", "medium"), budget_of("quixo", "easy")
+    (5.0, 0.5, None)
+    """
+    if seconds is not None:
+        return float(seconds)
+    declared = getattr(_factory(game, name), "default_seconds", None)
+    return None if declared is None else float(declared)
 
 
 def decision_options(game: Game, player: int) -> list[str]:

@@ -18,6 +18,7 @@ class Server(ServeProcess):
         super().__init__("--db", str(db), "--bot-delay", "0.1", "--http-rate", "100", *extra,
                          env={"QWIXO_DATA": str(data_dir), **(env or {})})
         self.http = httpx.Client(base_url=self.url, timeout=30)
+        self.db = str(db)
         self.ws_base = self.ws_url
 
     def kill9(self):

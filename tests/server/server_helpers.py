@@ -54,3 +54,36 @@ def play_to_end(client, g):
             moves += 1
             view = client.get(f"/api/games/{g['id']}").json()
         return moves, view
+
+
+def move_while_held(client, path, hold):
+    """``GET path`` while one of its steps is held: ``hold(wrap)`` installs ``wrap(fn)`` (fn
+    made to wait until released) where that step runs. Another game's move is answered
+    before the step is released — the step runs off the event loop. Returns the response."""
+    import threading
+
+    started, release = threading.Event(), threading.Event()
+
+    def wrap(fn):
+        def slow(*args, **kw):
+            started.set()
+            release.wait(10)
+            return fn(*args, **kw)
+        return slow
+
+    hold(wrap)
+    page = {}
+    reader = threading.Thread(target=lambda: page.update(r=client.get(path)))
+    reader.start()
+    try:
+        assert started.wait(10)
+        g = create(client)
+        with client.websocket_connect(f"/ws/{g['id']}") as ws:
+            view = auth(ws, g["seats"][0]["token"])["view"]
+            ws.send_json({"type": "choose", "decision": view["options"][0], "id": 1})
+            ok, _ = recv_until(ws, lambda m: m["type"] in ("ok", "error"))
+        assert ok["type"] == "ok" and not release.is_set() and reader.is_alive()
+    finally:
+        release.set()
+        reader.join(30)
+    return page["r"]

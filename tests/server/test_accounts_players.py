@@ -85,37 +85,20 @@ def test_a_player_page_is_read_off_the_event_loop(client, monkeypatch):
     """Reading a player's games (each game's snapshot is loaded) runs off the event loop:
     while a page takes long, another game's move is answered."""
     import sys
-    import threading
 
     from accounts_helpers import rated_vs_bot
+    from server_helpers import move_while_held
 
     from qwixo.server import accounts, accounts_api
 
     csrf = sign_up(client, "Ada")
     rated_vs_bot(client, csrf)  # a game of Ada's: her page reads its record
-    started, release = threading.Event(), threading.Event()
-    real = accounts.game_record
 
-    def slow(row):
-        started.set()
-        release.wait(10)
-        return real(row)
+    def hold(wrap):
+        slow = wrap(accounts.game_record)
+        for mod in (accounts_api, sys.modules.get("qwixo.server.reads")):  # where it is read
+            if mod is not None:
+                monkeypatch.setattr(mod, "game_record", slow, raising=False)
 
-    for mod in (accounts_api, sys.modules.get("qwixo.server.reads")):  # where it is read
-        if mod is not None:
-            monkeypatch.setattr(mod, "game_record", slow, raising=False)
-    page = {}
-    reader = threading.Thread(target=lambda: page.update(r=client.get("/api/players/Ada")))
-    reader.start()
-    try:
-        assert started.wait(10)
-        g = create(client)
-        with client.websocket_connect(f"/ws/{g['id']}") as ws:
-            view = auth(ws, g["seats"][0]["token"])["view"]
-            ws.send_json({"type": "choose", "decision": view["options"][0], "id": 1})
-            ok, _ = recv_until(ws, lambda m: m["type"] in ("ok", "error"))
-        assert ok["type"] == "ok" and not release.is_set() and reader.is_alive()
-    finally:
-        release.set()
-        reader.join(30)
-    assert page["r"].status_code == 200 and page["r"].json()["games"]
+    r = move_while_held(client, "/api/players/Ada", hold)
+    assert r.status_code == 200 and r.json()["games"]

@@ -30,6 +30,20 @@ def test_idle_rooms_leave_memory_and_load_again_when_opened(client):
     assert view["id"] == idle["id"] and view["version"] == 0 and idle["id"] in lobby.rooms
 
 
+def test_a_game_loaded_from_the_database_is_loaded_off_the_event_loop(client, monkeypatch):
+    """Opening a game not in memory loads it (its save, its seats, the first view) off the
+    event loop: while that load takes long, another game's move is answered."""
+    from server_helpers import move_while_held
+
+    lobby = client.app.state.qwixo.lobby
+    away = create(client)
+    del lobby.rooms[away["id"]]  # (as a game nobody used leaves memory)
+    r = move_while_held(client, f"/api/games/{away['id']}", lambda wrap: monkeypatch.setattr(
+        lobby, "_room_from_row", wrap(lobby._room_from_row)))
+    assert r.status_code == 200 and r.json()["id"] == away["id"]
+    assert away["id"] in lobby.rooms
+
+
 def test_a_starting_server_loads_only_games_with_work_or_a_clock(db_path):
     app = create_app(db_path, warm_up=False, bot_delay=0.0, http_rate=1000, http_burst=1000)
     with TestClient(app) as c:

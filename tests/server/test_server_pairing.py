@@ -70,3 +70,57 @@ def test_a_rating_range_needs_an_account_and_pairs_within_it(client):
     client.cookies.update(saved)
     assert guest["status"] == "waiting"  # a guest has no rating: not in Ada's range
     assert client.get(f"/api/pairing/{a['id']}").json()["waiting"] == 1
+
+
+def test_a_waiting_look_answers_the_moment_its_game_is_made(client, monkeypatch):
+    """A look with ``?wait=`` is answered when the pairing is made by another player's
+    request, not when it next pairs the pool itself (here: never within its wait)."""
+    import threading
+
+    from qwixo.server import pairing
+
+    monkeypatch.setattr(pairing, "REPAIR", 60.0)
+    a = _seek(client, name="Ada", settings={"size": 4})
+    looked = {}
+    look = threading.Thread(target=lambda: looked.update(r=client.get(
+        f"/api/pairing/{a['id']}", params={"wait": 10}).json()))
+    look.start()
+    lobby = client.app.state.qwixo.lobby
+    for _ in range(1000):  # (the look is waiting on the server)
+        if lobby.seek_waits.get(a["id"]):
+            break
+        threading.Event().wait(0.01)
+    b = _seek(client, name="Bo", settings={"size": 4})
+    look.join(30)
+    assert b["status"] == "paired" and looked["r"]["status"] == "paired"
+    assert looked["r"]["game"] == b["game"] and not lobby.seek_waits
+
+
+def test_players_who_ask_for_a_rated_game_get_one(client):
+    """Two signed-in players who ask for a rated game are paired in a rated game with their
+    seats linked to their accounts, rated as a created rated game is; one who asks for an
+    unrated game is not paired with them; a rated game of guests says why it is not rated."""
+    from test_server_challenges import As
+
+    ada, bo, cy = As(client, "Ada"), As(client, "Bo"), As(client, "Cy")
+    body = {"game": "quixo", "settings": {"size": 5}, "rated": True}
+    a = ada.post("/api/pairing", json=body).json()
+    assert a["status"] == "waiting" and a["rated"] is True
+    c = cy.post("/api/pairing", json={**body, "rated": False}).json()
+    assert c["status"] == "waiting" and c["rated"] is False  # another pool
+    b = bo.post("/api/pairing", json=body).json()
+    assert b["status"] == "paired"
+    view = client.get(f"/api/games/{b['game']}").json()
+    assert view["rated"] is True and view["unrated"] is None
+    assert [(s["name"], s["linked"]) for s in view["seats"]] == [("Ada", True), ("Bo", True)]
+    assert view["clock"]["limit"]  # a rated game's clock, as a created one gets
+    # refused settings are refused as for a created rated game
+    r = ada.post("/api/pairing", json={**body, "settings": {"size": 5, "seed": 3}})
+    assert r.status_code == 400 and r.json()["key"] == "rated_setting"
+    # guests: the game is made rated, and says why it is not
+    client.cookies.clear()
+    g1 = _seek(client, name="Gus", settings={"size": 4}, rated=True)
+    g2 = _seek(client, name="Guy", settings={"size": 4}, rated=True)
+    assert g2["status"] == "paired" and g1["status"] == "waiting"
+    view = client.get(f"/api/games/{g2['game']}").json()
+    assert view["rated"] is True and view["unrated"] is not None

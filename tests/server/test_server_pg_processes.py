@@ -280,7 +280,7 @@ def test_a_seat_connected_on_the_other_process_is_not_away_until_that_process_di
 
 def _until_paired(*asking: tuple[Server, dict], timeout: float = 60) -> list[dict]:
     """Waiting players' answers, each asked again on its server until all are paired (as
-    their pages ask, every half second: a player who stops asking leaves the pool)."""
+    their pages ask again: a player who stops asking leaves the pool)."""
     deadline = time.monotonic() + timeout
     answers = [a for _, a in asking]
     while any(a["status"] != "paired" for a in answers):
@@ -303,7 +303,7 @@ def test_quick_pairing_across_two_processes_pairs_each_waiting_player_once(two):
     second = b.http.post("/api/pairing", json={**body, "name": "Bo"}).json()
     assert first["status"] == "waiting"
     # (Bo is paired at once, or the other process is creating their game right now: then
-    # Bo's page asks again, as it does every half second)
+    # Bo's page asks again, as it does)
     second, first = _until_paired((b, second), (a, first))
     took = time.monotonic() - t0
     assert first["status"] == "paired" and first["game"] == second["game"]
@@ -351,3 +351,51 @@ def test_quick_pairing_across_two_processes_pairs_each_waiting_player_once(two):
     sizes = sorted(len(s) for s in games.values())
     assert all(sorted(s) == list(range(len(s))) for s in games.values())  # one player a seat
     assert sizes.count(4) == 4 and sizes.count(2) == 16 and len(sizes) == 20
+
+
+def test_follows_online_and_the_sat_down_notice_work_across_processes(two):
+    """Bo, connected to a game on process B, is online for Ada asking process A (the
+    presence table; the game has not moved for an hour), with that game; once he leaves, he
+    is not. The creator of an open seat, connected on A, is told when Bo sits down on B."""
+    import httpx
+    import psycopg
+
+    a, b = two
+    people = {}
+    for server, name in ((a, "Ada"), (b, "Bo")):
+        http = httpx.Client(base_url=server.url, timeout=30)
+        r = http.post("/api/account/signup", json={"name": name,
+                                                   "password": "correct horse battery"})
+        assert r.status_code == 201, r.text
+        people[name] = (http, {"x-csrf-token": r.json()["csrf"]})
+    ada, ada_csrf = people["Ada"]
+    bo, bo_csrf = people["Bo"]
+    assert ada.post("/api/follows", json={"name": "Bo"}, headers=ada_csrf).status_code == 201
+    g = _create(a, {"game": "quixo", "settings": {"size": 5}, "seats": [
+        {"kind": "human", "name": "Cy"}, {"kind": "open"}]})
+    cy = connect(f"{a.ws_base}ws/{g['id']}")
+    cy.send(json.dumps({"type": "auth", "token": g["seats"][0]["token"]}))
+    ws_recv(cy, lambda m: m["type"] == "welcome")
+    joined = bo.post(f"/api/games/{g['id']}/join", json={"name": "Bo"}).json()
+    news = ws_recv(cy, lambda m: m["type"] == "announce" and m["key"] == "announce_seat_taken")
+    assert news["text"] == "Bo sat down in the free seat."
+    r = bo.post("/api/account/seats", headers=bo_csrf,
+                json={"seats": [{"game": g["id"], "token": joined["token"]}]})
+    assert r.json()["seats"][0]["claimed"], r.text
+    with psycopg.connect(a.db) as conn:  # (the game has not moved for an hour)
+        conn.execute("UPDATE games SET updated = updated - 3600 WHERE id = %s", (g["id"],))
+
+    def bo_followed() -> dict:
+        return ada.get("/api/follows").json()["follows"][0]
+
+    assert bo_followed() == {**bo_followed(), "name": "Bo", "online": False}
+    seat = connect(f"{b.ws_base}ws/{g['id']}")
+    seat.send(json.dumps({"type": "auth", "token": joined["token"]}))
+    ws_recv(seat, lambda m: m["type"] == "welcome")
+    ws_recv(cy, _seat_online(1, True))  # (A has heard of Bo's connection on B)
+    f = bo_followed()
+    assert f["online"] is True and [x["id"] for x in f["games"]] == [g["id"]]
+    seat.close()
+    ws_recv(cy, _seat_online(1, False))
+    assert bo_followed()["online"] is False
+    cy.close()

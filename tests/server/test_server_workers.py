@@ -73,6 +73,26 @@ def test_a_games_requests_stay_on_its_worker_and_others_spread():
     assert most <= WORKER_IN_FLIGHT
 
 
+def test_a_request_that_is_not_a_long_search_never_waits_behind_one():
+    """With a long search in one worker and the other busy, a short request of the game
+    whose last worker is searching waits with the busy one, never behind the search."""
+    async def main(pool):
+        await asyncio.gather(pool.call(time.sleep, 0.05), pool.call(time.sleep, 0.05))
+        pids = {w["proc"].pid for w in pool._workers}
+        await pool.call(os.getpid, key="g1")
+        searching = asyncio.ensure_future(pool.call(time.sleep, 30, key="g1", long=True))
+        busy = asyncio.ensure_future(pool.call(time.sleep, 0.5, key="g2"))
+        await asyncio.sleep(0.05)
+        long_w = next(w for w in pool._workers if w["long"] and w["long"][0])
+        short = await pool.call(os.getpid, key="g1")  # g1's last worker is searching
+        searching.cancel()
+        busy.cancel()
+        return pids, long_w["proc"].pid, short
+
+    pids, searcher, short = _run(main)
+    assert len(pids) == 2 and short in pids and short != searcher
+
+
 def test_a_killed_worker_fails_its_request_and_is_replaced():
     async def main(pool):
         pid = await pool.call(os.getpid, key="g")
@@ -110,8 +130,9 @@ def test_light_bots_decide_in_the_server_and_others_in_a_worker():
 
     g, light, after_light, q, searched, after_search = asyncio.run(main())
     assert qwixo.bots.is_light("qwixx", "gap") and not qwixo.bots.is_light("quixo", "easy")
-    assert light in g.options(1) and after_light == [False]
-    assert searched in q.options(0) and after_search == [True]
+    # (one worker process, and the fast lane's: a worker starts at its first request)
+    assert light in g.options(1) and after_light == [False, False]
+    assert searched in q.options(0) and after_search == [True, False]
 
 
 def _descendants(pid: int) -> list[int]:
@@ -285,6 +306,60 @@ def test_one_creators_bots_cannot_hold_up_another_creators_bot():
         await asyncio.gather(*flood)
         while runner.bot_share.running:  # the abandoned search ends, its slot comes back
             await asyncio.sleep(0.01)
+
+    try:
+        asyncio.run(main())
+    finally:
+        release.set()
+        runner.close()
+
+
+def test_a_short_budget_is_answered_while_long_searches_hold_every_other_worker():
+    """The fast lane: long searches (budgets over ``FAST_LANE_SECONDS``) of two creators hold
+    every worker they may (one each, searches that never end), a third creator's long search
+    waits for them, and a decision of a short budget is still answered — in the worker long
+    searches never take."""
+    import threading
+
+    import qwixo
+    from qwixo.server.botrunner import FAST_LANE_SECONDS, BotRunner
+
+    release = threading.Event()
+    started = []
+
+    class Thinker:
+        def __init__(self, game_id):
+            self.game_id = game_id
+
+        def decide(self, game, seat):
+            started.append(self.game_id)
+            if self.game_id.startswith("long"):
+                release.wait(60)
+            return game.options(seat)[0]
+
+    runner = BotRunner(workers=2, processes=0)
+    runner.bot = lambda game_id, seat, *a: Thinker(game_id)
+    assert runner.bot_workers == 3
+    assert runner.is_long("quixo", "strong", FAST_LANE_SECONDS + 1)
+    assert not runner.is_long("quixo", "strong", None)  # its declared budget: 1 s
+    assert not runner.is_long("quixo", "easy", None)  # a shipped bot of fixed depth
+
+    async def main():
+        game = qwixo.new_game("quixo", size=3)
+        longs = [asyncio.ensure_future(runner.decide(f"long{k}", "strong", 30.0, game, 0,
+                                                     owner=owner))
+                 for k, owner in enumerate(["a", "a", "b", "b", "c"])]
+        while runner.long_share.in_use < 2:
+            await asyncio.sleep(0.01)
+        short = await asyncio.wait_for(runner.decide("short", "strong", 0.5, game, 0,
+                                                     owner="d"), 10)
+        assert short in game.options(0)
+        assert sorted(started[:2]) == ["long0", "long2"] and started[2] == "short"
+        assert not any(f.done() for f in longs)
+        assert runner.long_share.running == {"a": 1, "b": 1}  # c's long search waits
+        release.set()
+        await asyncio.gather(*longs)
+        assert sorted(started) == ["long0", "long1", "long2", "long3", "long4", "short"]
 
     try:
         asyncio.run(main())

@@ -14,10 +14,11 @@ all; past that the request is refused with ``hint_busy``), and a hint for a posi
 hinted is answered from a cache. Analyses never hold up a hint: they run in a pool of their
 own (one worker, at a lower CPU priority), one at a time, the client addresses in turn
 (:class:`~qwixo.server.fairshare.FairShare`; an address with two analyses running or waiting
-already is refused with ``analysis_busy``). The bots' workers are shared the same way between the games'
-creators (:meth:`BotRunner.decide`), and the heavy reads of finished games (replays, player
-pages: :meth:`BotRunner.read`) run off the event loop in a worker of their own, the client
-addresses in turn.
+already is refused with ``analysis_busy``). The bots' workers are shared the same way
+between the games' creators (:meth:`BotRunner.decide`), one of them kept for decisions of
+short budgets (the fast lane, :data:`FAST_LANE_SECONDS`: long searches never take it), and
+the heavy reads of finished games (replays, player pages: :meth:`BotRunner.read`) run off the
+event loop in a worker of their own, the client addresses in turn.
 
 Workers import the engines only (never the web framework): see :mod:`qwixo.server.warmup`.
 """
@@ -29,12 +30,20 @@ import contextlib
 import logging
 import multiprocessing
 import pickle
+import time
 from collections import OrderedDict, deque
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import Any
 
 import qwixo
-from qwixo.bots import fair_copy, is_light, register_engine, registered_engines
+from qwixo.bots import (
+    budget_of,
+    fair_copy,
+    is_light,
+    register_engine,
+    registered_engines,
+    shipped_bots,
+)
 from qwixo.bots import hint_lines as game_hint
 from qwixo.core import Game, IllegalMove, load_game
 from qwixo.engine import EngineFailure
@@ -55,6 +64,11 @@ READS_QUEUED = 4
 #: how much lower the CPU priority of the analysis worker is (``os.nice``): bots, hints and
 #: the event loop go first
 ANALYSIS_NICE = 10
+#: the longest budget of a decision that may run in the bots' fast lane (seconds): a worker
+#: kept for such decisions, which longer searches never take (:meth:`BotRunner.decide`)
+FAST_LANE_SECONDS = 2.0
+#: workers of the fast lane, beside ``--bot-processes`` (or the bot threads)
+FAST_LANE_WORKERS = 1
 #: engine bots kept per process (each holds an engine's process; the least recently used is
 #: stopped, and started again with the whole position if its game goes on)
 MAX_ENGINE_BOTS = 64
@@ -165,7 +179,8 @@ class WorkerPool:
     GIL at every bot decision). A request goes to the worker that served the same ``key``
     (game) last — its copy of that game continues from there — when that worker is free,
     else to a free one; at most :data:`WORKER_IN_FLIGHT` requests are with one worker, the
-    others wait in order. A worker that dies fails its requests with
+    others wait in order, and a request that is not a long search never waits in a worker
+    behind one (``call(..., long=)``: the fast lane's decisions stay fast). A worker that dies fails its requests with
     :class:`~concurrent.futures.BrokenExecutor` and is replaced.
     """
 
@@ -173,7 +188,7 @@ class WorkerPool:
         self.size = max(1, workers)
         self._ctx = _context()
         self._workers: list[dict[str, Any] | None] = [None] * self.size
-        self._queue: deque[tuple[bytes, Any, asyncio.Future]] = deque()
+        self._queue: deque[tuple[bytes, Any, asyncio.Future, bool | None]] = deque()
         self._sticky: OrderedDict[Any, int] = OrderedDict()
         self._closed = False
 
@@ -187,7 +202,8 @@ class WorkerPool:
         proc = self._ctx.Process(target=_worker_main, args=(theirs,), daemon=True,
                                  name=f"qwixo-bot-{i}")
         loop = asyncio.get_running_loop()
-        w = {"proc": proc, "conn": mine, "pending": deque(), "i": i, "loop": loop}
+        w = {"proc": proc, "conn": mine, "pending": deque(), "i": i, "loop": loop,
+             "long": deque()}
         loop.add_reader(mine.fileno(), self._readable, w)
         self._workers[i] = w
 
@@ -216,6 +232,7 @@ class WorkerPool:
             self._lost(w, e)
             return
         fut = w["pending"].popleft()
+        w["long"].popleft()
         if not fut.done():
             if ok:
                 fut.set_result(value)
@@ -233,6 +250,7 @@ class WorkerPool:
             self._workers[w["i"]] = None
         if not self._closed:
             log.error("a bot worker process died (%s); starting a new one", why)
+        w["long"].clear()
         while w["pending"]:
             fut = w["pending"].popleft()
             if not fut.done():
@@ -249,47 +267,56 @@ class WorkerPool:
         for _ in range(self.size):
             fut = asyncio.get_running_loop().create_future()
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())
-            self._queue.append((pickle.dumps((_ping, ())), None, fut))
+            self._queue.append((pickle.dumps((_ping, ())), None, fut, False))
             futs.append(fut)
         self._dispatch(spread=True)
         return futs
 
-    async def call(self, fn: Any, *args: Any, key: Any = None) -> Any:
-        """``fn(*args)`` in a worker (``fn`` a module-level function of this module)."""
+    async def call(self, fn: Any, *args: Any, key: Any = None, long: bool | None = False
+                   ) -> Any:
+        """``fn(*args)`` in a worker (``fn`` a module-level function of this module).
+        ``long``: a long search (a request that is not waits behind none: a worker with a
+        long search gets no other request but long ones); None: a request that may wait
+        behind one (it is not urgent)."""
         if self._closed:
             raise BrokenExecutor("the bot workers are closed")
         fut = asyncio.get_running_loop().create_future()
-        self._queue.append((pickle.dumps((fn, args)), key, fut))
+        self._queue.append((pickle.dumps((fn, args)), key, fut, long))
         self._dispatch()
         return await fut
 
     def _dispatch(self, spread: bool = False) -> None:
+        """Send the waiting requests, in order, to the workers that may take them (one that
+        may go nowhere yet does not hold up those behind it that may)."""
+        left: deque[tuple[bytes, Any, asyncio.Future, bool | None]] = deque()
         while self._queue:
-            data, key, fut = self._queue[0]
+            data, key, fut, long = item = self._queue.popleft()
             if fut.done():  # its caller was cancelled
-                self._queue.popleft()
                 continue
-            i = self._choose(key, spread)
+            i = self._choose(key, spread, long)
             if i is None:
-                return
-            self._queue.popleft()
+                left.append(item)
+                continue
             w = self._worker(i)
             try:
                 w["conn"].send_bytes(data)
             except OSError as e:
-                self._queue.appendleft((data, key, fut))
+                self._queue.appendleft(item)
                 self._lost(w, e)
                 continue
             w["pending"].append(fut)
+            w["long"].append(bool(long))
             if key is not None:
                 self._sticky[key] = i
                 self._sticky.move_to_end(key)
                 if len(self._sticky) > MAX_STICKY:
                     self._sticky.popitem(last=False)
+        self._queue = left
 
-    def _choose(self, key: Any, spread: bool) -> int | None:
+    def _choose(self, key: Any, spread: bool, long: bool | None = False) -> int | None:
         """The worker for a request: the key's last one when free, else a free one, else
-        the key's last one or the least busy while under :data:`WORKER_IN_FLIGHT`."""
+        the key's last one or the least busy while under :data:`WORKER_IN_FLIGHT` — never,
+        for a request that is not ``long`` (nor may wait), one with a long search."""
         load = [0 if w is None else len(w["pending"]) for w in self._workers]
         last = self._sticky.get(key) if key is not None else None
         if last is not None and load[last] == 0:
@@ -299,10 +326,12 @@ class WorkerPool:
             return free[0]
         if spread:
             return None
-        if last is not None and load[last] < WORKER_IN_FLIGHT:
+        takes = [i for i, (n, w) in enumerate(zip(load, self._workers, strict=True))
+                 if n < WORKER_IN_FLIGHT and (long is not False or w is None
+                                              or not any(w["long"]))]
+        if last in takes:
             return last
-        i = min(range(self.size), key=load.__getitem__)
-        return i if load[i] < WORKER_IN_FLIGHT else None
+        return min(takes, key=load.__getitem__) if takes else None
 
     def close(self) -> None:
         """Stop every worker at once (one in a long search is not waited for)."""
@@ -351,21 +380,45 @@ class BotRunner:
         self.analysis_pool: Executor | WorkerPool = self._new_pool("analysis")
         self.read_pool: Executor | WorkerPool = self._new_pool("read")
         self.hints = HintQueue()
-        #: the bots' workers, shared between the games' creators in turn: one creator's
-        #: requests hold all the workers but one at most (all of a single worker)
-        self.bot_share = FairShare(self.processes or self.workers)
+        #: every bot worker (the long searches' and the fast lane's), shared between the
+        #: games' creators in turn: one creator's requests hold all the workers but one at most
+        self.bot_share = FairShare(self.bot_workers)
+        #: the workers long searches may hold (all but the fast lane's), shared the same way:
+        #: a decision of a budget up to :data:`FAST_LANE_SECONDS` finds a worker however
+        #: many long searches wait
+        self.long_share = FairShare(self.processes or self.workers)
+        #: (epoch, seconds) a decision of each lane waited for its worker (``/api/health``)
+        self.waits: dict[str, deque[tuple[float, float]]] = {
+            "fast": deque(maxlen=10_000), "long": deque(maxlen=10_000)}
         #: the analysis worker: one analysis at a time, the client addresses in turn
         self.analysis_share = FairShare(1, queued=ANALYSIS_QUEUED, busy=AnalysisBusy)
         #: the heavy reads' worker: one at a time, the client addresses in turn
         self.read_share = FairShare(1, queued=READS_QUEUED, busy=ReadsBusy)
 
+    @property
+    def bot_workers(self) -> int:
+        """The bots' workers: ``processes`` (or ``workers`` threads) for every decision, and
+        :data:`FAST_LANE_WORKERS` more that only decisions of short budgets take."""
+        return (self.processes or self.workers) + FAST_LANE_WORKERS
+
     def _new_pool(self, kind: str = "bot") -> Executor | WorkerPool:
         """The bots' pool, or the hints', analyses' or heavy reads' own pool of one
         worker."""
+        size = self.bot_workers if kind == "bot" else 1
         if self.processes:
-            return WorkerPool(self.processes if kind == "bot" else 1)
-        return ThreadPoolExecutor(max_workers=self.workers if kind == "bot" else 1,
-                                  thread_name_prefix=f"qwixo-{kind}")
+            return WorkerPool(size)
+        return ThreadPoolExecutor(max_workers=size, thread_name_prefix=f"qwixo-{kind}")
+
+    @staticmethod
+    def is_long(game_name: str, name: str, seconds: float | None) -> bool:
+        """Whether a decision of bot ``name`` with ``seconds`` is a long search, kept out of
+        the fast lane: its budget (:func:`qwixo.bots.budget_of`) is over
+        :data:`FAST_LANE_SECONDS`, or it declares none and is not one of the game's own bots
+        (another package's bot, an operator's engine: nothing says how long it takes)."""
+        budget = budget_of(game_name, name, seconds)
+        if budget is None:
+            return name not in shipped_bots(game_name)
+        return budget > FAST_LANE_SECONDS
 
     def warm_up(self) -> list[asyncio.Future]:
         """Start the worker processes now (they import the engines), not at the first move
@@ -380,10 +433,10 @@ class BotRunner:
         return _cached_bot(self._bots, game_id, seat, game_name, name, seconds)
 
     async def _run(self, fn, *args, hints: bool = False, key: Any = None,
-                   pool: Executor | WorkerPool | None = None) -> Any:
+                   pool: Executor | WorkerPool | None = None, long: bool = False) -> Any:
         pool = pool or (self.hint_pool if hints else self.pool)
         if isinstance(pool, WorkerPool):  # a dead worker is replaced by the pool itself
-            return await pool.call(fn, *args, key=key)
+            return await pool.call(fn, *args, key=key, long=long)
         return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
@@ -400,18 +453,46 @@ class BotRunner:
             bot = self.bot(game_id, seat, game.name, name, seconds)
             return str(bot.decide(fair_copy(game), seat))
         owner = game_id if owner is None else owner
+        long = self.is_long(game.name, name, seconds)
         if self.processes:  # (the slot is held until the worker answers, even when the game
             # ends meanwhile: an abandoned search still occupies its worker)
-            return str(await self.bot_share.run(owner, self._run(
+            return str(await self._in_lane(owner, long, self._run(
                 _decide_in_worker, game_id, seat, name, seconds, fair_copy(game).to_json(),
-                registered_engines(), key=game_id)))
+                registered_engines(), key=game_id, long=long)))
         bot = self.bot(game_id, seat, game.name, name, seconds)
         try:
-            return str(await self.bot_share.run(owner, self._run(bot.decide, fair_copy(game),
-                                                                 seat)))
+            return str(await self._in_lane(owner, long, self._run(bot.decide,
+                                                                  fair_copy(game), seat)))
         except Exception:
             forget_bot(self._bots, game_id, seat, name)
             raise
+
+    async def _in_lane(self, owner: Any, long: bool, job: Any) -> Any:
+        """``job`` in a bot worker, in ``owner``'s turn: a long search holds a slot of
+        :attr:`long_share` too (taken first, given back when its worker answers), so it never
+        takes the fast lane's worker."""
+        asked = time.perf_counter()
+        waits = self.waits["long" if long else "fast"]
+
+        def granted() -> None:
+            waits.append((time.time(), time.perf_counter() - asked))
+
+        if not long:
+            return await self.bot_share.run(owner, job, granted=granted)
+        try:
+            await self.long_share.acquire(owner)
+        except BaseException:
+            job.close()
+            raise
+        inner = asyncio.ensure_future(self.bot_share.run(owner, job, granted=granted))
+
+        def done(t: asyncio.Future) -> None:
+            if not t.cancelled():
+                t.exception()  # (retrieved: an abandoned search's failure is not logged)
+            self.long_share.release(owner)
+
+        inner.add_done_callback(done)
+        return await asyncio.shield(inner)
 
     async def release(self, game_id: str) -> None:
         """A game is over: its bots are dropped (an engine's process stops now, not when the
@@ -419,7 +500,7 @@ class BotRunner:
         for key in [k for k in self._bots if k[0] == game_id]:
             _drop(self._bots.pop(key))
         if isinstance(self.pool, WorkerPool) and game_id in self.pool._sticky:
-            await self.pool.call(_release_in_worker, game_id, key=game_id)
+            await self.pool.call(_release_in_worker, game_id, key=game_id, long=None)
 
     async def read(self, fn: Any, *args: Any, client: str | None = None) -> Any:
         """``fn(*args)`` (a module-level function; its arguments and result pickle) in the

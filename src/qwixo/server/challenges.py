@@ -11,9 +11,10 @@ one done, on one process or several. ``GET /api/challenges`` lists both sides' c
 own seat's ``url``, the accepter gets theirs in the answer to the accept.
 
 Follows: an account follows others by name (``/api/follows``) and sees, for each, whether
-they are online — one of their seats has a connection on this server process, or one of their
-unfinished games moved in the last :data:`ACTIVE` seconds (on any process) — and their current
-games (spectator links): whom to watch, whom to challenge.
+they are online — one of their seats has a connection on any server process (the others'
+from the presence table, on PostgreSQL), or one of their unfinished games moved in the last
+:data:`ACTIVE` seconds — and their current games (spectator links): whom to watch, whom to
+challenge.
 
 This is the one challenge mechanism: accounts played by programs (bot accounts) use the same
 routes and rows, with their own way to sign in, instead of a second one.
@@ -249,12 +250,18 @@ async def follows(request: Request) -> dict[str, Any]:
     lobby = lobby_of(request)
     store = FollowStore(lobby.store)
     now = time.time()
+    followed = [(account_id, name, await store.current_games(account_id))
+                for account_id, name in await store.followed(me)]
+    # the seats with a connection on another process (PostgreSQL: the presence table)
+    elsewhere = {(gid, seat) for gid, seat, _owner, _left in await lobby.store.presence(
+        [g[0] for _, _, rows in followed for g in rows], lobby.owner)} \
+        if lobby.store.shared and any(rows for _, _, rows in followed) else set()
     out = []
-    for account_id, name in await store.followed(me):
+    for _account_id, name, rows in followed:
         games, online = [], False
-        for gid, seat, game, settings, updated in await store.current_games(account_id):
+        for gid, seat, game, settings, updated in rows:
             room = lobby.rooms.get(gid)
-            here = room is not None and room.seats[seat].online > 0
+            here = (room is not None and room.seats[seat].online > 0) or (gid, seat) in elsewhere
             online = online or here or now - updated < ACTIVE
             games.append({"id": gid, "game": game, "settings": json.loads(settings),
                           "seat": seat, "updated": updated, "url": f"/?game={gid}&watch=1"})

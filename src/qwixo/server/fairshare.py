@@ -86,15 +86,19 @@ class FairShare:
         finally:
             self._release(owner)
 
-    async def run(self, owner: Hashable, coro: Coroutine[Any, Any, Any]) -> Any:
+    async def run(self, owner: Hashable, coro: Coroutine[Any, Any, Any], *,
+                  granted: Callable[[], None] | None = None) -> Any:
         """Run ``coro`` in a slot of ``owner``; the slot is held until ``coro`` ends even when
         the caller is cancelled meanwhile (a worker that was sent a request keeps computing
-        it: its slot is not free before it answers)."""
+        it: its slot is not free before it answers). ``granted`` is called when the slot is
+        taken."""
         try:
             await self.acquire(owner)
         except BaseException:
             coro.close()
             raise
+        if granted is not None:
+            granted()
         task = asyncio.ensure_future(coro)
 
         def done(t: asyncio.Future) -> None:

@@ -145,7 +145,8 @@ def _figures(samples, since: float) -> dict[str, Any]:
 @router.get("/api/health")
 async def health(request: Request, since: float = 0.0) -> dict[str, Any]:
     """Liveness and figures: writes/commits, and the p50/p99/max (ms) of the decision time
-    (request to broadcast), the database commit time and the event-loop lag — over the
+    (request to broadcast), the database commit time, the event-loop lag and the time bot
+    decisions waited for a worker (per lane: ``fast``, ``long``) — over the
     last 10,000 samples, or those after ``since`` (epoch seconds) — and the garbage
     collector's pauses (its passes over the older generations)."""
     st = state_of(request)
@@ -155,6 +156,8 @@ async def health(request: Request, since: float = 0.0) -> dict[str, Any]:
             "commits": store.commits, "act_ms": _figures(lobby.act_times, since),
             "commit_ms": _figures(store.write_times, since),
             "loop_lag_ms": _figures(st.lag, since),
+            "bot_wait_ms": {lane: _figures(waits, since)
+                            for lane, waits in lobby.bots.waits.items()},
             "gc_ms": _figures(st.gc_pauses, since)}
 
 

@@ -22,7 +22,7 @@ import os
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import qwixo
@@ -119,6 +119,14 @@ def apply_events(game: Game, events: list[dict[str, Any]], reroll: bool = False)
     return new
 
 
+def sat_down(seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """The announcements of someone taking the free ``seat`` — on this process or, heard
+    from the database, on another: the creator is told (the page shows it and, where
+    allowed, as a browser notification)."""
+    return [("announce_joined", {"player": seat, "name": Names((seat,))}),
+            ("announce_seat_taken", {"player": seat, "name": Names((seat,))})]
+
+
 def take_seat_events(room: Room, events: list[dict[str, Any]]) -> bool:
     """Seats handed to a bot by ``events`` (kind ``seat``: ``bot``, ``seconds``) become bot
     seats (their token opens nothing any more; ``Seat.handed``: shown by the bot's name, the
@@ -196,6 +204,9 @@ class Lobby:
         #: → the creator's key, or raises ``too_many_games``), which a rematch passes too;
         #: None: no limits (a lobby without the HTTP server)
         self.admit_game: Callable[[str | None, str | None], Awaitable[str]] | None = None
+        #: quick pairing: per waiting request, the events of the looks waiting on it here
+        #: (:func:`qwixo.server.pairing.look`; woken by :meth:`seeks_changed`)
+        self.seek_waits: dict[str, set[asyncio.Event]] = {}
 
     async def _take_lease(self, game_id: str) -> bool:
         return await self.store.take_lease(game_id, self.owner, self.lease_seconds)
@@ -345,7 +356,12 @@ class Lobby:
             raise ServerError("no_such_game", status=404, id=game_id)
         room = self.rooms.get(game_id)  # loaded meanwhile
         if room is None:
-            room = self.rooms[game_id] = self._room_from_row(row)
+            # the game is loaded (its save, its seats' events, the first view) in a thread,
+            # off the event loop: a long game's load never holds up another game's move
+            loaded = await asyncio.to_thread(self._room_from_row, row)
+            room = self.rooms.get(game_id)  # (loaded by another request meanwhile)
+        if room is None:
+            room = self.rooms[game_id] = loaded
             room.hand_over_seconds = self.hand_over_seconds
             if room.options.get("rated"):  # which seats are linked to accounts (shown to all)
                 await linked_seats(self.store, room)
@@ -491,11 +507,15 @@ class Lobby:
             check_free(((x.seat, x.name) for x in room.seats), seat,
                        name or room.seats[seat].name)
             await self._save_seat(room, seat, name or room.seats[seat].name, token_hash(token))
-        # (the creator is told someone sat down: the page shows it and, where allowed, as a
-        # browser notification)
-        room.broadcast(None, [("announce_joined", {"player": seat, "name": Names((seat,))}),
-                              ("announce_seat_taken", {"player": seat, "name": Names((seat,))})])
+        room.broadcast(None, sat_down(seat))
         return seat, token
+
+    def seeks_changed(self, seek_ids: Iterable[str]) -> None:
+        """Quick pairing: these waiting requests were paired (or their pool changed): the
+        looks waiting on them here answer now."""
+        for sid in seek_ids:
+            for ev in self.seek_waits.get(sid, ()):
+                ev.set()
 
     # -- several processes --------------------------------------------------------------
     def presence_changed(self, room: Room, seat: int) -> None:
@@ -635,10 +655,13 @@ class Lobby:
         if row is None:
             return
         changed = False
+        news: list[tuple[str, dict[str, Any]]] = []
         for s, r in zip(room.seats, row["seats"], strict=True):
             if s.kind == "bot" and r["kind"] != "bot":
                 continue  # handed to a bot (an event: the seat's row keeps the person's)
             if (s.name, s.claimed, s.token_hash) != (r["name"], r["claimed"], r["token_hash"]):
+                if s.kind == "open" and not s.claimed and r["claimed"]:
+                    news += sat_down(s.seat)  # (someone joined on another process)
                 s.name, s.claimed, s.token_hash = r["name"], r["claimed"], r["token_hash"]
                 changed = True
         events = row["events"]
@@ -647,7 +670,7 @@ class Lobby:
                 # nothing new (e.g. a takeover's sync): the deadline stored with this version
                 self.scheduler.restore_clock(room, row["deadline"])
             if changed:
-                room.broadcast(None)
+                room.broadcast(None, news)
             return
         # the new events applied to our copy (cheap), unless dice were rolled: then the saved
         # game, whose random generator has moved on with the roll (continued from our copy:
@@ -657,6 +680,8 @@ class Lobby:
             row["snapshot"], base=room.game)
         await self._take_events(room, new, events, row["updated"], stored=True,
                                 deadline=row.get("deadline"))
+        if news:
+            room.broadcast(None, news)
 
     async def _take_events(self, room: Room, new: Game, events: list[dict[str, Any]],
                            updated: float, stored: bool = False,

@@ -5,12 +5,14 @@ them: the game's own settings metadata), a time control (``clock`` seconds or ``
 and, signed in, a rating range (``rating_range``: ± points around their rating in the game's
 rating class). The request waits in the pool of exactly those settings and time control
 (table ``seeks``, :mod:`qwixo.server.store_pairing`: SQLite or PostgreSQL). Whenever a player
-asks (the request itself, then every look at it: the page looks twice a second), the pool is
+asks (the request itself, then every look at it: a waiting look every second), the pool is
 paired: the longest-waiting player with the next ones that suit each other (each inside the
 other's range when they gave one; a guest, who has no rating, only with players who gave no
 range; never an account with itself) until the game's number of players is reached — then a
-game is created with a person seat for each, and each player's next look gives their seat and
-token. A player who chose ``bots_after`` seconds gets a game with bots in the other seats
+game is created with a person seat for each (``rated``: a rated game, rated as a created one
+once the seats are linked to their accounts, or saying why not), and each player's look gives
+their seat and token: a look that waits (``?wait=``) answers the moment the game is made, on
+this process or another. A player who chose ``bots_after`` seconds gets a game with bots in the other seats
 once they waited that long (null: never). The pairing marks the rows of one game in one
 transaction, each only if it still waits: every waiting player is paired once, whichever
 process of several on one PostgreSQL database pairs first. A waiting player sees how many
@@ -20,6 +22,8 @@ others wait in the same pool (``waiting``). A request nobody asked after for
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -36,17 +40,22 @@ from qwixo.server.accounts import SESSION_COOKIE, account_player, rating_class_o
 from qwixo.server.http_api import body_schema, check_rate, lobby_of, rated_order, read_body
 from qwixo.server.lobby import new_token
 from qwixo.server.protocol import ServerError
-from qwixo.server.store import StoreConflict
+from qwixo.server.store import StoreConflict, StoreError
 from qwixo.server.store_accounts import AccountStore
 from qwixo.server.store_pairing import PairingStore
+from qwixo.server.store_pg import PAIRED
 
 log = logging.getLogger("qwixo.server")
 router = APIRouter()
 
-#: seconds after the last look at a request before it is dropped (the page looks twice a second)
+#: seconds after the last look at a request before it is dropped (a waiting look keeps it alive)
 STALE = 30.0
 #: times a pairing that lost a race to another process is tried again at once
 RETRIES = 3
+#: the longest wait of one look (``GET /api/pairing/{id}?wait=``), in seconds
+MAX_WAIT = 25.0
+#: seconds between two pairings of the pool while a look waits
+REPAIR = 1.0
 
 
 class SeekRequest(P._Strict):
@@ -62,12 +71,15 @@ class SeekRequest(P._Strict):
     rating_range: Annotated[float, Field(ge=0, le=4000)] | None = None
     #: seconds to wait before bots fill the other seats (null: never)
     bots_after: Annotated[float, Field(ge=0, le=86_400)] | None = None
+    #: a rated game (paired only with others who asked for one), as ``POST /api/games``
+    rated: bool = False
     lang: P.Lang | None = None
 
 
 def _pool(game: str, settings: dict[str, Any], options: dict[str, Any]) -> str:
     return json.dumps({"game": game, "settings": settings, "clock": options.get("clock"),
-                       "turn_hours": options.get("turn_hours")}, sort_keys=True)
+                       "turn_hours": options.get("turn_hours"),
+                       "rated": bool(options.get("rated"))}, sort_keys=True)
 
 
 async def _who(request: Request) -> tuple[str | None, str | None]:
@@ -140,10 +152,18 @@ async def _make(lobby: Any, spec: dict[str, Any], group: list[tuple], bots: int)
             if g[5] is not None:  # a signed-in player's seat is linked to the account
                 await accounts.claim_seat(room.id, seat, g[5])
                 room.seats[seat].linked = True
+        if room.options.get("rated"):  # rated as a created rated game, or why not
+            await lobby.why_unrated(room)
         await store.seat([(g[0], room.id, seat, tokens[seat]) for seat, g in enumerate(group)])
     except BaseException:
         await store.release([g[0] for g in group], mark)
         raise
+    ids = [g[0] for g in group]
+    lobby.seeks_changed(ids)  # their looks answer at once, here and on the other processes
+    try:
+        await lobby.store.notify_others(" ".join([PAIRED, lobby.owner, *ids]))
+    except StoreError:  # (their looks read the pool again within a second)
+        log.warning("could not tell the other processes of a pairing", exc_info=True)
 
 
 def _distinct(names: list[str]) -> list[str]:
@@ -184,15 +204,15 @@ async def pair(lobby: Any, pool: str, spec: dict[str, Any]) -> None:
 
 def _answer(row: tuple, waiting: int) -> dict[str, Any]:
     out: dict[str, Any] = {"id": row[0], "status": "waiting", "waiting": waiting,
-                           "players": row[3], "since": row[10]}
+                           "players": row[3], "since": row[10],
+                           "rated": bool(json.loads(row[2]).get("rated"))}
     if row[12] and not str(row[12]).startswith("pairing:"):
         out.update(status="paired", game=row[12], seat=row[13], token=row[14],
                    url=f"/?game={row[12]}&token={row[14]}")
     return out
 
 
-async def look(lobby: Any, seek_id: str) -> dict[str, Any]:
-    """A waiting player's look at their request: pair its pool, then its state."""
+async def _look_once(lobby: Any, seek_id: str) -> dict[str, Any]:
     store = PairingStore(lobby.store)
     row = await store.get(seek_id)
     if row is None:
@@ -206,6 +226,33 @@ async def look(lobby: Any, seek_id: str) -> dict[str, Any]:
     return _answer(row, len(others))
 
 
+async def look(lobby: Any, seek_id: str, wait: float = 0.0) -> dict[str, Any]:
+    """A waiting player's look at their request: pair its pool, then its state. With
+    ``wait`` seconds, a waiting request's answer comes when it is paired (at once, whichever
+    process paired it: :meth:`~qwixo.server.lobby.Lobby.seeks_changed`) or when the number of
+    others waiting changes, else after ``wait``; meanwhile the pool is paired again every
+    :data:`REPAIR` seconds (bots after the chosen wait) and the request kept alive."""
+    answer = await _look_once(lobby, seek_id)
+    end = time.monotonic() + min(max(0.0, wait), MAX_WAIT)
+    while answer["status"] == "waiting" and time.monotonic() < end:
+        woken = asyncio.Event()
+        lobby.seek_waits.setdefault(seek_id, set()).add(woken)
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(woken.wait(), min(REPAIR, end - time.monotonic()))
+        finally:
+            waits = lobby.seek_waits.get(seek_id)
+            if waits is not None:
+                waits.discard(woken)
+                if not waits:
+                    del lobby.seek_waits[seek_id]
+        before = answer
+        answer = await _look_once(lobby, seek_id)
+        if answer["waiting"] != before["waiting"]:
+            break
+    return answer
+
+
 @router.post("/api/pairing", status_code=201, openapi_extra=body_schema(SeekRequest))
 async def seek(request: Request) -> dict[str, Any]:
     """Wait for someone to play (see the module's description): ``{"id", "status":
@@ -215,7 +262,7 @@ async def seek(request: Request) -> dict[str, Any]:
     body = P.parse_body(SeekRequest, await read_body(request))
     lobby = lobby_of(request)
     spec = {"game": body.game, "settings": dict(body.settings), "clock": body.clock,
-            "turn_hours": body.turn_hours, "lang": body.lang}
+            "turn_hours": body.turn_hours, "rated": body.rated, "lang": body.lang}
     probe = P.CreateGame.model_validate({**spec, "seats": [{"kind": "open"}]}, strict=False)
     game, settings, options = lobby._make_game(probe)  # the game's own checks (bad_setting)
     spec["settings"] = settings
@@ -240,10 +287,13 @@ async def seek(request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/pairing/{seek_id}")
-async def get_seek(seek_id: str, request: Request) -> dict[str, Any]:
+async def get_seek(seek_id: str, request: Request, wait: float = 0.0) -> dict[str, Any]:
     """A request's state (waiting: how many others wait; paired: the seat); every look
-    pairs its pool and keeps the request alive."""
-    return await look(lobby_of(request), seek_id[:64])
+    pairs its pool and keeps the request alive. ``wait`` (seconds, at most
+    :data:`MAX_WAIT`): answer as soon as it is paired or the number of others waiting
+    changes, else after that long (a page asks again at once: it hears of its game the
+    moment it is made)."""
+    return await look(lobby_of(request), seek_id[:64], wait)
 
 
 @router.post("/api/pairing/{seek_id}/cancel")
@@ -256,4 +306,5 @@ async def cancel_seek(seek_id: str, request: Request) -> dict[str, Any]:
         raise ServerError("pairing_unknown", status=404)
     if not await store.cancel(seek_id[:64]):
         raise ServerError("pairing_paired", status=409)
+    lobby_of(request).seeks_changed([row[0]])  # (a look waiting on it here answers now)
     return {"id": row[0], "status": "cancelled"}

@@ -19,6 +19,9 @@ background (``docs/web.md``, "PostgreSQL and several processes").
   (:meth:`~qwixo.server.lobby.Lobby.heartbeat`); another process's connections count until
   :attr:`~qwixo.server.lobby.Lobby.lease_seconds` after its last heartbeat, so a killed
   process's stop counting then. A room loaded (or the notifications missed) reads the table.
+- **Quick pairing**: a process that pairs waiting players tells the others
+  (``@paired``), so a player waiting on another process hears of their game at once
+  (:func:`qwixo.server.pairing.look`).
 - **Leases**: every second the process renews the leases of the games whose bots, rolls and
   clock it runs (a game whose lease it holds is always one it follows: loaded again if it
   was dropped), and looks for games waiting for server work whose lease has expired (their
@@ -35,7 +38,7 @@ from typing import Any
 from qwixo.server import social
 from qwixo.server.lobby import Lobby
 from qwixo.server.scheduler import Scheduler
-from qwixo.server.store_pg import ALIVE, PRESENCE
+from qwixo.server.store_pg import ALIVE, PAIRED, PRESENCE
 
 log = logging.getLogger("qwixo.server")
 
@@ -66,6 +69,8 @@ class Sharing:
             return
         if kind == ALIVE:
             lobby.heard_alive(owner)
+        elif kind == PAIRED:
+            lobby.seeks_changed(rest)
         elif kind == PRESENCE and len(rest) == 3:
             game_id, seat, online = rest
             room = lobby.rooms.get(game_id)

@@ -96,6 +96,10 @@ class GameStore(Protocol):
         """(A shared store) the other processes' live connections on those games' seats:
         (game id, seat, owner, seconds left)."""
 
+    async def notify_others(self, note: str) -> None:
+        """(A shared store) every process hears ``note`` (``"@KIND OWNER ..."``, as a
+        presence notification: their ``listen``'s ``presence(KIND, OWNER, ...)``)."""
+
     async def listen(self, callback: Callable[..., Any],
                      presence: Callable[..., Any] | None = None) -> None:
         """Call ``callback`` for every change another process commits (a shared store), and

@@ -457,6 +457,9 @@ class Store:
                      presence: Callable[..., Any] | None = None) -> None:
         return None
 
+    async def notify_others(self, note: str) -> None:
+        return None  # (one process: nobody else to tell)
+
     # one process: its connections are every connection (Room: Seat.online)
     async def set_presence(self, game_id: str, seat: int, owner: str, online: bool,
                            seconds: float) -> None:

@@ -94,6 +94,8 @@ _MOVE_KEYS = ("id", "n", "snapshot", "status", "summary", "updated", "due", "dea
 
 #: the presence notifications (:meth:`PgStore.set_presence`, :meth:`PgStore.renew_presence`)
 PRESENCE, ALIVE = "@presence", "@alive"
+#: ``@paired OWNER SEEK...``: quick pairing's requests were paired (their looks answer now)
+PAIRED = "@paired"
 
 #: a notification's event is left out past this size (PostgreSQL takes 8000 bytes)
 MAX_PAYLOAD = 7000
@@ -136,6 +138,29 @@ def _one(move: tuple) -> tuple:
     return (snapshot, n, status, summary, updated, due, deadline, game_id, n - 1, n, kind, seat,
             data, updated, CHANNEL, payload)
 
+
+
+#: the characters of a stored game's events parsed on the event loop itself (more: in a thread)
+PARSE_INLINE = 20_000
+
+
+def _game_data(row: tuple) -> dict[str, Any]:
+    """``PgStore.load_game``'s row as the store's game (:meth:`Store.load_game`)."""
+    keys = ("id", "game", "settings", "options", "initial", "snapshot", "version",
+            "status", "created", "updated", "deadline")
+    data = dict(zip(keys, row[:11], strict=True))
+    data["settings"] = json.loads(data["settings"])
+    data["options"] = json.loads(data["options"])
+    data["seats"] = [
+        {"seat": st, "kind": k, "bot": b, "seconds": sec, "name": nm, "token_hash": th,
+         "claimed": bool(c)} for st, k, b, sec, nm, th, c in json.loads(row[11] or "[]")]
+    events = []
+    for n, kind, seat, blob, when in json.loads(row[12] or "[]"):
+        ev = {"n": n, "kind": kind, "seat": seat, "time": when}
+        ev.update(json.loads(blob))
+        events.append(ev)
+    data["events"] = events
+    return data
 
 class PgStore:
     """The database of several server processes (``qwixo serve --db postgresql://...``)."""
@@ -353,29 +378,17 @@ class PgStore:
                 "SELECT id, game, settings, options, initial, snapshot, version, status, "
                 "created, updated, deadline, "
                 "(SELECT json_agg(json_build_array(seat, kind, bot, seconds, name, token_hash, "
-                " claimed) ORDER BY seat) FROM seats WHERE game_id = g.id), "
-                "(SELECT json_agg(json_build_array(n, kind, seat, data, time) ORDER BY n) "
+                " claimed) ORDER BY seat)::text FROM seats WHERE game_id = g.id), "
+                "(SELECT json_agg(json_build_array(n, kind, seat, data, time) ORDER BY n)::text "
                 " FROM events WHERE game_id = g.id AND n > %s) "
                 "FROM games g WHERE id = %s", (since, game_id))
-            row = await cur.fetchone()
-            if row is None:
-                return None
-            keys = ("id", "game", "settings", "options", "initial", "snapshot", "version",
-                    "status", "created", "updated", "deadline")
-            data = dict(zip(keys, row[:11], strict=True))
-            data["settings"] = json.loads(data["settings"])
-            data["options"] = json.loads(data["options"])
-            data["seats"] = [
-                {"seat": st, "kind": k, "bot": b, "seconds": sec, "name": nm, "token_hash": th,
-                 "claimed": bool(c)} for st, k, b, sec, nm, th, c in row[11] or []]
-            events = []
-            for n, kind, seat, blob, when in row[12] or []:
-                ev = {"n": n, "kind": kind, "seat": seat, "time": when}
-                ev.update(json.loads(blob))
-                events.append(ev)
-            data["events"] = events
-            return data
-        return await self._read(run)
+            return await cur.fetchone()
+        row = await self._read(run)
+        if row is None:
+            return None
+        # (a long game's events are parsed off the event loop: the other games' moves go on)
+        return await asyncio.to_thread(_game_data, row) if len(row[12] or "") > PARSE_INLINE \
+            else _game_data(row)
 
     async def unfinished_ids(self) -> list[str]:
         async def run(conn) -> list[str]:
@@ -491,6 +504,15 @@ class PgStore:
                         "game_id || ' ' || seat = ANY(%s)", (seconds, owner, keys))
                 await conn.execute(f"DELETE FROM presence WHERE until < {_NOW} - 60")
                 await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{ALIVE} {owner}"))
+        except (psycopg.Error, OSError) as e:
+            raise StoreError(f"{type(e).__name__}: {e}") from None
+
+    async def notify_others(self, note: str) -> None:
+        import psycopg
+
+        try:
+            async with self.pool.connection() as conn:
+                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
         except (psycopg.Error, OSError) as e:
             raise StoreError(f"{type(e).__name__}: {e}") from None
 

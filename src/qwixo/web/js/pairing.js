@@ -1,6 +1,7 @@
 // "Play someone": quick pairing with whoever asks for the same game, settings and time
 // control (POST /api/pairing; docs/web-protocol.md). The card says how many others wait,
-// looks twice a second (each look also pairs on the server), and opens the game once paired.
+// asks again and again with a look that waits on the server (`?wait=20`: it answers the
+// moment the game is made, or when the number waiting changes), and opens the game once paired.
 // Its choices — bots after a wait (or never), and signed in a rating range — are kept in
 // this browser for the next time.
 
@@ -36,7 +37,6 @@ export class Pairing {
   constructor() {
     this.el = h("section", { class: "card pairing-card", id: "pairing", hidden: true, "aria-live": "polite" });
     this.seek = null;
-    this.timer = null;
     this.me = null;
   }
 
@@ -52,6 +52,7 @@ export class Pairing {
     if (name) req.name = name;
     if (c.bots !== null) req.bots_after = c.bots;
     if (me && c.range !== null) req.rating_range = c.range;
+    if (body.rated) req.rated = true;
     this.game = body.game;
     try {
       this.seek = await api("POST", "/api/pairing", req);
@@ -59,21 +60,28 @@ export class Pairing {
       toast(errorText(e), "error");
       return;
     }
-    this.show();
-    this.timer = setInterval(() => this.look(), 500);
+    const seek = this.seek;
+    this.show(); // (paired at once: it opens the game)
+    this.look(seek);
   }
 
-  async look() {
-    if (!this.seek) return;
-    try {
-      this.seek = await api("GET", `/api/pairing/${encodeURIComponent(this.seek.id)}`);
-    } catch (e) {
-      this.stop();
-      toast(errorText(e), "error");
+  // looks at `seek` while it is the one shown and waiting: each look waits on the server
+  async look(seek) {
+    while (seek && this.seek === seek && seek.status === "waiting") {
+      let next;
+      try {
+        next = await api("GET", `/api/pairing/${encodeURIComponent(seek.id)}?wait=20`);
+      } catch (e) {
+        if (this.seek !== seek) return;
+        this.stop();
+        toast(errorText(e), "error");
+        this.show();
+        return;
+      }
+      if (this.seek !== seek) return; // cancelled or started again meanwhile
+      seek = this.seek = next;
       this.show();
-      return;
     }
-    this.show();
   }
 
   async cancel() {
@@ -84,8 +92,6 @@ export class Pairing {
   }
 
   stop() {
-    clearInterval(this.timer);
-    this.timer = null;
     this.seek = null;
   }
 
