@@ -45,7 +45,7 @@ from qwixo.engine import (
 log = logging.getLogger("qwixo.bridge")
 
 #: seconds before the first reconnection, and the longest wait between two
-BACKOFF, MAX_BACKOFF = 0.5, 10.0
+BACKOFF, MAX_BACKOFF = 0.5, 5.0
 #: seconds without a line (the server sends one every 7 s) after which the stream is dead
 STREAM_TIMEOUT = 30.0
 #: milliseconds kept back from the seat's time left when it is shorter than the budget
@@ -200,14 +200,21 @@ class GameLink:
         self.failures = 0
         self.over = False
         self.view: dict[str, Any] = {}
-        #: the version of the game after this seat's last decision (older positions are
-        #: spent), and of the last roll sent
+        #: the version of the game after this seat's last decision (the ``ok``'s: older
+        #: positions are spent), and of the last roll sent
         self.done_version = -1
         self.rolled_version = -1
         #: the view's events the engine process has had
         self.events_sent = 0
         #: why the engine last failed (EngineFailure.reason)
         self.reason = "error"
+        #: the id of the request waiting for its answer, the last id, the position asked last,
+        #: the latest position, a refusal of the server to answer
+        self.pending: int | None = None
+        self.sent = 0
+        self.asked_version = -1
+        self.position: dict[str, Any] | None = None
+        self.refused: dict[str, Any] | None = None
 
     def run(self) -> None:
         from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -237,40 +244,79 @@ class GameLink:
         with connect(url, additional_headers={"Authorization": f"Bearer {self.bridge.token}"},
                      open_timeout=20, max_size=1 << 23, compression="deflate") as ws:
             ws.send(json.dumps({"type": "auth"}))
+            self.pending, self.position = None, None
+            idle = False
             while not self.over and not self.bridge.stop.is_set():
-                try:
-                    raw = ws.recv(timeout=1.0)
+                try:  # every message waiting first, then act on the latest state
+                    raw = ws.recv(timeout=1.0 if idle else 0)
                 except TimeoutError:
+                    self._act(ws)
+                    idle = True
                     continue
-                self._message(ws, json.loads(raw))
+                idle = False
+                self._message(json.loads(raw))
 
-    def _message(self, ws: Any, msg: dict[str, Any]) -> None:
+    def _message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         if kind in ("welcome", "state"):
             self.view = msg["view"]
             if self.view.get("is_over"):
                 self.over = True
                 self.bridge.say(f"game {self.id}: over, winners {self.view.get('winners')}")
-                return
-            v = self.view
-            if (v.get("needs_roll") and v.get("roller") == self.seat
-                    and self.rolled_version != v.get("version")):
-                self.rolled_version = v.get("version", 0)
-                ws.send(json.dumps({"type": "roll"}))
         elif kind == "position":
-            if msg.get("version", 0) <= self.done_version:
-                return
-            decision = self._decide(msg)
-            if decision is None:
-                self._resign(ws)
-                return
-            ws.send(json.dumps({"type": "choose", "decision": decision,
-                                "id": msg.get("version", 0)}))
-            self.done_version = msg.get("version", 0)
-        elif kind == "ok":
-            self.done_version = max(self.done_version, msg.get("version") or 0)
+            self.position = msg
+        elif kind in ("ok", "error") and msg.get("id") is not None \
+                and msg.get("id") == self.pending:
+            self.pending = None
+            if kind == "ok":
+                self.done_version = max(self.done_version, msg.get("version") or 0)
+            else:
+                self.refused = msg
         elif kind == "error":
             self.bridge.say(f"game {self.id}: the server says {msg.get('text')}")
+
+    def _current(self) -> dict[str, Any] | None:
+        """The position to decide now: the game's latest, not decided yet (None: none)."""
+        pos, v = self.position, self.view
+        if pos is None or pos.get("version") != v.get("version") \
+                or pos.get("version", 0) < self.done_version \
+                or self.seat not in (v.get("to_act") or []):
+            return None
+        return pos
+
+    def _send(self, ws: Any, msg: dict[str, Any]) -> None:
+        self.sent += 1
+        self.pending = self.sent
+        ws.send(json.dumps({**msg, "id": self.sent}))
+
+    def _act(self, ws: Any) -> None:
+        """With every message read: roll when the seat must, decide when it must; one
+        request at a time (the next waits for the answer to this one)."""
+        if self.over or self.pending is not None:
+            return
+        refused, self.refused = self.refused, None
+        v = self.view
+        if v.get("needs_roll") and v.get("roller") == self.seat and not v.get("auto_roll"):
+            if self.rolled_version != v.get("version"):
+                self.rolled_version = v.get("version", 0)
+                self._send(ws, {"type": "roll"})
+            return
+        if refused is not None:  # the server refused the decision of the current position
+            pos = self._current()
+            if pos is not None and pos.get("version") == self.asked_version:
+                self._failed(EngineFailure("illegal", str(refused.get("text"))[:200]))
+                if self.failures >= 2:
+                    self._resign(ws)
+                    return
+        pos = self._current()
+        if pos is None or pos.get("version") == self.asked_version and refused is None:
+            return
+        self.asked_version = pos.get("version", 0)
+        decision = self._decide(pos)
+        if decision is None:
+            self._resign(ws)
+            return
+        self._send(ws, {"type": "choose", "decision": decision})
 
     def _decide(self, pos: dict[str, Any]) -> str | None:
         """The engine's decision (None: it failed twice in this game)."""
@@ -289,23 +335,24 @@ class GameLink:
                 self.events_sent = view.get("event_count", len(events))
                 msg = {**pos, "view": view,
                        "clock": {"budget_ms": budget, "remaining_ms": left}}
-                msg.pop("game_id", None)
-                msg.pop("version", None)
                 text = ask(self.proc, msg, budget).strip()
                 same = [o for o in pos["options"] if o.lower() == text.lower()]
                 if text not in pos["options"] and len(same) != 1:
                     raise EngineFailure("illegal", f"{text[:100]!r} is not one of the options")
                 return text if text in pos["options"] else same[0]
             except EngineFailure as e:
-                self.failures += 1
-                self.bridge.say(f"game {self.id}: the engine failed ({e.reason}: {e.detail})")
-                log.warning("game %s: engine failure %s", self.id, e)
-                proc, self.proc = self.proc, None
-                if proc is not None:
-                    stop_failed(proc, e)
-                self.reason = e.reason
+                self._failed(e)
                 if self.failures >= 2:
                     return None
+
+    def _failed(self, e: EngineFailure) -> None:
+        self.failures += 1
+        self.reason = e.reason
+        self.bridge.say(f"game {self.id}: the engine failed ({e.reason}: {e.detail})")
+        log.warning("game %s: engine failure %s", self.id, e)
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            stop_failed(proc, e)
 
     def _engine(self, budget: int) -> EngineProcess:
         proc = EngineProcess(self.bridge.spec)
@@ -322,7 +369,7 @@ class GameLink:
     def _resign(self, ws: Any) -> None:
         ws.send(json.dumps({"type": "chat", "text": f"{self.bridge.spec.name} failed: "
                                                     f"{self.reason}; it resigns"[:300]}))
-        ws.send(json.dumps({"type": "resign"}))
+        self._send(ws, {"type": "resign"})
         self.bridge.say(f"game {self.id}: the engine failed twice: resigned")
         self.done_version = 1 << 40
 
@@ -357,6 +404,7 @@ def register(sub: Any) -> None:
 def _run(args: Any) -> int:
     import os
     import sys
+    import time
 
     from qwixo.i18n import t
 
@@ -368,7 +416,7 @@ def _run(args: Any) -> int:
         list(args.command)
     bridge = Bridge(args.server, token, command, seconds=max(0.05, args.seconds),
                     max_games=args.max_games, rated=not args.unrated,
-                    say=lambda line: print(line, flush=True))
+                    say=lambda line: print(time.strftime("%H:%M:%S"), line, flush=True))
     try:
         return bridge.run()
     except EngineFailure as e:
