@@ -85,13 +85,17 @@ def test_a_bot_account_plays_its_seat_by_token_and_is_marked(client):
                                           "settings": {"size": 3}}).json()
     inc = _bearer(client, token, "GET", "/api/challenges").json()["incoming"]
     assert [x["id"] for x in inc] == [c["id"]]
+    no = ada.post("/api/challenges", json={"to": "Robo", "game": "quixo",
+                                           "settings": {"size": 3}}).json()
+    r = _bearer(client, token, "POST", f"/api/challenges/{no['id']}/decline")
+    assert r.json() == {"id": no["id"], "status": "declined"}
     mine = _bearer(client, token, "POST", f"/api/challenges/{c['id']}/accept").json()
     gid = mine["game_id"]
     view = client.get(f"/api/games/{gid}").json()
     assert [(s["name"], s["bot_account"]) for s in view["seats"]] == [
         ("Ada", False), ("Robo", True)]
     # the token plays the account's seat; a program's connection gets positions
-    out = ada.get("/api/challenges").json()["outgoing"][0]
+    out = next(x for x in ada.get("/api/challenges").json()["outgoing"] if x["id"] == c["id"])
     with ada.websocket_connect(f"/ws/{gid}") as ws_ada:
         ws_ada.send_json({"type": "auth", "token": out["url"].split("token=")[1]})
         v = recv_until(ws_ada, lambda m: m["type"] == "welcome")["view"]

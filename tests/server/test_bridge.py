@@ -159,6 +159,7 @@ def test_the_node_engine_plays_a_rated_quixo_game_through_the_bridge_across_a_re
     assert len(bot_moves) > 4
     out = w["out"].read_text()
     assert "event stream lost" in out or "connection lost" in out  # it did reconnect
+    assert f"game {c['game_id']} finished" in out  # (its stream's gameFinish)
     # rated: both rated in the class, the bot account listed apart from the people
     history = http.get("/api/players/Robo").json()["ratings"]["quixo-5x5-2p"]["history"]
     assert [h["game"] for h in history] == [c["game_id"]]  # the bot account's first rating
@@ -196,6 +197,53 @@ def test_the_node_engine_plays_qwixx_with_hidden_choices_and_never_sees_them(wor
                <= m["version"] for e in events):
             hidden += 1
     assert hidden > 0
+
+
+def test_the_event_stream_tells_challenges_their_answers_and_games(world):
+    w = world
+    srv = w["srv"]
+    cleo = Person(srv.url, "Cleo")
+    token = w["ada"].post("/api/account/tokens", {"description": "watch",
+                                                  "scopes": ["challenge:read",
+                                                             "challenge:write"]})["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    with httpx.stream("GET", srv.url + "api/stream/event", headers=auth, timeout=60) as r:
+        assert r.headers["content-type"].startswith("application/x-ndjson")
+        lines = r.iter_lines()
+
+        def next_event():
+            for line in lines:
+                if line.strip():
+                    return json.loads(line)
+            raise AssertionError("the stream ended")
+
+        c = httpx.post(srv.url + "api/challenges", headers=auth, json={
+            "to": "Cleo", "game": "quixo", "settings": {"size": 3}}).json()
+        ev = next_event()
+        assert ev["type"] == "challenge" and ev["challenge"]["id"] == c["id"]
+        assert ev["challenge"]["direction"] == "out"
+        cleo.post(f"/api/challenges/{c['id']}/decline", {})
+        ev = next_event()
+        assert (ev["type"], ev["challenge"]["status"]) == ("challengeDeclined", "declined")
+        c = httpx.post(srv.url + "api/challenges", headers=auth, json={
+            "to": "Cleo", "game": "quixo", "settings": {"size": 3}}).json()
+        assert next_event()["type"] == "challenge"
+        r2 = httpx.post(srv.url + f"api/challenges/{c['id']}/cancel", headers=auth, json={})
+        assert r2.status_code == 200
+        ev = next_event()
+        assert (ev["type"], ev["challenge"]["id"]) == ("challengeCanceled", c["id"])
+        c = httpx.post(srv.url + "api/challenges", headers=auth, json={
+            "to": "Cleo", "game": "quixo", "settings": {"size": 3}}).json()
+        assert next_event()["type"] == "challenge"
+        game = cleo.post(f"/api/challenges/{c['id']}/accept", {})
+        ev = next_event()
+        assert ev["type"] == "gameStart" and ev["game"]["id"] == game["game_id"]
+        assert ev["game"]["seat"] == 0
+        with connect(srv.url.replace("http://", "ws://") + f"ws/{game['game_id']}") as ws:
+            ws.send(json.dumps({"type": "auth", "token": game["token"]}))
+            ws.send(json.dumps({"type": "resign"}))
+            ev = next_event()
+        assert ev["type"] == "gameFinish" and ev["game"]["winners"] == [0]
 
 
 def test_a_revoked_token_ends_the_bridge(world):

@@ -77,10 +77,10 @@ async def current(request: Request, write: bool = False,
     header of the session. Raises ``signed_out`` (401) or ``csrf_failed`` (403).
 
     A request with ``Authorization: Bearer`` is of an API token instead
-    (:mod:`qwixo.server.botapi`): taken where the route names ``scopes`` (one of them
+    (:mod:`qwixo.server.tokens`): taken where the route names ``scopes`` (one of them
     needed, no CSRF header: no browser sends it by itself), else refused
     (``token_session_only``, 403); ``token`` is then ``""``."""
-    from qwixo.server.botapi import bearer_of, token_account
+    from qwixo.server.tokens import bearer_of, token_account
 
     api_token = bearer_of(request.headers)
     if api_token is not None:

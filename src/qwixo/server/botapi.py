@@ -8,9 +8,9 @@ API tokens with scopes, and the event stream.
   leaderboards list them apart (``bot_accounts``), never among the people.
 - **API tokens** (``/api/account/tokens``): made and revoked by the signed-in person (the
   account page), shown once, stored as their SHA-256 only, sent as ``Authorization: Bearer
-  TOKEN``; each has scopes (:data:`SCOPES`) and its own limits (:data:`TOKEN_RATE`,
-  :data:`MAX_STREAMS`, :data:`MAX_SOCKETS`); a bot account has at most :data:`MAX_BOT_GAMES`
-  games running at once.
+  TOKEN`` (:mod:`qwixo.server.tokens`); each has scopes (``SCOPES``) and its own limits
+  (``TOKEN_RATE``, ``MAX_STREAMS``, ``MAX_SOCKETS``); a bot account has at most
+  :data:`qwixo.server.challenges.MAX_BOT_GAMES` games running at once.
 - **The event stream** (``GET /api/stream/event``): NDJSON lines, one event each —
   ``challenge`` (in or out, pending), ``challengeCanceled``, ``challengeDeclined``,
   ``gameStart`` and ``gameFinish`` — and an empty line every :data:`KEEP_ALIVE` seconds. On
@@ -28,8 +28,8 @@ import contextlib
 import json
 import secrets
 import time
-from collections import Counter, defaultdict
-from collections.abc import AsyncIterator, Iterable
+from collections import Counter
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -38,78 +38,32 @@ from pydantic import Field
 
 from qwixo.server import protocol as P
 from qwixo.server.accounts import Empty
+from qwixo.server.challenges import _waiting
 from qwixo.server.http_api import body_schema, check_rate, lobby_of, read_body
 from qwixo.server.protocol import ServerError
-from qwixo.server.ratelimit import KeyedLimiter
 from qwixo.server.store import StoreConflict, token_hash
 from qwixo.server.store_botapi import BotStore
+from qwixo.server.tokens import (
+    MAX_SOCKETS,
+    MAX_STREAMS,
+    MAX_TOKENS,
+    PLAY,
+    SCOPES,
+    bearer_of,
+    token_account,
+)
 
 router = APIRouter()
 
-#: what a token may do: ``bot:play`` (a bot account: the event stream, challenges, its games
-#: over the WebSocket, and the upgrade to a bot account), ``board:play`` (the same for a
-#: person's account played by a program), ``challenge:read`` (the challenges and the event
-#: stream), ``challenge:write`` (make, accept, decline and cancel challenges)
-SCOPES = ("bot:play", "board:play", "challenge:read", "challenge:write")
-#: the scopes that play games
-PLAY = ("bot:play", "board:play")
-#: requests a token may make: a burst, then so many a second (each token its own bucket)
-TOKEN_BURST, TOKEN_RATE = 60.0, 5.0
-#: event streams open at once per token, game WebSockets open at once per token
-MAX_STREAMS, MAX_SOCKETS = 2, 32
-#: live tokens per account
-MAX_TOKENS = 20
-#: unfinished games of one bot account at once (accepting another is refused: ``bot_busy``)
-MAX_BOT_GAMES = 16
 #: seconds between keep-alive lines of the event stream, and between its looks at the store
 #: (another process's changes; this process's own wake the stream at once)
 KEEP_ALIVE, LOOK = 7.0, 1.0
 #: the prefix of every API token (so that a leaked one is recognised for what it is)
 PREFIX = "qwx_"
 
-_limiter = KeyedLimiter(TOKEN_RATE, TOKEN_BURST)
 _streams: Counter = Counter()
 _sockets: Counter = Counter()
-#: account id -> the events of the streams waiting on it (woken by this process's changes)
-_waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
 
-
-def wake(*account_ids: str) -> None:
-    """Something changed for these accounts (a challenge, a game): their streams look now."""
-    for a in account_ids:
-        for ev in _waiting.get(a, ()):
-            ev.set()
-
-
-def bearer_of(headers: Any) -> str | None:
-    """The token of an ``Authorization: Bearer`` header (None without one)."""
-    auth = headers.get("authorization", "")
-    if auth[:7].lower() != "bearer ":
-        return None
-    return auth[7:].strip()[:200]
-
-
-async def token_account(store: Any, token: str, scopes: Iterable[str]) -> tuple[str, str, str,
-                                                                               tuple[str, ...],
-                                                                               bool]:
-    """``(account id, name, token id, the token's scopes, bot account)`` of a live token that
-    has one of ``scopes``; raises ``bad_api_token`` (401), ``token_scope`` (403, ``scopes``:
-    those that would do), ``rate_limited`` (429: the token's own limit)."""
-    found = await BotStore(store).token(token_hash(token))
-    if found is None:
-        raise ServerError("bad_api_token", status=401)
-    tid, account_id, name, have, bot = found
-    granted = tuple(have.split())
-    wanted = tuple(scopes)
-    if not set(granted) & set(wanted):
-        raise ServerError("token_scope", status=403, scopes=", ".join(wanted))
-    if not _limiter.take(tid):
-        raise ServerError("rate_limited", status=429)
-    if set(granted) & set(wanted) <= {"bot:play"} and not bot and "upgrade" not in wanted:
-        raise ServerError("bot_account_only", status=403)
-    if set(granted) & set(wanted) <= {"board:play"} and bot:
-        raise ServerError("person_account_only", status=403)
-    return account_id, name, tid, granted, bool(bot)
 
 
 # -- tokens -------------------------------------------------------------------------------
@@ -348,6 +302,7 @@ async def ws_account(store: Any, token: str, game_id: str) -> tuple[int, str, st
         raise ServerError("no_account_seat", status=403)
     if _sockets[tid] >= MAX_SOCKETS:
         raise ServerError("too_many_connections", status=429, limit=MAX_SOCKETS)
+    await BotStore(store).used(tid, time.time())
     return seats[0], name, tid
 
 

@@ -21,8 +21,10 @@ routes and rows, with their own way to sign in, instead of a second one.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from collections import defaultdict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
@@ -31,7 +33,6 @@ from pydantic import Field
 from qwixo.core import GAME_NAMES
 from qwixo.server import protocol as P
 from qwixo.server.accounts import Empty, mark_bot_accounts
-from qwixo.server.botapi import MAX_BOT_GAMES, wake
 from qwixo.server.http_api import body_schema, check_rate, lobby_of, read_body
 from qwixo.server.lobby import new_token
 from qwixo.server.protocol import ServerError, name_key
@@ -41,6 +42,20 @@ from qwixo.server.store_botapi import BotStore
 from qwixo.server.store_challenges import ChallengeStore, FollowStore
 
 router = APIRouter()
+
+#: unfinished games of one bot account at once (accepting another is refused: ``bot_busy``)
+MAX_BOT_GAMES = 16
+#: account id -> the events of the event streams (qwixo.server.botapi) waiting on it, woken
+#: by this process's challenges
+_waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
+
+
+def wake(*account_ids: str) -> None:
+    """Something changed for these accounts (a challenge, a game): their streams look now."""
+    for a in account_ids:
+        for ev in _waiting.get(a, ()):
+            ev.set()
+
 
 #: seconds a challenge waits for its answer unless it says otherwise (a day)
 EXPIRES = 86_400.0
