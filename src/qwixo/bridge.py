@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -48,6 +49,9 @@ log = logging.getLogger("qwixo.bridge")
 BACKOFF, MAX_BACKOFF = 0.5, 5.0
 #: seconds without a line (the server sends one every 7 s) after which the stream is dead
 STREAM_TIMEOUT = 30.0
+#: messages a game connection sends a second at most (the server reads 15 a second of a
+#: connection, after a burst of 30: web-protocol.md section 2)
+SEND_RATE = 10.0
 #: milliseconds kept back from the seat's time left when it is shorter than the budget
 CLOCK_MARGIN_MS = 500
 
@@ -215,6 +219,8 @@ class GameLink:
         self.asked_version = -1
         self.position: dict[str, Any] | None = None
         self.refused: dict[str, Any] | None = None
+        #: when the next message may be sent (time.monotonic)
+        self.next_send = 0.0
 
     def run(self) -> None:
         from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -272,6 +278,10 @@ class GameLink:
                 self.done_version = max(self.done_version, msg.get("version") or 0)
             else:
                 self.refused = msg
+        elif kind == "error" and msg.get("key") == "rate_limited":
+            # (a message over the connection's limit is not read: none has an answer coming)
+            self.pending, self.asked_version, self.rolled_version = None, -1, -1
+            self.next_send = time.monotonic() + 1.0
         elif kind == "error":
             self.bridge.say(f"game {self.id}: the server says {msg.get('text')}")
 
@@ -285,6 +295,10 @@ class GameLink:
         return pos
 
     def _send(self, ws: Any, msg: dict[str, Any]) -> None:
+        wait = self.next_send - time.monotonic()  # within the connection's message limit
+        if wait > 0:
+            time.sleep(wait)
+        self.next_send = time.monotonic() + 1 / SEND_RATE
         self.sent += 1
         self.pending = self.sent
         ws.send(json.dumps({**msg, "id": self.sent}))
@@ -404,7 +418,6 @@ def register(sub: Any) -> None:
 def _run(args: Any) -> int:
     import os
     import sys
-    import time
 
     from qwixo.i18n import t
 
