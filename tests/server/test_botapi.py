@@ -128,3 +128,32 @@ def test_an_account_with_rated_games_as_a_person_cannot_become_a_bot(client):
     assert r.status_code == 409 and r.json()["key"] == "bot_has_rated_games"
     assert r.json()["params"]["games"] == 1
     assert client.get("/api/players/Dana").json()["bot"] is False
+
+
+def test_a_position_made_after_the_other_seats_hidden_choice_does_not_show_it(client):
+    ada, bot = As(client, "Ada"), As(client, "Robo")
+    token = _token(bot, ["bot:play"])["token"]
+    _bearer(client, token, "POST", "/api/bot/account/upgrade")
+    c = ada.post("/api/challenges", json={"to": "Robo", "game": "qwixx",
+                                          "settings": {"players": 2}}).json()
+    gid = _bearer(client, token, "POST", f"/api/challenges/{c['id']}/accept").json()["game_id"]
+    out = next(x for x in ada.get("/api/challenges").json()["outgoing"] if x["id"] == c["id"])
+    with ada.websocket_connect(f"/ws/{gid}") as ws_ada:
+        ws_ada.send_json({"type": "auth", "token": out["url"].split("token=")[1]})
+        v = recv_until(ws_ada, lambda m: m["type"] == "welcome")["view"]
+        assert v["needs_roll"] and v["roller"] == 0
+        ws_ada.send_json({"type": "roll", "id": 1})
+        v = recv_until(ws_ada, lambda m: m["type"] == "state" and m["view"]["options"])["view"]
+        mine = v["options"][-1]  # Ada decides first: hidden from the bot until it decides
+        ws_ada.send_json({"type": "choose", "decision": mine, "id": 2})
+        recv_until(ws_ada, lambda m: m["type"] == "ok" and m["id"] == 2)
+        client.cookies.clear()
+        with client.websocket_connect(f"/ws/{gid}",
+                                      headers={"Authorization": f"Bearer {token}"}) as ws:
+            ws.send_json({"type": "auth"})
+            pos = recv_until(ws, lambda m: m["type"] == "position")
+    assert pos["view"]["phase"] == "action1" and pos["version"] == 2
+    assert pos["view"]["decided"] == [] and pos["view"].get("pending") is None
+    history = pos["save"]["history"]
+    assert [h[0] for h in history] == ["roll"] and "rng" not in pos["save"]
+    assert pos["save"].get("seed") is None
