@@ -29,8 +29,38 @@ QWIXO = f"{shlex.quote(sys.executable)} -m qwixo"
 @pytest.fixture(autouse=True)
 def _no_engines_left():
     yield
-    for name in ("js", "py", "bad", "rec", "eng"):
+    for name in ("js", "py", "bad", "rec", "eng", "c"):
         unregister_engine(name)
+
+
+@pytest.fixture(scope="module")
+def c_engine(tmp_path_factory):
+    """examples/engines/random_engine.c compiled with the machine's gcc (strict warnings)."""
+    import shutil
+    import subprocess
+
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        pytest.skip("no gcc")
+    out = tmp_path_factory.mktemp("c") / "random_engine"
+    subprocess.run([gcc, "-O2", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Wextra",
+                    "-Werror", "-o", str(out), str(ROOT / "examples/engines/random_engine.c")],
+                   check=True)
+    return str(out)
+
+
+@pytest.mark.parametrize("game,extra,bots", [
+    ("quixo", ["--size", "5"], "c,greedy"),
+    ("qwixx", ["--players", "3"], "c,gap,random"),
+])
+def test_the_c_engine_plays_whole_games_through_tournament_engine(capsys, c_engine, game,
+                                                                   extra, bots):
+    code = main(["tournament", game, *extra, "--engine", f"c={c_engine}", "--bots", bots,
+                 "--games", "2", "--seed", "5", "--json"])
+    assert code == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["games"] == 2 and rep["failures"] == []
+    assert all(r["end"] not in ("", "resign") and r["decisions"] > 5 for r in rep["records"])
 
 
 @pytest.mark.parametrize("game,extra,bots", [

@@ -3,7 +3,8 @@
 - ``qwixo play quixo|qwixx ...``      a module's ``register_play(play_subparsers)``
 - ``qwixo quixo ...`` (bench, perft, solve, hint)   ``register_quixo(quixo_subparsers)``
 - ``qwixo qwixx ...`` (bench, solve, hint)          ``register_qwixx(qwixx_subparsers)``
-- ``qwixo serve``, ``qwixo tournament``, ``qwixo engine``   ``register(top_level_subparsers)``
+- ``qwixo serve``, ``qwixo tournament``, ``qwixo engine``, ``qwixo bridge``
+  ``register(top_level_subparsers)``
 
 The modules asked are listed in ``_AREAS``; one that does not exist yet is skipped.
 
@@ -47,6 +48,7 @@ _AREAS = (
     "qwixo.quixo.puzzles_cli",
     "qwixo.testing",
     "qwixo.engine_cli",
+    "qwixo.bridge",
 )
 
 

@@ -279,6 +279,78 @@ def probe(spec: EngineSpec) -> dict[str, Any]:
         proc.close()
 
 
+def refusal(plays: dict[str, Any], game: str, settings: dict[str, Any]) -> str | None:
+    """Why an engine whose handshake lists the games ``plays`` does not play ``game`` with
+    ``settings`` (None: it plays them): a game it does not list, or a setting outside the list
+    of values it gives for it.
+
+    >>> refusal({"quixo": {"size": [5]}}, "quixo", {"size": 3, "players": 2})
+    'plays quixo with size in [5], not 3'
+    >>> refusal({"quixo": {}}, "quixo", {"size": 3}) is None
+    True
+    """
+    if game not in plays:
+        return f"does not play {game} (it plays {', '.join(plays) or 'nothing'})"
+    accepts = plays[game] if isinstance(plays[game], dict) else {}
+    for key, allowed in accepts.items():
+        value = settings.get(key)
+        if isinstance(allowed, list) and value not in allowed:
+            return f"plays {game} with {key} in {allowed}, not {value!r}"
+    return None
+
+
+def start_game(proc: EngineProcess, game: str, settings: dict[str, Any], seat: int,
+               players: int, seed: int | None, budget_ms: int | None,
+               options: dict[str, Any]) -> None:
+    """Send ``newgame`` and wait for ``ready`` (an ``error``: ``refused``; anything else:
+    ``garbage``, the engine stopped)."""
+    proc.send({"type": "newgame", "game": game, "settings": settings, "seat": seat,
+               "players": players, "seed": seed, "budget_ms": budget_ms, "options": options})
+    msg = proc.read(time.monotonic() + proc.spec.start_seconds, reason="start")
+    if msg.get("type") == "error":
+        proc.close()
+        raise EngineFailure("refused", f"{proc.spec.name}: {msg.get('message', '')}"[:500])
+    if msg.get("type") != "ready":
+        proc.kill()
+        raise EngineFailure("garbage", f"{proc.spec.name}: answered newgame with "
+                            f"{msg.get('type')!r}")
+
+
+def ask(proc: EngineProcess, pos: dict[str, Any], budget_ms: int | None,
+        seconds: float | None = None) -> str:
+    """Send the ``position`` ``pos`` and ``go``: the engine's ``decision`` text as it wrote it
+    (within the budget — ``seconds``, else ``budget_ms`` — plus the grace; the ``info``
+    lines in ``proc.info_lines``). Raises :class:`EngineFailure` (``refused``, ``garbage``,
+    ``timeout``, ``crashed``); whether the text is legal is the caller's to check."""
+    proc.send(pos)
+    proc.info_lines.clear()
+    proc.send({"type": "go", "budget_ms": budget_ms})
+    if seconds is None:
+        seconds = NO_BUDGET_SECONDS if budget_ms is None else budget_ms / 1000
+    msg = proc.read(time.monotonic() + seconds + proc.spec.grace_seconds)
+    if msg.get("type") == "error":
+        raise EngineFailure("refused", f"{proc.spec.name}: {msg.get('message', '')}"[:500])
+    decision = msg.get("decision")
+    if msg.get("type") != "decision" or not isinstance(decision, str):
+        raise EngineFailure("garbage", f"{proc.spec.name}: answered go with "
+                            f"{compact_json(msg)[:200]}")
+    return decision
+
+
+def stop_failed(proc: EngineProcess, e: EngineFailure) -> None:
+    """Tell a failed engine why (when it still listens: ``illegal``, ``timeout``,
+    ``garbage``) and stop it (a timed-out one is killed)."""
+    if e.reason in ("illegal", "timeout", "garbage"):
+        try:
+            proc.send({"type": "error", "error": e.reason, "message": e.detail})
+        except EngineFailure:
+            pass
+    if e.reason == "timeout":
+        proc.kill()
+    else:
+        proc.close()
+
+
 class EngineBot:
     """A bot whose decisions an engine makes (the host side of the protocol).
 
@@ -306,18 +378,10 @@ class EngineBot:
 
     def _start(self, game: Game, player: int) -> EngineProcess:
         proc = EngineProcess(self.spec)
-        plays = proc.games()
-        if game.name not in plays:
+        why = refusal(proc.games(), game.name, _public(game))
+        if why is not None:
             proc.close()
-            raise EngineFailure("refused", f"{self.spec.name} does not play {game.name} "
-                                f"(it plays {', '.join(plays) or 'nothing'})")
-        accepts = plays[game.name] if isinstance(plays[game.name], dict) else {}
-        for key, allowed in accepts.items():
-            value = _public(game).get(key)
-            if isinstance(allowed, list) and value not in allowed:
-                proc.close()
-                raise EngineFailure("refused", f"{self.spec.name} plays {game.name} with "
-                                    f"{key} in {allowed}, not {value!r}")
+            raise EngineFailure("refused", f"{self.spec.name} {why}")
         self.new_game(game, player, proc)
         return proc
 
@@ -328,17 +392,8 @@ class EngineBot:
         assert proc is not None
         self.events_sent = 0
         budget = None if self.seconds is None else int(round(self.seconds * 1000))
-        proc.send({"type": "newgame", "game": game.name, "settings": _public(game),
-                   "seat": player, "players": game.num_players, "seed": self.seed,
-                   "budget_ms": budget, "options": self.options})
-        msg = proc.read(time.monotonic() + self.spec.start_seconds, reason="start")
-        if msg.get("type") == "error":
-            proc.close()
-            raise EngineFailure("refused", f"{self.spec.name}: {msg.get('message', '')}"[:500])
-        if msg.get("type") != "ready":
-            proc.kill()
-            raise EngineFailure("garbage", f"{self.spec.name}: answered newgame with "
-                                f"{msg.get('type')!r}")
+        start_game(proc, game.name, _public(game), player, game.num_players, self.seed,
+                   budget, self.options)
 
     def decide(self, game: Game, player: int) -> str:
         options = [str(o) for o in game.options(player)]
@@ -362,19 +417,9 @@ class EngineBot:
         if msg["view"]["event_count"] < self.events_sent:  # an undo took events back
             msg = position(game, player, budget)
         self.events_sent = msg["view"]["event_count"]
-        proc.send(msg)
-        proc.info_lines.clear()
-        proc.send({"type": "go", "budget_ms": budget})
-        wait = NO_BUDGET_SECONDS if self.seconds is None else self.seconds
-        msg = proc.read(time.monotonic() + wait + self.spec.grace_seconds)
+        decision = ask(proc, msg, budget, self.seconds)
         if proc.info_lines:
             self.last_info = {k: v for k, v in proc.info_lines[-1].items() if k != "type"}
-        if msg.get("type") == "error":
-            raise EngineFailure("refused", f"{self.spec.name}: {msg.get('message', '')}"[:500])
-        decision = msg.get("decision")
-        if msg.get("type") != "decision" or not isinstance(decision, str):
-            raise EngineFailure("garbage", f"{self.spec.name}: answered go with "
-                                f"{compact_json(msg)[:200]}")
         text = decision.strip()
         if text not in options:
             try:  # another spelling of a legal option (``B1B5`` for ``b1b5``)
@@ -395,17 +440,8 @@ class EngineBot:
     def _fail(self, e: EngineFailure) -> None:
         """Tell the engine (when it still listens) and stop it; the host's rule follows."""
         proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        if e.reason in ("illegal", "timeout", "garbage"):
-            try:
-                proc.send({"type": "error", "error": e.reason, "message": e.detail})
-            except EngineFailure:
-                pass
-        if e.reason == "timeout":
-            proc.kill()
-        else:
-            proc.close()
+        if proc is not None:
+            stop_failed(proc, e)
 
     def close(self) -> None:
         proc, self.proc = self.proc, None

@@ -53,3 +53,36 @@ def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     page.goto(url + "account.html?lang=en")
     page.get_by_role("button", name=t("acct_sign_out", "en"), exact=True).click()
     expect(page.locator("#signin-name")).to_be_visible()
+
+
+def test_api_tokens_made_shown_once_revoked_and_a_bot_account(own_server, page):
+    url = own_server.url
+    page.goto(url + "account.html?lang=en")
+    page.get_by_label(t("acct_name", "en")).last.fill("Robo")
+    page.locator("#signup-password").fill("correct horse battery")
+    page.locator("#signup-password").press("Enter")
+    expect(page.locator("#tokens-card")).to_contain_text(t("acct_tokens_none", "en"))
+    page.locator("#token-description").fill("my engine")
+    page.locator("#token-description").press("Enter")
+    value = page.locator("#token-value")
+    expect(value).to_be_visible()
+    token = value.input_value()
+    assert token.startswith("qwx_")
+    expect(page.locator("#token-list")).to_contain_text("my engine")
+    expect(page.locator("#token-list")).to_contain_text("bot:play")
+    r = httpx.get(url + "api/challenges", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 403 and r.json()["key"] == "bot_account_only"
+    page.once("dialog", lambda d: d.accept())
+    page.click("#bot-upgrade")
+    expect(page.locator("#bot-card")).to_contain_text(t("acct_bot_account_is", "en"))
+    assert httpx.get(url + "api/challenges",
+                     headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    page.get_by_role("button", name=t("acct_token_revoke", "en")).click()
+    expect(page.locator("#status")).to_contain_text(
+        t("acct_token_revoked", "en", name="my engine"))
+    expect(page.locator("#token-list")).to_contain_text(t("acct_tokens_none", "en"))
+    r = httpx.get(url + "api/challenges", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 401
+    page.goto(url + "profile.html?name=Robo&lang=en")
+    expect(page.locator("h1")).to_have_text(
+        t("acct_profile_of", "en", name=t("web_bot_account_named", "en", name="Robo")))

@@ -20,7 +20,7 @@ def test_sign_up_sets_an_httponly_lax_cookie_and_never_returns_the_password(clie
     assert "samesite=lax" in cookie.lower() and "Secure" not in cookie  # plain http here
     me = client.get("/api/account").json()
     assert me.pop("rated_from") is not None  # (when its rated games count: QWIXO_RATED_MIN_AGE)
-    assert me == {"name": "Ada", "csrf": r.json()["csrf"]}
+    assert me == {"name": "Ada", "csrf": r.json()["csrf"], "bot": False}
     # the name is taken (whatever its case), a short password is refused
     r = client.post("/api/account/signup", json={"name": "ADA", "password": PASSWORD})
     assert r.status_code == 409 and r.json()["key"] == "name_taken"

@@ -418,6 +418,7 @@ class Accounts:
                 entry["claimed"] = await self.db.claim_seat(room.id, seat, account_id)
             if entry["claimed"] and not room.seats[seat].linked:  # shown to every seat
                 room.seats[seat].linked = True
+                await mark_bot_accounts(self.db.store, room)
                 room.broadcast(None)
             if entry["claimed"]:  # the seat shows the account's name (unless it has its own)
                 account = await self.db.account_by_id(account_id)
@@ -436,6 +437,17 @@ async def linked_seats(store: Any, room: Any) -> None:
     owners = await AccountStore(store).seat_accounts(room.id)
     for s in room.seats:
         s.linked = s.seat in owners
+
+
+async def mark_bot_accounts(store: Any, room: Any) -> None:
+    """Mark the seats of ``room`` held by bot accounts (``Seat.bot_account``, in every
+    view: everyone sees which seats a program plays)."""
+    from qwixo.server.store_botapi import BotStore
+
+    owners = await AccountStore(store).seat_accounts(room.id)
+    bots = await BotStore(store).bots_among(sorted(set(owners.values())))
+    for s in room.seats:
+        s.bot_account = owners.get(s.seat) in bots
 
 
 async def link_rematch(store: Any, old: Any, new: Any, seat_of: dict[int, int]) -> None:

@@ -71,9 +71,23 @@ def _signed_out() -> JSONResponse:
     return resp
 
 
-async def current(request: Request, write: bool = False) -> tuple[str, str, str]:
+async def current(request: Request, write: bool = False,
+                  scopes: tuple[str, ...] = ()) -> tuple[str, str, str]:
     """``(account id, name, token)`` of the signed-in person; a write also needs the CSRF
-    header of the session. Raises ``signed_out`` (401) or ``csrf_failed`` (403)."""
+    header of the session. Raises ``signed_out`` (401) or ``csrf_failed`` (403).
+
+    A request with ``Authorization: Bearer`` is of an API token instead
+    (:mod:`qwixo.server.tokens`): taken where the route names ``scopes`` (one of them
+    needed, no CSRF header: no browser sends it by itself), else refused
+    (``token_session_only``, 403); ``token`` is then ``""``."""
+    from qwixo.server.tokens import bearer_of, token_account
+
+    api_token = bearer_of(request.headers)
+    if api_token is not None:
+        if not scopes:
+            raise ServerError("token_session_only", status=403)
+        account_id, name, *_ = await token_account(lobby_of(request).store, api_token, scopes)
+        return account_id, name, ""
     token = request.cookies.get(SESSION_COOKIE)
     found = await accounts_of(request).session(token)
     if found is None or token is None:
@@ -112,9 +126,12 @@ async def me(request: Request) -> dict[str, Any]:
     """The signed-in person: name, the CSRF token for writes (401 when signed out) and
     ``rated_from``: when the account's rated games start to count (:func:`rated_min_age`
     after its creation; a moment past for an older account)."""
+    from qwixo.server.store_botapi import BotStore
+
     account_id, name, token = await current(request)
     return {"name": name, "csrf": csrf_of(token),
-            "rated_from": await _rated_from(request, account_id)}
+            "rated_from": await _rated_from(request, account_id),
+            "bot": await BotStore(lobby_of(request).store).is_bot(account_id)}
 
 
 async def _rated_from(request: Request, account_id: str) -> float | None:
@@ -205,8 +222,10 @@ async def _profile(request: Request, account_id: str, name: str) -> dict[str, An
     for cls, rating, dev, vol, games, system in await db.ratings_of(player):
         ratings[cls] = {**R.Rating(rating, dev, vol, games, system).to_dict(),
                         "history": history.get(cls, [])}
-    return {"name": name, "ratings": ratings, "statistics": stats,
-            "games": records}
+    from qwixo.server.store_botapi import BotStore
+
+    return {"name": name, "bot": await BotStore(lobby_of(request).store).is_bot(account_id),
+            "ratings": ratings, "statistics": stats, "games": records}
 
 
 @router.get("/api/players/{name}")
@@ -261,10 +280,15 @@ async def leaderboard(cls: str, request: Request, limit: int = 100) -> dict[str,
         # (the games its shipped rating rests on: a bot played here counts on from them)
         bots.setdefault(b, {"rating": r["rating"], "deviation": r["deviation"],
                             "games": r.get("games", 0)})
+    programs = await db.leaderboard(cls[:40], max(1, min(500, limit)), bots=True)
     return {"class": cls, "players": [
         {"rank": i + 1, "name": n, "rating": round(r, 2), "deviation": round(d, 2),
-         "games": g} for i, (n, r, d, g) in enumerate(rows)],
-        "bots": dict(sorted(bots.items(), key=lambda kv: -kv[1]["rating"]))}
+         "games": g, "bot": False} for i, (n, r, d, g) in enumerate(rows)],
+        "bots": dict(sorted(bots.items(), key=lambda kv: -kv[1]["rating"])),
+        # bot accounts (programs with accounts: qwixo.server.botapi): apart from the people
+        "bot_accounts": [
+            {"rank": i + 1, "name": n, "rating": round(r, 2), "deviation": round(d, 2),
+             "games": g, "bot": True} for i, (n, r, d, g) in enumerate(programs)]}
 
 
 __all__ = ["bot_player", "router"]

@@ -22,8 +22,10 @@ routes and rows, with their own way to sign in, instead of a second one.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from collections import defaultdict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
@@ -31,15 +33,30 @@ from pydantic import Field
 
 from qwixo.core import GAME_NAMES
 from qwixo.server import protocol as P
-from qwixo.server.accounts import Empty
+from qwixo.server.accounts import Empty, mark_bot_accounts
 from qwixo.server.http_api import body_schema, check_rate, lobby_of, read_body
 from qwixo.server.lobby import new_token
 from qwixo.server.protocol import ServerError, name_key
 from qwixo.server.store import StoreConflict
 from qwixo.server.store_accounts import AccountStore
+from qwixo.server.store_botapi import BotStore
 from qwixo.server.store_challenges import ChallengeStore, FollowStore
 
 router = APIRouter()
+
+#: unfinished games of one bot account at once (accepting another is refused: ``bot_busy``)
+MAX_BOT_GAMES = 16
+#: account id -> the events of the event streams (qwixo.server.botapi) waiting on it, woken
+#: by this process's challenges
+_waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
+
+
+def wake(*account_ids: str) -> None:
+    """Something changed for these accounts (a challenge, a game): their streams look now."""
+    for a in account_ids:
+        for ev in _waiting.get(a, ()):
+            ev.set()
+
 
 #: seconds a challenge waits for its answer unless it says otherwise (a day)
 EXPIRES = 86_400.0
@@ -61,10 +78,16 @@ class ChallengeRequest(P._Strict):
     lang: P.Lang | None = None
 
 
+#: the API token scopes the challenge routes take (``docs/web-protocol.md`` §7)
+READ_SCOPES = ("challenge:read", "challenge:write", "bot:play", "board:play")
+WRITE_SCOPES = ("challenge:write", "bot:play", "board:play")
+
+
 async def _me(request: Request, write: bool = False) -> tuple[str, str]:
     from qwixo.server.accounts_api import current
 
-    account_id, name, _ = await current(request, write=write)
+    account_id, name, _ = await current(request, write=write,
+                                        scopes=WRITE_SCOPES if write else READ_SCOPES)
     return account_id, name
 
 
@@ -117,6 +140,7 @@ async def create(request: Request) -> dict[str, Any]:
     await store.add(cid, me, target[0], json.dumps(spec), now, now + (body.expires_in or EXPIRES))
     row = await store.get(cid)
     assert row is not None
+    wake(me, target[0])
     return public(row, me, now)
 
 
@@ -157,8 +181,13 @@ async def accept(cid: str, request: Request) -> dict[str, Any]:
     me, row = await _row(request, cid)
     if me != row[2]:
         raise ServerError("challenge_not_yours", status=403)
-    await _move(request, row, "accepting")
     lobby = lobby_of(request)
+    bots = BotStore(lobby.store)
+    for account_id in (row[1], row[2]):
+        if await bots.is_bot(account_id) and (
+                await bots.running_games(account_id) >= MAX_BOT_GAMES):
+            raise ServerError("bot_busy", status=429, limit=MAX_BOT_GAMES)
+    await _move(request, row, "accepting")
     store = ChallengeStore(lobby.store)
     try:
         spec = json.loads(row[3])
@@ -170,6 +199,7 @@ async def accept(cid: str, request: Request) -> dict[str, Any]:
         for seat, account_id in ((0, row[1]), (1, row[2])):
             await accounts.claim_seat(room.id, seat, account_id)
             room.seats[seat].linked = True
+        await mark_bot_accounts(lobby.store, room)
         if room.options.get("rated"):
             await lobby.why_unrated(room)
         await store.accepted(row[0], room.id, tokens[0] or "", time.time())
@@ -178,6 +208,7 @@ async def accept(cid: str, request: Request) -> dict[str, Any]:
         raise
     done = await store.get(row[0])
     assert done is not None
+    wake(row[1], row[2])
     token = tokens[1]
     return {**public(done, me, time.time()), "seat": 1, "token": token,
             "url": f"/?game={room.id}&token={token}"}
@@ -190,6 +221,7 @@ async def decline(cid: str, request: Request) -> dict[str, Any]:
     if me != row[2]:
         raise ServerError("challenge_not_yours", status=403)
     await _move(request, row, "declined")
+    wake(row[1], row[2])
     return {"id": row[0], "status": "declined"}
 
 
@@ -200,6 +232,7 @@ async def cancel(cid: str, request: Request) -> dict[str, Any]:
     if me != row[1]:
         raise ServerError("challenge_not_yours", status=403)
     await _move(request, row, "cancelled")
+    wake(row[1], row[2])
     return {"id": row[0], "status": "cancelled"}
 
 

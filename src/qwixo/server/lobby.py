@@ -32,6 +32,7 @@ from qwixo.server import etiquette, social
 from qwixo.server.accounts import (
     check_rated,
     linked_seats,
+    mark_bot_accounts,
     rated_bots,
     rated_settings,
     rating_change,
@@ -363,6 +364,7 @@ class Lobby:
         if room is None:
             room = self.rooms[game_id] = loaded
             room.hand_over_seconds = self.hand_over_seconds
+            await mark_bot_accounts(self.store, room)  # (the seats programs play)
             if room.options.get("rated"):  # which seats are linked to accounts (shown to all)
                 await linked_seats(self.store, room)
                 await self.why_unrated(room)

@@ -189,7 +189,9 @@ class HintRequest(_Strict):
 class Auth(_Strict):
     type: Literal["auth"]
     id: MsgId | None = None
-    token: Annotated[str, Field(min_length=1, max_length=64)]
+    #: the seat's token; none: the API token of the WebSocket handshake's ``Authorization:
+    #: Bearer`` header plays its account's seat (``qwixo.server.botapi``)
+    token: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     name: Name | None = None
     lang: Lang | None = None
 

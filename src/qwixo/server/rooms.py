@@ -44,6 +44,8 @@ class Seat(SeatRow):
     online: int = 0  # live connections on this seat, on this process
     #: (rated games) the seat is linked to an account: every seat sees which are (M1)
     linked: bool = False
+    #: the seat is held by a bot account (a program, ``qwixo.server.botapi``): shown to all
+    bot_account: bool = False
     #: (several processes) the other processes with a connection on this seat: their owner
     #: id and until when (epoch seconds, this process's clock) that counts unless they renew
     #: it (their heartbeat) — a killed process's connections stop counting then
@@ -86,7 +88,7 @@ class Seat(SeatRow):
         out = {"seat": self.seat, "kind": self.kind, "name": self.name, "bot": self.bot,
                "claimed": self.claimed or self.kind == "bot",
                "online": self.kind == "bot" or self.present(), "linked": self.linked,
-               "default_name": self.default_name}
+               "bot_account": self.bot_account, "default_name": self.default_name}
         if self.handed:
             out["handed_from"] = self.name
         return out
@@ -120,6 +122,11 @@ class Conn:
         self.close_code: int | None = None
         self.address: str | None = None  # the client's address (as the server trusts it)
         self.session: str | None = None  # its session cookie (a signed-in person's)
+        #: a program's connection (authenticated by an API token): it is also sent, when its
+        #: seat is to decide, the engine protocol's ``position`` (``Room.send_position``)
+        self.positions = False
+        self.api_token: str | None = None
+        self.token_id: str | None = None
 
     def send(self, msg: dict[str, Any] | str) -> None:
         if self.closed:
@@ -377,10 +384,32 @@ class Room:
                        "event": self.public_event(event, conn.seat)}
                 cache[conn.seat] = dumps(msg)
             conn.send(cache[conn.seat])
+            if conn.positions:
+                self.send_position(conn)
             for key, params in announced:
                 params = self.localized(params, conn.lang)
                 conn.send({"type": "announce", "key": key if isinstance(key, str) else "news",
                            "params": params, "text": text(key, conn.lang, **params)})
+
+    def send_position(self, conn: Conn) -> None:
+        """Send ``conn`` (a program's) the engine protocol's ``position`` of its seat when the
+        game waits on its decision (:func:`qwixo.engine.position`: exactly what the seat may
+        see, never another seat's hidden choice), with the game's ``version`` and the seat's
+        time left; once per version."""
+        from qwixo.engine import position
+
+        seat = conn.seat
+        if seat is None or self.public["is_over"] or seat not in self.public["to_act"]:
+            return
+        if getattr(conn, "position_sent", None) == self.version:
+            return
+        conn.position_sent = self.version  # type: ignore[attr-defined]
+        left = None
+        if self.deadline is not None and seat in self.deadline_for:
+            left = max(0, int((self.deadline - time.time()) * 1000))
+        msg = position(self.game, seat, None, remaining_ms=left)
+        msg.update(game_id=self.id, version=self.version)
+        conn.send(msg)
 
     def localized(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
         """``params`` with its :class:`Names` and :class:`Scores` written out in ``lang``."""

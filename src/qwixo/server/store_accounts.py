@@ -236,13 +236,15 @@ class AccountStore:
         return await self.fetch("SELECT seat, player, previous, rating FROM rating_history "
                                 "WHERE game_id = %s ORDER BY seat", (game_id,))
 
-    async def leaderboard(self, cls: str, limit: int) -> list[tuple]:
-        """``(name, rating, deviation, games)`` of the accounts of a class, best first (by
-        the conservative rating ``rating - 2 deviation``)."""
+    async def leaderboard(self, cls: str, limit: int, bots: bool = False) -> list[tuple]:
+        """``(name, rating, deviation, games)`` of the accounts of a class — the people's, or
+        (``bots``) the bot accounts' —, best first (by the conservative rating ``rating -
+        2 deviation``)."""
         return await self.fetch(
             "SELECT a.name, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a "
-            "ON r.player = 'a:' || a.id WHERE r.class = %s AND a.deleted = 0 "
-            "ORDER BY r.rating - 2 * r.deviation DESC, a.name LIMIT %s", (cls, limit))
+            "ON r.player = 'a:' || a.id WHERE r.class = %s AND a.deleted = 0 AND a.bot = %s "
+            "ORDER BY r.rating - 2 * r.deviation DESC, a.name LIMIT %s",
+            (cls, 1 if bots else 0, limit))
 
     async def bot_board(self, cls: str) -> list[tuple]:
         return await self.fetch(

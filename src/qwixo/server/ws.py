@@ -14,7 +14,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from qwixo.core import IllegalMove
-from qwixo.server import etiquette, rematch, social
+from qwixo.server import botapi, etiquette, rematch, social
 from qwixo.server import protocol as P
 from qwixo.server.accounts import SESSION_COOKIE, refuse_hint
 from qwixo.server.http_api import ServerState
@@ -27,6 +27,8 @@ log = logging.getLogger("qwixo.server")
 AUTH_TIMEOUT = 30.0          # seconds to send auth/spectate after connecting
 PRE_AUTH_ERRORS = 10         # bad messages before auth that close the connection
 FLOOD_CLOSE = 100            # refused (rate-limited) messages that close the connection
+#: seconds between a program's connection's looks whether its API token still holds
+TOKEN_LOOK = 2.0
 HINT_COST = 10               # tokens a hint takes from the connection's bucket
 WS_MAX_SIZE = 65_536         # frames larger than this are refused by the WebSocket layer
 #: the server's compression window (permessage-deflate, RFC 7692), bits: 15 = 32 KB, which
@@ -97,8 +99,11 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
     conn.address = ws.client.host if ws.client else None
     conn.session = ws.cookies.get(SESSION_COOKIE)  # (a rematch's new-game limits)
     writer = asyncio.create_task(_writer(ws, conn))
+    watcher = None
     try:
         if await _authenticate(ws, conn, room, lobby):
+            if conn.api_token is not None:
+                watcher = asyncio.create_task(_watch_token(conn, lobby))
             room = await _enter(conn, room, lobby)
             pinned.joining -= 1
             pinned = None
@@ -112,6 +117,10 @@ async def _ws_game(ws: WebSocket, game_id: str, st: ServerState) -> None:
             pinned.joining -= 1
         _leave(conn, room, lobby)
         conn.close()
+        if watcher is not None:
+            watcher.cancel()
+        if conn.token_id is not None:
+            botapi.socket_closed(conn.token_id)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 5)
         if ws.client_state == WebSocketState.CONNECTED:
@@ -161,7 +170,7 @@ async def _authenticate(ws: WebSocket, conn: Conn, room: Room, lobby: Lobby) -> 
             if isinstance(msg, P.Auth):
                 conn.lang = msg.lang or conn.lang
                 try:
-                    seat = lobby.seat_of(room, msg.token)
+                    seat = await _seat(ws, conn, room, lobby, msg.token)
                 except ServerError as e:
                     conn.send(error_payload(e, conn.lang, msg_id))
                     conn.close(4401)
@@ -185,6 +194,33 @@ async def _authenticate(ws: WebSocket, conn: Conn, room: Room, lobby: Lobby) -> 
     return True
 
 
+async def _seat(ws: WebSocket, conn: Conn, room: Room, lobby: Lobby,
+                token: str | None) -> int:
+    """The seat an ``auth`` plays: its seat token's, or (no token) the seat of the account
+    whose API token the handshake's ``Authorization: Bearer`` header carries — that
+    connection is a program's: it is also sent the engine protocol's ``position``."""
+    if token is not None:
+        return lobby.seat_of(room, token)
+    api_token = botapi.bearer_of(ws.headers)
+    if api_token is None:
+        raise ServerError("bad_token", status=401)
+    seat, _, tid = await botapi.ws_account(lobby.store, api_token, room.id)
+    conn.positions, conn.api_token, conn.token_id = True, api_token, tid
+    botapi.socket_opened(tid)
+    return seat
+
+
+async def _watch_token(conn: Conn, lobby: Lobby) -> None:
+    """A program's connection ends (4401) once its API token is revoked."""
+    assert conn.api_token is not None
+    while not conn.closed:
+        await asyncio.sleep(TOKEN_LOOK)
+        if not await botapi.still_valid(lobby.store, conn.api_token):
+            conn.send(error_payload(ServerError("bad_api_token", status=401), conn.lang))
+            conn.close(4401)
+            return
+
+
 async def _enter(conn: Conn, room: Room, lobby: Lobby) -> Room:
     """Join the room's connections (the room this process follows for the game: the one
     the connection authenticated in, unless it was dropped meanwhile) and send the welcome;
@@ -202,6 +238,8 @@ async def _enter(conn: Conn, room: Room, lobby: Lobby) -> Room:
             lobby.presence_changed(room, conn.seat)
         conn.send({"type": "welcome", "seat": conn.seat, "role": conn.role,
                    "view": room.view(conn.seat)})
+        if conn.positions:
+            room.send_position(conn)
         if chat is not None:
             conn.send(chat)
     if came:

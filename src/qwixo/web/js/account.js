@@ -147,6 +147,8 @@ function accountPage(main) {
       act(t("acct_sign_out"), async () => { await call("POST", "/api/account/signout", {}); me = null; say(t("acct_signed_out")); render(); }),
       act(t("acct_sign_out_all"), async () => { await call("POST", "/api/account/signout-all", {}); me = null; say(t("acct_signed_out")); render(); })),
     turnsSection(),
+    tokensCard(),
+    botCard(),
     h("div", { class: "card acct-form" },
       h("h2", { text: t("acct_delete") }), h("p", { class: "muted", text: t("acct_delete_note") }),
       h("label", { for: "delete-password" }, h("span", { text: t("acct_password") }), pw),
@@ -155,6 +157,75 @@ function accountPage(main) {
         await call("POST", "/api/account/delete", { password: pw.value });
         me = null; say(t("acct_deleted")); render();
       }, "btn")));
+}
+
+// -- API tokens (programs that play as this account: docs/web-protocol.md section 7) --------
+const SCOPE_KEYS = { "bot:play": "acct_scope_bot_play", "board:play": "acct_scope_board_play",
+  "challenge:read": "acct_scope_challenge_read", "challenge:write": "acct_scope_challenge_write" };
+
+function tokensCard() {
+  const card = h("section", { class: "card acct-form", id: "tokens-card", "aria-labelledby": "tokens-title" });
+  const list = h("ul", { class: "acct-token-list", id: "token-list" });
+  const shown = h("div", { id: "token-shown", role: "status" });
+  const desc = h("input", { id: "token-description", type: "text", maxlength: 80, required: true });
+  const boxes = Object.keys(SCOPE_KEYS).map((scope) => h("input", { type: "checkbox", value: scope,
+    id: `scope-${scope.replace(":", "-")}`, checked: scope === "bot:play" }));
+  const refresh = async () => {
+    const r = await call("GET", "/api/account/tokens");
+    clear(list);
+    if (!r.tokens.length) list.append(h("li", { class: "muted", text: t("acct_tokens_none") }));
+    for (const tok of r.tokens) {
+      list.append(h("li", {}, h("b", { text: tok.description }), " · ",
+        tok.scopes.join(", "), " · ",
+        t("acct_token_created", { date: day(tok.created) }),
+        tok.last_used ? ` · ${t("acct_token_last_used", { date: day(tok.last_used) })}` : "", " ",
+        h("button", { class: "btn", type: "button", text: t("acct_token_revoke"), onclick: async () => {
+          try {
+            await call("POST", `/api/account/tokens/${encodeURIComponent(tok.id)}/revoke`, {});
+            say(t("acct_token_revoked", { name: tok.description }));
+            await refresh();
+          } catch (e) { say(e.message, true); }
+        } })));
+    }
+  };
+  const form = h("form", {},
+    h("label", { for: "token-description" }, h("span", { text: t("acct_token_description") }), desc),
+    h("fieldset", {}, h("legend", { text: t("acct_token_scopes") }),
+      boxes.map((b) => h("label", { for: b.id }, b, " ", h("code", { text: b.value }), " ", t(SCOPE_KEYS[b.value])))),
+    h("button", { class: "btn primary", type: "submit", text: t("acct_token_create") }));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      const made = await call("POST", "/api/account/tokens", { description: desc.value,
+        scopes: boxes.filter((b) => b.checked).map((b) => b.value) });
+      clear(shown).append(h("p", { text: t("acct_token_shown_once") }),
+        h("input", { id: "token-value", type: "text", readonly: true, value: made.token, "aria-label": t("acct_token_value") }));
+      desc.value = "";
+      await refresh();
+    } catch (e) { say(e.message, true); }
+  });
+  card.append(h("h2", { id: "tokens-title", text: t("acct_tokens") }),
+    h("p", { class: "muted", text: t("acct_tokens_note") }), shown, list, form);
+  refresh().catch((e) => say(e.message, true));
+  return card;
+}
+
+function botCard() {
+  if (me.bot) {
+    return h("section", { class: "card", id: "bot-card" }, h("h2", { text: t("acct_bot_account") }),
+      h("p", { text: t("acct_bot_account_is") }));
+  }
+  return h("section", { class: "card", id: "bot-card" }, h("h2", { text: t("acct_bot_account") }),
+    h("p", { class: "muted", text: t("acct_bot_upgrade_note") }),
+    h("button", { class: "btn", type: "button", id: "bot-upgrade", text: t("acct_bot_upgrade"), onclick: async () => {
+      if (!window.confirm(t("acct_bot_upgrade_confirm"))) return;
+      try {
+        await call("POST", "/api/bot/account/upgrade", {});
+        me.bot = true;
+        say(t("acct_bot_account_is"));
+        render();
+      } catch (e) { say(e.message, true); }
+    } }));
 }
 
 // -- your turn (turn-based games), with opt-in browser notifications: turns.js -------------
@@ -226,7 +297,8 @@ async function profilePage(main) {
   const name = new URLSearchParams(location.search).get("name") || (me && me.name);
   if (!name) { main.append(h("p", {}, h("a", { href: "/account.html", text: t("acct_sign_in") }))); return; }
   const p = await call("GET", `/api/players/${encodeURIComponent(name)}`);
-  main.append(h("h1", { text: t("acct_profile_of", { name: p.name }) }));
+  main.append(h("h1", { text: t("acct_profile_of", { name: p.bot ? t("web_bot_account_named", { name: p.name }) : p.name }) }));
+  if (p.bot) main.append(h("p", { class: "muted", id: "profile-bot", text: t("acct_bot_account_profile") }));
   for (const [cls, r] of Object.entries(p.ratings)) {
     main.append(h("section", { class: "card", "aria-label": shownAs("cls", cls) },
       h("h2", { text: `${shownAs("cls", cls)}: ${ratingText(r)}` }),
@@ -266,6 +338,12 @@ async function leaderboardPage(main) {
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_players") }),
     b.players.length ? table(b.players.map((p) => h("tr", {},
       h("th", { scope: "row" }, `${p.rank}. `, h("a", { href: `/profile.html?name=${encodeURIComponent(p.name)}`, text: p.name })),
+      h("td", { text: `${Math.round(p.rating)} ± ${Math.round(2 * p.deviation)}` }), h("td", { text: p.games }))), "acct_name")
+      : h("p", { class: "muted", text: t("acct_nobody") })),
+  h("section", { class: "card", id: "bot-accounts" }, h("h2", { text: t("acct_bot_accounts") }),
+    h("p", { class: "muted", text: t("acct_bot_accounts_note") }),
+    (b.bot_accounts || []).length ? table(b.bot_accounts.map((p) => h("tr", {},
+      h("th", { scope: "row" }, `${p.rank}. `, h("a", { href: `/profile.html?name=${encodeURIComponent(p.name)}`, text: t("web_bot_account_named", { name: p.name }) })),
       h("td", { text: `${Math.round(p.rating)} ± ${Math.round(2 * p.deviation)}` }), h("td", { text: p.games }))), "acct_name")
       : h("p", { class: "muted", text: t("acct_nobody") })),
   h("section", { class: "card" }, h("h2", { text: t("acct_bots") }),

@@ -45,7 +45,9 @@ function baseName(view, s, seat) {
     if (twins.length > 1 && rendererFor(view.game).numberTwinBots) return t("web_bot_named_n", { level, n: seat + 1 });
     return t("web_bot_named", { level });
   }
-  return s.name || t("web_player_name", { n: seat + 1 });
+  const name = s.name || t("web_player_name", { n: seat + 1 });
+  // a bot account (a program with an account): marked wherever the seat is named
+  return s.bot_account ? t("web_bot_account_named", { name }) : name;
 }
 
 export function seatName(view, seat) {
