@@ -238,6 +238,86 @@ def table_round(rows: Sequence[dict[str, Any]], size: int, sizes: Sequence[int],
     return out, byes
 
 
+# -- the next round, from what was played --------------------------------------------------
+def history(n: int, records: Sequence[dict[str, Any]], byes: Sequence[tuple[int, float]],
+            opponents: Callable[[int, int], bool]
+            ) -> tuple[list[int], list[bool], Counter, set[int]]:
+    """What the pairings read from the games played so far (``records`` in the order they
+    were played): each entrant's number of starts (seat 0), whether it started its last game,
+    the pairs already met (``Counter`` of ``frozenset``) and the entrants who had a bye."""
+    starts, last_started, met = [0] * n, [False] * n, Counter()
+    for rec in records:
+        for s, e in enumerate(rec["lineup"]):
+            starts[e] += s == 0
+            last_started[e] = s == 0
+        for a, b, _ in pairwise(rec, opponents):
+            if a < b:
+                met[frozenset((a, b))] += 1
+    return starts, last_started, met, {e for e, _ in byes}
+
+
+def next_round(fmt: str, n: int, rnd: int, records: Sequence[dict[str, Any]],
+               byes: Sequence[tuple[int, float]], opponents: Callable[[int, int], bool],
+               size: int, sizes: Sequence[int], active: Sequence[int] | None = None
+               ) -> tuple[list[list[int]], list[int]]:
+    """The tables (entrants by seat) and byes of round ``rnd`` (1, 2, ...) of a Swiss,
+    round-robin or table-rounds event of ``n`` entrants, from the games played before it
+    (``records``, in order) and the byes given. ``active``: the entrants still in the event
+    (default all; a withdrawn entrant is not paired, and in a round-robin its opponent of
+    the round has a bye). The one planner of ``qwixo tournament`` and of the server's
+    tournaments: the same games give the same pairings."""
+    keep = set(range(n) if active is None else active)
+    if fmt == "round-robin":
+        plan = round_robin(n, rnd)[rnd - 1]
+        tables = [[a, b] for a, b in plan if b is not None and a in keep and b in keep]
+        out = sorted(e for p in plan for e in p if e is not None and e in keep
+                     and not any(e in t for t in tables))
+        return tables, out
+    rows = [r for r in standings(n, records, opponents, byes) if r["entrant"] in keep]
+    starts, last_started, met, had_bye = history(n, records, byes, opponents)
+    if fmt == "swiss":
+        if len(rows) < 2:
+            return [], [r["entrant"] for r in rows]
+        pairs, bye = swiss_round(rows, met, starts, last_started, had_bye)
+        return [list(p) for p in pairs], [] if bye is None else [bye]
+    if fmt == "tables":
+        return table_round(rows, size, sizes, starts)
+    raise ValueError(f"no rounds in a {fmt} event")
+
+
+def arena_wave(n: int, records: Sequence[dict[str, Any]], waiting: Sequence[int],
+               opponents: Callable[[int, int], bool]) -> tuple[list[list[int]], list[int]]:
+    """The arena's next pairings among the entrants ``waiting`` (not in a game): each, best
+    in arena points first, with the closest waiting one it did not just play (if any other
+    waits); ``(pairs by seat, left waiting)``."""
+    pts = [sum(arena_points(r)) for r in arena_results(n, records, opponents)]
+    starts, last_started, _, _ = history(n, records, (), opponents)
+    last_opp: dict[int, int] = {}
+    for rec in records:
+        a, b = rec["lineup"][:2]
+        last_opp[a], last_opp[b] = b, a
+    left = sorted(waiting, key=lambda e: (-pts[e], e))
+    pairs = []
+    while len(left) >= 2:
+        a = left.pop(0)
+        b = next((x for x in left if last_opp.get(a) != x), left[0])
+        left.remove(b)
+        if (starts[a], last_started[a]) > (starts[b], last_started[b]):
+            a, b = b, a
+        pairs.append([a, b])
+    return pairs, left
+
+
+def arena_results(n: int, records: Sequence[dict[str, Any]],
+                  opponents: Callable[[int, int], bool]) -> list[list[float]]:
+    """Each entrant's results (1 / ½ / 0) in its arena games, in the order played."""
+    out: list[list[float]] = [[] for _ in range(n)]
+    for rec in records:
+        for a, _, r in pairwise(rec, opponents):
+            out[a].append(r)
+    return out
+
+
 # -- playing an event -------------------------------------------------------------------------
 def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = None,
               minutes: float | None = None, players: int | None = None, jobs: int = 1,
@@ -281,8 +361,6 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
     records: list[dict[str, Any]] = []
     byes: list[tuple[int, float]] = []
     plan_rounds: list[dict[str, Any]] = []
-    starts = [0] * n
-    last_started = [False] * n
     t0 = time.perf_counter()
 
     def task(lineup, table_size):
@@ -295,9 +373,6 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
         done = runner.play_all(tasks, jobs)
         for rec in done:
             rec["round"] = rnd
-            for s, e in enumerate(rec["lineup"]):
-                starts[e] += s == 0
-                last_started[e] = s == 0
         records.extend(done)
         pending.clear()
         if progress:
@@ -308,61 +383,25 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
     bye_value = (size - 1) / 2
     if fmt == "arena":
         deadline = (clock or time.monotonic)() + 60 * minutes
-        results_of = [[] for _ in range(n)]
-        last_opp: dict[int, int] = {}
         rnd = 0
         while rnd == 0 or (clock or time.monotonic)() < deadline:
             rnd += 1
-            arena_pts = [sum(arena_points(r)) for r in results_of]
-            waiting = sorted(range(n), key=lambda e: (-arena_pts[e], e))
-            pairs = []
-            while len(waiting) >= 2:
-                a = waiting.pop(0)
-                b = next((x for x in waiting if last_opp.get(a) != x), waiting[0])
-                waiting.remove(b)
-                if (starts[a], last_started[a]) > (starts[b], last_started[b]):
-                    a, b = b, a
-                pairs.append((a, b))
+            pairs, waiting = arena_wave(n, records, range(n), opp)
             done = play([task(p, 2) for p in pairs], rnd)
-            for rec in done:
-                a, b = rec["lineup"]
-                sa, sb = rec["scores"]
-                ra = 1.0 if sa > sb else 0.5 if sa == sb else 0.0
-                results_of[a].append(ra)
-                results_of[b].append(1.0 - ra)
-                last_opp[a], last_opp[b] = b, a
             plan_rounds.append({"round": rnd, "games": [r["i"] for r in done],
                                 "byes": list(waiting)})
-        arena_total = [sum(arena_points(r)) for r in results_of]
+        arena_total = [sum(arena_points(r)) for r in arena_results(n, records, opp)]
         table = standings(n, records, opp, points=arena_total)
     else:
         if fmt == "round-robin":
-            schedule = round_robin(n, rounds)
-            total = len(schedule)
+            total = len(round_robin(n, rounds))
         else:
             total = rounds or max(1, math.ceil(math.log2(n)))
-        met: Counter = Counter()
-        had_bye: set[int] = set()
         for rnd in range(1, total + 1):
-            rows = standings(n, records, opp, byes)
-            if fmt == "round-robin":
-                pairs = [p for p in schedule[rnd - 1] if p[1] is not None]
-                out = [a for a, b in schedule[rnd - 1] if b is None]
-                tables = [list(p) for p in pairs]
-            elif fmt == "swiss":
-                pairs, bye = swiss_round(rows, met, starts, last_started, had_bye)
-                out = [] if bye is None else [bye]
-                tables = [list(p) for p in pairs]
-            else:
-                tables, out = table_round(rows, size, info.players, starts)
+            tables, out = next_round(fmt, n, rnd, records, byes, opp, size, info.players)
             for e in out:
                 byes.append((e, bye_value))
-                had_bye.add(e)
             done = play([task(tb, len(tb)) for tb in tables], rnd)
-            for rec in done:
-                for a, b, _ in pairwise(rec, opp):
-                    if a < b:
-                        met[frozenset((a, b))] += 1
             plan_rounds.append({"round": rnd, "games": [r["i"] for r in done], "byes": out})
         table = standings(n, records, opp, byes)
     wall = time.perf_counter() - t0
