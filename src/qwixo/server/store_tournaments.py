@@ -47,13 +47,13 @@ class TournamentStore:
                   now: float, entrants: Sequence[tuple[str, str | None, str | None, str]]
                   ) -> None:
         """A new tournament (``upcoming``) with its first entrants ``(id, account id, bot,
-        name)``."""
+        name)``, in that order."""
         await self.sql.write([self.sql.op(
             "INSERT INTO tournaments (id, host_id, name, game, format, spec, status, "
             "starts_at, created, rounds, updated) VALUES (%s, %s, %s, %s, %s, %s, 'upcoming', "
             "%s, %s, %s, %s)", (tid, host_id, name, game, fmt, json.dumps(spec), starts_at,
-                                now, rounds, now))] + [self._entrant(tid, e, now)
-                                                       for e in entrants])
+                                now, rounds, now))] + [self._entrant(tid, e, now + i * 1e-6)
+                                                       for i, e in enumerate(entrants)])
 
     def _entrant(self, tid: str, e: tuple, now: float) -> tuple:
         return self.sql.op(
