@@ -38,6 +38,7 @@ import hashlib
 import json
 import logging
 import math
+import os
 import time
 from typing import Annotated, Any, Literal
 
@@ -61,8 +62,9 @@ router = APIRouter()
 
 #: seconds between two looks of a server process at the tournaments it may advance
 TICK = 0.5
-#: seconds a process holds the right to advance a tournament (renewed at every step)
-LEASE = 10.0
+#: seconds a process holds the right to advance a tournament (renewed at every step; a
+#: process killed holding it is followed after this long): ``QWIXO_TOURNAMENT_LEASE`` sets it
+LEASE = float(os.environ.get("QWIXO_TOURNAMENT_LEASE", "10"))
 #: seconds a person may take to make their first decision in a live game (default)
 NO_SHOW = 180.0
 #: minutes a live round lasts at most (default)
