@@ -189,7 +189,7 @@ def test_refusals_withdraw_pause_and_the_next_game_from_the_lobby(client):
     host, eve = Person(client, "Hoster"), Person(client, "Eve")
     bad = host.post("/api/tournaments", {"name": "x", "game": "qwixx", "format": "swiss",
                                          "settings": {"players": 3}})
-    assert bad.status_code == 400 and bad.json()["key"] == "tournament_format_two"
+    assert bad.status_code == 400 and bad.json()["key"] == "tournament_two_players"
     bad = host.post("/api/tournaments", {"name": "x", "game": "quixo", "format": "arena"})
     assert bad.json()["key"] == "tournament_bad_number"
     bad = host.post("/api/tournaments", {"name": "x", "game": "quixo", "format": "swiss",

@@ -129,7 +129,7 @@ def check_spec(lobby: Any, body: TournamentRequest) -> tuple[dict[str, Any], int
     game, settings, _ = lobby._make_game(probe)  # the game's own checks (and a rated one's)
     size = game.num_players
     if body.format != "tables" and size != 2:
-        raise ServerError("tournament_format_two", format=body.format, players=size)
+        raise ServerError("tournament_two_players", format=body.format, players=size)
     spec["settings"] = settings
     turn = (turn_hours or 0) * 3600
     spec.update(
@@ -431,7 +431,7 @@ def summary(row: tuple, count: int | None = None) -> dict[str, Any]:
            "minutes": spec.get("minutes"), "clock": spec.get("clock"),
            "turn_days": spec.get("turn_days"), "rated": spec["rated"],
            "max_entrants": spec["max_entrants"], "round_minutes": spec["round_minutes"],
-           "no_show_seconds": spec["no_show_seconds"], "url": f"/tournament.html?id={row[0]}"}
+           "no_show_seconds": spec["no_show_seconds"], "url": f"/tournaments.html?id={row[0]}"}
     if count is not None:
         out["entrants"] = count
     return out
@@ -468,7 +468,7 @@ async def show(lobby: Any, tid: str, me: str | None) -> dict[str, Any]:
             item: dict[str, Any] = {"board": b[1] + 1, "players": [name_of[e] for e in lineup]}
             if b[3]:
                 item.update(game_id=b[3], url=f"/?game={b[3]}&watch=1",
-                            replay=f"/?game={b[3]}&replay=1")
+                            replay=f"/?game={b[3]}&replay=0")
                 if res:
                     item["places"] = res["places"]
                     item["points"] = formats.game_points(
