@@ -21,7 +21,12 @@ nothing to either sum.
 **Swiss** (2-player games): each round pairs entrants with the same or close points, never
 twice the same pair while another pairing exists (maximum-weight matching, networkx); the bye
 (odd number of entrants) goes to the lowest-placed entrant without one; the entrant who
-started fewer games starts (seat 0), then the one who did not start the last game.
+started fewer of its games than it played second starts (seat 0), then the one who did not
+start the last game; two entrants who both started (or both played second) two games more
+than the other way are paired only when nothing better is left (no one's balance goes past
+two). Beyond :data:`SWISS_BLOCK` entrants a round is paired block by block down the
+standings, the blocks joined where needed to avoid a repeat (a 1,000-entrant round pairs in
+well under a second: ``benchmarks/swiss_pairing.py``).
 
 **Round-robin**: everyone meets everyone (the circle method: ``n - 1`` rounds, ``n`` with a
 bye when ``n`` is odd); ``rounds`` more than that start a second cycle with the seats swapped.
@@ -130,8 +135,10 @@ def standings(n: int, records: Sequence[dict[str, Any]], opponents: Callable[[in
     key = {a: (-pts[a], -direct[a], -buch[a], -sb[a]) for a in range(n)}
     order = sorted(range(n), key=lambda a: (key[a], a))
     rows = []
-    for a in order:
-        place = 1 + sum(1 for b in range(n) if key[b] < key[a])
+    place = 0
+    for i, a in enumerate(order):
+        if i == 0 or key[a] != key[order[i - 1]]:
+            place = i + 1  # (equal keys share the place of the first of them)
         rows.append({"entrant": a, "place": place, "points": pts[a], "direct": direct[a],
                      "buchholz": buch[a], "sonneborn_berger": sb[a], "games": games[a],
                      "won": wdl[a][0], "drawn": wdl[a][1], "lost": wdl[a][2],
@@ -174,12 +181,52 @@ def round_robin(n: int, rounds: int | None = None) -> list[list[tuple[int, int |
     return out
 
 
+#: a Swiss round of more entrants than this is paired block by block (see :func:`swiss_round`)
+SWISS_BLOCK = 24
+
+
+def _blocks(order: list[int], matching: Callable, whole: Callable) -> set:
+    """The pairs of a large Swiss round: blocks of :data:`SWISS_BLOCK` entrants in standings
+    order, each paired without repeats (maximum-weight matching), its unpaired entrants
+    carried into the next block; when the last block cannot be paired without a repeat, it
+    is paired again together with the blocks before it (twice as many each time, up to the
+    whole field), so that a repeat is only made when no pairing of everyone avoids it."""
+    blocks: list[tuple[list[int], set]] = []
+    carry: list[int] = []
+    i = 0
+    while i < len(order):
+        take = max(SWISS_BLOCK - len(carry), SWISS_BLOCK // 2)
+        group = carry + order[i:i + take]
+        i += take
+        m = matching(group, False)
+        paired = {e for pair in m for e in pair}
+        carry = [e for e in group if e not in paired]
+        blocks.append((group, m))
+    k = 1
+    while carry and k < len(blocks):
+        k = min(2 * k, len(blocks))
+        group = list(dict.fromkeys(e for g, _ in blocks[-k:] for e in g))
+        m = matching(group, False) if k < len(blocks) else whole(group)
+        if 2 * len(m) == len(group) or k == len(blocks):
+            blocks[-k:] = [(group, m)]
+            carry = []
+    if carry:  # a single block: the fewest repeats
+        blocks[-1] = (blocks[-1][0], whole(blocks[-1][0]))
+    return {pair for _, m in blocks for pair in m}
+
+
 def swiss_round(rows: Sequence[dict[str, Any]], met: Counter, starts: Sequence[int],
-                last_started: Sequence[bool], had_bye: set[int]
+                last_started: Sequence[bool], had_bye: set[int],
+                games: Sequence[int] | None = None
                 ) -> tuple[list[tuple[int, int]], int | None]:
     """One Swiss round: ``(pairs, bye)`` from the current standings ``rows`` (best first),
     ``met`` (``Counter`` of ``frozenset({a, b})`` pairs already played), each entrant's number
-    of starts and whether it started its last game, and the entrants who had a bye."""
+    of starts and whether it started its last game, and the entrants who had a bye;
+    ``games``: each entrant's number of games (then who starts follows the balance of starts
+    and seconds, and two entrants who both started — or both did not — two games more than
+    the other way are paired only when nothing better is left). Up to
+    :data:`SWISS_BLOCK` entrants are paired in one maximum-weight matching; more, block by
+    block (:func:`_blocks`: a 1,000-entrant round in well under a second)."""
     import networkx as nx
 
     order = [r["entrant"] for r in rows]
@@ -189,25 +236,40 @@ def swiss_round(rows: Sequence[dict[str, Any]], met: Counter, starts: Sequence[i
         bye = next((e for e in reversed(order) if e not in had_bye), order[-1])
         order = [e for e in order if e != bye]
     rank = {e: i for i, e in enumerate(order)}
+    # the balance of starts (seat 0) over seconds; without the games, the starts alone
+    bal = {e: (2 * starts[e] - games[e]) if games is not None else starts[e] for e in order}
 
-    def matching(allow_repeats: bool):
+    def colour(a: int, b: int) -> int:
+        if games is None or bal[a] * bal[b] <= 0:
+            return 0
+        return 600 if min(abs(bal[a]), abs(bal[b])) >= 2 else 20
+
+    def matching(group: list[int], allow_repeats: bool) -> set:
         g = nx.Graph()
-        g.add_nodes_from(order)
-        for i, a in enumerate(order):
-            for b in order[i + 1:]:
+        g.add_nodes_from(group)
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
                 repeats = met[frozenset((a, b))]
                 if repeats and not allow_repeats:
                     continue
-                w = 10_000 - 100 * (pts[a] - pts[b]) ** 2 - abs(rank[a] - rank[b]) - 1_000 * repeats
+                w = (10_000 - round(100 * (pts[a] - pts[b]) ** 2) - abs(rank[a] - rank[b])
+                     - 1_000 * repeats - colour(a, b))
                 g.add_edge(a, b, weight=w)
         return nx.max_weight_matching(g, maxcardinality=True)
 
-    m = matching(False)
-    if 2 * len(m) < len(order):
-        m = matching(True)  # no pairing without a repeat: the fewest repeats
+    def whole(group: list[int]) -> set:
+        m = matching(group, False)
+        if 2 * len(m) < len(group):
+            m = matching(group, True)  # no pairing without a repeat: the fewest repeats
+        return m
+
+    if len(order) <= SWISS_BLOCK:
+        m = whole(order)
+    else:
+        m = _blocks(order, matching, whole)
     pairs = []
     for a, b in m:
-        if (starts[a], last_started[a], rank[a]) > (starts[b], last_started[b], rank[b]):
+        if (bal[a], last_started[a], rank[a]) > (bal[b], last_started[b], rank[b]):
             a, b = b, a
         pairs.append((a, b))
     pairs.sort(key=lambda p: min(rank[p[0]], rank[p[1]]))
@@ -278,7 +340,11 @@ def next_round(fmt: str, n: int, rnd: int, records: Sequence[dict[str, Any]],
     if fmt == "swiss":
         if len(rows) < 2:
             return [], [r["entrant"] for r in rows]
-        pairs, bye = swiss_round(rows, met, starts, last_started, had_bye)
+        games = [0] * n
+        for rec in records:
+            for e in set(rec["lineup"]):
+                games[e] += 1
+        pairs, bye = swiss_round(rows, met, starts, last_started, had_bye, games)
         return [list(p) for p in pairs], [] if bye is None else [bye]
     if fmt == "tables":
         return table_round(rows, size, sizes, starts)
