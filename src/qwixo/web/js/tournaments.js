@@ -166,7 +166,7 @@ function standingsTable(x) {
   const cell = (r, c) => (c === "wdl" ? `${r.won}/${r.drawn}/${r.lost}` : typeof r[c] === "number" && c !== "place" && c !== "byes" ? points(r[c]) : r[c]);
   return h("table", { class: "acct-table", id: "tour-standings" },
     h("thead", {}, h("tr", {}, cols.map(([, key]) => h("th", { scope: "col" }, t(key))))),
-    h("tbody", {}, x.standings.map((r) => h("tr", {}, cols.map(([c]) => h("td", {}, String(cell(r, c))))))));
+    h("tbody", {}, x.standings.map((r) => h("tr", {}, cols.map(([c]) => h("td", {}, c === "name" ? shown(r.name) : String(cell(r, c))))))));
 }
 
 function roundCard(rnd) {
@@ -174,13 +174,19 @@ function roundCard(rnd) {
     h("h3", {}, t("web_tour_round_n", { n: rnd.round }), rnd.finished ? "" : h("span", { class: "muted" }, ` · ${t("web_tour_playing")}`)),
     h("ol", {}, rnd.boards.map((b) => h("li", {},
       b.bye !== undefined
-        ? t("web_tour_bye", { name: b.players[0], points: points(b.bye ?? 0) })
-        : [b.players.map((p, i) => (b.points ? `${p} (${points(b.points[i])})` : p)).join(" — "), " ",
+        ? t("web_tour_bye", { name: shown(b.players[0]), points: points(b.bye ?? 0) })
+        : [b.players.map((p, i) => (b.points ? `${shown(p)} (${points(b.points[i])})` : shown(p))).join(" — "), " ",
           b.game_id ? h("a", { class: "btn small", href: b.places ? b.replay : b.url }, t(b.places ? "web_tour_replay" : "web_tour_watch")) : ""]))));
 }
 
+// an entrant's name as the page shows it: a bot's level in words ("greedy 2": its level's
+// plain name and its number)
+let shown = (name) => name;
+
 async function tournamentPage(main) {
   const x = await call("GET", `/api/tournaments/${encodeURIComponent(ID)}`);
+  const bots = Object.fromEntries(x.entrant_list.filter((e) => e.bot).map((e) => [e.name, e.bot]));
+  shown = (name) => (bots[name] ? botName(x.game, bots[name]) + name.slice(bots[name].length) : name);
   clear(main);
   document.title = `qwixo — ${x.name}`;
   const host = me && me.name === x.host;
@@ -198,13 +204,13 @@ async function tournamentPage(main) {
       x.status === "running" ? ` · ${t("web_tour_round_of", { n: x.round, total: x.rounds || "∞" })}` : "",
       ` · ${t("web_tour_entrants_n", { n: x.entrants, max: x.max_entrants })}`),
     h("p", { class: "muted" }, t("web_tour_rules_note", { minutes: Math.round(x.round_minutes), seconds: Math.round(x.no_show_seconds) })),
-    buttons.length ? h("div", { class: "actions" }, buttons) : null);
+    ...(buttons.length ? [h("div", { class: "actions" }, buttons)] : []));
   if (x.podium) {
     main.append(h("section", { class: "card tour-podium", id: "tour-podium" }, h("h2", {}, t("web_tour_podium")),
-      h("ol", {}, x.podium.map((p) => h("li", { class: `place-${p.place}` }, `${p.name} — ${t("web_tour_points_n", { n: points(p.points) })}`)))));
+      h("ol", {}, x.podium.map((p) => h("li", { class: `place-${p.place}`, value: p.place }, `${shown(p.name)} — ${t("web_tour_points_n", { n: points(p.points) })}`)))));
   }
   main.append(h("section", { class: "card" }, h("h2", {}, t("web_tour_standings")),
-    x.standings.length ? standingsTable(x) : h("ul", {}, x.entrant_list.map((e) => h("li", {}, e.bot ? `${e.name} (${botName(x.game, e.bot)})` : e.name)))));
+    x.standings.length ? standingsTable(x) : h("ul", {}, x.entrant_list.map((e) => h("li", {}, shown(e.name))))));
   for (const rnd of [...x.round_list].reverse()) main.append(roundCard(rnd));
   clearTimeout(timer);
   if (x.status === "running" || x.status === "upcoming") timer = setTimeout(() => tournamentPage(main).catch((e) => say(e.message, true)), 3000);
