@@ -376,7 +376,7 @@ async def _settle(lobby: Any, store: TournamentStore, tid: str, spec: dict[str, 
     if stored[0] == "finished":
         game = await asyncio.to_thread(load_game, stored[1])
         result = {"scores": list(game.scores()), "places": list(game.places()),
-                  "end": getattr(game, "end_reason", None)}
+                  "end": game.end_reason}
         await store.record(tid, rnd, num, result, now)
         return True
     out: set[int] = {s for s, e in enumerate(lineup) if by_number[e][6] is not None}
