@@ -5,8 +5,9 @@
 // pause, resume). Protocol: docs/web-protocol.md, section "Tournaments". What depends on the
 // game comes from GET /api/meta (its title, bots, players); nothing here names a game.
 
-import { LANGS, lang, loadLang, pickLang, t } from "./i18n.js";
+import { lang, pageLanguage, t } from "./i18n.js";
 import { h, clear, $ } from "./dom.js";
+import { api } from "./api.js";
 import { botName } from "./words.js";
 
 const ID = new URLSearchParams(location.search).get("id");
@@ -26,24 +27,20 @@ let me = null; // {name, csrf} when signed in
 let meta = null;
 let timer = null;
 
+// a request of this page: the page's language, and the session's CSRF token on a write;
+// a refusal's text (the server's, in that language) as the error's message
 async function call(method, path, body) {
-  const opts = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) {
-    opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
+  const headers = me && method !== "GET" ? { "X-CSRF-Token": me.csrf } : {};
+  try {
+    return await api(method, `${path}${path.includes("?") ? "&" : "?"}lang=${lang()}`, body, headers);
+  } catch (e) {
+    throw new Error(e.text || t(e.key || "web_server_error", e.params || {}));
   }
-  if (me && method !== "GET") opts.headers["X-CSRF-Token"] = me.csrf;
-  const res = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${lang()}`, opts);
-  let data = null;
-  try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.text) || t("web_server_error", { status: res.status }));
-  return data;
 }
 
 function say(text, error = false) {
-  const el = $("#status");
-  el.className = "acct-status" + (error ? " acct-error" : "");
-  el.textContent = text;
+  $("#status").className = error ? "acct-status acct-error" : "acct-status";
+  $("#status").textContent = text;
 }
 
 function gameTitle(game) {
@@ -233,10 +230,7 @@ async function render() {
 }
 
 async function start() {
-  await loadLang(pickLang());
-  const sel = $("#lang");
-  for (const [code, name] of Object.entries(LANGS)) sel.append(h("option", { value: code, text: name, selected: code === lang() }));
-  sel.addEventListener("change", async () => { await loadLang(sel.value); render(); });
+  await pageLanguage($("#lang"), render);
   try { me = await call("GET", "/api/account"); } catch (e) { me = null; }
   try { meta = await call("GET", "/api/meta"); } catch (e) { meta = { games: {} }; }
   await render();
