@@ -234,3 +234,56 @@ def test_refusals_withdraw_pause_and_the_next_game_from_the_lobby(client):
     spec = client.get("/openapi.json").json()["paths"]
     assert {"/api/tournaments", "/api/tournaments/{tid}/join"} <= set(spec)
     assert json.dumps(spec["/api/tournaments"]["post"]).count("max_entrants")
+
+
+def test_an_arena_and_a_round_robin_of_bots_run_to_their_podiums(client):
+    host = Person(client, "Arenas")
+    r = host.post("/api/tournaments", {
+        "name": "Quick arena", "game": "quixo", "settings": {"size": 3}, "format": "arena",
+        "minutes": 0.05, "bots": [{"bot": b, "seconds": 0.05} for b in
+                                  ("random", "greedy", "easy", "random")]})
+    arena = r.json()["id"]
+    r = host.post("/api/tournaments", {
+        "name": "All play all", "game": "quixo", "settings": {"size": 3},
+        "format": "round-robin", "bots": [{"bot": b, "seconds": 0.05} for b in
+                                          ("random", "greedy", "easy")]})
+    rr = r.json()["id"]
+    assert r.json()["rounds"] is None  # (fixed at the start: one cycle)
+    for tid in (arena, rr):
+        host.post(f"/api/tournaments/{tid}/start")
+    a = wait_tournament(host, arena, lambda t: t["status"] == "finished")
+    assert a["round_list"] and a["podium"]
+    assert all(r["points"] % 1 == 0 for r in a["standings"])  # arena points: 2 a win, 1 a draw
+    games = [b for rnd in a["round_list"] for b in rnd["boards"]]
+    assert games and all("game_id" in b for b in games)  # waves, no byes (4 entrants)
+    t = wait_tournament(host, rr, lambda t: t["status"] == "finished")
+    assert t["rounds"] == 3 and len(t["round_list"]) == 3
+    met = Counter(frozenset(b["players"]) for rnd in t["round_list"] for b in rnd["boards"]
+                  if "bye" not in b)
+    assert len(met) == 3 and set(met.values()) == {1}
+
+
+def test_a_stalled_game_ends_at_the_rounds_clock(client):
+    host, sam = Person(client, "Clocker"), Person(client, "Sam")
+    r = host.post("/api/tournaments", {
+        "name": "Short rounds", "game": "quixo", "settings": {"size": 3}, "format": "swiss",
+        "rounds": 1, "round_minutes": 0.05, "bots": [{"bot": "random", "seconds": 0.05}]})
+    tid = r.json()["id"]
+    sam.post(f"/api/tournaments/{tid}/join")
+    host.post(f"/api/tournaments/{tid}/start")
+    t = wait_tournament(sam, tid, lambda t: (t.get("you") or {}).get("game") is not None)
+    game = t["you"]["game"]
+    with client.websocket_connect(f"/ws/{game['id']}") as ws:  # sam moves once, then stalls
+        view = auth(ws, game["token"])["view"]
+        while game["seat"] not in view["to_act"]:  # (the bot's first move)
+            time.sleep(0.05)
+            view = client.get(f"/api/games/{game['id']}").json()
+        view = client.get(f"/api/games/{game['id']}", params={"token": game["token"]}).json()
+        ws.send_json({"type": "choose", "decision": view["options"][0], "id": 1})
+        ok, _ = recv_until(ws, lambda m: m["type"] in ("ok", "error"))
+        assert ok["type"] == "ok", ok
+    t = wait_tournament(sam, tid, lambda t: t["status"] == "finished")
+    board = t["round_list"][0]["boards"][0]
+    assert board["points"][board["players"].index("random")] == 1.0  # sam forfeited
+    events = client.get(f"/api/games/{game['id']}/history").json()["events"]
+    assert events[-1]["kind"] == "resign" and events[-1]["tournament"] == tid
