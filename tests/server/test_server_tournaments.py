@@ -229,6 +229,9 @@ def test_refusals_withdraw_pause_and_the_next_game_from_the_lobby(client):
     board = t["round_list"][0]["boards"][0]
     assert board["points"][board["players"].index("random")] == 1.0
     assert eve.post(f"/api/tournaments/{tid}/withdraw").json()["key"] == "tournament_over"
+    codes = [host.post("/api/tournaments", {"name": f"More {i}", "game": "quixo",
+                                            "format": "swiss"}).status_code for i in range(5)]
+    assert codes == [201, 201, 201, 201, 429]  # five upcoming or running at once, one each
     missing = client.get("/api/tournaments/nope")
     assert missing.status_code == 404 and missing.json()["key"] == "tournament_unknown"
     spec = client.get("/openapi.json").json()["paths"]

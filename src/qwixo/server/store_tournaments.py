@@ -71,6 +71,12 @@ class TournamentStore:
         return await self.sql.fetch(f"SELECT {COLUMNS} {_FROM} WHERE t.status = %s "
                                     f"ORDER BY {order} LIMIT %s", (status, limit))
 
+    async def hosted(self, host_id: str) -> int:
+        """How many tournaments ``host_id`` hosts that are upcoming or running."""
+        rows = await self.sql.fetch("SELECT COUNT(*) FROM tournaments WHERE host_id = %s AND "
+                                    "status IN ('upcoming', 'running')", (host_id,))
+        return int(rows[0][0])
+
     async def to_advance(self, now: float) -> list[str]:
         """The tournaments some process should look at: running, or due to start."""
         rows = await self.sql.fetch(

@@ -75,6 +75,8 @@ ROUND_TURNS = 20
 LIST_LIMIT = 100
 #: statuses of a tournament
 STATUSES = ("upcoming", "running", "finished", "cancelled")
+#: tournaments one account may host at once (upcoming or running)
+MAX_HOSTED = 5
 
 
 class BotEntrant(P._Strict):
@@ -276,7 +278,7 @@ async def _step(lobby: Any, store: TournamentStore, row: tuple, spec: dict[str, 
         mine = [b for b in boards if b[0] == current[0]]
         for b in mine:
             if b[3] is not None and b[5] is None:
-                await _make(lobby, store, tid, spec, b, by_number, now)
+                await _make(lobby, store, row, spec, b, by_number, now)
         open_boards = [b for b in mine if b[6] is None]
         if open_boards:
             games = await store.games([b[3] for b in open_boards])
@@ -331,9 +333,12 @@ def seat_spec(spec: dict[str, Any], entrant: tuple) -> dict[str, Any]:
     return {"kind": "human", "name": entrant[3]}
 
 
-async def _make(lobby: Any, store: TournamentStore, tid: str, spec: dict[str, Any],
+async def _make(lobby: Any, store: TournamentStore, row: tuple, spec: dict[str, Any],
                 board: tuple, by_number: dict[int, tuple], now: float) -> None:
-    """Make a board's game (once: its id is the plan's) and link its people's seats."""
+    """Make a board's game (once: its id is the plan's) and link its people's seats. The
+    host is its creator: the bots of a host's games share the server's bot workers with
+    everyone else's games (:mod:`qwixo.server.fairshare`)."""
+    tid = row[0]
     rnd, num, lineup_s, gid, tokens_s = board[:5]
     lineup = json.loads(lineup_s)
     tokens = json.loads(tokens_s) if tokens_s else [None] * len(lineup)
@@ -346,7 +351,8 @@ async def _make(lobby: Any, store: TournamentStore, tid: str, spec: dict[str, An
              "turn_hours": spec["turn_hours"], "rated": spec["rated"], "lang": spec["lang"],
              "seats": [seat_spec(spec, by_number[e]) for e in lineup]}, strict=False)
         try:
-            room, _ = await lobby.create(create, game_id=gid, tokens=tokens)
+            room, _ = await lobby.create(create, creator="account " + row[1], game_id=gid,
+                                         tokens=tokens)
         except ServerError:
             if not await store.games([gid]):  # (made by a step before this one: fine)
                 raise
@@ -549,6 +555,9 @@ async def create(request: Request) -> dict[str, Any]:
     body = P.parse_body(TournamentRequest, await read_body(request))
     lobby = lobby_of(request)
     spec, _ = check_spec(lobby, body)
+    store = TournamentStore(lobby.store)
+    if await store.hosted(me) >= MAX_HOSTED:
+        raise ServerError("rate_limited", status=429)
     if len(body.bots) + body.join > body.max_entrants:
         raise ServerError("tournament_full", status=409, limit=body.max_entrants)
     tid = new_token()[:12]
@@ -557,8 +566,8 @@ async def create(request: Request) -> dict[str, Any]:
                                                 strict=True)]
     if body.join:
         entrants.append((new_token()[:12], me, None, my_name))
-    await TournamentStore(lobby.store).add(tid, me, body.name, body.game, body.format, spec,
-                                           body.starts_at, None, time.time(), entrants)
+    await store.add(tid, me, body.name, body.game, body.format, spec, body.starts_at, None,
+                    time.time(), entrants)
     return await show(lobby, tid, me)
 
 
