@@ -8,8 +8,9 @@ not, an entry limit, bot entrants from the game's shipped levels, and a start ti
 start by hand). Signed-in accounts join and withdraw; the host starts, pauses and resumes.
 
 The rounds are planned by :func:`qwixo.tournament.formats.next_round` (Swiss, round-robin,
-tables) and :func:`~qwixo.tournament.formats.arena_wave` (the arena, in waves) from the
-results so far — the planner of ``qwixo tournament`` — and each board's game is made as any
+tables) and :func:`~qwixo.tournament.formats.arena_wave` (the arena: whenever two entrants
+wait, a wave of the waiting ones, until its minutes are up; the games going on then are
+played out) from the results so far — the planner of ``qwixo tournament`` — and each board's game is made as any
 game of the server (:meth:`qwixo.server.lobby.Lobby.create`: a person seat linked to its
 entrant's account, a bot seat for a bot). Standings and tie breaks:
 :func:`qwixo.tournament.formats.standings`.
@@ -215,7 +216,8 @@ def total_rounds(spec: dict[str, Any], n: int) -> int | None:
 def plan_round(spec: dict[str, Any], n: int, rnd: int, boards: list[tuple],
                active: list[int], busy: set[int] = frozenset()
                ) -> tuple[list[list[int]], list[int]]:
-    """The tables and byes of round ``rnd`` (pure: run off the event loop)."""
+    """The tables and byes of round ``rnd`` (pure: run off the event loop); an arena's next
+    wave pairs the ``active`` entrants not ``busy`` in a game."""
     records, byes = history(boards)
     opp = _record_opp(spec)
     if spec["format"] == "arena":
@@ -268,54 +270,64 @@ async def start(lobby: Any, row: tuple, now: float) -> bool:
 async def _step(lobby: Any, store: TournamentStore, row: tuple, spec: dict[str, Any],
                 now: float) -> None:
     tid = row[0]
+    arena = spec["format"] == "arena"
     entrants = [e for e in await store.entrants(tid) if e[5] is not None]
     n = len(entrants)
     by_number = {e[5]: e for e in entrants}
     rounds = await store.rounds(tid)
     boards = await store.boards(tid)
-    current = rounds[-1] if rounds else None
-    if current is not None and current[3] is None:
+    # the rounds being played: the last one (an arena: every wave not finished)
+    live = [r for r in rounds if r[3] is None]
+    if not arena:
+        live = live[-1:]
+    waiting = False
+    for current in live:
         mine = [b for b in boards if b[0] == current[0]]
         for b in mine:
             if b[3] is not None and b[5] is None:
                 await _make(lobby, store, row, spec, b, by_number, now)
         open_boards = [b for b in mine if b[6] is None]
+        done = 0
         if open_boards:
             games = await store.games([b[3] for b in open_boards])
-            done = 0
             for b in open_boards:
                 if await _settle(lobby, store, tid, spec, b, games.get(b[3]), current,
                                  by_number, now):
                     done += 1
-            if done < len(open_boards):
-                return
-        await store.end_round(tid, current[0], now)
+        if done < len(open_boards):
+            waiting = True
+        else:
+            await store.end_round(tid, current[0], now)
+    if live:
         boards = await store.boards(tid)
-    played = current[0] if current else 0
-    total = row[12] or None
+    if waiting and not arena:
+        return
+    played = rounds[-1][0] if rounds else 0
     active = [e[5] for e in entrants if e[6] is None]
-    if spec["format"] == "arena":
+    if arena:
+        # an arena pairs whoever waits, as soon as two do, until its time is up
+        busy = {e for b in boards if b[6] is None for e in json.loads(b[2])}
         if now >= row[9] + 60 * spec["minutes"] or len(active) < 2:
+            if not busy:
+                await _finish(store, tid, now)
+            return
+        tables, out = await asyncio.to_thread(plan_round, spec, n, played + 1, boards, active,
+                                              busy)
+        if not tables:
+            return
+    else:
+        if played >= (row[12] or 0) or len(active) < 2:
             await _finish(store, tid, now)
             return
-    elif played >= (total or 0) or len(active) < 2:
-        await _finish(store, tid, now)
-        return
+        tables, out = await asyncio.to_thread(plan_round, spec, n, played + 1, boards, active)
     rnd = played + 1
-    tables, out = await asyncio.to_thread(plan_round, spec, n, rnd, boards, active)
-    if not tables and spec["format"] == "arena":
-        await _finish(store, tid, now)
-        return
-    deadline = now + 60 * spec["round_minutes"]
-    if spec["format"] == "arena":
-        deadline = min(deadline, row[9] + 60 * spec["minutes"])
     plan: list[tuple] = []
     for i, lineup in enumerate(tables):
         tokens = [None if by_number[e][2] else new_token() for e in lineup]
         plan.append((lineup, board_game_id(tid, rnd, i), tokens, None))
-    if spec["format"] != "arena":
+    if not arena:
         plan += [([e], None, None, {"bye": bye_points(spec)}) for e in out]
-    if await store.plan(tid, rnd, now, deadline, plan):
+    if await store.plan(tid, rnd, now, now + 60 * spec["round_minutes"], plan):
         log.info("tournament %s: round %d planned (%d games)", tid, rnd, len(tables))
         await store.set(tid, now)
 
