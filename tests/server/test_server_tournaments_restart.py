@@ -11,8 +11,8 @@ import time
 from accounts_helpers import PASSWORD
 from proc_helpers import Server
 
-ENV = {"QWIXO_TOURNAMENT_LEASE": "2"}
-FAST = ("--bot-delay", "0.02")
+ENV = {"QWIXO_TOURNAMENT_LEASE": "1"}
+FAST = ("--bot-delay", "0.01")
 
 
 def _host(srv: Server, name: str = "Host") -> str:
