@@ -15,6 +15,7 @@ from accounts_helpers import PASSWORD
 from server_helpers import auth, recv_until
 
 from qwixo.server.accounts import SESSION_COOKIE
+from qwixo.server.tournaments import TICK
 from qwixo.tournament import formats
 
 
@@ -290,3 +291,24 @@ def test_a_stalled_game_ends_at_the_rounds_clock(client):
     assert board["points"][board["players"].index("random")] == 1.0  # sam forfeited
     events = client.get(f"/api/games/{game['id']}/history").json()["events"]
     assert events[-1]["kind"] == "resign" and events[-1]["tournament"] == tid
+
+
+def test_a_paused_tournament_records_results_but_starts_no_round_until_it_resumes(client):
+    host = Person(client, "Pauser")
+    r = host.post("/api/tournaments", {
+        "name": "Paused", "game": "quixo", "settings": {"size": 3}, "format": "swiss",
+        "rounds": 2, "bots": [{"bot": b, "seconds": 0.05} for b in
+                              ("random", "greedy", "easy", "random")]})
+    tid = r.json()["id"]
+    assert host.post(f"/api/tournaments/{tid}/pause").json()["key"] == "tournament_not_running"
+    host.post(f"/api/tournaments/{tid}/start")
+    assert host.post(f"/api/tournaments/{tid}/pause").json()["paused"] is True
+    t = wait_tournament(host, tid, lambda t: t["round_list"][0]["finished"] is not None)
+    assert all("places" in b for b in t["round_list"][0]["boards"])  # recorded while paused
+    for _ in range(3):  # (a few of the server's steps: none starts a round)
+        t = wait_tournament(host, tid, lambda t: True)
+        time.sleep(TICK)
+    assert t["round"] == 1 and t["paused"] and t["status"] == "running"
+    assert host.post(f"/api/tournaments/{tid}/resume").json()["paused"] is False
+    t = wait_tournament(host, tid, lambda t: t["status"] == "finished")
+    assert len(t["round_list"]) == 2

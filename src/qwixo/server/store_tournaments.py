@@ -236,10 +236,11 @@ class TournamentStore:
             "UPDATE tournament_rounds SET finished = %s WHERE tournament_id = %s AND "
             "round = %s AND finished IS NULL", (now, tid, rnd))])
 
-    async def shift_deadline(self, tid: str, rnd: int, by: float) -> None:
+    async def shift_deadlines(self, tid: str, by: float) -> None:
+        """Move the clocks of the rounds being played on by ``by`` seconds (a pause)."""
         await self.sql.write([self.sql.op(
             "UPDATE tournament_rounds SET deadline = deadline + %s WHERE tournament_id = %s "
-            "AND round = %s AND finished IS NULL", (by, tid, rnd))])
+            "AND finished IS NULL", (by, tid))])
 
     async def games(self, game_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         """``game id -> (status, snapshot)`` of the stored games among ``game_ids``."""
@@ -254,7 +255,8 @@ class TournamentStore:
         return out
 
     async def seat_events(self, game_id: str) -> set[int]:
-        """The seats of a game that made a decision of their own."""
-        rows = await self.sql.fetch("SELECT DISTINCT seat FROM events WHERE game_id = %s AND "
+        """The seats of a game that made a decision of their own (not the clock's for
+        them: an event marked ``auto``)."""
+        rows = await self.sql.fetch("SELECT seat, data FROM events WHERE game_id = %s AND "
                                     "kind = 'choose' AND seat IS NOT NULL", (game_id,))
-        return {int(r[0]) for r in rows}
+        return {int(seat) for seat, data in rows if not json.loads(data).get("auto")}

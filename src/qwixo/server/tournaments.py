@@ -248,9 +248,9 @@ async def advance(lobby: Any, tid: str, now: float | None = None) -> None:
         await start(lobby, row, now)
         row = await store.get(tid)
         status = row[6] if row else status
-    if row is None or status != "running" or row[11] is not None:
+    if row is None or status != "running":
         return
-    await _step(lobby, store, row, spec, now)
+    await _step(lobby, store, row, spec, now, paused=row[11] is not None)
 
 
 async def start(lobby: Any, row: tuple, now: float) -> bool:
@@ -268,7 +268,9 @@ async def start(lobby: Any, row: tuple, now: float) -> bool:
 
 
 async def _step(lobby: Any, store: TournamentStore, row: tuple, spec: dict[str, Any],
-                now: float) -> None:
+                now: float, paused: bool = False) -> None:
+    """One step of a running tournament; ``paused``: only the results of the games that
+    ended are recorded (no forfeit, no new round)."""
     tid = row[0]
     arena = spec["format"] == "arena"
     entrants = [e for e in await store.entrants(tid) if e[5] is not None]
@@ -292,7 +294,7 @@ async def _step(lobby: Any, store: TournamentStore, row: tuple, spec: dict[str, 
             games = await store.games([b[3] for b in open_boards])
             for b in open_boards:
                 if await _settle(lobby, store, tid, spec, b, games.get(b[3]), current,
-                                 by_number, now):
+                                 by_number, now, paused):
                     done += 1
         if done < len(open_boards):
             waiting = True
@@ -300,7 +302,7 @@ async def _step(lobby: Any, store: TournamentStore, row: tuple, spec: dict[str, 
             await store.end_round(tid, current[0], now)
     if live:
         boards = await store.boards(tid)
-    if waiting and not arena:
+    if paused or (waiting and not arena):
         return
     played = rounds[-1][0] if rounds else 0
     active = [e[5] for e in entrants if e[6] is None]
@@ -385,8 +387,9 @@ async def _make(lobby: Any, store: TournamentStore, row: tuple, spec: dict[str, 
 
 async def _settle(lobby: Any, store: TournamentStore, tid: str, spec: dict[str, Any],
                   board: tuple, stored: tuple[str, str] | None, current: tuple,
-                  by_number: dict[int, tuple], now: float) -> bool:
-    """Record a finished board's result (True), or forfeit where the rules say so."""
+                  by_number: dict[int, tuple], now: float, paused: bool = False) -> bool:
+    """Record a finished board's result (True), or forfeit where the rules say so (not
+    while the tournament is ``paused``)."""
     rnd, num, lineup_s, gid, _tok, made = board[:6]
     if stored is None or made is None:
         return False
@@ -397,6 +400,8 @@ async def _settle(lobby: Any, store: TournamentStore, tid: str, spec: dict[str, 
                   "end": game.end_reason}
         await store.record(tid, rnd, num, result, now)
         return True
+    if paused:
+        return False
     out: set[int] = {s for s, e in enumerate(lineup) if by_number[e][6] is not None}
     late = now >= current[2]
     if not out and not late and now - made < spec["no_show_seconds"]:
@@ -711,8 +716,6 @@ async def resume(tid: str, request: Request) -> dict[str, Any]:
     store = TournamentStore(lobby.store)
     if row[11] is not None:
         now = time.time()
-        rounds = await store.rounds(row[0])
-        if rounds:
-            await store.shift_deadline(row[0], rounds[-1][0], now - row[11])
+        await store.shift_deadlines(row[0], now - row[11])
         await store.set(row[0], now, paused_at=None)
     return await show(lobby, row[0], me)
