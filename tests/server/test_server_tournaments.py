@@ -312,3 +312,15 @@ def test_a_paused_tournament_records_results_but_starts_no_round_until_it_resume
     assert host.post(f"/api/tournaments/{tid}/resume").json()["paused"] is False
     t = wait_tournament(host, tid, lambda t: t["status"] == "finished")
     assert len(t["round_list"]) == 2
+
+
+def test_a_person_named_like_a_bot_entrant_plays_it(client):
+    rnd = Person(client, "Random")  # the bot level "random" at the same table
+    r = rnd.post("/api/tournaments", {
+        "name": "Names", "game": "quixo", "settings": {"size": 3}, "format": "swiss",
+        "rounds": 1, "no_show_seconds": 1, "join": True,
+        "bots": [{"bot": "random", "seconds": 0.05}]})
+    tid = r.json()["id"]
+    rnd.post(f"/api/tournaments/{tid}/start")
+    t = wait_tournament(rnd, tid, lambda t: t["status"] == "finished")
+    assert t["podium"][0]["name"] == "random"  # the person never moved: a forfeit

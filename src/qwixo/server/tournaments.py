@@ -52,6 +52,7 @@ from qwixo.server import protocol as P
 from qwixo.server.accounts import Empty
 from qwixo.server.http_api import body_schema, check_rate, lobby_of, read_body
 from qwixo.server.lobby import new_token
+from qwixo.server.names import distinct_names
 from qwixo.server.protocol import ServerError
 from qwixo.server.store import StoreError
 from qwixo.server.store_accounts import AccountStore
@@ -360,10 +361,16 @@ async def _make(lobby: Any, store: TournamentStore, row: tuple, spec: dict[str, 
         settings = dict(spec["settings"])
         if len(lineup) != spec["size"]:
             settings["players"] = len(lineup)
+        seats = [seat_spec(spec, by_number[e]) for e in lineup]
+        # (a bot entrant named like a person at its table takes a number: " 2")
+        for seat, name in zip(seats, distinct_names([x["name"] for x in seats],
+                                                    [x["kind"] == "human" for x in seats]),
+                              strict=True):
+            seat["name"] = name
         create = P.CreateGame.model_validate(
             {"game": spec["game"], "settings": settings, "clock": spec["clock"],
              "turn_hours": spec["turn_hours"], "rated": spec["rated"], "lang": spec["lang"],
-             "seats": [seat_spec(spec, by_number[e]) for e in lineup]}, strict=False)
+             "seats": seats}, strict=False)
         try:
             room, _ = await lobby.create(create, creator="account " + row[1], game_id=gid,
                                          tokens=tokens)
