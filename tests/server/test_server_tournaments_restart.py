@@ -107,3 +107,40 @@ def test_two_processes_on_postgresql_run_one_tournament_once(pg, tmp_path):
         b.stop()
     assert len(t["round_list"]) == 3
     _check_once(db, tid, 3, 3)
+
+
+def test_joins_at_once_on_two_postgresql_stores_never_pass_the_entry_limit(pg):
+    import asyncio
+
+    results = asyncio.run(_joins(pg.new_database()))
+    assert results.count(True) == 5
+
+
+async def _joins(url: str) -> list[bool]:
+    """Twelve accounts join a tournament of five entries at once, through two stores
+    (processes) on one database."""
+    import asyncio
+
+    from qwixo.server.store_accounts import AccountStore
+    from qwixo.server.store_pg import PgStore
+    from qwixo.server.store_tournaments import TournamentStore
+
+    a, b = PgStore(url), PgStore(url)
+    await a.open()
+    await b.open()
+    try:
+        acc = AccountStore(a)
+        ids = [f"acc{i}" for i in range(12)]
+        for i in ids:
+            assert await acc.create_account(i, f"P{i}", f"p{i}", "x")
+        now = time.time()
+        await TournamentStore(a).add("T", ids[0], "Cup", "quixo", "swiss", {"max_entrants": 5},
+                                     None, None, now, [])
+        joins = [TournamentStore(s).join("T", (f"e{i}", acc_id, None, f"P{i}"), now, 5)
+                 for i, (acc_id, s) in enumerate(zip(ids, [a, b] * 6, strict=True))]
+        out = await asyncio.gather(*joins)
+        assert len(await TournamentStore(b).entrants("T")) == 5
+        return list(out)
+    finally:
+        await a.aclose()
+        await b.aclose()

@@ -143,12 +143,15 @@ class TournamentStore:
             "ORDER BY COALESCE(number, 1000000), joined, id", (tid,))
 
     async def join(self, tid: str, entrant: tuple, now: float, limit: int) -> bool:
-        """Add an entrant while the tournament is upcoming and below ``limit`` entrants
-        (one statement: two joins at once never pass the limit); False when refused (full
-        or started); a second entry of one account fails on its key (StoreError)."""
+        """Add an entrant while the tournament is upcoming and below ``limit`` entrants (in
+        one transaction holding the tournament's row: two joins at once, on one process or
+        several, never pass the limit); False when refused (full or started); a second entry
+        of one account fails on its key (StoreError)."""
         eid, account_id, bot, name = entrant
         try:
             await self.sql.write([self.sql.op(
+                # the tournament's row locked first (PostgreSQL): joins at once count in turn
+                "UPDATE tournaments SET updated = updated WHERE id = %s", (tid,)), self.sql.op(
                 "INSERT INTO tournament_entrants (tournament_id, id, account_id, bot, name, "
                 "joined) SELECT %s, %s, %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM tournaments "
                 "WHERE id = %s AND status = 'upcoming') AND (SELECT COUNT(*) FROM "
