@@ -324,3 +324,24 @@ def test_a_person_named_like_a_bot_entrant_plays_it(client):
     rnd.post(f"/api/tournaments/{tid}/start")
     t = wait_tournament(rnd, tid, lambda t: t["status"] == "finished")
     assert t["podium"][0]["name"] == "random"  # the person never moved: a forfeit
+
+
+def test_withdrawing_mid_tournament_forfeits_the_game_and_ends_the_pairings(client):
+    host, wes = Person(client, "Withdrawer"), Person(client, "Wes")
+    r = host.post("/api/tournaments", {
+        "name": "Leaving", "game": "quixo", "settings": {"size": 3}, "format": "swiss",
+        "rounds": 2, "bots": [{"bot": b, "seconds": 0.05} for b in
+                              ("random", "greedy", "easy")]})
+    tid = r.json()["id"]
+    wes.post(f"/api/tournaments/{tid}/join")
+    host.post(f"/api/tournaments/{tid}/start")
+    t = wait_tournament(wes, tid, lambda t: (t.get("you") or {}).get("game") is not None)
+    gid = t["you"]["game"]["id"]
+    t = wes.post(f"/api/tournaments/{tid}/withdraw").json()
+    assert t["you"]["withdrawn"] and [e["withdrawn"] for e in t["entrant_list"]] == [
+        False, False, False, True]
+    t = wait_tournament(wes, tid, lambda t: t["status"] == "finished")
+    first = next(b for b in t["round_list"][0]["boards"] if "Wes" in b["players"])
+    assert first["game_id"] == gid and first["points"][first["players"].index("Wes")] == 0
+    assert all("Wes" not in b["players"] for b in t["round_list"][1]["boards"])
+    assert "Wes" in [r["name"] for r in t["standings"]]
