@@ -187,8 +187,9 @@ def history(boards: list[tuple]) -> tuple[list[dict[str, Any]], list[tuple[int, 
 
 
 def _record_opp(spec: dict[str, Any]):
-    """``opponents(a, b)`` of the formats, for the table size of each game: the formats call
-    it with seats of one game, so the table's size is the game's (the largest seen)."""
+    """``opponents(a, b)`` of the formats (seats ``a`` and ``b`` of one game): the game's
+    teams at the tournament's table size (:meth:`GameInfo.opponents`), as the command line
+    reads them."""
     info = game_info(spec["game"])
     size = spec["size"]
     return lambda a, b: info.opponents(size, a, b)
