@@ -58,6 +58,7 @@ from qwixo.server import (
     reach,
     security,
     tables,
+    tournaments,
     ws,
 )
 from qwixo.server.botrunner import ANALYSIS_SECONDS
@@ -143,6 +144,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                    if warm_up else None)
         lag_task = asyncio.create_task(_loop_lag(state.lag))
         evict_task = asyncio.create_task(_evict_idle(lobby))
+        tournament_task = asyncio.create_task(tournaments.run(lobby))
         sharing = Sharing(lobby)
         await sharing.start()
         if not store.shared:  # (several processes: the lease sweep takes the games over)
@@ -159,6 +161,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                 warming.cancel()
             lag_task.cancel()
             evict_task.cancel()
+            tournament_task.cancel()
             restore_gc()
             await sharing.stop()
             await lobby.close()
@@ -178,10 +181,10 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 def _routes(app: FastAPI, web_dir: str | Path | None) -> None:
     """The API, the read-only edition tables of the rules pages, invite links' QR codes and
     address (reach: app.state.listen), the puzzles of the games that have them, the
-    WebSocket, the accounts, quick pairing, challenges, bot accounts and API tokens; the
-    front end's files."""
+    WebSocket, the accounts, quick pairing, challenges, bot accounts and API tokens,
+    tournaments; the front end's files."""
     for part in (http_api, tables, qr, reach, puzzles_api, ws, accounts_api, pairing,
-                 challenges, botapi):
+                 challenges, botapi, tournaments):
         app.include_router(part.router)
     app.mount("/", WebFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")

@@ -267,7 +267,8 @@ class Lobby:
         check_rated(spec.rated, spec.game, game, options, settings)
         return game, settings, options
 
-    def _make_seats(self, spec: CreateGame, lang: str) -> tuple[list[Seat], list[str | None]]:
+    def _make_seats(self, spec: CreateGame, lang: str, given: list[str | None] | None = None
+                    ) -> tuple[list[Seat], list[str | None]]:
         bots = qwixo.list_bots(spec.game)
         seats, tokens = [], []
         for i, s in enumerate(spec.seats):
@@ -282,7 +283,7 @@ class Lobby:
                             seconds=s.seconds or DEFAULT_BOT_SECONDS, claimed=True)
             else:
                 if s.kind == "human":
-                    token = new_token()
+                    token = (given[i] if given else None) or new_token()
                 seat = Seat(i, s.kind, s.name or t("seat_default_name", lang, n=i + 1),
                             token_hash=token_hash(token) if token else None)
             seats.append(seat)
@@ -294,19 +295,22 @@ class Lobby:
         return seats, tokens
 
     async def create(self, spec: CreateGame, *, creator: str | None = None,
-                     game_id: str | None = None) -> tuple[Room, list[str | None]]:
+                     game_id: str | None = None, tokens: list[str | None] | None = None
+                     ) -> tuple[Room, list[str | None]]:
         """Create a game from a validated request: returns the room and each seat's token
         (None for bots and open seats). ``creator``: who asks (``"account ID"`` or
         ``"address A"``), kept in the options as a digest (the bots' workers are shared
         between creators in turn: :func:`qwixo.server.scheduler.creator_of`); ``game_id``:
-        the new game's id (a rematch's, made from its game's: only one can be stored)."""
+        the new game's id (a rematch's, made from its game's: only one can be stored);
+        ``tokens``: the person seats' tokens, chosen before (a tournament's board keeps them
+        in its plan, so that making its game again after a restart gives the same seats)."""
         game, settings, options = self._make_game(spec)
         if creator:
             options["creator"] = creator_digest(creator)
         if len(spec.seats) != game.num_players:
             raise ServerError("wrong_seat_count", players=game.num_players,
                               seats=len(spec.seats))
-        seats, tokens = self._make_seats(spec, spec.lang or "en")
+        seats, tokens = self._make_seats(spec, spec.lang or "en", tokens)
         rated_bots(seats, options)
         now = time.time()
         snapshot = game.to_json()

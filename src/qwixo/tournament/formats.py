@@ -21,7 +21,12 @@ nothing to either sum.
 **Swiss** (2-player games): each round pairs entrants with the same or close points, never
 twice the same pair while another pairing exists (maximum-weight matching, networkx); the bye
 (odd number of entrants) goes to the lowest-placed entrant without one; the entrant who
-started fewer games starts (seat 0), then the one who did not start the last game.
+started fewer of its games than it played second starts (seat 0), then the one who did not
+start the last game; two entrants who both started (or both played second) two games more
+than the other way are paired only when nothing better is left (no one's balance goes past
+two). Beyond :data:`SWISS_BLOCK` entrants a round is paired block by block down the
+standings, the blocks joined where needed to avoid a repeat (a 1,000-entrant round pairs in
+well under a second: ``benchmarks/swiss_pairing.py``).
 
 **Round-robin**: everyone meets everyone (the circle method: ``n - 1`` rounds, ``n`` with a
 bye when ``n`` is odd); ``rounds`` more than that start a second cycle with the seats swapped.
@@ -130,8 +135,10 @@ def standings(n: int, records: Sequence[dict[str, Any]], opponents: Callable[[in
     key = {a: (-pts[a], -direct[a], -buch[a], -sb[a]) for a in range(n)}
     order = sorted(range(n), key=lambda a: (key[a], a))
     rows = []
-    for a in order:
-        place = 1 + sum(1 for b in range(n) if key[b] < key[a])
+    place = 0
+    for i, a in enumerate(order):
+        if i == 0 or key[a] != key[order[i - 1]]:
+            place = i + 1  # (equal keys share the place of the first of them)
         rows.append({"entrant": a, "place": place, "points": pts[a], "direct": direct[a],
                      "buchholz": buch[a], "sonneborn_berger": sb[a], "games": games[a],
                      "won": wdl[a][0], "drawn": wdl[a][1], "lost": wdl[a][2],
@@ -174,12 +181,52 @@ def round_robin(n: int, rounds: int | None = None) -> list[list[tuple[int, int |
     return out
 
 
+#: a Swiss round of more entrants than this is paired block by block (see :func:`swiss_round`)
+SWISS_BLOCK = 24
+
+
+def _blocks(order: list[int], matching: Callable, whole: Callable) -> set:
+    """The pairs of a large Swiss round: blocks of :data:`SWISS_BLOCK` entrants in standings
+    order, each paired without repeats (maximum-weight matching), its unpaired entrants
+    carried into the next block; when the last block cannot be paired without a repeat, it
+    is paired again together with the blocks before it (twice as many each time, up to the
+    whole field), so that a repeat is only made when no pairing of everyone avoids it."""
+    blocks: list[tuple[list[int], set]] = []
+    carry: list[int] = []
+    i = 0
+    while i < len(order):
+        take = max(SWISS_BLOCK - len(carry), SWISS_BLOCK // 2)
+        group = carry + order[i:i + take]
+        i += take
+        m = matching(group, False)
+        paired = {e for pair in m for e in pair}
+        carry = [e for e in group if e not in paired]
+        blocks.append((group, m))
+    k = 1
+    while carry and k < len(blocks):
+        k = min(2 * k, len(blocks))
+        group = list(dict.fromkeys(e for g, _ in blocks[-k:] for e in g))
+        m = matching(group, False) if k < len(blocks) else whole(group)
+        if 2 * len(m) == len(group) or k == len(blocks):
+            blocks[-k:] = [(group, m)]
+            carry = []
+    if carry:  # a single block: the fewest repeats
+        blocks[-1] = (blocks[-1][0], whole(blocks[-1][0]))
+    return {pair for _, m in blocks for pair in m}
+
+
 def swiss_round(rows: Sequence[dict[str, Any]], met: Counter, starts: Sequence[int],
-                last_started: Sequence[bool], had_bye: set[int]
+                last_started: Sequence[bool], had_bye: set[int],
+                games: Sequence[int] | None = None
                 ) -> tuple[list[tuple[int, int]], int | None]:
     """One Swiss round: ``(pairs, bye)`` from the current standings ``rows`` (best first),
     ``met`` (``Counter`` of ``frozenset({a, b})`` pairs already played), each entrant's number
-    of starts and whether it started its last game, and the entrants who had a bye."""
+    of starts and whether it started its last game, and the entrants who had a bye;
+    ``games``: each entrant's number of games (then who starts follows the balance of starts
+    and seconds, and two entrants who both started — or both did not — two games more than
+    the other way are paired only when nothing better is left). Up to
+    :data:`SWISS_BLOCK` entrants are paired in one maximum-weight matching; more, block by
+    block (:func:`_blocks`: a 1,000-entrant round in well under a second)."""
     import networkx as nx
 
     order = [r["entrant"] for r in rows]
@@ -189,25 +236,40 @@ def swiss_round(rows: Sequence[dict[str, Any]], met: Counter, starts: Sequence[i
         bye = next((e for e in reversed(order) if e not in had_bye), order[-1])
         order = [e for e in order if e != bye]
     rank = {e: i for i, e in enumerate(order)}
+    # the balance of starts (seat 0) over seconds; without the games, the starts alone
+    bal = {e: (2 * starts[e] - games[e]) if games is not None else starts[e] for e in order}
 
-    def matching(allow_repeats: bool):
+    def colour(a: int, b: int) -> int:
+        if games is None or bal[a] * bal[b] <= 0:
+            return 0
+        return 600 if min(abs(bal[a]), abs(bal[b])) >= 2 else 20
+
+    def matching(group: list[int], allow_repeats: bool) -> set:
         g = nx.Graph()
-        g.add_nodes_from(order)
-        for i, a in enumerate(order):
-            for b in order[i + 1:]:
+        g.add_nodes_from(group)
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
                 repeats = met[frozenset((a, b))]
                 if repeats and not allow_repeats:
                     continue
-                w = 10_000 - 100 * (pts[a] - pts[b]) ** 2 - abs(rank[a] - rank[b]) - 1_000 * repeats
+                w = (10_000 - round(100 * (pts[a] - pts[b]) ** 2) - abs(rank[a] - rank[b])
+                     - 1_000 * repeats - colour(a, b))
                 g.add_edge(a, b, weight=w)
         return nx.max_weight_matching(g, maxcardinality=True)
 
-    m = matching(False)
-    if 2 * len(m) < len(order):
-        m = matching(True)  # no pairing without a repeat: the fewest repeats
+    def whole(group: list[int]) -> set:
+        m = matching(group, False)
+        if 2 * len(m) < len(group):
+            m = matching(group, True)  # no pairing without a repeat: the fewest repeats
+        return m
+
+    if len(order) <= SWISS_BLOCK:
+        m = whole(order)
+    else:
+        m = _blocks(order, matching, whole)
     pairs = []
     for a, b in m:
-        if (starts[a], last_started[a], rank[a]) > (starts[b], last_started[b], rank[b]):
+        if (bal[a], last_started[a], rank[a]) > (bal[b], last_started[b], rank[b]):
             a, b = b, a
         pairs.append((a, b))
     pairs.sort(key=lambda p: min(rank[p[0]], rank[p[1]]))
@@ -236,6 +298,90 @@ def table_round(rows: Sequence[dict[str, Any]], size: int, sizes: Sequence[int],
         first = min(range(len(t)), key=lambda i: (starts[t[i]], i))
         out.append(t[first:] + t[:first])
     return out, byes
+
+
+# -- the next round, from what was played --------------------------------------------------
+def history(n: int, records: Sequence[dict[str, Any]], byes: Sequence[tuple[int, float]],
+            opponents: Callable[[int, int], bool]
+            ) -> tuple[list[int], list[bool], Counter, set[int]]:
+    """What the pairings read from the games played so far (``records`` in the order they
+    were played): each entrant's number of starts (seat 0), whether it started its last game,
+    the pairs already met (``Counter`` of ``frozenset``) and the entrants who had a bye."""
+    starts, last_started, met = [0] * n, [False] * n, Counter()
+    for rec in records:
+        for s, e in enumerate(rec["lineup"]):
+            starts[e] += s == 0
+            last_started[e] = s == 0
+        for a, b, _ in pairwise(rec, opponents):
+            if a < b:
+                met[frozenset((a, b))] += 1
+    return starts, last_started, met, {e for e, _ in byes}
+
+
+def next_round(fmt: str, n: int, rnd: int, records: Sequence[dict[str, Any]],
+               byes: Sequence[tuple[int, float]], opponents: Callable[[int, int], bool],
+               size: int, sizes: Sequence[int], active: Sequence[int] | None = None
+               ) -> tuple[list[list[int]], list[int]]:
+    """The tables (entrants by seat) and byes of round ``rnd`` (1, 2, ...) of a Swiss,
+    round-robin or table-rounds event of ``n`` entrants, from the games played before it
+    (``records``, in order) and the byes given. ``active``: the entrants still in the event
+    (default all; a withdrawn entrant is not paired, and in a round-robin its opponent of
+    the round has a bye). The one planner of ``qwixo tournament`` and of the server's
+    tournaments: the same games give the same pairings."""
+    keep = set(range(n) if active is None else active)
+    if fmt == "round-robin":
+        plan = round_robin(n, rnd)[rnd - 1]
+        tables = [[a, b] for a, b in plan if b is not None and a in keep and b in keep]
+        out = sorted(e for p in plan for e in p if e is not None and e in keep
+                     and not any(e in t for t in tables))
+        return tables, out
+    rows = [r for r in standings(n, records, opponents, byes) if r["entrant"] in keep]
+    starts, last_started, met, had_bye = history(n, records, byes, opponents)
+    if fmt == "swiss":
+        if len(rows) < 2:
+            return [], [r["entrant"] for r in rows]
+        games = [0] * n
+        for rec in records:
+            for e in set(rec["lineup"]):
+                games[e] += 1
+        pairs, bye = swiss_round(rows, met, starts, last_started, had_bye, games)
+        return [list(p) for p in pairs], [] if bye is None else [bye]
+    if fmt == "tables":
+        return table_round(rows, size, sizes, starts)
+    raise ValueError(f"no rounds in a {fmt} event")
+
+
+def arena_wave(n: int, records: Sequence[dict[str, Any]], waiting: Sequence[int],
+               opponents: Callable[[int, int], bool]) -> tuple[list[list[int]], list[int]]:
+    """The arena's next pairings among the entrants ``waiting`` (not in a game): each, best
+    in arena points first, with the closest waiting one it did not just play (if any other
+    waits); ``(pairs by seat, left waiting)``."""
+    pts = [sum(arena_points(r)) for r in arena_results(n, records, opponents)]
+    starts, last_started, _, _ = history(n, records, (), opponents)
+    last_opp: dict[int, int] = {}
+    for rec in records:
+        a, b = rec["lineup"][:2]
+        last_opp[a], last_opp[b] = b, a
+    left = sorted(waiting, key=lambda e: (-pts[e], e))
+    pairs = []
+    while len(left) >= 2:
+        a = left.pop(0)
+        b = next((x for x in left if last_opp.get(a) != x), left[0])
+        left.remove(b)
+        if (starts[a], last_started[a]) > (starts[b], last_started[b]):
+            a, b = b, a
+        pairs.append([a, b])
+    return pairs, left
+
+
+def arena_results(n: int, records: Sequence[dict[str, Any]],
+                  opponents: Callable[[int, int], bool]) -> list[list[float]]:
+    """Each entrant's results (1 / ½ / 0) in its arena games, in the order played."""
+    out: list[list[float]] = [[] for _ in range(n)]
+    for rec in records:
+        for a, _, r in pairwise(rec, opponents):
+            out[a].append(r)
+    return out
 
 
 # -- playing an event -------------------------------------------------------------------------
@@ -281,8 +427,6 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
     records: list[dict[str, Any]] = []
     byes: list[tuple[int, float]] = []
     plan_rounds: list[dict[str, Any]] = []
-    starts = [0] * n
-    last_started = [False] * n
     t0 = time.perf_counter()
 
     def task(lineup, table_size):
@@ -295,9 +439,6 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
         done = runner.play_all(tasks, jobs)
         for rec in done:
             rec["round"] = rnd
-            for s, e in enumerate(rec["lineup"]):
-                starts[e] += s == 0
-                last_started[e] = s == 0
         records.extend(done)
         pending.clear()
         if progress:
@@ -308,61 +449,25 @@ def run_event(game: str, bots: Sequence[str], fmt: str, rounds: int | None = Non
     bye_value = (size - 1) / 2
     if fmt == "arena":
         deadline = (clock or time.monotonic)() + 60 * minutes
-        results_of = [[] for _ in range(n)]
-        last_opp: dict[int, int] = {}
         rnd = 0
         while rnd == 0 or (clock or time.monotonic)() < deadline:
             rnd += 1
-            arena_pts = [sum(arena_points(r)) for r in results_of]
-            waiting = sorted(range(n), key=lambda e: (-arena_pts[e], e))
-            pairs = []
-            while len(waiting) >= 2:
-                a = waiting.pop(0)
-                b = next((x for x in waiting if last_opp.get(a) != x), waiting[0])
-                waiting.remove(b)
-                if (starts[a], last_started[a]) > (starts[b], last_started[b]):
-                    a, b = b, a
-                pairs.append((a, b))
+            pairs, waiting = arena_wave(n, records, range(n), opp)
             done = play([task(p, 2) for p in pairs], rnd)
-            for rec in done:
-                a, b = rec["lineup"]
-                sa, sb = rec["scores"]
-                ra = 1.0 if sa > sb else 0.5 if sa == sb else 0.0
-                results_of[a].append(ra)
-                results_of[b].append(1.0 - ra)
-                last_opp[a], last_opp[b] = b, a
             plan_rounds.append({"round": rnd, "games": [r["i"] for r in done],
                                 "byes": list(waiting)})
-        arena_total = [sum(arena_points(r)) for r in results_of]
+        arena_total = [sum(arena_points(r)) for r in arena_results(n, records, opp)]
         table = standings(n, records, opp, points=arena_total)
     else:
         if fmt == "round-robin":
-            schedule = round_robin(n, rounds)
-            total = len(schedule)
+            total = len(round_robin(n, rounds))
         else:
             total = rounds or max(1, math.ceil(math.log2(n)))
-        met: Counter = Counter()
-        had_bye: set[int] = set()
         for rnd in range(1, total + 1):
-            rows = standings(n, records, opp, byes)
-            if fmt == "round-robin":
-                pairs = [p for p in schedule[rnd - 1] if p[1] is not None]
-                out = [a for a, b in schedule[rnd - 1] if b is None]
-                tables = [list(p) for p in pairs]
-            elif fmt == "swiss":
-                pairs, bye = swiss_round(rows, met, starts, last_started, had_bye)
-                out = [] if bye is None else [bye]
-                tables = [list(p) for p in pairs]
-            else:
-                tables, out = table_round(rows, size, info.players, starts)
+            tables, out = next_round(fmt, n, rnd, records, byes, opp, size, info.players)
             for e in out:
                 byes.append((e, bye_value))
-                had_bye.add(e)
             done = play([task(tb, len(tb)) for tb in tables], rnd)
-            for rec in done:
-                for a, b, _ in pairwise(rec, opp):
-                    if a < b:
-                        met[frozenset((a, b))] += 1
             plan_rounds.append({"round": rnd, "games": [r["i"] for r in done], "byes": out})
         table = standings(n, records, opp, byes)
     wall = time.perf_counter() - t0

@@ -5,18 +5,20 @@
 
 const CACHE = "qwixo-v2";
 const SHELL = [
-  "/", "/index.html", "/account.html", "/css/app.css", "/css/account.css", "/icon.svg", "/manifest.webmanifest",
+  "/", "/index.html", "/account.html", "/tournaments.html", "/css/app.css", "/css/account.css", "/icon.svg", "/manifest.webmanifest",
   "/js/account.js", "/js/analysis.js", "/js/app.js", "/js/api.js", "/js/board.js", "/js/chat.js", "/js/confirm.js", "/js/dom.js", "/js/duration.js", "/js/etiquette.js", "/js/game.js",
   "/js/games.js", "/js/guest-name.js", "/js/pairing.js", "/js/friends.js", "/js/fallback.js", "/js/renderers.js", "/js/quixo-game.js", "/js/qwixx-game.js", "/js/settings-form.js",
   "/js/game-controls.js", "/js/game-panels.js", "/js/hints.js", "/js/i18n.js", "/js/invite.js",
   "/js/keynav.js", "/js/lobby.js", "/js/nav.js", "/js/pad.js", "/js/puzzle.js", "/js/quixo.js", "/js/qwixx.js",
   "/js/replay.js", "/js/result.js", "/js/rules.js", "/js/seats.js", "/js/sound.js", "/js/together.js", "/js/turns.js",
-  "/js/ui.js", "/js/walkthrough.js", "/js/words.js",
+  "/js/tournaments.js", "/js/ui.js", "/js/walkthrough.js", "/js/words.js",
 ];
 const LANGS = ["en", "tr", "it", "pl"];
 const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
 // the account page's three addresses are one file (its script picks the view from the address)
 const ACCOUNT_VIEWS = ["/account.html", "/profile.html", "/leaderboard.html"];
+// pages of their own (any query: ?id=): kept under their own address, not as "/"
+const OWN_PAGES = ["/tournaments.html"];
 const DATA = [...LANGS.map((l) => `/api/i18n/${l}`), "/api/editions", ...EDITIONS.map((e) => `/api/editions/${e}`)];
 
 // the only server answers kept: the page's files, translations, edition tables
@@ -41,9 +43,11 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(req.url);
   if (!cacheable(url)) return;
   // a page address (any query: ?pad=, ?rules=, ?game=) is the one page: its HTML is "/"; the
-  // account page's addresses (any query: ?name=, ?class=) are its one file, "/account.html"
+  // account page's addresses (any query: ?name=, ?class=) are its one file, "/account.html";
+  // the tournaments page (any query) is its own file
   const account = ACCOUNT_VIEWS.includes(url.pathname);
-  const key = account ? "/account.html" : req.mode === "navigate" ? "/" : url.pathname;
+  const own = OWN_PAGES.includes(url.pathname);
+  const key = account ? "/account.html" : own ? url.pathname : req.mode === "navigate" ? "/" : url.pathname;
   event.respondWith(fetch(req).then((res) => {
     if (res.ok) {
       const copy = res.clone();

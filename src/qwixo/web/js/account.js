@@ -4,7 +4,7 @@
 // plot), the leaderboards. Protocol: docs/web-protocol.md section 6. Cookie-authenticated
 // writes carry the session's CSRF token in the X-CSRF-Token header.
 
-import { LANGS, lang, loadLang, pickLang, t, shownAs } from "./i18n.js";
+import { lang, pageLanguage, t, shownAs } from "./i18n.js";
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
 import { botName } from "./words.js";
@@ -369,10 +369,7 @@ async function render() {
 }
 
 async function start() {
-  await loadLang(pickLang());
-  const sel = $("#lang");
-  for (const [code, name] of Object.entries(LANGS)) sel.append(h("option", { value: code, text: name, selected: code === lang() }));
-  sel.addEventListener("change", async () => { await loadLang(sel.value); render(); });
+  await pageLanguage($("#lang"), render);
   await whoAmI();
   await render();
 }

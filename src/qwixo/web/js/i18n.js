@@ -92,6 +92,20 @@ function shown(name, v, params = {}) {
 
 // a Qwixx code in words, as a parameter of that name shows it: shownAs("cell", "r7") is "red 7"
 // (Polish "czerwone pole 7"), shownAs("row", "g") the word for the green row
+// a page's language: the one picked (address, stored, browser) loaded, and the select `sel`
+// offering every language; choosing one loads it and calls `rerender`
+export async function pageLanguage(sel, rerender) {
+  await loadLang(pickLang());
+  for (const [code, name] of Object.entries(LANGS)) {
+    const opt = document.createElement("option");
+    opt.value = code;
+    opt.textContent = name;
+    opt.selected = code === current;
+    sel.append(opt);
+  }
+  sel.addEventListener("change", async () => { await loadLang(sel.value); rerender(); });
+}
+
 export function shownAs(name, code) {
   return String(shown(name, code));
 }

@@ -545,15 +545,20 @@ class LobbyPage {
 
   // who is signed in (accounts are optional): links to the account, profile, leaderboard
   renderAccount() {
+    const next = this.nextTour && this.nextTour.game;
     return h("section", { class: "card account-card", id: "account-card", "aria-label": t("acct_account") },
       this.me
         ? [h("p", {}, t("acct_signed_in_as", { name: this.me.name })),
+          next ? h("a", { class: "btn primary", id: "next-tournament-game", onclick: navClick, href: next.url },
+            t("web_tour_next_game", { name: this.nextTour.tournament.name, n: next.round })) : null,
           h("div", { class: "actions" },
+            h("a", { class: "btn small", href: "/tournaments.html", id: "tournaments-link" }, t("web_tour_tournaments")),
             h("a", { class: "btn small", href: `/profile.html?name=${encodeURIComponent(this.me.name)}` }, t("acct_profile")),
             h("a", { class: "btn small", href: "/leaderboard.html" }, t("acct_leaderboard")))]
         : [h("p", { class: "muted" }, t("acct_optional")),
           h("div", { class: "actions" },
             h("a", { class: "btn small", href: "/account.html", id: "account-link" }, `${t("acct_sign_in")} / ${t("acct_sign_up")}`),
+            h("a", { class: "btn small", href: "/tournaments.html", id: "tournaments-link" }, t("web_tour_tournaments")),
             h("a", { class: "btn small", href: "/leaderboard.html" }, t("acct_leaderboard")))]);
   }
 
@@ -609,8 +614,17 @@ class LobbyPage {
     }
   }
 
+  // the signed-in player's next tournament game (GET /api/tournaments/next): one click away
+  async nextTournament() {
+    if (!this.me) return;
+    const before = JSON.stringify(this.nextTour || null);
+    try { this.nextTour = await api("GET", "/api/tournaments/next"); } catch (e) { this.nextTour = null; }
+    if (JSON.stringify(this.nextTour || null) !== before && !this.created) this.render();
+  }
+
   async refresh(manual) {
     if (this.turns && manual) this.turns.refresh(); // by itself every 30 s (turns.js)
+    this.nextTournament();
     try {
       const [o, r, f] = await Promise.all(["open", "running", "finished"].map((s) =>
         api("GET", `/api/games?status=${s}&limit=${s === "finished" ? 12 : 30}`)));
@@ -647,7 +661,7 @@ export function lobbyView(root) {
     self.render();
   });
   rulesPages().then((p) => { self.rulesPages = p; if (!self.created) self.render(); });
-  self.whoAmI().then(() => { if (self.me) self.render(); });
+  self.whoAmI().then(() => { if (self.me) { self.render(); self.nextTournament(); } });
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);
   return {
