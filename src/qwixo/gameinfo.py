@@ -212,6 +212,13 @@ class Stat:
     out: str
 
 
+#: the module of a game's :attr:`GameInfo.web` folder that the front end loads
+WEB_MODULE = "renderer.js"
+#: the files of that folder the web server serves, by suffix, and their media types
+WEB_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
+             ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json"}
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """Everything the layers above a game need to know about it, as data.
@@ -249,7 +256,14 @@ class GameInfo:
     - ``bot_ratings``: ``"package:path"`` of the data file, in the game's own package, of its
       bots' measured ratings, as ``qwixo tournament --ratings-file`` writes it
       (``{"format": 1, "classes": {class: ...}}``; read by
-      :func:`qwixo.tournament.ratings.bot_ratings`), None: none shipped.
+      :func:`qwixo.tournament.ratings.bot_ratings`), None: none shipped;
+    - ``web``: ``"package:folder"`` of the package data folder of the game's browser files
+      (:data:`WEB_MODULE`, an ES module that registers the renderer named ``renderer``; the
+      folder's ``.css`` files are loaded beside it; :meth:`web_files`), served by the web server
+      and loaded by the front end; None: the front end ships the renderer, or draws the
+      generic one;
+    - ``terminal``: ``"module:function"`` of the game's terminal drawing, ``(view, lang) ->
+      str`` (the board's picture for ``qwixo play``); None: the generic one.
 
     What a game can do, declared (:data:`CAPABILITIES`; None: found out from the game's class
     and the fields above when the game registers, :meth:`resolved`, in the way boardgame.io's
@@ -305,6 +319,8 @@ class GameInfo:
     scorepad: bool | None = None
     timeout: str = "forfeit"
     timeout_decision: str | None = None
+    web: str | None = None
+    terminal: str | None = None
 
     def __post_init__(self) -> None:
         if self.utility not in UTILITIES:
@@ -510,4 +526,32 @@ class GameInfo:
             "length": self.length,
             "news": [n.to_dict(lang) for n in self.news],
             "editions": bool(self.editions), "research": bool(self.env_codec),
-            "capabilities": self.capabilities()}
+            "capabilities": self.capabilities(), "web": self.web_assets()}
+
+    # -- the game's own files for the front end --------------------------------------------
+    def web_folder(self) -> Any:
+        """The folder of :attr:`web` (an ``importlib.resources`` traversable), or None."""
+        if not self.web:
+            return None
+        from importlib.resources import files
+
+        package, _, folder = self.web.partition(":")
+        root = files(package)
+        return root.joinpath(*folder.split("/")) if folder else root
+
+    def web_files(self) -> dict[str, Any]:
+        """The files of :attr:`web`'s folder by name (``{}`` without one): what the web
+        server serves under ``/games/NAME/``."""
+        folder = self.web_folder()
+        if folder is None or not folder.is_dir():
+            return {}
+        return {f.name: f for f in folder.iterdir() if f.is_file() and f.suffix in WEB_TYPES}
+
+    def web_assets(self) -> dict[str, Any] | None:
+        """``/api/meta``'s ``info.web``: the names of the module to load and of the style
+        sheets (``{"module": "renderer.js", "styles": ["renderer.css"]}``), None without
+        :attr:`web`."""
+        if not self.web:
+            return None
+        names = sorted(self.web_files())
+        return {"module": WEB_MODULE, "styles": [n for n in names if n.endswith(".css")]}

@@ -23,6 +23,8 @@ import { replayView } from "./replay.js";
 import { rulesView } from "./rules.js";
 import { padView } from "./pad.js";
 import { puzzleView } from "./puzzle.js";
+import { api } from "./api.js";
+import { loadGameFiles } from "./games.js";
 import "./renderers.js";
 
 let current = null; // {dispose(), rerender()}
@@ -76,6 +78,8 @@ function buildTopbar() {
 }
 
 async function main() {
+  // the games' own renderers (a game's package may ship one), fetched while the words load
+  const gameFiles = api("GET", "/api/meta").then(loadGameFiles).catch(() => null);
   try {
     await loadLang(pickLang());
   } catch (e) {
@@ -84,6 +88,7 @@ async function main() {
     clear($("#main")).append(h("p", { class: "error" }, text));
     return;
   }
+  await gameFiles;
   buildTopbar();
   $("#lang").addEventListener("change", async (ev) => {
     await loadLang(ev.target.value);
