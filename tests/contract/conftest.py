@@ -5,6 +5,7 @@ directory of its own, put on ``sys.path`` (this process) or ``PYTHONPATH`` (a se
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 import qwixo.core
 
 HERE = Path(__file__).resolve().parent
+CONNECT_FOUR = HERE.parents[1] / "examples" / "games" / "connect-four"
 
 
 def install(site: Path) -> Path:
@@ -26,6 +28,21 @@ def install(site: Path) -> Path:
     (dist / "entry_points.txt").write_text(
         "[qwixo.games]\ntictactoe = tictactoe_game:INFO\n", "utf-8")
     (dist / "top_level.txt").write_text("tictactoe_game\n", "utf-8")
+    return site
+
+
+def install_connect_four(tmp: Path) -> Path:
+    """The fourth game, the package of ``examples/games/connect-four``, installed by pip into a
+    directory of its own (``tmp/site``, not the environment; built from a copy, offline, with
+    the environment's setuptools): what a user's ``pip install`` beside qwixo gives."""
+    source = tmp / "connect-four"
+    shutil.copytree(CONNECT_FOUR, source, ignore=shutil.ignore_patterns(
+        "build", "*.egg-info", "__pycache__"))
+    site = tmp / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--no-build-isolation", "--no-index", "--disable-pip-version-check",
+                    "--target", str(site), str(source)], check=True, capture_output=True,
+                   timeout=300)
     return site
 
 
