@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import install_connect_four
 
 import qwixo
 import qwixo.core
+from conftest import install_connect_four
 from qwixo.i18n import t
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "qwixo"
