@@ -4,7 +4,8 @@
 // plot), the leaderboards. Protocol: docs/web-protocol.md section 6. Cookie-authenticated
 // writes carry the session's CSRF token in the X-CSRF-Token header.
 
-import { LANGS, lang, loadLang, pickLang, t, shownAs } from "./i18n.js";
+import { LANGS, lang, loadLang, pickLang, t, has, shownAs } from "./i18n.js";
+import "./renderers.js"; // the shipped games' codes in words (rating classes, colours)
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
 import { botName } from "./words.js";
@@ -197,14 +198,19 @@ function ratingGraph(cls, points) {
   all.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 3, fill: "currentColor" })));
 }
 
+// the figures every class has (the table above, the wins by seat below)
+const SHARED_FIGURES = new Set(["games", "wins", "by_seat", "mean_score", "best_score", "mean_length"]);
+
 function extras(cls, st) {
-  // game-specific figures (present only for the games that have them)
+  // the game's own figures (its metadata's stats, in their order), each labelled by the
+  // catalogue's acct_NAME (else its name); a figure by key (a count per colour, ...) with
+  // each key in words (the games' decoders, shownAs(NAME, key))
   const items = [];
-  const add = (key, value) => items.push(h("dt", { text: t(key) }), h("dd", { text: value }));
-  if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${shownAs("colour", c)}: ${n}`).join(", "));
-  for (const k of ["locks", "penalties", "lucky", "bonus"]) if (st[`mean_${k}`] !== undefined) add(`acct_mean_${k}`, st[`mean_${k}`]);
-  if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", st.wins_by_opponent_line);
-  if (st.lines_by_opponent_push !== undefined) add("acct_lines_by_opponent_push", st.lines_by_opponent_push);
+  const add = (key, value) => items.push(h("dt", { text: has(key) ? t(key) : key.replace(/^acct_/, "") }), h("dd", { text: value }));
+  for (const [k, v] of Object.entries(st)) {
+    if (SHARED_FIGURES.has(k) || v === undefined || v === null) continue;
+    add(`acct_${k}`, typeof v === "object" ? Object.entries(v).map(([c, n]) => `${shownAs(k, c)}: ${n}`).join(", ") : v);
+  }
   add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => t("acct_by_seat_line", { seat: Number(seat) + 1, wins: x.wins, games: x.games })).join("; "));
   return h("section", { "aria-label": shownAs("cls", cls) }, h("h3", { text: shownAs("cls", cls) }), h("dl", { class: "acct-extras" }, items));
 }

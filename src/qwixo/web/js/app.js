@@ -24,7 +24,7 @@ import { rulesView } from "./rules.js";
 import { padView } from "./pad.js";
 import { puzzleView } from "./puzzle.js";
 import { api } from "./api.js";
-import { loadGameFiles } from "./games.js";
+import { loadGameFiles, useMeta } from "./games.js";
 import "./renderers.js";
 
 let current = null; // {dispose(), rerender()}
@@ -79,7 +79,8 @@ function buildTopbar() {
 
 async function main() {
   // the games' own renderers (a game's package may ship one), fetched while the words load
-  const gameFiles = api("GET", "/api/meta").then(loadGameFiles).catch(() => null);
+  const gameFiles = api("GET", `/api/meta?lang=${pickLang()}`)
+    .then((meta) => { useMeta(meta); return loadGameFiles(meta); }).catch(() => null);
   try {
     await loadLang(pickLang());
   } catch (e) {

@@ -637,7 +637,7 @@ class LobbyPage {
 export function lobbyView(root) {
   const self = new LobbyPage(root);
   self.render();
-  api("GET", "/api/meta").then((m) => {
+  api("GET", `/api/meta?lang=${lang()}`).then((m) => {
     self.meta = m;
     useMeta(m);
     self.restore();

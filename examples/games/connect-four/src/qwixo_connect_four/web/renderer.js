@@ -68,8 +68,9 @@ registerGame("connect4", {
   moveWords(view, text) {
     return say("column", { c: text });
   },
+  // the end's words before the winners ({text}; null: another end, said by qwixo)
   endReason(view) {
-    return view.end_reason === "line" || view.end_reason === "full" ? say(view.end_reason) : null;
+    return view.end_reason === "line" || view.end_reason === "full" ? { text: say(view.end_reason) } : null;
   },
   showsScores() {
     return false;
