@@ -205,11 +205,18 @@ class News:
 class Stat:
     """How the statistics of a player add up one per-game figure of :attr:`GameInfo.details`:
     ``how`` ``"mean"`` (per game), ``"sum"`` or ``"mean_by_key"`` (a dict of counts, each
-    key's mean per game); shown under ``out``."""
+    key's mean per game); shown under ``out``, labelled ``label`` (a message key or
+    ``{lang: text}``; None: ``out`` itself) on the profile page."""
 
     field: str
     how: str
     out: str
+    label: Text | None = None
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """``/api/meta``'s ``info.stats`` entry: ``out``, ``how`` and the ``label`` in ``lang``."""
+        return {"out": self.out, "how": self.how,
+                "label": text(self.label, lang) if self.label else self.out}
 
 
 #: the module of a game's :attr:`GameInfo.web` folder that the front end loads
@@ -526,6 +533,7 @@ class GameInfo:
             "length": self.length,
             "news": [n.to_dict(lang) for n in self.news],
             "editions": bool(self.editions), "research": bool(self.env_codec),
+            "stats": [s.to_dict(lang) for s in self.stats],
             "capabilities": self.capabilities(), "web": self.web_assets()}
 
     # -- the game's own files for the front end --------------------------------------------

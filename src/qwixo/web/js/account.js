@@ -4,7 +4,7 @@
 // plot), the leaderboards. Protocol: docs/web-protocol.md section 6. Cookie-authenticated
 // writes carry the session's CSRF token in the X-CSRF-Token header.
 
-import { LANGS, lang, loadLang, pickLang, t, has, shownAs } from "./i18n.js";
+import { LANGS, lang, loadLang, pickLang, t, shownAs } from "./i18n.js";
 import "./renderers.js"; // the shipped games' codes in words (rating classes, colours)
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
@@ -201,15 +201,24 @@ function ratingGraph(cls, points) {
 // the figures every class has (the table above, the wins by seat below)
 const SHARED_FIGURES = new Set(["games", "wins", "by_seat", "mean_score", "best_score", "mean_length"]);
 
-function extras(cls, st) {
-  // the game's own figures (its metadata's stats, in their order), each labelled by the
-  // catalogue's acct_NAME (else its name); a figure by key (a count per colour, ...) with
-  // each key in words (the games' decoders, shownAs(NAME, key))
+// each game's own figures' labels, by figure (GET /api/meta's info.stats: {out, label})
+function statLabels(meta) {
+  const out = {};
+  for (const g of Object.values((meta && meta.games) || {})) {
+    for (const s of (g.info && g.info.stats) || []) out[s.out] = s.label;
+  }
+  return out;
+}
+
+function extras(cls, st, labels) {
+  // the game's own figures (its metadata's stats, in their order) under their labels; a
+  // figure by key (a count per colour, ...) with each key in words (shownAs(NAME, key))
   const items = [];
-  const add = (key, value) => items.push(h("dt", { text: has(key) ? t(key) : key.replace(/^acct_/, "") }), h("dd", { text: value }));
+  const item = (label, value) => items.push(h("dt", { text: label }), h("dd", { text: value }));
+  const add = (key, value) => item(t(key), value);
   for (const [k, v] of Object.entries(st)) {
     if (SHARED_FIGURES.has(k) || v === undefined || v === null) continue;
-    add(`acct_${k}`, typeof v === "object" ? Object.entries(v).map(([c, n]) => `${shownAs(k, c)}: ${n}`).join(", ") : v);
+    item(labels[k] || k, typeof v === "object" ? Object.entries(v).map(([c, n]) => `${shownAs(k, c)}: ${n}`).join(", ") : v);
   }
   add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => t("acct_by_seat_line", { seat: Number(seat) + 1, wins: x.wins, games: x.games })).join("; "));
   return h("section", { "aria-label": shownAs("cls", cls) }, h("h3", { text: shownAs("cls", cls) }), h("dl", { class: "acct-extras" }, items));
@@ -239,6 +248,7 @@ async function profilePage(main) {
       r.history.length ? ratingGraph(cls, r.history) : null));
   }
   const stats = Object.entries(p.statistics);
+  const labels = stats.length ? statLabels(await call("GET", "/api/meta").catch(() => null)) : {};
   if (stats.length) {
     main.append(h("section", { class: "card" }, h("h2", { text: t("acct_statistics") }),
       h("table", { class: "acct-table" },
@@ -246,7 +256,7 @@ async function profilePage(main) {
           .map((k) => h("th", { scope: "col", text: t(k) })))),
         h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: shownAs("cls", cls) }),
           [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: v })))))),
-      stats.map(([cls, st]) => extras(cls, st))));
+      stats.map(([cls, st]) => extras(cls, st, labels))));
   }
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_history") }),
     h("ul", {}, p.games.map((g) => h("li", {},
