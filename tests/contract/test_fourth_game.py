@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from game_sites import install_connect_four, registered
 
 import qwixo
 import qwixo.core
-from conftest import install_connect_four
 from qwixo.i18n import t
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "qwixo"
@@ -28,16 +28,9 @@ NAME = "connect4"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    where = install_connect_four(tmp_path_factory.mktemp("fourth"))
-    sys.path.insert(0, str(where))
-    qwixo.core.refresh_games()
-    try:
+    with registered(install_connect_four(tmp_path_factory.mktemp("fourth")),
+                    "qwixo_connect_four") as where:
         yield where
-    finally:
-        sys.path.remove(str(where))
-        for mod in [m for m in sys.modules if m.startswith("qwixo_connect_four")]:
-            sys.modules.pop(mod)
-        qwixo.core.refresh_games()
 
 
 def run(site: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

@@ -1,6 +1,6 @@
 """The proof that nothing above the games knows which game it runs: tic-tac-toe, a game that
 exists only in ``tictactoe_game.py`` and is registered like an outside package's
-(``conftest.py``), plays through the contract's registry, a tournament with ratings, the
+(``game_sites.py``), plays through the contract's registry, a tournament with ratings, the
 PettingZoo, Gymnasium and OpenSpiel adapters, and the web server (HTTP + WebSocket, two
 people) — with no change anywhere else."""
 
@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from game_sites import python_path
 
 import qwixo
 
@@ -127,15 +128,8 @@ def test_served_and_played_by_two_people(tmp_path, tictactoe_site):
         sys.path.pop(0)
     from websockets.sync.client import connect
 
-    old = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(tictactoe_site), old) if p)
-    try:
+    with python_path(tictactoe_site):
         srv = Server(tmp_path / "db.sqlite", tmp_path / "data")
-    finally:
-        if old is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = old
     try:
         meta = srv.http.get("/api/meta", params={"lang": "pl"}).json()
         info = meta["games"]["tictactoe"]["info"]

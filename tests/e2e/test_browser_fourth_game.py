@@ -6,43 +6,22 @@ discs against a bot to the end, in words of the page's language."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
-from pathlib import Path
 
 import pytest
 from a11y import post
-from e2e_helpers import Server, new_page, settle, shot
+from e2e_helpers import game_sites, new_page, serving, settle, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
 
 pytestmark = pytest.mark.browser
-CONTRACT = Path(__file__).resolve().parents[1] / "contract" / "conftest.py"
 
 
 @pytest.fixture(scope="module")
 def fourth_server(tmp_path_factory):
-    spec = importlib.util.spec_from_file_location("contract_conftest", CONTRACT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
     tmp = tmp_path_factory.mktemp("fourth")
-    site = mod.install_connect_four(tmp)
-    old = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(site), old) if p)
-    srv = Server(tmp)
-    try:
-        srv.start()
-    finally:
-        if old is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = old
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(tmp, game_sites().install_connect_four(tmp))
 
 
 def test_its_own_renderer_plays_against_a_bot(fourth_server, browser):
