@@ -189,6 +189,27 @@ def test_tournament_command_offers_its_settings(tictactoe_site):
     assert bad.returncode != 0 and "--size" in bad.stderr + bad.stdout
 
 
+def test_played_in_the_terminal_from_its_view(tictactoe_site):
+    """``qwixo play tictactoe``: a game with no terminal drawing of its own is drawn from its
+    view (the board's rows), its settings as options (``--first``), in the person's language;
+    here both seats at this keyboard."""
+    env = dict(os.environ, QWIXO_LANG="en",
+               PYTHONPATH=os.pathsep.join(p for p in (str(tictactoe_site),
+                                                      os.environ.get("PYTHONPATH")) if p))
+    done = subprocess.run([sys.executable, "-m", "qwixo", "play", "tictactoe", "--hotseat",
+                           "--first", "0", "--lang", "it"], input="1\nd4\na2\nb1\nb2\nc1\n",
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "   9) c3" in lines and "xx." in done.stdout.replace(" ", "")  # numbered, the rows
+    assert "xxx" in lines[-4:-1] and lines[-1] == "Partita finita (line): ha vinto Giocatore 1."
+    assert qwixo.IllegalMove("bad_decision", text="d4").translated("it") in done.stdout
+    quit = subprocess.run([sys.executable, "-m", "qwixo", "play", "tictactoe", "--vs",
+                           "winner"], input="q\n", env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert quit.returncode == 1 and "Player 1, your decision" in quit.stdout
+
+
 def test_capabilities_declared_and_checked(tictactoe_site):
     """What a game can do is data, filled in from its class when it is not declared (a game
     written before the fields existed, as tic-tac-toe), and a declaration the class does not
