@@ -354,7 +354,7 @@ class GameInfo:
         ``ValueError`` when the declaration and the class disagree (a game that declares
         resigning but has no ``resign`` of its own, draws without ``agree_draw``, chance
         without ``roll``, hints with neither a hint function nor bots, a score pad without
-        dice). :func:`qwixo.core.game_info` gives the resolved info.
+        dice, web files without a renderer's name). :func:`qwixo.core.game_info` gives the resolved info.
 
         >>> import qwixo
         >>> qwixo.game_info("quixo").capabilities()["draws"], qwixo.game_info("qwixx").hidden
@@ -400,6 +400,8 @@ class GameInfo:
             values["simultaneous"] = values["hidden"]
         if values["scorepad"] and not values["chance"]:
             raise ValueError(f"{self.name} declares scorepad but has no dice (chance)")
+        if self.web and not self.renderer:
+            raise ValueError(f"{self.name} ships web files but names no renderer they register")
         return replace(self, **values, dice=bool(self.dice or values["chance"]))
 
     def capabilities(self) -> dict[str, Any]:

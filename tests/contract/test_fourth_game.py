@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,8 @@ def test_installed_by_its_entry_point(site):
     assert info.renderer == NAME and info.web_assets() == {
         "module": "renderer.js", "styles": ["renderer.css"]}
     assert info.to_dict("it")["title"] == "Forza quattro"
+    with pytest.raises(ValueError, match="names no renderer"):  # its files register one
+        replace(info, renderer=None).resolved(qwixo.game_class(NAME))
     g = qwixo.new_game(NAME)
     for col in "dedede":
         g.choose(g.to_act[0], col)
