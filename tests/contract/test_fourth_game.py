@@ -56,7 +56,7 @@ def test_installed_by_its_entry_point(site):
         "module": "renderer.js", "styles": ["renderer.css"]}
     assert info.to_dict("it")["title"] == "Forza quattro"
     with pytest.raises(ValueError, match="names no renderer"):  # its files register one
-        replace(info, renderer=None).resolved(qwixo.game_class(NAME))
+        replace(info, renderer=None).resolved(qwixo.core.game_class(NAME))
     g = qwixo.new_game(NAME)
     for col in "dedede":
         g.choose(g.to_act[0], col)
