@@ -78,8 +78,10 @@ function buildTopbar() {
 }
 
 async function main() {
-  // the games' own renderers (a game's package may ship one), fetched while the words load
-  const gameFiles = api("GET", `/api/meta?lang=${pickLang()}`)
+  // the games' own renderers (a game's package may ship one), fetched while the words load;
+  // not for the offline score pad, which asks the server nothing
+  const offline = new URLSearchParams(location.search).has("pad");
+  const gameFiles = offline ? null : api("GET", `/api/meta?lang=${pickLang()}`)
     .then((meta) => { useMeta(meta); return loadGameFiles(meta); }).catch(() => null);
   try {
     await loadLang(pickLang());
