@@ -23,7 +23,10 @@ def register_play(sub: argparse._SubParsersAction) -> None:
     for name in qwixo.game_names():
         if name in sub.choices:
             continue
-        info = qwixo.game_info(name)
+        try:
+            info = qwixo.game_info(name)
+        except Exception:  # noqa: BLE001 - a broken package must not break every command
+            continue  # (`qwixo check-game NAME` says what is wrong with it)
         p = sub.add_parser(name, help=t("clih_play_game", title=text(info.title)))
         if len(info.players) > 1:
             p.add_argument("--players", type=int, choices=info.players, default=None,
