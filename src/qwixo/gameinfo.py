@@ -555,7 +555,8 @@ class GameInfo:
         folder = self.web_folder()
         if folder is None or not folder.is_dir():
             return {}
-        return {f.name: f for f in folder.iterdir() if f.is_file() and f.suffix in WEB_TYPES}
+        return {f.name: f for f in folder.iterdir()
+                if f.is_file() and "." + f.name.rsplit(".", 1)[-1] in WEB_TYPES}
 
     def web_assets(self) -> dict[str, Any] | None:
         """``/api/meta``'s ``info.web``: the names of the module to load and of the style
