@@ -11,9 +11,11 @@ ROOT = Path(__file__).resolve().parents[1]
 OUTSIDE = [
     re.compile(r"(^|[^\w.])(\.\./)+shared/"),  # the development folder beside the repository
     re.compile(r"(^|[^\w.])shared/(spec|seeds|bench)\b"),
-    # the folder the clone sits in (in the development tree: the workplace's own folders)
-    re.compile(re.escape(str(ROOT.parent) + "/")),
 ]
+# the folder the clone sits in (in the development tree: the workplace's own folders), unless
+# it is a system folder every machine has (a clone in /tmp: the docs' /tmp examples are not it)
+if str(ROOT.parent) not in {"/", "/tmp", "/var/tmp", "/home", "/root"}:
+    OUTSIDE.append(re.compile(re.escape(str(ROOT.parent) + "/")))
 
 
 def tracked_text_files() -> list[Path]:

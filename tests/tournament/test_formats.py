@@ -204,12 +204,16 @@ def test_an_outside_engine_takes_part_in_a_swiss_event():
     import sys
     from pathlib import Path
 
+    from qwixo.bots import unregister_engine
     from qwixo.engine import EngineSpec
 
     script = Path(__file__).resolve().parents[2] / "examples" / "engines" / "random_engine.py"
     spec = EngineSpec.parse(f"py={shlex.quote(sys.executable)} {script}")
-    rep = run_event("quixo", ["py", "greedy", "random", "greedy"], "swiss", rounds=2,
-                    settings={"size": 3}, engines=[spec])
+    try:
+        rep = run_event("quixo", ["py", "greedy", "random", "greedy"], "swiss", rounds=2,
+                        settings={"size": 3}, engines=[spec])
+    finally:  # the engine's name leaves the registry with the test (others list the bots)
+        unregister_engine("py")
     assert rep["games"] == 4 and not any(r.get("failures") for r in rep["records"])
     assert {r["bot"] for r in rep["standings"]} == {"py", "greedy", "random", "greedy#2"}
     assert sum(r["points"] for r in rep["standings"]) == 4
