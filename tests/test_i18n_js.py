@@ -1,5 +1,6 @@
 """The front end's translation module (web/js/i18n.js) shows the same texts as qwixo.i18n.t:
-plural forms by the count, Qwixx codes in words. Runs the module itself in Node.js."""
+plural forms by the count, the games' codes in words (the decoders of the games' *-codes.js
+modules). Runs the modules themselves in Node.js."""
 
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from qwixo.i18n import LANGS, catalog, t
 JS = Path(__file__).resolve().parent.parent / "src" / "qwixo" / "web" / "js" / "i18n.js"
 RUNNER = """
 import { readFileSync } from "node:fs";
-const [,, module, cats, cases] = process.argv;
+const [,, module, cats, cases, ...codes] = process.argv;
 const catalogs = JSON.parse(readFileSync(cats, "utf8"));
 globalThis.localStorage = { setItem() {}, getItem() { return null; } };
 globalThis.document = { documentElement: {} };
 globalThis.fetch = async (url) => ({ ok: true, json: async () => catalogs[url.split("/").pop()] });
 const m = await import(module);
+for (const c of codes) await import(c);  // the games' codes in words (their decoders)
 const out = {};
 for (const lang of Object.keys(catalogs)) {
   await m.loadLang(lang);
@@ -67,7 +69,8 @@ def test_the_front_end_formats_like_the_server(tmp_path):
     cases.write_text(json.dumps(CASES), encoding="utf-8")
     runner = tmp_path / "run.mjs"
     runner.write_text(RUNNER, encoding="utf-8")
-    r = subprocess.run(["node", str(runner), JS.as_uri(), str(cats), str(cases)],
+    codes = [p.as_uri() for p in sorted(JS.parent.glob("*-codes.js"))]
+    r = subprocess.run(["node", str(runner), JS.as_uri(), str(cats), str(cases), *codes],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)

@@ -40,11 +40,11 @@ JS_GENERIC_MODULES = [
     "app.js", "board.js", "game.js", "game-panels.js", "lobby.js", "replay.js", "rules.js",
     "together.js", "walkthrough.js", "words.js",
     # the front end's registry, its fallback renderer and every other module that is not one
-    # game's own (quixo*.js, qwixx*.js, renderers.js, the Qwixx score pad pad.js; i18n.js shows
-    # the games' codes in words)
+    # game's own (quixo*.js, qwixx*.js — their codes in words, *-codes.js, among them —,
+    # renderers.js, the Qwixx score pad pad.js)
     "games.js", "fallback.js", "settings-form.js", "game-controls.js", "confirm.js", "invite.js",
     "hints.js", "keynav.js", "chat.js", "seats.js", "nav.js", "ui.js", "api.js", "dom.js",
-    "sound.js", "turns.js", "etiquette.js", "account.js",
+    "sound.js", "turns.js", "etiquette.js", "account.js", "i18n.js",
 ]
 #: one game's habits that a generic module must not carry either (they come from the game's
 #: renderer or the server): Quixo's dot, Qwixx's six dice, a rating class written out

@@ -1,6 +1,7 @@
 """The ``qwixo`` command. Each area registers its own sub-commands:
 
-- ``qwixo play quixo|qwixx ...``      a module's ``register_play(play_subparsers)``
+- ``qwixo play GAME ...``      a module's ``register_play(play_subparsers)`` (``qwixo.play``:
+  every game without a command of its own)
 - ``qwixo quixo ...`` (bench, perft, solve, hint)   ``register_quixo(quixo_subparsers)``
 - ``qwixo qwixx ...`` (bench, solve, hint)          ``register_qwixx(qwixx_subparsers)``
 - ``qwixo serve``, ``qwixo tournament``, ``qwixo engine``, ``qwixo bridge``
@@ -49,6 +50,7 @@ _AREAS = (
     "qwixo.testing",
     "qwixo.engine_cli",
     "qwixo.bridge",
+    "qwixo.play",  # last: `play GAME` for the games the areas above gave no command
 )
 
 

@@ -205,11 +205,25 @@ class News:
 class Stat:
     """How the statistics of a player add up one per-game figure of :attr:`GameInfo.details`:
     ``how`` ``"mean"`` (per game), ``"sum"`` or ``"mean_by_key"`` (a dict of counts, each
-    key's mean per game); shown under ``out``."""
+    key's mean per game); shown under ``out``, labelled ``label`` (a message key or
+    ``{lang: text}``; None: ``out`` itself) on the profile page."""
 
     field: str
     how: str
     out: str
+    label: Text | None = None
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """``/api/meta``'s ``info.stats`` entry: ``out``, ``how`` and the ``label`` in ``lang``."""
+        return {"out": self.out, "how": self.how,
+                "label": text(self.label, lang) if self.label else self.out}
+
+
+#: the module of a game's :attr:`GameInfo.web` folder that the front end loads
+WEB_MODULE = "renderer.js"
+#: the files of that folder the web server serves, by suffix, and their media types
+WEB_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
+             ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json"}
 
 
 @dataclass(frozen=True)
@@ -249,7 +263,14 @@ class GameInfo:
     - ``bot_ratings``: ``"package:path"`` of the data file, in the game's own package, of its
       bots' measured ratings, as ``qwixo tournament --ratings-file`` writes it
       (``{"format": 1, "classes": {class: ...}}``; read by
-      :func:`qwixo.tournament.ratings.bot_ratings`), None: none shipped.
+      :func:`qwixo.tournament.ratings.bot_ratings`), None: none shipped;
+    - ``web``: ``"package:folder"`` of the package data folder of the game's browser files
+      (:data:`WEB_MODULE`, an ES module that registers the renderer named ``renderer``; the
+      folder's ``.css`` files are loaded beside it; :meth:`web_files`), served by the web server
+      and loaded by the front end; None: the front end ships the renderer, or draws the
+      generic one;
+    - ``terminal``: ``"module:function"`` of the game's terminal drawing, ``(view, lang) ->
+      str`` (the board's picture for ``qwixo play``); None: the generic one.
 
     What a game can do, declared (:data:`CAPABILITIES`; None: found out from the game's class
     and the fields above when the game registers, :meth:`resolved`, in the way boardgame.io's
@@ -305,6 +326,8 @@ class GameInfo:
     scorepad: bool | None = None
     timeout: str = "forfeit"
     timeout_decision: str | None = None
+    web: str | None = None
+    terminal: str | None = None
 
     def __post_init__(self) -> None:
         if self.utility not in UTILITIES:
@@ -331,7 +354,7 @@ class GameInfo:
         ``ValueError`` when the declaration and the class disagree (a game that declares
         resigning but has no ``resign`` of its own, draws without ``agree_draw``, chance
         without ``roll``, hints with neither a hint function nor bots, a score pad without
-        dice). :func:`qwixo.core.game_info` gives the resolved info.
+        dice, web files without a renderer's name). :func:`qwixo.core.game_info` gives the resolved info.
 
         >>> import qwixo
         >>> qwixo.game_info("quixo").capabilities()["draws"], qwixo.game_info("qwixx").hidden
@@ -377,6 +400,8 @@ class GameInfo:
             values["simultaneous"] = values["hidden"]
         if values["scorepad"] and not values["chance"]:
             raise ValueError(f"{self.name} declares scorepad but has no dice (chance)")
+        if self.web and not self.renderer:
+            raise ValueError(f"{self.name} ships web files but names no renderer they register")
         return replace(self, **values, dice=bool(self.dice or values["chance"]))
 
     def capabilities(self) -> dict[str, Any]:
@@ -510,4 +535,34 @@ class GameInfo:
             "length": self.length,
             "news": [n.to_dict(lang) for n in self.news],
             "editions": bool(self.editions), "research": bool(self.env_codec),
-            "capabilities": self.capabilities()}
+            "stats": [s.to_dict(lang) for s in self.stats],
+            "capabilities": self.capabilities(), "web": self.web_assets()}
+
+    # -- the game's own files for the front end --------------------------------------------
+    def web_folder(self) -> Any:
+        """The folder of :attr:`web` (an ``importlib.resources`` traversable), or None."""
+        if not self.web:
+            return None
+        from importlib.resources import files
+
+        package, _, folder = self.web.partition(":")
+        root = files(package)
+        return root.joinpath(*folder.split("/")) if folder else root
+
+    def web_files(self) -> dict[str, Any]:
+        """The files of :attr:`web`'s folder by name (``{}`` without one): what the web
+        server serves under ``/games/NAME/``."""
+        folder = self.web_folder()
+        if folder is None or not folder.is_dir():
+            return {}
+        return {f.name: f for f in folder.iterdir()
+                if f.is_file() and "." + f.name.rsplit(".", 1)[-1] in WEB_TYPES}
+
+    def web_assets(self) -> dict[str, Any] | None:
+        """``/api/meta``'s ``info.web``: the names of the module to load and of the style
+        sheets (``{"module": "renderer.js", "styles": ["renderer.css"]}``), None without
+        :attr:`web`."""
+        if not self.web:
+            return None
+        names = sorted(self.web_files())
+        return {"module": WEB_MODULE, "styles": [n for n in names if n.endswith(".css")]}

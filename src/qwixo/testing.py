@@ -31,8 +31,10 @@ true: raise on the first failed check instead).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import sys
 import time
 import traceback
 from collections.abc import Callable, Iterable
@@ -156,10 +158,34 @@ def check_info(name: str, rng: random.Random) -> str:
     ensure(settings.get("players") == info.default_players, "settings() lacks players")
     ensure(new_game(name, **settings).to_json() == g.to_json()
            or info.chance, "new_game(**g.settings()) is another game")
+    front = _check_front_ends(info, g)
     caps = info.capabilities()
     declared = [c for c in CAPABILITIES if caps[c]]
     return (f"players {', '.join(map(str, info.players))}; declares "
-            f"{', '.join(declared) or 'nothing'}; timeout {info.timeout}")
+            f"{', '.join(declared) or 'nothing'}; timeout {info.timeout}{front}")
+
+
+def _check_front_ends(info: Any, game: Game) -> str:
+    """The game's own browser files (``web``) and terminal drawing (``terminal``), if it
+    ships them: the folder holds the module the front end loads, the drawing draws views."""
+    from qwixo.gameinfo import WEB_MODULE, load
+
+    out = ""
+    if info.web:
+        files = info.web_files()
+        ensure(WEB_MODULE in files, f"web {info.web!r} holds no {WEB_MODULE}")
+        ensure(info.renderer, "web files without the name of the renderer they register")
+        module = files[WEB_MODULE].read_text("utf-8")
+        ensure("registerGame" in module and info.renderer in module,
+               f"{WEB_MODULE} does not register the renderer {info.renderer!r}")
+        out += f"; web {', '.join(sorted(files))}"
+    if info.terminal:
+        draw = load(info.terminal)
+        for seat in (None, *range(game.num_players)):
+            ensure(isinstance(draw(game.view(seat), "en"), str), "the terminal drawing of "
+                   "a view is not a text")
+        out += "; terminal"
+    return out
 
 
 def _check_view(game: Game, player: int | None) -> dict[str, Any]:
@@ -416,8 +442,9 @@ def check_research(name: str, rng: random.Random) -> str:
         obs = codec.observe(g, p)
         ensure(obs.shape == tuple(codec.obs_shape), "observe()'s shape")
         ensure(obs.dtype == codec.observation_dtype(), "observe()'s dtype")
-    api_test(pz.env(name), num_cycles=20)
-    parallel_api_test(pz.parallel_env(name), num_cycles=20)
+    with contextlib.redirect_stdout(sys.stderr):  # PettingZoo's tests print their progress
+        api_test(pz.env(name), num_cycles=20)
+        parallel_api_test(pz.parallel_env(name), num_cycles=20)
     done = ["pettingzoo"]
     env = gym_envs.GameEnv(game=name)
     check_env(env, skip_render_check=True)
@@ -461,6 +488,13 @@ def check_server(name: str, rng: random.Random, timeout: float = 60.0) -> str:
         with TestClient(app) as client:
             meta = client.get("/api/meta").json()["games"][name]["info"]
             ensure(meta["capabilities"] == info.capabilities(), "/api/meta's capabilities")
+            ensure(meta["web"] == info.web_assets(), "/api/meta's web files")
+            for file in info.web_files():
+                r = client.get(f"/games/{name}/{file}")
+                ensure(r.status_code == 200 and r.content == info.web_files()[file]
+                       .read_bytes(), f"/games/{name}/{file} not served")
+            ensure(client.get(f"/games/{name}/nothing.js").status_code == 404,
+                   "a file the game does not ship is served")
 
             def create(**extra: Any) -> dict[str, Any]:
                 r = client.post("/api/games", json={

@@ -1,6 +1,6 @@
 """The proof that nothing above the games knows which game it runs: tic-tac-toe, a game that
 exists only in ``tictactoe_game.py`` and is registered like an outside package's
-(``conftest.py``), plays through the contract's registry, a tournament with ratings, the
+(``game_sites.py``), plays through the contract's registry, a tournament with ratings, the
 PettingZoo, Gymnasium and OpenSpiel adapters, and the web server (HTTP + WebSocket, two
 people) — with no change anywhere else."""
 
@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from game_sites import python_path
 
 import qwixo
 
@@ -127,15 +128,8 @@ def test_served_and_played_by_two_people(tmp_path, tictactoe_site):
         sys.path.pop(0)
     from websockets.sync.client import connect
 
-    old = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(tictactoe_site), old) if p)
-    try:
+    with python_path(tictactoe_site):
         srv = Server(tmp_path / "db.sqlite", tmp_path / "data")
-    finally:
-        if old is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = old
     try:
         meta = srv.http.get("/api/meta", params={"lang": "pl"}).json()
         info = meta["games"]["tictactoe"]["info"]
@@ -193,6 +187,27 @@ def test_tournament_command_offers_its_settings(tictactoe_site):
     bad = subprocess.run([*cmd, "tictactoe", "--bots", "random", "--games", "1", "--size", "4"],
                          env=env, capture_output=True, text=True, timeout=300)
     assert bad.returncode != 0 and "--size" in bad.stderr + bad.stdout
+
+
+def test_played_in_the_terminal_from_its_view(tictactoe_site):
+    """``qwixo play tictactoe``: a game with no terminal drawing of its own is drawn from its
+    view (the board's rows), its settings as options (``--first``), in the person's language;
+    here both seats at this keyboard."""
+    env = dict(os.environ, QWIXO_LANG="en",
+               PYTHONPATH=os.pathsep.join(p for p in (str(tictactoe_site),
+                                                      os.environ.get("PYTHONPATH")) if p))
+    done = subprocess.run([sys.executable, "-m", "qwixo", "play", "tictactoe", "--hotseat",
+                           "--first", "0", "--lang", "it"], input="1\nd4\na2\nb1\nb2\nc1\n",
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "   9) c3" in lines and "xx." in done.stdout.replace(" ", "")  # numbered, the rows
+    assert "xxx" in lines[-4:-1] and lines[-1] == "Partita finita (line): ha vinto Giocatore 1."
+    assert qwixo.IllegalMove("bad_decision", text="d4").translated("it") in done.stdout
+    quit = subprocess.run([sys.executable, "-m", "qwixo", "play", "tictactoe", "--vs",
+                           "winner"], input="q\n", env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert quit.returncode == 1 and "Player 1, your decision" in quit.stdout
 
 
 def test_capabilities_declared_and_checked(tictactoe_site):

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, Server, new_page, shot
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, new_page, serving, shot
 from playwright.sync_api import expect
 
 # an assertion on the page waits for what it expects as long as a page's actions do (the
@@ -22,12 +22,7 @@ expect.set_options(timeout=20_000)
 
 
 def _server(tmp: Path):
-    srv = Server(tmp)
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(tmp)
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@ seat played to the end over the WebSocket."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
@@ -86,6 +87,32 @@ class Server:
     def stop(self) -> None:
         if self._srv:
             self._srv.stop(timeout=10)
+
+
+def game_sites():
+    """``tests/contract/game_sites.py`` (the outside games the contract's tests install),
+    loaded by its path."""
+    path = Path(__file__).resolve().parents[1] / "contract" / "game_sites.py"
+    spec = importlib.util.spec_from_file_location("game_sites", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def serving(tmp: Path, site: Path | None = None) -> Iterator[Server]:
+    """A started server (stopped when the generator closes: a fixture's body); ``site``: a
+    folder of games installed beside qwixo, first on the server's Python path."""
+    if site is None:
+        srv = Server(tmp)
+        srv.start()
+    else:
+        with game_sites().python_path(site):
+            srv = Server(tmp)
+            srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 class PageErrors(list):

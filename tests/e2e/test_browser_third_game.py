@@ -6,41 +6,19 @@ board drawn as a grid from the view alone; its rules page says there is none."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
-from pathlib import Path
-
 import pytest
-from e2e_helpers import PHONE, Server, new_page, settle, shot
+from e2e_helpers import PHONE, game_sites, new_page, serving, settle, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
 
 pytestmark = pytest.mark.browser
-CONTRACT = Path(__file__).resolve().parents[1] / "contract" / "conftest.py"
 
 
 @pytest.fixture(scope="module")
 def third_server(tmp_path_factory):
-    spec = importlib.util.spec_from_file_location("contract_conftest", CONTRACT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
     tmp = tmp_path_factory.mktemp("third")
-    site = mod.install(tmp / "site")
-    old = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(site), old) if p)
-    srv = Server(tmp)
-    try:
-        srv.start()
-    finally:
-        if old is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = old
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(tmp, game_sites().install(tmp / "site"))
 
 
 def board_cells(page) -> str:

@@ -51,6 +51,7 @@ from qwixo.server import (
     accounts_api,
     botapi,
     challenges,
+    gamefiles,
     http_api,
     pairing,
     puzzles_api,
@@ -180,11 +181,11 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
 
 def _routes(app: FastAPI, web_dir: str | Path | None) -> None:
     """The API, the read-only edition tables of the rules pages, invite links' QR codes and
-    address (reach: app.state.listen), the puzzles of the games that have them, the
-    WebSocket, the accounts, quick pairing, challenges, bot accounts and API tokens,
-    tournaments; the front end's files."""
+    address (reach: app.state.listen), the games' own browser files (gamefiles), the puzzles
+    of the games that have them, the WebSocket, the accounts, quick pairing, challenges, bot
+    accounts and API tokens, tournaments; the front end's files."""
     for part in (http_api, tables, qr, reach, puzzles_api, ws, accounts_api, pairing,
-                 challenges, botapi, tournaments):
+                 challenges, botapi, tournaments, gamefiles):
         app.include_router(part.router)
     app.mount("/", WebFiles(directory=str(web_dir or WEB_DIR), html=True, check_dir=False),
               name="web")

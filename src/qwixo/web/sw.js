@@ -9,7 +9,7 @@ const SHELL = [
   "/js/account.js", "/js/analysis.js", "/js/app.js", "/js/api.js", "/js/board.js", "/js/chat.js", "/js/confirm.js", "/js/dom.js", "/js/duration.js", "/js/etiquette.js", "/js/game.js",
   "/js/games.js", "/js/guest-name.js", "/js/pairing.js", "/js/friends.js", "/js/fallback.js", "/js/renderers.js", "/js/quixo-game.js", "/js/qwixx-game.js", "/js/settings-form.js",
   "/js/game-controls.js", "/js/game-panels.js", "/js/hints.js", "/js/i18n.js", "/js/invite.js",
-  "/js/keynav.js", "/js/lobby.js", "/js/nav.js", "/js/pad.js", "/js/puzzle.js", "/js/quixo.js", "/js/qwixx.js",
+  "/js/keynav.js", "/js/lobby.js", "/js/nav.js", "/js/pad.js", "/js/puzzle.js", "/js/quixo.js", "/js/qwixx.js", "/js/quixo-codes.js", "/js/qwixx-codes.js",
   "/js/replay.js", "/js/result.js", "/js/rules.js", "/js/seats.js", "/js/sound.js", "/js/together.js", "/js/turns.js",
   "/js/tournaments.js", "/js/ui.js", "/js/walkthrough.js", "/js/words.js",
 ];

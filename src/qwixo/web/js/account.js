@@ -5,6 +5,7 @@
 // writes carry the session's CSRF token in the X-CSRF-Token header.
 
 import { lang, pageLanguage, t, shownAs } from "./i18n.js";
+import "./renderers.js"; // the shipped games' codes in words (rating classes, colours)
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
 import { botName } from "./words.js";
@@ -268,14 +269,28 @@ function ratingGraph(cls, points) {
   all.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 3, fill: "currentColor" })));
 }
 
-function extras(cls, st) {
-  // game-specific figures (present only for the games that have them)
+// the figures every class has (the table above, the wins by seat below)
+const SHARED_FIGURES = new Set(["games", "wins", "by_seat", "mean_score", "best_score", "mean_length"]);
+
+// each game's own figures' labels, by figure (GET /api/meta's info.stats: {out, label})
+function statLabels(meta) {
+  const out = {};
+  for (const g of Object.values((meta && meta.games) || {})) {
+    for (const s of (g.info && g.info.stats) || []) out[s.out] = s.label;
+  }
+  return out;
+}
+
+function extras(cls, st, labels) {
+  // the game's own figures (its metadata's stats, in their order) under their labels; a
+  // figure by key (a count per colour, ...) with each key in words (shownAs(NAME, key))
   const items = [];
-  const add = (key, value) => items.push(h("dt", { text: t(key) }), h("dd", { text: value }));
-  if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${shownAs("colour", c)}: ${n}`).join(", "));
-  for (const k of ["locks", "penalties", "lucky", "bonus"]) if (st[`mean_${k}`] !== undefined) add(`acct_mean_${k}`, st[`mean_${k}`]);
-  if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", st.wins_by_opponent_line);
-  if (st.lines_by_opponent_push !== undefined) add("acct_lines_by_opponent_push", st.lines_by_opponent_push);
+  const item = (label, value) => items.push(h("dt", { text: label }), h("dd", { text: value }));
+  const add = (key, value) => item(t(key), value);
+  for (const [k, v] of Object.entries(st)) {
+    if (SHARED_FIGURES.has(k) || v === undefined || v === null) continue;
+    item(labels[k] || k, typeof v === "object" ? Object.entries(v).map(([c, n]) => `${shownAs(k, c)}: ${n}`).join(", ") : v);
+  }
   add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => t("acct_by_seat_line", { seat: Number(seat) + 1, wins: x.wins, games: x.games })).join("; "));
   return h("section", { "aria-label": shownAs("cls", cls) }, h("h3", { text: shownAs("cls", cls) }), h("dl", { class: "acct-extras" }, items));
 }
@@ -305,6 +320,7 @@ async function profilePage(main) {
       r.history.length ? ratingGraph(cls, r.history) : null));
   }
   const stats = Object.entries(p.statistics);
+  const labels = stats.length ? statLabels(await call("GET", "/api/meta").catch(() => null)) : {};
   if (stats.length) {
     main.append(h("section", { class: "card" }, h("h2", { text: t("acct_statistics") }),
       h("table", { class: "acct-table" },
@@ -312,7 +328,7 @@ async function profilePage(main) {
           .map((k) => h("th", { scope: "col", text: t(k) })))),
         h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: shownAs("cls", cls) }),
           [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: v })))))),
-      stats.map(([cls, st]) => extras(cls, st))));
+      stats.map(([cls, st]) => extras(cls, st, labels))));
   }
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_history") }),
     h("ul", {}, p.games.map((g) => h("li", {},

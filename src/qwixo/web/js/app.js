@@ -23,6 +23,8 @@ import { replayView } from "./replay.js";
 import { rulesView } from "./rules.js";
 import { padView } from "./pad.js";
 import { puzzleView } from "./puzzle.js";
+import { api } from "./api.js";
+import { loadGameFiles, useMeta } from "./games.js";
 import "./renderers.js";
 
 let current = null; // {dispose(), rerender()}
@@ -76,6 +78,11 @@ function buildTopbar() {
 }
 
 async function main() {
+  // the games' own renderers (a game's package may ship one), fetched while the words load;
+  // not for the offline score pad, which asks the server nothing
+  const offline = new URLSearchParams(location.search).has("pad");
+  const gameFiles = offline ? null : api("GET", `/api/meta?lang=${pickLang()}`)
+    .then((meta) => { useMeta(meta); return loadGameFiles(meta); }).catch(() => null);
   try {
     await loadLang(pickLang());
   } catch (e) {
@@ -84,6 +91,7 @@ async function main() {
     clear($("#main")).append(h("p", { class: "error" }, text));
     return;
   }
+  await gameFiles;
   buildTopbar();
   $("#lang").addEventListener("change", async (ev) => {
     await loadLang(ev.target.value);

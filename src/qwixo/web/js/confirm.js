@@ -3,7 +3,6 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { rendererFor } from "./games.js";
 
 export function confirmDialog({ title, text, ok, cancel }) {
   return new Promise((resolve) => {
@@ -21,10 +20,4 @@ export function confirmDialog({ title, text, ok, cancel }) {
     dlg.showModal();
     noBtn.focus();
   });
-}
-
-// the penalty a pass would cost now (the game's renderer says: Qwixx action 2 after nothing
-// crossed in action 1), or null
-export function passPenalty(view) {
-  return rendererFor(view.game).passPenalty(view);
 }

@@ -149,7 +149,12 @@ export const fallback = {
   passPenalty() {
     return null;
   },
-  // what choosing `text` now costs, to be confirmed first ({points, count, max}), or null
+  // the pass button's words, and whether passing now costs something (drawn as costly)
+  passWords() {
+    return { text: t("web_pass"), costly: false };
+  },
+  // what choosing `text` now costs, as the confirmation asked first ({title, text, ok}: the
+  // dialog's title, question and confirming button), or null
   choiceCost(view, text) {
     return null;
   },

@@ -12,9 +12,9 @@ function buttonRow(view, ui, act, r) {
   const row = [];
   if (opts.includes("pass")) {
     row.push(r.passNote(view));
-    const pen = act.passPenalty();
-    row.push(h("button", { type: "button", class: `btn ${ui.hintOption === "pass" ? "hinted" : ""} ${pen ? "costly" : ""}`, id: "pass", onclick: () => act.choose("pass") },
-      pen ? t("web_pass_penalty", { points: pen.points }) : t("web_pass")));
+    const pass = r.passWords(view);
+    row.push(h("button", { type: "button", class: `btn ${ui.hintOption === "pass" ? "hinted" : ""} ${pass.costly ? "costly" : ""}`, id: "pass", onclick: () => act.choose("pass") },
+      pass.text));
   }
   if (r.cancelable(ui) && !ui.chooser) {
     row.push(h("button", { type: "button", class: "btn", id: "cancel", onclick: () => act.cancel() }, r.cancelText()));

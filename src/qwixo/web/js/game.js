@@ -1,5 +1,4 @@
-// The game page: one live connection (Live) to the game, the board (Quixo) or the sheets and
-// dice (Qwixx), whose turn it is, the players, the controls, the turn clock, announcements,
+// The game page: one live connection (Live) to the game, the board (its renderer's), whose turn it is, the players, the controls, the turn clock, announcements,
 // errors (the server's reason, translated) and the result. The pieces are drawn by board.js,
 // game-panels.js and game-controls.js; this module keeps the state and talks to the server.
 
@@ -14,7 +13,7 @@ import { boardArea, resultText, afterBoard } from "./board.js";
 import { rendererFor } from "./games.js";
 import { statusLine, seatSwitcher, sideColumn, invitesPanel } from "./game-panels.js";
 import { controls } from "./game-controls.js";
-import { confirmDialog, passPenalty } from "./confirm.js";
+import { confirmDialog } from "./confirm.js";
 import { focusedKey, restoreFocus } from "./keynav.js";
 import { play } from "./sound.js";
 import { hintOption, hintWords } from "./hints.js";
@@ -46,7 +45,7 @@ function freshCrosses(before, now) {
 // the board's keyboard stop (the roll button, the cube or cell the arrow keys start from), or
 // the board itself while there is nothing to choose
 function focusBoard(root) {
-  const el = root.querySelector("#roll, #enter-dice input:not([disabled]), [data-roving] [tabindex=\"0\"], .board-wrap .fb-options .btn") ||
+  const el = root.querySelector("#roll, [data-roving] [tabindex=\"0\"], .board-wrap .fb-options .btn") ||
     root.querySelector(".board-wrap");
   if (el) el.focus({ preventScroll: true });
 }
@@ -276,18 +275,10 @@ class GamePage {
 
   async choose(text) {
     this.ui.chooser = null;
-    // a decision that costs (the renderer says: a penalty) is confirmed first
-    const pen = rendererFor(this.view.game).choiceCost(this.view, text);
-    if (pen && !(await this.confirmPenalty(pen))) return;
+    // a decision that costs is confirmed first, in the words of the game's renderer
+    const ask = rendererFor(this.view.game).choiceCost(this.view, text);
+    if (ask && !(await confirmDialog(ask))) return;
     this.send({ type: "choose", decision: text }).catch(() => {});
-  }
-
-  confirmPenalty(pen) {
-    return confirmDialog({
-      title: t("web_penalty_title"),
-      text: t("web_penalty_text", { points: pen.points, count: pen.count, max: pen.max }),
-      ok: t("web_pass_penalty", { points: pen.points }),
-    });
   }
 
   hint() {
@@ -322,7 +313,6 @@ class GamePage {
       showError: (e) => this.showError(e),
       hint: () => this.hint(),
       undo: () => this.send({ type: "undo" }).catch(() => {}),
-      passPenalty: () => passPenalty(this.view),
     };
   }
 

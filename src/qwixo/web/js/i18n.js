@@ -4,8 +4,9 @@
 // str.format: {name} and {name!r} (repr: the value in quotes). As in qwixo.i18n.t:
 // - a message with a count has its forms as "key#one", "key#few", ... (CLDR categories) and
 //   the name of its count parameter as "key#count"; Intl.PluralRules picks the form;
-// - Qwixx codes given as parameters are shown in words: row, rows, die, colour, names (r y g
-//   b, w1 w2) by the colour words, cell, last, decision, choice (r12) by the cell's words.
+// - a game's codes given as parameters are shown in words by the decoders its module
+//   registers (addShown: a sheet's rows, dice and cells, a board's seats), a rating class
+//   (cls) by its game, variant and players.
 
 export const LANGS = { en: "English", tr: "Türkçe", it: "Italiano", pl: "Polski" };
 
@@ -46,7 +47,15 @@ function repr(v) {
   return String(v);
 }
 
-const ROWS = ["r", "y", "g", "b"];
+// the games' codes in words (each game's renderer module registers its own decoder):
+// decode(name, value, word, params) -> the words of a parameter `name`
+// holding `value`, or undefined when the value is not one of that game's codes; `word(key,
+// extra)` is the catalogue's text of `key` (the value itself when the catalogue lacks it)
+const DECODERS = [];
+
+export function addShown(decode) {
+  DECODERS.push(decode);
+}
 
 // a parameter as people read it (see qwixo.i18n._shown); `params`: the message's others
 function shown(name, v, params = {}) {
@@ -55,43 +64,27 @@ function shown(name, v, params = {}) {
     const rest = Object.fromEntries(Object.entries(params).filter(([k]) => k !== "why"));
     return format(catalog[v], rest);
   }
-  const word = (key, extra) => (key in catalog ? format(catalog[key], extra || {}) : v);
   const cls = name === "cls" ? /^([a-z]+)-([a-z0-9-]+)-(\d+)p$/.exec(v) : null;
-  if (cls && "web_class#count" in catalog) { // a rating class: "qwixx-classic-3p" in words
-    const ed = `web_edition_${cls[2]}`;
+  if (cls && "web_class#count" in catalog) { // a rating class: "game-variant-3p" in words
     return t("web_class", {
       game: catalog[`web_${cls[1]}`] ?? cls[1],
-      variant: ed in catalog ? catalog[ed].split(" (")[0] : cls[2].replace(/x/g, "×"),
+      variant: decoded("variant", cls[2], params),
       players: Number(cls[3]),
     });
   }
-  const SEATS = ["N", "E", "S", "W"];
-  if ((name === "seat" || name === "dot") && SEATS.includes(v)) return word(`quixo_seat_${v}`);
-  if (name === "seats" && v.split(", ").every((x) => SEATS.includes(x))) {
-    return v.split(", ").map((x) => word(`quixo_seat_${x}`)).join(", ");
-  }
-  const code = v.trim().toLowerCase();
-  if (name === "row" && ROWS.includes(code)) return word(`qwixx_row_${code}`);
-  if ((name === "die" || name === "colour") && (ROWS.includes(code) || ["w", "w1", "w2"].includes(code))) {
-    return word(`qwixx_die_${code[0]}`);
-  }
-  const parts = code.split(/\s+/).filter(Boolean);
-  if (name === "rows" && parts.length && parts.every((c) => ROWS.includes(c))) {
-    return parts.map((c) => word(`qwixx_row_${c}`)).join(", ");
-  }
-  if (name === "names" && parts.length && parts.every((c) => ROWS.includes(c) || c === "w1" || c === "w2")) {
-    return parts.map((c) => word(`qwixx_die_${c[0]}`)).join(", ");
-  }
-  if (["cell", "last", "decision", "choice"].includes(name)) {
-    const m = /^([rygb])(\d{1,2})$/.exec(code);
-    if (m) return word(`qwixx_cell_${m[1]}`, { number: m[2] });
-    if ((name === "decision" || name === "choice") && code === "pass" && "pass" in catalog) return catalog.pass;
+  return decoded(name, v, params);
+}
+
+// `v` in the words of the first game's decoder that knows it, else as it is
+function decoded(name, v, params) {
+  const word = (key, extra) => (key in catalog ? format(catalog[key], extra || {}) : v);
+  for (const decode of DECODERS) {
+    const out = decode(name, v, word, params);
+    if (out !== undefined) return out;
   }
   return v;
 }
 
-// a Qwixx code in words, as a parameter of that name shows it: shownAs("cell", "r7") is "red 7"
-// (Polish "czerwone pole 7"), shownAs("row", "g") the word for the green row
 // a page's language: the one picked (address, stored, browser) loaded, and the select `sel`
 // offering every language; choosing one loads it and calls `rerender`
 export async function pageLanguage(sel, rerender) {
@@ -106,6 +99,8 @@ export async function pageLanguage(sel, rerender) {
   sel.addEventListener("change", async () => { await loadLang(sel.value); rerender(); });
 }
 
+// a game's code in words, as a parameter of that name shows it (the decoders the games'
+// modules registered, addShown): shownAs("cell", "r7") is "red 7" (Polish "czerwone pole 7")
 export function shownAs(name, code) {
   return String(shown(name, code));
 }

@@ -20,7 +20,7 @@ import { when } from "./result.js";
 import { Pairing } from "./pairing.js";
 import { Friends } from "./friends.js";
 import { turnsCard } from "./turns.js";
-import { rendererFor, useMeta } from "./games.js";
+import { loadGameFiles, rendererFor, useMeta } from "./games.js";
 import { rulesPages, rulesLink } from "./rules.js";
 import { settingsFields, defaultSettings, formSchema } from "./settings-form.js";
 
@@ -651,9 +651,10 @@ class LobbyPage {
 export function lobbyView(root) {
   const self = new LobbyPage(root);
   self.render();
-  api("GET", "/api/meta").then((m) => {
+  api("GET", `/api/meta?lang=${lang()}`).then((m) => {
     self.meta = m;
     useMeta(m);
+    loadGameFiles(m); // (already loaded unless the page began as the offline score pad)
     self.restore();
     if (!self.created) self.render();
   }).catch((e) => {

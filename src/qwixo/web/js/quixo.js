@@ -15,7 +15,9 @@ import { boardOf } from "./games.js";
 const FILES = "abcdefg";
 const C = 100; // cell size
 const M = 80; // margin for the arrows (their touch area is a full cell wide and M deep: 44 px or more on a phone)
-export const SEATS = ["N", "E", "S", "W"];
+import { SEAT_CODES as SEATS } from "./quixo-codes.js";
+
+export { SEATS };
 
 // the side a Quixo cube is pushed in from: the destination is an end of the cube's row or column
 export function pushSide(from, to, n) {

@@ -257,9 +257,18 @@ registerGame(NAME, {
   scoreWord(score) {
     return num(score);
   },
-  // passing may cost a penalty (passPenalty)
+  // passing may cost a penalty (passPenalty): confirmed first
   choiceCost(view, text) {
-    return text === "pass" ? this.passPenalty(view) : null;
+    const pen = text === "pass" ? this.passPenalty(view) : null;
+    return pen && {
+      title: t("web_penalty_title"),
+      text: t("web_penalty_text", { points: pen.points, count: pen.count, max: pen.max }),
+      ok: t("web_pass_penalty", { points: pen.points }),
+    };
+  },
+  passWords(view) {
+    const pen = this.passPenalty(view);
+    return pen ? { text: t("web_pass_penalty", { points: pen.points }), costly: true } : { text: t("web_pass"), costly: false };
   },
   // the dice typed in at a real table (score-pad mode), empty
   uiState() {

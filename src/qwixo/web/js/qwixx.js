@@ -10,6 +10,7 @@ import { h } from "./dom.js";
 import { t, shownAs } from "./i18n.js";
 import { roving } from "./keynav.js";
 import { boardOf } from "./games.js";
+import "./qwixx-codes.js";
 
 // the editions the offline score pad offers (online, GET /api/editions lists them)
 export const EDITIONS = ["classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b"];
