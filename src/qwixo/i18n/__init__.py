@@ -176,6 +176,41 @@ def default_lang() -> str:
     return "en"
 
 
+def number(x: float, lang: str | None = None, digits: int | None = 0, *,
+           sign: bool = False) -> str:
+    """A number as the language writes it (Babel, the CLDR data): ``digits`` decimals (None:
+    as many as it has, up to 3), the language's decimal sign and digit grouping; ``sign``: a
+    ``+`` before a positive number.
+
+    >>> number(35.74, "tr", 1), number(35.74, "pl", 1), number(1234567, "it"), number(1.5, "en", 1, sign=True)
+    ('35,7', '35,7', '1.234.567', '+1.5')
+    >>> number(10.0, "tr", None), number(7.4, "tr", None)
+    ('10', '7,4')
+    """
+    from babel.numbers import format_decimal
+
+    decimals = "###" if digits is None else "0" * digits
+    pattern = "#,##0" + ("." + decimals if decimals else "")
+    if sign:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(x, format=pattern, locale=lang or default_lang())
+
+
+def percent(x: float, lang: str | None = None, digits: int = 1) -> str:
+    """A share (0..1) in per cent as the language writes it, the sign where it puts it.
+
+    >>> percent(0.3574, "tr"), percent(0.3574, "it"), percent(0.3574, "pl"), percent(0.3574, "en")
+    ('%35,7', '35,7%', '35,7%', '35.7%')
+    """
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    locale = Locale.parse(lang or default_lang())
+    pattern = locale.percent_formats[None].pattern.replace(
+        "#,##0", "#,##0" + ("." + "0" * digits if digits > 0 else ""), 1)
+    return format_percent(x, format=pattern, locale=locale)
+
+
 def _count_of(entry: Entry, params: dict) -> int | None:
     if entry.count is None:
         return None
@@ -184,8 +219,9 @@ def _count_of(entry: Entry, params: dict) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    try:  # a count already formatted for display ("1,234")
-        return int(str(value).replace(",", "").replace(" ", ""))
+    digits = re.sub(r"[\s,.\u00a0\u202f'’]", "", str(value))  # already formatted ("1 234")
+    try:
+        return int(digits)
     except ValueError:
         return None
 

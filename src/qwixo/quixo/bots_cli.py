@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from qwixo.core import IllegalMove
-from qwixo.i18n import t
+from qwixo.i18n import number, t
 
 DEFAULT_SECONDS = 1.0
 SHOW = 8  # moves listed
@@ -154,7 +154,7 @@ def format_hint(h: Hint, lang: str | None = None, top: int = SHOW) -> str:
         lines = [t("quixo_bots_value_db", lang, side=h.side, value=value)]
     else:
         lines = [t("quixo_bots_value_search", lang, side=h.side, value=value, depth=h.depth,
-                   seconds=f"{h.seconds:.1f}")]
+                   seconds=number(h.seconds, lang, 1))]
     lines.append(t("quixo_bots_best_moves", lang))
     for m, v, p, s in h.moves[:max(1, top)]:
         lines.append(f"  {m:<8}{_value_text(v, p, s, lang)}")

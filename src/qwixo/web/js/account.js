@@ -4,7 +4,7 @@
 // plot), the leaderboards. Protocol: docs/web-protocol.md section 6. Cookie-authenticated
 // writes carry the session's CSRF token in the X-CSRF-Token header.
 
-import { LANGS, lang, loadLang, pickLang, t, shownAs } from "./i18n.js";
+import { LANGS, lang, loadLang, number, pickLang, t, shownAs } from "./i18n.js";
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
 import { botName } from "./words.js";
@@ -184,13 +184,13 @@ function ratingGraph(cls, points) {
   const down = all.map((p, i) => `${x(i).toFixed(1)},${y(p.rating - 2 * p.deviation).toFixed(1)}`).reverse();
   const last = all[all.length - 1];
   return s("svg", { class: "rating-graph", viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": t("acct_graph_label", { cls, n: points.length, rating: Math.round(last.rating) }) },
-  s("title", { text: t("acct_graph_label", { cls, n: points.length, rating: Math.round(last.rating) }) }),
+    "aria-label": t("acct_graph_label", { cls, n: points.length, rating: number(Math.round(last.rating)) }) },
+  s("title", { text: t("acct_graph_label", { cls, n: points.length, rating: number(Math.round(last.rating)) }) }),
   s("polygon", { class: "band", points: [...up, ...down].join(" ") }),
   s("line", { class: "axis", x1: P, y1: H - P, x2: W - P, y2: H - P }),
   s("line", { class: "axis", x1: P, y1: P, x2: P, y2: H - P }),
-  s("text", { x: 2, y: y(hi) + 4, text: Math.round(hi) }),
-  s("text", { x: 2, y: y(lo) + 4, text: Math.round(lo) }),
+  s("text", { x: 2, y: y(hi) + 4, text: number(Math.round(hi)) }),
+  s("text", { x: 2, y: y(lo) + 4, text: number(Math.round(lo)) }),
   s("text", { x: W - P, y: H - P + 16, "text-anchor": "end", text: `${t("acct_games_n", { n: points.length })} · ${day(points[points.length - 1].time)}` }),
   s("text", { x: P, y: H - P + 16, text: day(points[0].time) }),
   s("path", { class: "line", d: line }),
@@ -213,8 +213,8 @@ function extras(cls, st) {
 // deviation of a new rating, "± 671", tells a person nothing)
 const PROVISIONAL_GAMES = 5;
 function ratingText(r) {
-  const n = new Intl.NumberFormat(lang()).format(Math.round(r.rating));
-  return (r.games || 0) < PROVISIONAL_GAMES ? `${n} (${t("web_rating_provisional")})` : `${n} ± ${Math.round(2 * r.deviation)}`;
+  const n = number(Math.round(r.rating));
+  return (r.games || 0) < PROVISIONAL_GAMES ? `${n} (${t("web_rating_provisional")})` : `${n} ± ${number(Math.round(2 * r.deviation))}`;
 }
 
 // the page of a game of the history: its replay once it is over, else the game
@@ -266,11 +266,11 @@ async function leaderboardPage(main) {
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_players") }),
     b.players.length ? table(b.players.map((p) => h("tr", {},
       h("th", { scope: "row" }, `${p.rank}. `, h("a", { href: `/profile.html?name=${encodeURIComponent(p.name)}`, text: p.name })),
-      h("td", { text: `${Math.round(p.rating)} ± ${Math.round(2 * p.deviation)}` }), h("td", { text: p.games }))), "acct_name")
+      h("td", { text: `${number(Math.round(p.rating))} ± ${number(Math.round(2 * p.deviation))}` }), h("td", { text: p.games }))), "acct_name")
       : h("p", { class: "muted", text: t("acct_nobody") })),
   h("section", { class: "card" }, h("h2", { text: t("acct_bots") }),
     table(Object.entries(b.bots).map(([bot, r]) => h("tr", {}, h("th", { scope: "row", text: botName(cls.split("-")[0], bot) }),
-      h("td", { text: `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }), h("td", { text: r.games }))), "acct_bot")));
+      h("td", { text: `${number(Math.round(r.rating))} ± ${number(Math.round(2 * r.deviation))}` }), h("td", { text: r.games }))), "acct_bot")));
 }
 
 // -- frame ---------------------------------------------------------------------------------

@@ -113,6 +113,23 @@ function pluralText(key, params) {
   return catalog[`${key}#${plural.select(n)}`] ?? catalog[`${key}#other`] ?? catalog[key];
 }
 
+// a number as the reader's language writes it (Intl: its decimal sign and digit grouping):
+// number(35.74, 1) is "35,7" in Turkish, Italian and Polish; digits null: as many as it has
+// (up to 3); sign: a "+" before a positive one (as qwixo.i18n.number)
+export function number(x, digits = 0, sign = false) {
+  return new Intl.NumberFormat(current, {
+    minimumFractionDigits: digits === null ? 0 : digits, maximumFractionDigits: digits === null ? 3 : digits,
+    signDisplay: sign ? "exceptZero" : "auto",
+  }).format(x);
+}
+
+// a share (0..1) in per cent, the sign where the language puts it: "%35,7" in Turkish
+export function percent(x, digits = 1) {
+  return new Intl.NumberFormat(current, {
+    style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits,
+  }).format(x);
+}
+
 export function has(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key);
 }

@@ -9,7 +9,7 @@
 // person the games where it is their turn (turns.js, with opt-in notifications).
 
 import { h, clear } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, number } from "./i18n.js";
 import { api } from "./api.js";
 import { errorText, toast } from "./ui.js";
 import { go, navClick } from "./nav.js";
@@ -34,7 +34,7 @@ const CLOCK_UNITS = {
 
 // "≈1650 ± 140": a rating with two deviations (as the leaderboard shows it)
 export function ratingText(r) {
-  return `≈${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}`;
+  return `≈${number(Math.round(r.rating))} ± ${number(Math.round(2 * r.deviation))}`;
 }
 
 // bot names per game from /api/meta, whatever its exact shape
