@@ -290,6 +290,15 @@ def _label(prefix: str, name: str, lang: str | None) -> str:
     return t(prefix + name, lang) if prefix + name in TABLE else name
 
 
+def _choice(info, name: str, value, lang: str | None) -> str:
+    """A setting's value as the game names it (its choice label, "Klasik"), else as it is."""
+    from qwixo.i18n import TABLE
+
+    setting = info.setting(name)
+    key = f"{setting.choice_label}{value}" if setting and setting.choice_label else ""
+    return text(key, lang) if key in TABLE else str(value)
+
+
 def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     """The report as a table (rich) and a few lines."""
     from rich.console import Console
@@ -300,9 +309,9 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     wide = None if getattr(out, "isatty", lambda: False)() else 160
     con = Console(file=out, highlight=False, soft_wrap=True, width=wide)
     st = rep["settings"]
-    detail = ", ".join(f"{_label('cli_setting_', k, lang)} {v}" for k, v in st.items()
-                       if k != "players")
     info = game_info(rep["game"])
+    detail = ", ".join(f"{_label('cli_setting_', k, lang)} {_choice(info, k, v, lang)}"
+                       for k, v in st.items() if k != "players")
     con.print(t("tournament_title", lang, game=text(info.title, lang), games=rep["games"],
                 players=st["players"], settings=detail))
     tab = Table()
