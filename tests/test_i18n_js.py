@@ -56,6 +56,12 @@ CASES = [
     ("web_face_dot", {"face": "X", "seat": "W"}),
     ("web_your_rating", {"cls": "qwixx-longo-2p", "rating": 1500, "games": 3}),
     ("web_bot_unrated", {"cls": "quixo-5x5-2p"}),
+    # the forms a sentence asks for ({row.loc}, {cell.def}: Polish locative, Italian article)
+    ("web_move_lucky", {"row": "g"}),
+    ("web_move_cross", {"cell": "r8"}),
+    ("web_round_cross", {"name": "Ala", "cell": "b7"}),
+    ("lock_needs", {"cell": "y11", "need": 5, "have": 2}),
+    ("an_played_cross", {"name": "Ala", "cell": "g12", "reward": "", "value": "1"}),
 ]
 
 

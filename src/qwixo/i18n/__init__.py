@@ -282,7 +282,40 @@ def _shown(name: str, value: object, lang: str, params: dict | None = None) -> o
     return value
 
 
+_CASED = re.compile(r"\{([A-Za-z_]\w*)\.([a-z]+)\}")
+
+
+def _case_form(name: str, value: object, case: str, lang: str) -> str | None:
+    """A colour code in the grammatical form a sentence asks for with ``{name.case}``: the
+    key ``qwixx_row_r_loc`` (Polish "czerwonym", for "w rzędzie {row.loc}"), ``qwixx_cell_r_def``
+    (Italian "il {number} rosso", for "segna {cell.def}"; its ``..._v`` form, "l'{number}
+    rosso", before a number the catalogue's ``qwixx_vowel_numbers`` lists); None when the
+    parameter holds no such code (the plain form is shown then)."""
+    if not isinstance(value, str):
+        return None
+    code = value.strip().lower()
+    if name == "row" and code in _ROWS:
+        return t(f"qwixx_row_{code}_{case}", lang) if f"qwixx_row_{code}_{case}" in ENTRIES else None
+    if name in ("die", "colour") and (code in _ROWS or code in ("w", "w1", "w2")):
+        key = f"qwixx_die_{code[:1]}_{case}"
+        return t(key, lang) if key in ENTRIES else None
+    m = _CELL.fullmatch(code) if name in ("cell", "last", "decision", "choice") else None
+    if m and f"qwixx_cell_{m[1]}_{case}" in ENTRIES:
+        key = f"qwixx_cell_{m[1]}_{case}"
+        if str(int(m[2])) in t("qwixx_vowel_numbers", lang).split() and f"{key}_v" in ENTRIES:
+            key += "_v"
+        return t(key, lang, number=m[2])
+    return None
+
+
 def _format(text: str, params: dict, lang: str) -> str:
+    def cased(m: re.Match) -> str:
+        name, case = m[1], m[2]
+        form = _case_form(name, params[name], case, lang) if name in params else None
+        return "{" + name + "}" if form is None else form.replace("{", "{{").replace("}", "}}")
+
+    if "." in text:
+        text = _CASED.sub(cased, text)
     return text.format(**{k: _shown(k, v, lang, params) for k, v in params.items()})
 
 
@@ -330,8 +363,8 @@ class _Default(dict):
 
 
 def placeholders(text: str) -> set[str]:
-    """Names of the ``{placeholders}`` in a text."""
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+    """Names of the ``{placeholders}`` in a text (``{row.loc}``, a form of ``row``: ``row``)."""
+    return {re.split(r"[.\[]", f)[0] for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
 def catalog(lang: str) -> dict[str, str]:

@@ -96,9 +96,32 @@ export function shownAs(name, code) {
   return String(shown(name, code));
 }
 
+// a colour code in the form a sentence asks for with {name.case} (see qwixo.i18n._case_form):
+// "w rzędzie {row.loc}" reads "w rzędzie czerwonym", "segna {cell.def}" "segna il 7 rosso"
+// (the "_v" form, "l'8 rosso", before a number "qwixx_vowel_numbers" lists); null: none
+function caseForm(name, v, kase) {
+  if (typeof v !== "string") return null;
+  const code = v.trim().toLowerCase();
+  const has = (key) => key in catalog;
+  if (name === "row" && ROWS.includes(code)) return has(`qwixx_row_${code}_${kase}`) ? catalog[`qwixx_row_${code}_${kase}`] : null;
+  if ((name === "die" || name === "colour") && (ROWS.includes(code) || ["w", "w1", "w2"].includes(code))) {
+    return has(`qwixx_die_${code[0]}_${kase}`) ? catalog[`qwixx_die_${code[0]}_${kase}`] : null;
+  }
+  const m = ["cell", "last", "decision", "choice"].includes(name) ? /^([rygb])(\d{1,2})$/.exec(code) : null;
+  if (m && has(`qwixx_cell_${m[1]}_${kase}`)) {
+    let key = `qwixx_cell_${m[1]}_${kase}`;
+    const vowel = (catalog.qwixx_vowel_numbers || "").split(/\s+/);
+    if (vowel.includes(String(Number(m[2]))) && has(`${key}_v`)) key += "_v";
+    return format(catalog[key], { number: m[2] });
+  }
+  return null;
+}
+
 export function format(text, params = {}) {
-  return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?\}/g, (m, name, conv) => {
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?(?:\.([a-z]+))?\}/g, (m, name, conv, kase) => {
     if (!(name in params)) return m;
+    const form = kase ? caseForm(name, params[name], kase) : null;
+    if (form !== null) return form;
     const v = shown(name, params[name], params);
     return conv === "!r" ? repr(v) : String(v);
   });
