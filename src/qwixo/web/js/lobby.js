@@ -14,7 +14,7 @@ import { api } from "./api.js";
 import { errorText, toast } from "./ui.js";
 import { go, navClick } from "./nav.js";
 import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
-import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
+import { gameTitle, seatLabel, seatSentence, sortBots, botName, botLine } from "./words.js";
 import { inviteRow, reachNote } from "./invite.js";
 import { when } from "./result.js";
 import { Pairing } from "./pairing.js";
@@ -510,7 +510,7 @@ class LobbyPage {
       h("div", { class: "actions" },
         status === "open" ? freeSeats.map((s) =>
           h("button", { type: "button", class: "btn small primary join", onclick: () => this.takeSeat(g, s.seat) },
-            t("web_join", { seat: seatLabel(g.game, g.settings, s.seat) }))) : null,
+            seatSentence("web_join", g.game, g.settings, s.seat))) : null,
         status !== "finished" ? h("a", { class: "btn small", href: `/?game=${id}&watch=1`, onclick: navClick }, t("web_spectate")) : null,
         status === "finished" ? h("a", { class: "btn small", href: `/?game=${id}&replay=0`, onclick: navClick }, t("web_replay")) : null));
   }
