@@ -325,6 +325,21 @@ def test_the_variants_list_covers_the_reviewed_inconsistencies():
         assert all(v["use"] and v["source"] for v in rows)
 
 
+def test_the_variants_catch_inflected_forms_and_leave_the_glossary_words():
+    """Each pattern with examples finds every form it lists (a plural, a case ending, another
+    word of the stem: "işaretler", "Tavoliere") and none of the glossary's own words."""
+    checked = 0
+    for lang, rows in VARIANTS.items():
+        for v in rows:
+            r = re.compile(v["not"], re.IGNORECASE)
+            for form in v.get("catches", ()):
+                assert r.search(form), (lang, v["not"], form)
+                checked += 1
+            for form in v.get("allows", ()):
+                assert not r.search(form), (lang, v["not"], form)
+    assert checked >= 30
+
+
 @pytest.mark.parametrize("lang", ["tr", "it", "pl"])
 def test_the_rulebook_terms_are_used_everywhere(lang):
     bad = []
