@@ -172,7 +172,7 @@ def test_tournament_report_labels_are_translated(capsys):
     assert main(["--lang", "pl", "tournament", "qwixx", "--bots", "random,gap",
                  "--games", "4"]) == 0
     out = capsys.readouterr().out
-    assert "edycja classic" in out
+    assert "edycja Klasyczna" in out  # the value as the game names it
     ends = next(line for line in out.splitlines() if line.startswith("Powody zakończenia"))
     assert re.search(r"(dwa rzędy zablokowane|cztery nietrafienia) \d", ends), ends
     assert "penalties" not in ends and "locks" not in ends
