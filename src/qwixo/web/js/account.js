@@ -197,14 +197,17 @@ function ratingGraph(cls, points) {
   all.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 3, fill: "currentColor" })));
 }
 
+// a figure of the statistics as the reader's language writes it ("42,35"); anything else as it is
+const figure = (v) => (typeof v === "number" ? number(v, null) : v);
+
 function extras(cls, st) {
   // game-specific figures (present only for the games that have them)
   const items = [];
   const add = (key, value) => items.push(h("dt", { text: t(key) }), h("dd", { text: value }));
-  if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${shownAs("colour", c)}: ${n}`).join(", "));
-  for (const k of ["locks", "penalties", "lucky", "bonus"]) if (st[`mean_${k}`] !== undefined) add(`acct_mean_${k}`, st[`mean_${k}`]);
-  if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", st.wins_by_opponent_line);
-  if (st.lines_by_opponent_push !== undefined) add("acct_lines_by_opponent_push", st.lines_by_opponent_push);
+  if (st.mean_crosses) add("acct_mean_crosses", Object.entries(st.mean_crosses).map(([c, n]) => `${shownAs("colour", c)}: ${figure(n)}`).join(", "));
+  for (const k of ["locks", "penalties", "lucky", "bonus"]) if (st[`mean_${k}`] !== undefined) add(`acct_mean_${k}`, figure(st[`mean_${k}`]));
+  if (st.wins_by_opponent_line !== undefined) add("acct_wins_by_opponent_line", figure(st.wins_by_opponent_line));
+  if (st.lines_by_opponent_push !== undefined) add("acct_lines_by_opponent_push", figure(st.lines_by_opponent_push));
   add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => t("acct_by_seat_line", { seat: Number(seat) + 1, wins: x.wins, games: x.games })).join("; "));
   return h("section", { "aria-label": shownAs("cls", cls) }, h("h3", { text: shownAs("cls", cls) }), h("dl", { class: "acct-extras" }, items));
 }
@@ -239,7 +242,7 @@ async function profilePage(main) {
         h("thead", {}, h("tr", {}, ["acct_class", "acct_games", "acct_wins", "acct_mean_score", "acct_best_score", "acct_mean_length"]
           .map((k) => h("th", { scope: "col", text: t(k) })))),
         h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: shownAs("cls", cls) }),
-          [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: v })))))),
+          [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: figure(v) })))))),
       stats.map(([cls, st]) => extras(cls, st))));
   }
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_history") }),
