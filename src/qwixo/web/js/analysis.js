@@ -9,7 +9,7 @@
 // (playedWords, betterWords: whole sentences).
 
 import { h, s } from "./dom.js";
-import { t, number } from "./i18n.js";
+import { t, number, percent } from "./i18n.js";
 import { api } from "./api.js";
 import { errorText } from "./ui.js";
 import { seatName } from "./words.js";
@@ -29,7 +29,7 @@ export function valueText(metric, v) {
   }
   if (v === null || v === undefined) return "?";
   const one = (x) => number(x, 1);
-  if (metric === "win_chance") return t("an_win_chance", { percent: one(100 * v) });
+  if (metric === "win_chance") return t("an_win_chance", { percent: percent(v) });
   return t("an_expected", { points: one(v) });
 }
 
@@ -117,7 +117,7 @@ export function analysisPanel(page) {
   const acc = (a.summary && a.summary.seats || []).filter((x) => x.accuracy !== null && x.accuracy !== undefined);
   if (acc.length) {
     box.append(h("ul", { class: "an-accuracy" }, acc.map((x) =>
-      h("li", {}, t("web_analysis_accuracy", { name: seatName(view, x.seat), accuracy: number(x.accuracy, 1) })))));
+      h("li", {}, t("web_analysis_accuracy", { name: seatName(view, x.seat), accuracy: percent(x.accuracy / 100) })))));
   }
   const byIndex = new Map(a.points.map((p) => [p.index, p]));
   if (!a.key.length) {
