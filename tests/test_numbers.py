@@ -5,40 +5,24 @@ agree."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from qwixo.analysis import format_analysis
 from qwixo.cli import main
-from qwixo.i18n import catalog, number, percent
+from qwixo.i18n import number, percent
+from test_i18n_js import run_js
 
-JS = Path(__file__).resolve().parent.parent / "src" / "qwixo" / "web" / "js" / "i18n.js"
 COMMA = ("tr", "it", "pl")
 # a decimal written with a point: "35.7" (a Turkish or Italian "1.837" groups thousands)
 POINT_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d{1,2}(?![\d.])")
 
-RUNNER = """
-import { readFileSync } from "node:fs";
-const [,, module, cats] = process.argv;
-const catalogs = JSON.parse(readFileSync(cats, "utf8"));
-globalThis.localStorage = { setItem() {}, getItem() { return null; } };
-globalThis.document = { documentElement: {} };
-globalThis.fetch = async (url) => ({ ok: true, json: async () => catalogs[url.split("/").pop()] });
-const m = await import(module);
-const out = {};
-for (const lang of Object.keys(catalogs)) {
-  await m.loadLang(lang);
-  out[lang] = [m.number(35.74, 1), m.number(1234567), m.number(7.4, null), m.number(2.5, 1, true),
-               m.percent(0.3574), m.percent(0.6, 0),
-               m.t("an_win_chance", { percent: m.percent(0.3574) })];
-}
-console.log(JSON.stringify(out));
-"""
+# what the web writes in each language (web/js/i18n.js number and percent, run in Node.js)
+NUMBERS = """[m.number(35.74, 1), m.number(1234567), m.number(7.4, null), m.number(2.5, 1, true),
+             m.percent(0.3574), m.percent(0.6, 0),
+             m.t("an_win_chance", { percent: m.percent(0.3574) })]"""
 
 
 def test_python_numbers_per_language():
@@ -52,14 +36,7 @@ def test_python_numbers_per_language():
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 def test_the_web_writes_numbers_as_the_server(tmp_path):
     langs = ("en", *COMMA)
-    cats = tmp_path / "cats.json"
-    cats.write_text(json.dumps({x: catalog(x) for x in langs}), encoding="utf-8")
-    runner = tmp_path / "run.mjs"
-    runner.write_text(RUNNER, encoding="utf-8")
-    r = subprocess.run(["node", str(runner), JS.as_uri(), str(cats)], capture_output=True,
-                       text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    got = json.loads(r.stdout)
+    got = run_js(tmp_path, langs, NUMBERS)
     from qwixo.i18n import t
 
     for x in langs:
