@@ -176,7 +176,7 @@ def test_reasons_are_codes_the_catalogue_renders():
             if WHY_LITERAL.search(line) and "bad_save" not in context and "{e}" not in line:
                 english.append(f"{path.name}:{i + 1}: {line.strip()}")
     assert not english, english
-    assert t("not_ratable", "tr", why="why_undo").startswith("Bu oyun puanlanamaz (geri alma açık)")
+    assert t("not_ratable", "tr", why="why_undo").startswith("Bu oyun derecelendirilemez (geri alma açık)")
     assert t("bad_setting", "it", name="lang", value="xx", why="why_one_of",
              choices="en, tr") == "Impostazione non valida lang='xx': uno tra en, tr."
     assert t("bad_setting", "pl", name="size", value=9, why="why_range", lo=3, hi=7) == \
@@ -325,6 +325,21 @@ def test_the_variants_list_covers_the_reviewed_inconsistencies():
         assert all(v["use"] and v["source"] for v in rows)
 
 
+def test_the_variants_catch_inflected_forms_and_leave_the_glossary_words():
+    """Each pattern with examples finds every form it lists (a plural, a case ending, another
+    word of the stem: "işaretler", "Tavoliere") and none of the glossary's own words."""
+    checked = 0
+    for lang, rows in VARIANTS.items():
+        for v in rows:
+            r = re.compile(v["not"], re.IGNORECASE)
+            for form in v.get("catches", ()):
+                assert r.search(form), (lang, v["not"], form)
+                checked += 1
+            for form in v.get("allows", ()):
+                assert not r.search(form), (lang, v["not"], form)
+    assert checked >= 30
+
+
 @pytest.mark.parametrize("lang", ["tr", "it", "pl"])
 def test_the_rulebook_terms_are_used_everywhere(lang):
     bad = []
@@ -345,3 +360,17 @@ def test_doc_glossary_lists_every_language():
                  "kostka", "plancia", "Nürnberger-Spielkarten-Verlag"):
         assert word in text, word
     assert "shared/" not in text and "/work" not in text
+
+
+def test_inserted_words_take_the_form_the_sentence_asks_for():
+    """{row.loc}, {cell.def}: the colour word in the case or with the article the language
+    needs (docs/glossary.md), the plain form where a language has no other."""
+    assert t("web_move_lucky", "pl", row="g").endswith("w rzędzie zielonym")
+    assert t("web_lock_label", "pl", row="b") == "kłódka rzędu niebieskiego"
+    assert t("web_round_cross", "it", name="Ala", cell="r7") == "Ala segna il 7 rosso."
+    assert t("web_round_cross", "it", name="Ala", cell="y8") == "Ala segna l'8 giallo."
+    assert t("web_round_cross", "it", name="Ala", cell="g11") == "Ala segna l'11 verde."
+    assert t("web_move_lucky", "en", row="g") == "lucky cross in the green row"
+    assert t("web_move_cross", "en", cell="r7") == "crossed red 7"
+    for lang in LANGS:  # a value that is no code is shown as it is
+        assert "{" not in t("web_move_lucky", lang, row="x")

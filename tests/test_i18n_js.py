@@ -26,10 +26,28 @@ for (const c of codes) await import(c);  // the games' codes in words (their dec
 const out = {};
 for (const lang of Object.keys(catalogs)) {
   await m.loadLang(lang);
-  out[lang] = JSON.parse(readFileSync(cases, "utf8")).map(([k, p]) => m.t(k, p));
+  out[lang] = PER_LANG;
 }
 console.log(JSON.stringify(out));
 """
+# what each language's run gives by default: the texts of the cases
+TEXTS = 'JSON.parse(readFileSync(cases, "utf8")).map(([k, p]) => m.t(k, p))'
+
+
+def run_js(tmp_path, langs, per_lang: str = TEXTS, cases=()) -> dict:
+    """``{lang: value}`` of the JavaScript expression ``per_lang`` (``m``: the module
+    i18n.js with that language loaded) run in Node.js for each of ``langs``."""
+    cats = tmp_path / "cats.json"
+    cats.write_text(json.dumps({lang: catalog(lang) for lang in langs}), encoding="utf-8")
+    case_file = tmp_path / "cases.json"
+    case_file.write_text(json.dumps(list(cases)), encoding="utf-8")
+    runner = tmp_path / "run.mjs"
+    runner.write_text(RUNNER.replace("PER_LANG", per_lang), encoding="utf-8")
+    codes = [p.as_uri() for p in sorted(JS.parent.glob("*-codes.js"))]
+    r = subprocess.run(["node", str(runner), JS.as_uri(), str(cats), str(case_file), *codes],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
 CASES = [
     ("web_players_n", {"n": n}) for n in (1, 2, 3, 5, 12, 22, 101)
 ] + [
@@ -58,21 +76,17 @@ CASES = [
     ("web_face_dot", {"face": "X", "seat": "W"}),
     ("web_your_rating", {"cls": "qwixx-longo-2p", "rating": 1500, "games": 3}),
     ("web_bot_unrated", {"cls": "quixo-5x5-2p"}),
+    # the forms a sentence asks for ({row.loc}, {cell.def}: Polish locative, Italian article)
+    ("web_move_lucky", {"row": "g"}),
+    ("web_move_cross", {"cell": "r8"}),
+    ("web_round_cross", {"name": "Ala", "cell": "b7"}),
+    ("lock_needs", {"cell": "y11", "need": 5, "have": 2}),
+    ("an_played_cross", {"name": "Ala", "cell": "g12", "reward": "", "value": "1"}),
 ]
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 def test_the_front_end_formats_like_the_server(tmp_path):
-    cats = tmp_path / "cats.json"
-    cats.write_text(json.dumps({lang: catalog(lang) for lang in LANGS}), encoding="utf-8")
-    cases = tmp_path / "cases.json"
-    cases.write_text(json.dumps(CASES), encoding="utf-8")
-    runner = tmp_path / "run.mjs"
-    runner.write_text(RUNNER, encoding="utf-8")
-    codes = [p.as_uri() for p in sorted(JS.parent.glob("*-codes.js"))]
-    r = subprocess.run(["node", str(runner), JS.as_uri(), str(cats), str(cases), *codes],
-                       capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    got = json.loads(r.stdout)
+    got = run_js(tmp_path, LANGS, cases=CASES)
     for lang in LANGS:
         assert got[lang] == [t(key, lang, **params) for key, params in CASES], lang

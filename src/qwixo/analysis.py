@@ -33,7 +33,7 @@ import math
 from typing import Any
 
 from qwixo.core import IllegalMove
-from qwixo.i18n import t, tn
+from qwixo.i18n import number, percent, t, tn
 
 DEFAULT_SECONDS = 10.0
 
@@ -63,7 +63,7 @@ def value_text(metric: str, value: Any, lang: str | None = None) -> str:
     >>> value_text("outcome", {"value": "win", "plies": 3, "score": None, "exact": True}, "en")
     'win in 3 plies'
     >>> value_text("win_chance", 0.4172, "en"), value_text("expected_score", 98.25, "en")
-    ('41.7 % win chance', 'expected points: 98.2')
+    ('41.7% win chance', 'expected points: 98.2')
     """
     if metric == "outcome":
         v = value or {}
@@ -77,8 +77,8 @@ def value_text(metric: str, value: Any, lang: str | None = None) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "?"
     if metric == "win_chance":
-        return t("an_win_chance", lang, percent=f"{100 * value:.1f}")
-    return t("an_expected", lang, points=f"{value:.1f}")
+        return t("an_win_chance", lang, percent=percent(value, lang))
+    return t("an_expected", lang, points=number(value, lang, 1))
 
 
 def _point_values(a: dict[str, Any], p: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
@@ -110,7 +110,7 @@ def format_analysis(a: dict[str, Any], lang: str | None = None) -> str:
     for s in a["summary"]["seats"]:
         if s.get("accuracy") is not None:
             lines.append(t("an_seat_accuracy", lang, player=s["seat"] + 1,
-                           accuracy=f"{s['accuracy']:.1f}"))
+                           accuracy=percent(s["accuracy"] / 100, lang)))
     return "\n".join(lines)
 
 
@@ -119,7 +119,7 @@ def _estimate_text(a: dict[str, Any], lang: str | None) -> str:
     if budget.get("playouts"):
         return tn("an_estimate_playouts", int(budget["playouts"]), lang,
                   playouts=int(budget["playouts"]))
-    return t("an_estimate_seconds", lang, seconds=f"{float(budget.get('seconds') or 0):g}")
+    return t("an_estimate_seconds", lang, seconds=number(float(budget.get("seconds") or 0), lang, None))
 
 
 # -- the command ------------------------------------------------------------------------

@@ -85,6 +85,8 @@ def test_analyse_a_three_player_qwixx_game_shows_estimates(browser, server):
         assert how.inner_text() == t("an_estimate_seconds", "en", seconds=ANALYSIS_SECONDS)
         expect(page.locator(".an-graph svg polyline")).to_have_count(3)
         expect(page.locator(".an-moment").first).to_contain_text("win chance")
+        # the chance a per cent as the language writes it ("35.7% win chance")
+        expect(page.locator(".an-moment").first).to_contain_text(re.compile(r"\d\.\d% win chance"))
         data = _get(server.url, f"/api/games/{gid}/analysis")["analysis"]
         worst = next(p for p in data["points"] if p["index"] == data["key"][0])
         page.locator(".an-moment").first.click()  # the sheet before, the better cell marked

@@ -54,7 +54,7 @@ def test_reconnects_after_the_server_is_killed_and_restarted(own_server, page):
     # a reload keeps the seat (the token is in the URL)
     page.reload()
     expect(page.locator(".who")).to_contain_text(
-        t("web_you_are_seat", "en", seat="X", name="Ada (X)"))
+        t("web_you_are_seat_symbol", "en", seat="X", name="Ada (X)"))
 
 
 def test_invite_link_and_free_seat(server, browser, page):
@@ -103,7 +103,7 @@ def test_invite_link_and_free_seat(server, browser, page):
     try:
         other.goto(server.url)
         join = other.locator("#list-open .join").first
-        expect(join).to_have_text(t("web_join", "en", seat="O"))
+        expect(join).to_have_text(t("web_join_symbol", "en", seat="O"))
         join.click()
         expect(other.locator(".who")).to_contain_text("(O)")
         expect(other.locator(".quixo-board")).to_be_visible()

@@ -176,6 +176,41 @@ def default_lang() -> str:
     return "en"
 
 
+def number(x: float, lang: str | None = None, digits: int | None = 0, *,
+           sign: bool = False) -> str:
+    """A number as the language writes it (Babel, the CLDR data): ``digits`` decimals (None:
+    as many as it has, up to 3), the language's decimal sign and digit grouping; ``sign``: a
+    ``+`` before a positive number.
+
+    >>> number(35.74, "tr", 1), number(35.74, "pl", 1), number(1234567, "it"), number(1.5, "en", 1, sign=True)
+    ('35,7', '35,7', '1.234.567', '+1.5')
+    >>> number(10.0, "tr", None), number(7.4, "tr", None)
+    ('10', '7,4')
+    """
+    from babel.numbers import format_decimal
+
+    decimals = "###" if digits is None else "0" * digits
+    pattern = "#,##0" + ("." + decimals if decimals else "")
+    if sign:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(x, format=pattern, locale=lang or default_lang())
+
+
+def percent(x: float, lang: str | None = None, digits: int = 1) -> str:
+    """A share (0..1) in per cent as the language writes it, the sign where it puts it.
+
+    >>> percent(0.3574, "tr"), percent(0.3574, "it"), percent(0.3574, "pl"), percent(0.3574, "en")
+    ('%35,7', '35,7%', '35,7%', '35.7%')
+    """
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    locale = Locale.parse(lang or default_lang())
+    pattern = locale.percent_formats[None].pattern.replace(
+        "#,##0", "#,##0" + ("." + "0" * digits if digits > 0 else ""), 1)
+    return format_percent(x, format=pattern, locale=locale)
+
+
 def _count_of(entry: Entry, params: dict) -> int | None:
     if entry.count is None:
         return None
@@ -184,8 +219,9 @@ def _count_of(entry: Entry, params: dict) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    try:  # a count already formatted for display ("1,234")
-        return int(str(value).replace(",", "").replace(" ", ""))
+    digits = re.sub(r"[\s,.\u00a0\u202f'’]", "", str(value))  # already formatted ("1 234")
+    try:
+        return int(digits)
     except ValueError:
         return None
 
@@ -246,7 +282,40 @@ def _shown(name: str, value: object, lang: str, params: dict | None = None) -> o
     return value
 
 
+_CASED = re.compile(r"\{([A-Za-z_]\w*)\.([a-z]+)\}")
+
+
+def _case_form(name: str, value: object, case: str, lang: str) -> str | None:
+    """A colour code in the grammatical form a sentence asks for with ``{name.case}``: the
+    key ``qwixx_row_r_loc`` (Polish "czerwonym", for "w rzędzie {row.loc}"), ``qwixx_cell_r_def``
+    (Italian "il {number} rosso", for "segna {cell.def}"; its ``..._v`` form, "l'{number}
+    rosso", before a number the catalogue's ``qwixx_vowel_numbers`` lists); None when the
+    parameter holds no such code (the plain form is shown then)."""
+    if not isinstance(value, str):
+        return None
+    code = value.strip().lower()
+    if name == "row" and code in _ROWS:
+        return t(f"qwixx_row_{code}_{case}", lang) if f"qwixx_row_{code}_{case}" in ENTRIES else None
+    if name in ("die", "colour") and (code in _ROWS or code in ("w", "w1", "w2")):
+        key = f"qwixx_die_{code[:1]}_{case}"
+        return t(key, lang) if key in ENTRIES else None
+    m = _CELL.fullmatch(code) if name in ("cell", "last", "decision", "choice") else None
+    if m and f"qwixx_cell_{m[1]}_{case}" in ENTRIES:
+        key = f"qwixx_cell_{m[1]}_{case}"
+        if str(int(m[2])) in t("qwixx_vowel_numbers", lang).split() and f"{key}_v" in ENTRIES:
+            key += "_v"
+        return t(key, lang, number=m[2])
+    return None
+
+
 def _format(text: str, params: dict, lang: str) -> str:
+    def cased(m: re.Match) -> str:
+        name, case = m[1], m[2]
+        form = _case_form(name, params[name], case, lang) if name in params else None
+        return "{" + name + "}" if form is None else form.replace("{", "{{").replace("}", "}}")
+
+    if "." in text:
+        text = _CASED.sub(cased, text)
     return text.format(**{k: _shown(k, v, lang, params) for k, v in params.items()})
 
 
@@ -294,8 +363,8 @@ class _Default(dict):
 
 
 def placeholders(text: str) -> set[str]:
-    """Names of the ``{placeholders}`` in a text."""
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+    """Names of the ``{placeholders}`` in a text (``{row.loc}``, a form of ``row``: ``row``)."""
+    return {re.split(r"[.\[]", f)[0] for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
 def catalog(lang: str) -> dict[str, str]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from qwixo.core import IllegalMove
-from qwixo.i18n import t
+from qwixo.i18n import number, t
 
 DEFAULT_SECONDS = 1.0
 SHOW = 8  # moves listed
@@ -150,11 +150,14 @@ def format_hint(h: Hint, lang: str | None = None, top: int = SHOW) -> str:
             return t("quixo_bots_only_pass", lang)
         return t("quixo_bots_game_over", lang)
     value = _value_text(h.value, h.plies, h.score, lang)
+    # the side as the board shows it: X or O, a seat of 4 players by its word ("Kuzey")
+    shown = (t(f"quixo_seat_{h.side}", lang) if h.side in ("N", "E", "S", "W")
+             else h.side.upper())
     if h.source == "database":
-        lines = [t("quixo_bots_value_db", lang, side=h.side, value=value)]
+        lines = [t("quixo_bots_value_db", lang, side=shown, value=value)]
     else:
-        lines = [t("quixo_bots_value_search", lang, side=h.side, value=value, depth=h.depth,
-                   seconds=f"{h.seconds:.1f}")]
+        lines = [t("quixo_bots_value_search", lang, side=shown, value=value, depth=h.depth,
+                   seconds=number(h.seconds, lang, 1))]
     lines.append(t("quixo_bots_best_moves", lang))
     for m, v, p, s in h.moves[:max(1, top)]:
         lines.append(f"  {m:<8}{_value_text(v, p, s, lang)}")

@@ -10,7 +10,7 @@ import sys
 import time
 
 from qwixo.core import IllegalMove
-from qwixo.i18n import t
+from qwixo.i18n import number, t
 
 
 def register_quixo(sub) -> None:
@@ -89,10 +89,10 @@ def bench(seconds: float, seed: int = 88172645463325252, size: int = 5,
     wall = time.perf_counter() - wall0
     rate = plies / cpu
     print(t("quixo_bench_board", size=size), file=out)
-    print(t("quixo_bench_warm", seconds=f"{warm:.2f}"), file=out)
-    print(t("quixo_bench_counts", games=games, plies=plies, cpu=f"{cpu:.3f}",
-            wall=f"{wall:.3f}"), file=out)
-    print(t("quixo_bench_mean", plies=f"{plies / games:.2f}"), file=out)
+    print(t("quixo_bench_warm", seconds=number(warm, None, 2)), file=out)
+    print(t("quixo_bench_counts", games=games, plies=plies, cpu=number(cpu, None, 3),
+            wall=number(wall, None, 3)), file=out)
+    print(t("quixo_bench_mean", plies=number(plies / games, None, 2)), file=out)
     print(t("quixo_bench_wins", x=xw, o=ow, unfinished=games - xw - ow), file=out)
     # the figures below are read by programs (benchmarks/quixo_bench.py): never translated
     print(f"games/s: {games / cpu:.0f}", file=out)
@@ -165,8 +165,8 @@ def cmd_perft(args: argparse.Namespace) -> int:
     print(total)
     if args.time:
         rate = total / dt if dt > 0 else float("inf")
-        print(t("quixo_perft_time", depth=args.depth, total=total, seconds=f"{dt:.3f}",
-                rate=f"{rate:.0f}"), file=sys.stderr)
+        print(t("quixo_perft_time", depth=args.depth, total=total, seconds=number(dt, None, 3),
+                rate=number(rate) if rate != float("inf") else "∞"), file=sys.stderr)
     return 0
 
 

@@ -22,6 +22,7 @@ import json
 import sys
 from typing import IO
 
+from qwixo.core import IllegalMove
 from qwixo.i18n import t
 
 
@@ -87,6 +88,14 @@ def solve(puzzle, inp: IO[str], out: IO[str] | None = None, *, lang: str | None 
             return False
         move = line.strip()
         if not move:
+            continue
+        if move.lower() in ("quit", "exit"):  # giving up shows the solution
+            say(t("puzzle_solution", lang, moves=" ".join(puzzle.moves)))
+            return False
+        try:  # what is no move here is said, and asked again
+            g.canonical_decision(g.to_act[0], move)
+        except IllegalMove as e:
+            say(e.translated(lang))
             continue
         if not P.check(puzzle, played, move):
             say(t("puzzle_wrong", lang, move=move))

@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from qwixo.i18n import t
+from qwixo.i18n import number, t
 
 
 def register_quixo(sub) -> None:
@@ -59,27 +59,27 @@ def cmd_solve(args: argparse.Namespace) -> int:
             else t("qsolve_at_most_blanks", lang, blanks=blanks))
     need = memory_estimate(n, blanks)
     if need > MEMORY_LIMIT:
-        _err(t("qsolve_too_big", lang, size=n, what=what, gb=f"{need / 1e9:,.1f}",
+        _err(t("qsolve_too_big", lang, size=n, what=what, gb=number(need / 1e9, lang, 1),
                limit=MEMORY_LIMIT // 1024**3))
         return 2
     classes = class_order(n, blanks)
     states = sum(class_size(n, a, b) for a, b in classes)
-    _err(t("qsolve_start", lang, size=n, what=what, states=f"{states:,}",
+    _err(t("qsolve_start", lang, size=n, what=what, states=number(states, lang),
            classes=len(classes)))
 
     def progress(st: dict) -> None:
         _err(t("qsolve_class", lang, to_move=st["to_move"], other=st["other"],
-               states=f"{st['states']:,}", win=f"{st['win']:,}", loss=f"{st['loss']:,}",
-               draw=f"{st['draw']:,}", seconds=f"{st['seconds']:.2f}"))
+               states=number(st['states'], lang), win=number(st['win'], lang), loss=number(st['loss'], lang),
+               draw=number(st['draw'], lang), seconds=number(st["seconds"], lang, 2)))
         _emit({k: st[k] for k in ("to_move", "other", "win", "loss", "draw")})
 
     from qwixo.quixo.solver import solve
 
     result = solve(n, blanks, progress=progress, threads=args.threads)
     summary = result.summary()
-    _err(t("qsolve_done", lang, states=f"{summary['states']:,}",
-           seconds=f"{result.seconds:.2f}", win=f"{summary['win']:,}",
-           loss=f"{summary['loss']:,}", draw=f"{summary['draw']:,}"))
+    _err(t("qsolve_done", lang, states=number(summary['states'], lang),
+           seconds=number(result.seconds, lang, 2), win=number(summary['win'], lang),
+           loss=number(summary['loss'], lang), draw=number(summary['draw'], lang)))
     if "start" in summary:
         if summary["start"] == "draw":
             _err(t("qsolve_start_draw", lang))
@@ -94,6 +94,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
         from qwixo.quixo.db import save
 
         path = save(result, args.out)
-        _err(t("qsolve_saved", lang, path=str(path), mb=f"{path.stat().st_size / 1e6:.1f}"))
+        _err(t("qsolve_saved", lang, path=str(path), mb=number(path.stat().st_size / 1e6, lang, 1)))
     _emit(summary)
     return 1 if summary.get("verify_errors") else 0

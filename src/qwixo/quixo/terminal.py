@@ -222,10 +222,26 @@ def play(game: QuixoGame, inp: IO[str], out: IO[str] | None = None, *,
                 continue
             p = game.to_act[0]
             try:
-                game.choose(p, line.strip())
+                game.choose(p, typed_move(line.strip(), lang))
             except IllegalMove as e:
                 say(e.translated(lang), "bold red")
                 say(t("quixo_try_help", lang))
+
+
+def typed_move(text: str, lang: str | None = None) -> str:
+    """A move as typed, the dot also by the seat mark the board shows in ``lang`` ("b1b5:Gü"
+    is "b1b5:S" in Turkish; the letters N, E, S, W work in every language).
+
+    >>> typed_move("b1b5:Gü", "tr"), typed_move("b1b5:pd", "pl"), typed_move("b1b5:S", "it")
+    ('b1b5:S', 'b1b5:S', 'b1b5:S')
+    """
+    move, sep, dot = text.rpartition(":")
+    if not sep:
+        return text
+    for seat in SEATS:
+        if dot.casefold() == t(f"quixo_seat_mark_{seat}", lang).casefold():
+            return f"{move}:{seat}"
+    return text
 
 
 def _undo(game: QuixoGame, bots: dict[int, Any], say, lang: str | None) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from qwixo.i18n import t
+from qwixo.i18n import number, t
 
 
 def hint_lines(game, player: int, lang: str | None = None, **kw) -> list[str]:
@@ -53,8 +53,8 @@ def _bench(args: argparse.Namespace) -> int:
     print(t("qwixx_bench_running", lang, players=args.players, seconds=args.seconds),
           file=sys.stderr)
     r = bench(args.seconds, players=args.players, seed=args.seed)
-    print(t("qwixx_bench_result", lang, games=r["games"], seconds=f"{r['seconds']:.2f}",
-            rolls=f"{r['rolls_per_game']:.2f}", score=f"{r['mean_score']:.3f}"))
+    print(t("qwixx_bench_result", lang, games=r["games"], seconds=number(r["seconds"], lang, 2),
+            rolls=number(r["rolls_per_game"], lang, 2), score=number(r["mean_score"], lang, 3)))
     print(f"games/s: {r['games_per_s']:.0f}")
     return 0
 

@@ -98,7 +98,8 @@ def cmd_play(args, inp=None, out=None) -> int:
     names = None
     if args.names:
         names = [n.strip() for n in args.names.split(",")]
-        names += [f"P{p + 1}" for p in range(len(names), game.num_players)]
+        names += [t("seat_default_name", lang, n=p + 1)
+                  for p in range(len(names), game.num_players)]
     term = Terminal(game, seats=seats, inp=inp, out=out, pad=args.pad, lang=lang,
                     color=not args.no_color, names=names[:game.num_players] if names else None)
     return term.run()

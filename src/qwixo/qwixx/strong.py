@@ -541,7 +541,7 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
     >>> lines[0].startswith("1. ")
     True
     """
-    from qwixo.i18n import t
+    from qwixo.i18n import number, percent, t
 
     if game.is_over:
         raise IllegalMove("game_over")
@@ -559,10 +559,11 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
     for k, e in enumerate(evals, 1):
         if e.win is None:
             line = t("qwixx_hint_line_solo", lang, rank=k, option=e.option,
-                     score=f"{e.score:.1f}")
+                     score=number(e.score, lang, 1))
         else:
             line = t("qwixx_hint_line", lang, rank=k, option=e.option,
-                     win=f"{100 * e.win:.1f}", score=f"{e.score:.1f}", margin=f"{e.margin:+.1f}")
+                     win=percent(e.win, lang), score=number(e.score, lang, 1),
+                     margin=number(e.margin, lang, 1, sign=True))
         if e.then is not None:
             line += " " + t("qwixx_hint_then", lang, option=e.then)
         lines.append(line)

@@ -78,10 +78,11 @@ class Terminal:
         """A colour's abbreviation in the session's language (R, Y, G, B, W in English)."""
         return self.t(f"qwixx_abbr_{colour[:1]}")
 
-    def choice_words(self, text: str | None) -> str:
-        """A decision in words: "red 7", "pass", a lucky cross, a bonus-bar reward row."""
+    def choice_words(self, text: str | None, done: bool = False) -> str:
+        """A decision in words: "red 7", "pass", a lucky cross, a bonus-bar reward row;
+        ``done``: a decision made, said as the moves of the log are ("crossed red 7", "passed")."""
         if not text or text == "pass":
-            return self.t("pass")
+            return self.t("web_move_pass" if done else "pass")
         base, _, reward = str(text).partition("+")
         if base.startswith("L:"):
             out = self.t("web_move_lucky", row=base[2:])
@@ -234,7 +235,7 @@ class Terminal:
             k -= 1
         picks = {e[1]: e[2] for e in h[k + 1:k + 1 + self.game.num_players]}
         self.say(self.t("qx_action1_done") + ": " + "; ".join(
-            f"{self.names[p]}: {self.choice_words(picks[p]) if p in picks else '?'}"
+            f"{self.names[p]}: {self.choice_words(picks[p], done=True) if p in picks else '?'}"
             for p in range(self.game.num_players)))
 
     # -- commands -------------------------------------------------------------------------
@@ -421,7 +422,8 @@ class Terminal:
         if bot is not None:
             choice = self.bot_move(p)
             if action == 2:
-                self.say(self.t("qx_bot_chose", player=self.names[p], choice=choice))
+                self.say(self.t("qx_bot_played", player=self.names[p],
+                                move=self.choice_words(choice, done=True)))
             return
         key = "qx_prompt_a1" if action == 1 else "qx_prompt_a2"
         before = len(g.history)

@@ -65,7 +65,7 @@ from qwixo.server import (
 from qwixo.server.botrunner import ANALYSIS_SECONDS
 from qwixo.server.http_api import ServerState, lang_of
 from qwixo.server.lobby import Lobby
-from qwixo.server.protocol import ServerError, error_payload
+from qwixo.server.protocol import ServerError, error_payload, validation_reason
 from qwixo.server.sharing import Sharing
 from qwixo.server.storage import GameStore
 from qwixo.server.store import Store
@@ -242,16 +242,17 @@ def _error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {}
-        why = f"{'.'.join(str(p) for p in first.get('loc', ()))}: {first.get('msg', '?')}"
-        return reply(ServerError("bad_message", why=why[:200]), lang_of(request))
+        first = dict(exc.errors()[0]) if exc.errors() else {}
+        first["loc"] = tuple(first.get("loc", ()))[1:]  # ("body", field, ...): the field
+        return reply(ServerError("bad_message", **validation_reason(first)), lang_of(request))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 404:
             e = ServerError("not_found", status=404, path=request.url.path[:80])
         else:
-            e = ServerError("bad_message", status=exc.status_code, why=str(exc.detail)[:200])
+            e = ServerError("bad_message", status=exc.status_code, why="why_v_http",
+                            status_code=exc.status_code)
         return reply(e, lang_of(request))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from qwixo.i18n import t
+from qwixo.i18n import number, t
 
 #: the range ``--analysis-seconds`` is kept to (a positive value outside it is moved into it)
 ANALYSIS_RANGE = (0.5, 120.0)
@@ -68,7 +68,7 @@ def warm(args: argparse.Namespace) -> int:
               flush=True)
 
     warm_up(progress=progress)
-    print(t("warm_up_done", None, seconds=f"{time.perf_counter() - t0:.1f}"), flush=True)
+    print(t("warm_up_done", None, seconds=number(time.perf_counter() - t0, None, 1)), flush=True)
     return 0
 
 

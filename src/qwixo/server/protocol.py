@@ -19,6 +19,7 @@ bad_message
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
@@ -252,10 +253,55 @@ MESSAGE_TYPES = ("auth", "spectate", "roll", "choose", "undo", "hint", "lang", "
                  "rematch", "resign", "draw", "hand_to_bot", "rename")
 
 
-def _why(err: ValidationError) -> str:
-    first = err.errors(include_url=False)[0]
-    loc = ".".join(str(p) for p in first.get("loc", ()) if p not in MESSAGE_TYPES)
-    return f"{loc}: {first['msg']}" if loc else first["msg"]
+# the validation library's error types as reasons of the catalogues (``why_v_...``, shown with
+# the field and the limits: "the field seats.0.kind: one of 'human', 'open', 'bot'"); a type
+# not listed reads "the field x: not a valid value"
+_VALIDATION_WHY = {
+    "extra_forbidden": "why_v_extra", "missing": "why_v_missing",
+    "string_type": "why_v_text", "string_too_long": "why_v_text_long",
+    "string_too_short": "why_v_text_short", "string_pattern_mismatch": "why_v_invalid",
+    "int_type": "why_v_integer", "int_parsing": "why_v_integer", "int_from_float": "why_v_integer",
+    "float_type": "why_v_number", "float_parsing": "why_v_number", "bool_type": "why_v_bool",
+    "bool_parsing": "why_v_bool", "list_type": "why_v_list", "tuple_type": "why_v_list",
+    "dict_type": "why_v_object", "model_type": "why_v_object", "model_attributes_type": "why_v_object",
+    "too_long": "why_v_list_long", "too_short": "why_v_list_short",
+    "greater_than_equal": "why_v_at_least", "greater_than": "why_v_more_than",
+    "less_than_equal": "why_v_at_most", "less_than": "why_v_less_than",
+    "literal_error": "why_v_one_of", "enum": "why_v_one_of", "finite_number": "why_v_number",
+}
+# names the validation library gives the members of a union in an error's place ("id.int")
+_NOT_A_FIELD = re.compile(r"^(str|int|float|bool|list|dict|none|.*[-\[(].*)$")
+
+
+def validation_reason(first: dict[str, Any]) -> dict[str, Any]:
+    """``{"why": key, ...params}`` of the validation library's first error ``first`` (one of
+    ``ValidationError.errors()``): the field in the message's own names and the reason as a
+    catalogue key, never the library's English text.
+
+    >>> validation_reason({"type": "extra_forbidden", "loc": ("ping", "x"), "msg": "..."})
+    {'why': 'why_v_extra', 'field': 'x'}
+    >>> validation_reason({"type": "string_too_long", "loc": ("text",), "ctx": {"max_length": 300}})
+    {'why': 'why_v_text_long', 'field': 'text', 'n': 300}
+    """
+    loc = tuple(first.get("loc", ()))
+    parts = [str(p) for p in (loc[1:] if loc and loc[0] in MESSAGE_TYPES else loc)]
+    field = ".".join(p for p in parts if not _NOT_A_FIELD.match(p)) or "—"
+    ctx = first.get("ctx") or {}
+    why = _VALIDATION_WHY.get(first.get("type", ""), "why_v_invalid")
+    out: dict[str, Any] = {"why": why, "field": field[:80]}
+    for name in ("max_length", "min_length"):
+        if name in ctx:
+            out["n"] = ctx[name]
+    for name in ("ge", "gt", "le", "lt"):
+        if name in ctx:
+            out["limit"] = ctx[name]
+    if "expected" in ctx:
+        out["choices"] = str(ctx["expected"]).replace(" or ", ", ")[:120]
+    return out
+
+
+def _why(err: ValidationError) -> dict[str, Any]:
+    return validation_reason(err.errors(include_url=False)[0])
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -305,7 +351,7 @@ def _refusal(e: ValidationError) -> ServerError:
         return ServerError("unknown_type", type=str(tag)[:40])
     if kind == "union_tag_not_found":
         return ServerError("bad_message", why="why_no_type")
-    return ServerError("bad_message", why=_why(e)[:200])
+    return ServerError("bad_message", **_why(e))
 
 
 def parse_ws(raw: str | bytes) -> Any:

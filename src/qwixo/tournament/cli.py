@@ -19,7 +19,7 @@ import time
 
 from qwixo.core import game_info
 from qwixo.gameinfo import text
-from qwixo.i18n import t
+from qwixo.i18n import number, percent, t
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -267,12 +267,8 @@ def print_standings(rep: dict, lang: str | None = None, file=None) -> None:
 
 
 def _num(x: float, lang: str | None) -> str:
-    """A number of points as the language writes it (½ points: one decimal)."""
-    from babel.numbers import format_decimal
-
-    from qwixo.i18n import default_lang
-
-    return format_decimal(x, format="#,##0.#", locale=lang or default_lang())
+    """A number of points as the language writes it (½ points: one decimal, else none)."""
+    return number(x, lang, None)
 
 
 def _clean(x):
@@ -294,6 +290,15 @@ def _label(prefix: str, name: str, lang: str | None) -> str:
     return t(prefix + name, lang) if prefix + name in TABLE else name
 
 
+def _choice(info, name: str, value, lang: str | None) -> str:
+    """A setting's value as the game names it (its choice label, "Klasik"), else as it is."""
+    from qwixo.i18n import TABLE
+
+    setting = info.setting(name)
+    key = f"{setting.choice_label}{value}" if setting and setting.choice_label else ""
+    return text(key, lang) if key in TABLE else str(value)
+
+
 def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     """The report as a table (rich) and a few lines."""
     from rich.console import Console
@@ -304,9 +309,9 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
     wide = None if getattr(out, "isatty", lambda: False)() else 160
     con = Console(file=out, highlight=False, soft_wrap=True, width=wide)
     st = rep["settings"]
-    detail = ", ".join(f"{_label('cli_setting_', k, lang)} {v}" for k, v in st.items()
-                       if k != "players")
     info = game_info(rep["game"])
+    detail = ", ".join(f"{_label('cli_setting_', k, lang)} {_choice(info, k, v, lang)}"
+                       for k, v in st.items() if k != "players")
     con.print(t("tournament_title", lang, game=text(info.title, lang), games=rep["games"],
                 players=st["players"], settings=detail))
     tab = Table()
@@ -318,24 +323,26 @@ def print_report(rep: dict, lang: str | None = None, file=None) -> None:
         tab.add_column(t(f"tournament_col_{c}", lang), justify="left" if c == "bot" else "right")
     for b in sorted(rep["bots"], key=lambda b: -b["elo"]):
         sc = b["score"]
-        row = [b["bot"], str(b["games"]), f"{100 * b['win_rate']:.1f}%",
-               f"{100 * b['ci95'][0]:.1f}-{100 * b['ci95'][1]:.1f}%",
-               f"{b['elo']:.0f} ± {1.96 * b['elo_se']:.0f}", f"{sc['mean']:.1f}",
-               f"{sc['median']:.1f}", f"{sc['std']:.1f}", f"{sc['min']}..{sc['max']}"]
+        row = [b["bot"], number(b["games"], lang), percent(b["win_rate"], lang),
+               f"{percent(b['ci95'][0], lang)}–{percent(b['ci95'][1], lang)}",
+               f"{number(b['elo'], lang)} ± {number(1.96 * b['elo_se'], lang)}",
+               number(sc["mean"], lang, 1), number(sc["median"], lang, 1),
+               number(sc["std"], lang, 1), f"{number(sc['min'], lang)}–{number(sc['max'], lang)}"]
         if draws:
             row.append(str(b["draws"]))
         tab.add_row(*row)
     con.print(tab)
     ln = rep["length"]
     unit = t(f"tournament_unit_{info.length}", lang)
-    con.print(t("tournament_lengths", lang, unit=unit, mean=f"{ln['mean']:.1f}",
-                median=f"{ln['median']:.1f}", min=ln["min"], max=ln["max"]))
+    con.print(t("tournament_lengths", lang, unit=unit, mean=number(ln["mean"], lang, 1),
+                median=number(ln["median"], lang, 1), min=number(ln["min"], lang),
+                max=number(ln["max"], lang)))
     reasons = ", ".join(f"{_label('cli_end_', k, lang) if k else '-'} {v}"
                         for k, v in rep["end_reasons"].items())
     con.print(t("tournament_ends", lang, reasons=reasons))
     for f in rep.get("failures", ()):
         con.print(t("tournament_failure", lang, i=f["i"], bot=f["bot"],
                     why=t("bot_failure_" + f["why"], lang)))
-    con.print(t("tournament_time", lang, seconds=f"{rep['wall']:.1f}",
-                per_game=f"{rep['wall'] / max(rep['games'], 1):.2f}", jobs=rep["jobs"],
+    con.print(t("tournament_time", lang, seconds=number(rep["wall"], lang, 1),
+                per_game=number(rep["wall"] / max(rep["games"], 1), lang, 2), jobs=rep["jobs"],
                 seed=rep["seed"]))

@@ -17,7 +17,7 @@ def write_plots(rep: dict[str, Any], directory: str | Path, lang: str | None = N
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from qwixo.i18n import t
+    from qwixo.i18n import percent, t
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -35,7 +35,7 @@ def write_plots(rep: dict[str, Any], directory: str | Path, lang: str | None = N
     ax.set_yticks(range(0, 101, 20))
     ax.set_title(t("tournament_plot_results", lang))
     for k, r in enumerate(rates):  # the value beside the error bar
-        ax.text(k + 0.08, r + 1, f"{r:.1f}%", ha="left", va="bottom", fontsize=8)
+        ax.text(k + 0.08, r + 1, percent(r / 100, lang), ha="left", va="bottom", fontsize=8)
     fig.tight_layout()
     files.append(out / "results.png")
     fig.savefig(files[-1], dpi=100)

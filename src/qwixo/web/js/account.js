@@ -4,7 +4,7 @@
 // plot), the leaderboards. Protocol: docs/web-protocol.md section 6. Cookie-authenticated
 // writes carry the session's CSRF token in the X-CSRF-Token header.
 
-import { lang, pageLanguage, t, shownAs } from "./i18n.js";
+import { lang, number, pageLanguage, t, shownAs } from "./i18n.js";
 import "./renderers.js"; // the shipped games' codes in words (rating classes, colours)
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
@@ -256,13 +256,13 @@ function ratingGraph(cls, points) {
   const down = all.map((p, i) => `${x(i).toFixed(1)},${y(p.rating - 2 * p.deviation).toFixed(1)}`).reverse();
   const last = all[all.length - 1];
   return s("svg", { class: "rating-graph", viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": t("acct_graph_label", { cls, n: points.length, rating: Math.round(last.rating) }) },
-  s("title", { text: t("acct_graph_label", { cls, n: points.length, rating: Math.round(last.rating) }) }),
+    "aria-label": t("acct_graph_label", { cls, n: points.length, rating: number(Math.round(last.rating)) }) },
+  s("title", { text: t("acct_graph_label", { cls, n: points.length, rating: number(Math.round(last.rating)) }) }),
   s("polygon", { class: "band", points: [...up, ...down].join(" ") }),
   s("line", { class: "axis", x1: P, y1: H - P, x2: W - P, y2: H - P }),
   s("line", { class: "axis", x1: P, y1: P, x2: P, y2: H - P }),
-  s("text", { x: 2, y: y(hi) + 4, text: Math.round(hi) }),
-  s("text", { x: 2, y: y(lo) + 4, text: Math.round(lo) }),
+  s("text", { x: 2, y: y(hi) + 4, text: number(Math.round(hi)) }),
+  s("text", { x: 2, y: y(lo) + 4, text: number(Math.round(lo)) }),
   s("text", { x: W - P, y: H - P + 16, "text-anchor": "end", text: `${t("acct_games_n", { n: points.length })} · ${day(points[points.length - 1].time)}` }),
   s("text", { x: P, y: H - P + 16, text: day(points[0].time) }),
   s("path", { class: "line", d: line }),
@@ -281,6 +281,9 @@ function statLabels(meta) {
   return out;
 }
 
+// a figure of the statistics as the reader's language writes it ("42,35"); anything else as it is
+const figure = (v) => (typeof v === "number" ? number(v, null) : v);
+
 function extras(cls, st, labels) {
   // the game's own figures (its metadata's stats, in their order) under their labels; a
   // figure by key (a count per colour, ...) with each key in words (shownAs(NAME, key))
@@ -289,7 +292,7 @@ function extras(cls, st, labels) {
   const add = (key, value) => item(t(key), value);
   for (const [k, v] of Object.entries(st)) {
     if (SHARED_FIGURES.has(k) || v === undefined || v === null) continue;
-    item(labels[k] || k, typeof v === "object" ? Object.entries(v).map(([c, n]) => `${shownAs(k, c)}: ${n}`).join(", ") : v);
+    item(labels[k] || k, typeof v === "object" ? Object.entries(v).map(([c, n]) => `${shownAs(k, c)}: ${figure(n)}`).join(", ") : figure(v));
   }
   add("acct_by_seat", Object.entries(st.by_seat || {}).map(([seat, x]) => t("acct_by_seat_line", { seat: Number(seat) + 1, wins: x.wins, games: x.games })).join("; "));
   return h("section", { "aria-label": shownAs("cls", cls) }, h("h3", { text: shownAs("cls", cls) }), h("dl", { class: "acct-extras" }, items));
@@ -299,8 +302,8 @@ function extras(cls, st, labels) {
 // deviation of a new rating, "± 671", tells a person nothing)
 const PROVISIONAL_GAMES = 5;
 function ratingText(r) {
-  const n = new Intl.NumberFormat(lang()).format(Math.round(r.rating));
-  return (r.games || 0) < PROVISIONAL_GAMES ? `${n} (${t("web_rating_provisional")})` : `${n} ± ${Math.round(2 * r.deviation)}`;
+  const n = number(Math.round(r.rating));
+  return (r.games || 0) < PROVISIONAL_GAMES ? `${n} (${t("web_rating_provisional")})` : `${n} ± ${number(Math.round(2 * r.deviation))}`;
 }
 
 // the page of a game of the history: its replay once it is over, else the game
@@ -327,7 +330,7 @@ async function profilePage(main) {
         h("thead", {}, h("tr", {}, ["acct_class", "acct_games", "acct_wins", "acct_mean_score", "acct_best_score", "acct_mean_length"]
           .map((k) => h("th", { scope: "col", text: t(k) })))),
         h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: shownAs("cls", cls) }),
-          [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: v })))))),
+          [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: figure(v) })))))),
       stats.map(([cls, st]) => extras(cls, st, labels))));
   }
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_history") }),
@@ -354,7 +357,7 @@ async function leaderboardPage(main) {
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_players") }),
     b.players.length ? table(b.players.map((p) => h("tr", {},
       h("th", { scope: "row" }, `${p.rank}. `, h("a", { href: `/profile.html?name=${encodeURIComponent(p.name)}`, text: p.name })),
-      h("td", { text: `${Math.round(p.rating)} ± ${Math.round(2 * p.deviation)}` }), h("td", { text: p.games }))), "acct_name")
+      h("td", { text: `${number(Math.round(p.rating))} ± ${number(Math.round(2 * p.deviation))}` }), h("td", { text: p.games }))), "acct_name")
       : h("p", { class: "muted", text: t("acct_nobody") })),
   h("section", { class: "card", id: "bot-accounts" }, h("h2", { text: t("acct_bot_accounts") }),
     h("p", { class: "muted", text: t("acct_bot_accounts_note") }),
@@ -364,7 +367,7 @@ async function leaderboardPage(main) {
       : h("p", { class: "muted", text: t("acct_nobody") })),
   h("section", { class: "card" }, h("h2", { text: t("acct_bots") }),
     table(Object.entries(b.bots).map(([bot, r]) => h("tr", {}, h("th", { scope: "row", text: botName(cls.split("-")[0], bot) }),
-      h("td", { text: `${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}` }), h("td", { text: r.games }))), "acct_bot")));
+      h("td", { text: `${number(Math.round(r.rating))} ± ${number(Math.round(2 * r.deviation))}` }), h("td", { text: r.games }))), "acct_bot")));
 }
 
 // -- frame ---------------------------------------------------------------------------------

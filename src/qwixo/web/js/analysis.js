@@ -9,7 +9,7 @@
 // (playedWords, betterWords: whole sentences).
 
 import { h, s } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { t, number, percent } from "./i18n.js";
 import { api } from "./api.js";
 import { errorText } from "./ui.js";
 import { seatName } from "./words.js";
@@ -28,8 +28,8 @@ export function valueText(metric, v) {
     return t("an_score", { score });
   }
   if (v === null || v === undefined) return "?";
-  const one = (x) => new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
-  if (metric === "win_chance") return t("an_win_chance", { percent: one(100 * v) });
+  const one = (x) => number(x, 1);
+  if (metric === "win_chance") return t("an_win_chance", { percent: percent(v) });
   return t("an_expected", { points: one(v) });
 }
 
@@ -45,7 +45,7 @@ function howText(a) {
   if (a.exact) return t("an_exact");
   const b = a.budget || {};
   if (b.playouts) return t("an_estimate_playouts", { playouts: b.playouts });
-  return t("an_estimate_seconds", { seconds: b.seconds || 0 });
+  return t("an_estimate_seconds", { seconds: number(b.seconds || 0, null) });
 }
 
 // (played, its value, best, its value) of a point, for either kind of metric
@@ -117,7 +117,7 @@ export function analysisPanel(page) {
   const acc = (a.summary && a.summary.seats || []).filter((x) => x.accuracy !== null && x.accuracy !== undefined);
   if (acc.length) {
     box.append(h("ul", { class: "an-accuracy" }, acc.map((x) =>
-      h("li", {}, t("web_analysis_accuracy", { name: seatName(view, x.seat), accuracy: x.accuracy.toFixed(1) })))));
+      h("li", {}, t("web_analysis_accuracy", { name: seatName(view, x.seat), accuracy: percent(x.accuracy / 100) })))));
   }
   const byIndex = new Map(a.points.map((p) => [p.index, p]));
   if (!a.key.length) {

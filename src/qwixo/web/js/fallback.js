@@ -58,6 +58,10 @@ export const fallback = {
   seatLabel(settings, seat) {
     return String(seat + 1);
   },
+  // the message and {seat} of a sentence naming a seat (words.js seatSentence): its number
+  seatSentence(key, settings, seat) {
+    return [key, seat + 1];
+  },
   // the seat's name as the pages show it (a renderer may add its seat label)
   seatName(view, seat, base) {
     return base;

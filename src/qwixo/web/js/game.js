@@ -8,7 +8,7 @@ import { Live } from "./api.js";
 import { errorText, toast, setConn } from "./ui.js";
 import { go, navClick } from "./nav.js";
 import { rememberSeat, tokensFor, heldSeats } from "./seats.js";
-import { gameTitle, seatLabel, seatName } from "./words.js";
+import { gameTitle, seatName, seatSentence } from "./words.js";
 import { boardArea, resultText, afterBoard } from "./board.js";
 import { rendererFor } from "./games.js";
 import { statusLine, seatSwitcher, sideColumn, invitesPanel } from "./game-panels.js";
@@ -390,7 +390,7 @@ class GamePage {
       h("h1", {}, gameTitle(v.game, v.settings)),
       h("a", { href: `/?${rendererFor(v.game).rulesQuery(v)}`, class: "btn small", target: "_blank", rel: "noopener" }, t("web_rules")),
       h("span", { id: "clock", class: "clock", hidden: true }, "")),
-    h("p", { class: "who" }, isPlayer ? t("web_you_are_seat", { seat: seatLabel(v.game, v.settings, v.you), name: seatName(v, v.you) }) : t("web_spectating")),
+    h("p", { class: "who" }, isPlayer ? seatSentence("web_you_are_seat", v.game, v.settings, v.you, { name: seatName(v, v.you) }) : t("web_spectating")),
     namePanel(this),
     seatSwitcher(v, this.id, (s) => { ui.follow = false; this.connect(tokensFor(this.id)[String(s)]); }),
     statusLine(v, ui),

@@ -2,7 +2,7 @@
 // and figures ("a1a3    win in 7 plies", "1. pass   win 60.2% ..."); the page says them as
 // sentences ("Best: took a1, pushed it in from the right. This wins in 4 of your moves.").
 
-import { t } from "./i18n.js";
+import { percent, t } from "./i18n.js";
 import { moveWords } from "./words.js";
 
 // the first of `options` a hint names (its lines list moves best first), or null
@@ -33,6 +33,6 @@ export function hintWords(view, lines, option) {
   if ((m = /win in (\d+) pl/.exec(line))) out.push(t("web_hint_win_in", { n: Math.ceil(parseInt(m[1], 10) / 2) }));
   else if ((m = /loss in (\d+) pl/.exec(line))) out.push(t("web_hint_loss_in", { n: Math.ceil(parseInt(m[1], 10) / 2) }));
   else if (/\bdraw\b/.test(line)) out.push(t("web_hint_draw"));
-  else if ((m = /win\s+([\d.]+)\s*%/.exec(line))) out.push(t("web_hint_chance", { pct: Math.round(parseFloat(m[1])) }));
+  else if ((m = /win\s+([\d.]+)\s*%/.exec(line))) out.push(t("web_hint_chance", { pct: percent(parseFloat(m[1]) / 100, 0) }));
   return out.join(" ");
 }

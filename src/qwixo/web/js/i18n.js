@@ -48,9 +48,11 @@ function repr(v) {
 }
 
 // the games' codes in words (each game's renderer module registers its own decoder):
-// decode(name, value, word, params) -> the words of a parameter `name`
+// decode(name, value, word, params, kase) -> the words of a parameter `name`
 // holding `value`, or undefined when the value is not one of that game's codes; `word(key,
-// extra)` is the catalogue's text of `key` (the value itself when the catalogue lacks it)
+// extra)` is the catalogue's text of `key` (the value itself when the catalogue lacks it);
+// `kase` (a sentence's {name.case}, e.g. "loc"): that form of the words, or null when the
+// language has none (the plain words are used)
 const DECODERS = [];
 
 export function addShown(decode) {
@@ -105,9 +107,25 @@ export function shownAs(name, code) {
   return String(shown(name, code));
 }
 
+// a code in the form a sentence asks for with {name.case} (see qwixo.i18n._case_form): Polish
+// "w rzędzie {row.loc}" reads "w rzędzie czerwonym", Italian "segna {cell.def}" "segna il 7
+// rosso"; each game's decoder gives its codes' forms when asked with `kase` (null: a code of
+// its own without that form, so the plain words)
+function caseForm(name, v, kase) {
+  if (typeof v !== "string") return null;
+  const word = (key, extra) => format(catalog[key], extra || {});
+  for (const decode of DECODERS) {
+    const out = decode(name, v, word, {}, kase);
+    if (out !== undefined) return out;
+  }
+  return null;
+}
+
 export function format(text, params = {}) {
-  return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?\}/g, (m, name, conv) => {
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(![rs])?(?:\.([a-z]+))?\}/g, (m, name, conv, kase) => {
     if (!(name in params)) return m;
+    const form = kase ? caseForm(name, params[name], kase) : null;
+    if (form !== null) return form;
     const v = shown(name, params[name], params);
     return conv === "!r" ? repr(v) : String(v);
   });
@@ -120,6 +138,23 @@ function pluralText(key, params) {
   const n = Number(String(params[countName]).replace(/[,\s]/g, ""));
   if (!Number.isFinite(n)) return catalog[key];
   return catalog[`${key}#${plural.select(n)}`] ?? catalog[`${key}#other`] ?? catalog[key];
+}
+
+// a number as the reader's language writes it (Intl: its decimal sign and digit grouping):
+// number(35.74, 1) is "35,7" in Turkish, Italian and Polish; digits null: as many as it has
+// (up to 3); sign: a "+" before a positive one (as qwixo.i18n.number)
+export function number(x, digits = 0, sign = false) {
+  return new Intl.NumberFormat(current, {
+    minimumFractionDigits: digits === null ? 0 : digits, maximumFractionDigits: digits === null ? 3 : digits,
+    signDisplay: sign ? "exceptZero" : "auto",
+  }).format(x);
+}
+
+// a share (0..1) in per cent, the sign where the language puts it: "%35,7" in Turkish
+export function percent(x, digits = 1) {
+  return new Intl.NumberFormat(current, {
+    style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits,
+  }).format(x);
 }
 
 export function has(key) {

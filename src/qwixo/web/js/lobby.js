@@ -9,12 +9,12 @@
 // person the games where it is their turn (turns.js, with opt-in notifications).
 
 import { h, clear } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, number } from "./i18n.js";
 import { api } from "./api.js";
 import { errorText, toast } from "./ui.js";
 import { go, navClick } from "./nav.js";
 import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
-import { gameTitle, seatLabel, sortBots, botName, botLine } from "./words.js";
+import { gameTitle, seatLabel, seatSentence, sortBots, botName, botLine } from "./words.js";
 import { inviteRow, reachNote } from "./invite.js";
 import { when } from "./result.js";
 import { Pairing } from "./pairing.js";
@@ -34,7 +34,7 @@ const CLOCK_UNITS = {
 
 // "≈1650 ± 140": a rating with two deviations (as the leaderboard shows it)
 export function ratingText(r) {
-  return `≈${Math.round(r.rating)} ± ${Math.round(2 * r.deviation)}`;
+  return `≈${number(Math.round(r.rating))} ± ${number(Math.round(2 * r.deviation))}`;
 }
 
 // bot names per game from /api/meta, whatever its exact shape
@@ -510,7 +510,7 @@ class LobbyPage {
       h("div", { class: "actions" },
         status === "open" ? freeSeats.map((s) =>
           h("button", { type: "button", class: "btn small primary join", onclick: () => this.takeSeat(g, s.seat) },
-            t("web_join", { seat: seatLabel(g.game, g.settings, s.seat) }))) : null,
+            seatSentence("web_join", g.game, g.settings, s.seat))) : null,
         status !== "finished" ? h("a", { class: "btn small", href: `/?game=${id}&watch=1`, onclick: navClick }, t("web_spectate")) : null,
         status === "finished" ? h("a", { class: "btn small", href: `/?game=${id}&replay=0`, onclick: navClick }, t("web_replay")) : null));
   }

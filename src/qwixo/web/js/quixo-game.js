@@ -60,6 +60,12 @@ function example(players) {
   };
 }
 
+// the messages of the sentences naming a seat: [4 players, 2 players] (words.js seatSentence)
+const SEAT_SENTENCES = {
+  web_you_are_seat: ["web_you_are_seat_compass", "web_you_are_seat_symbol"],
+  web_join: ["web_join_compass", "web_join_symbol"],
+};
+
 const paras = (keys) => keys.map((k) => h("p", {}, t(k)));
 
 function touchFirst() {
@@ -82,6 +88,12 @@ registerGame(NAME, {
   },
   seatName(view, seat, base) {
     return `${base} (${this.seatLabel(view.settings || {}, seat)})`;
+  },
+  // a seat in a sentence: a compass seat (4 players, {seat} N/E/S/W in words) or a symbol
+  seatSentence(key, settings, seat) {
+    const [compass, symbol] = SEAT_SENTENCES[key] || [key, key];
+    if (settings.players === 4) return [compass, SEATS[seat]];
+    return [symbol, seat === 0 ? "X" : "O"];
   },
   numberTwinBots: false, // the seat letter tells them apart
   moveWords(view, text) {

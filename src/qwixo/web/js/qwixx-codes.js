@@ -9,8 +9,26 @@ import { addShown, has } from "./i18n.js";
 
 const ROWS = ["r", "y", "g", "b"];
 
-addShown((name, v, word) => {
+// a colour code in the form a sentence asks for ({row.loc}, {cell.def}: the messages
+// qwixx_row_r_loc, qwixx_cell_r_def and its "_v" form, "l'8 rosso", before a number
+// qwixx_vowel_numbers lists); null: the language has no such form; undefined: not a code
+function caseForm(name, code, kase, word) {
+  if (name === "row" && ROWS.includes(code)) return has(`qwixx_row_${code}_${kase}`) ? word(`qwixx_row_${code}_${kase}`) : null;
+  if ((name === "die" || name === "colour") && (ROWS.includes(code) || ["w", "w1", "w2"].includes(code))) {
+    return has(`qwixx_die_${code[0]}_${kase}`) ? word(`qwixx_die_${code[0]}_${kase}`) : null;
+  }
+  const m = ["cell", "last", "decision", "choice"].includes(name) ? /^([rygb])(\d{1,2})$/.exec(code) : null;
+  if (!m) return undefined;
+  let key = `qwixx_cell_${m[1]}_${kase}`;
+  if (!has(key)) return null;
+  const vowel = has("qwixx_vowel_numbers") ? word("qwixx_vowel_numbers").split(/\s+/) : [];
+  if (vowel.includes(String(Number(m[2]))) && has(`${key}_v`)) key += "_v";
+  return word(key, { number: m[2] });
+}
+
+addShown((name, v, word, params, kase) => {
   const code = v.trim().toLowerCase();
+  if (kase) return caseForm(name, code, kase, word);
   if (name === "row" && ROWS.includes(code)) return word(`qwixx_row_${code}`);
   if ((name === "die" || name === "colour" || name === "mean_crosses") && (ROWS.includes(code) || ["w", "w1", "w2"].includes(code))) {
     return word(`qwixx_die_${code[0]}`);

@@ -221,7 +221,7 @@ function rowView(ctx, sheetCtx, row, ri) {
   const r = { lastCrossed, closed: row.closed };
   const cells = row.cells.map((c, i) => cellView(ctx, sheetCtx, r, rc, ri, c, i));
   const lock = row.lock || {};
-  const lockLabel = `${t("web_lock_label", { row: lock.color || rc })}${lock.crossed ? `, ${t("web_cell_crossed")}` : ""}`;
+  const lockLabel = `${t("web_lock_label", { row: lock.color || rc })}${lock.crossed ? `, ${t("web_lock_crossed")}` : ""}`;
   const lockEl = h("span", { class: `qlock c-${lock.color || rc} ${lock.crossed ? "crossed" : ""}`,
     title: lockLabel, role: "img", "aria-label": lockLabel }, lockIcon(),
   lock.crossed ? h("span", { class: "mark", "aria-hidden": "true" }, "✕") : null);

@@ -7,14 +7,11 @@
 // before the game: unratedNote).
 
 import { h } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, number } from "./i18n.js";
 import { seatName } from "./words.js";
 import { rendererFor } from "./games.js";
 import { endWhy } from "./board.js";
 
-function number(x) {
-  return new Intl.NumberFormat(lang(), { maximumFractionDigits: 0 }).format(Math.round(x));
-}
 
 // a moment (epoch seconds) in this reader's language and time zone
 export function when(epoch) {

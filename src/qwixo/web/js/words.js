@@ -35,6 +35,14 @@ export function seatLabel(game, settings, seat) {
   return rendererFor(game).seatLabel(settings || {}, seat);
 }
 
+// a sentence naming a seat ("web_you_are_seat", "web_join"), whole in every language: the
+// renderer picks the message for its kind of seat (a number: "2. koltuğa oturun"; a compass
+// seat or a symbol: messages of their own) and what {seat} holds
+export function seatSentence(key, game, settings, seat, params = {}) {
+  const [k, value] = rendererFor(game).seatSentence(key, settings || {}, seat);
+  return t(k, { ...params, seat: value });
+}
+
 function baseName(view, s, seat) {
   // a bot whose name the server gave it ("gap", "gap 2": default_name) reads as its level
   const given = (x) => x.kind === "bot" && (!x.name || x.name === x.bot || x.default_name);

@@ -1,0 +1,78 @@
+"""Every number a person reads is written the language's way (docs/glossary.md, "Numbers"):
+Turkish, Italian and Polish write a decimal comma ("35,7"), Turkish puts the per cent sign
+first ("%35,7"); the web (web/js/i18n.js, Intl), the terminal and the CLI (qwixo.i18n, Babel)
+agree."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from qwixo.analysis import format_analysis
+from qwixo.cli import main
+from qwixo.i18n import number, percent
+from test_i18n_js import run_js
+
+COMMA = ("tr", "it", "pl")
+# a decimal written with a point: "35.7" (a Turkish or Italian "1.837" groups thousands)
+POINT_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d{1,2}(?![\d.])")
+
+# what the web writes in each language (web/js/i18n.js number and percent, run in Node.js)
+NUMBERS = """[m.number(35.74, 1), m.number(1234567), m.number(7.4, null), m.number(2.5, 1, true),
+             m.percent(0.3574), m.percent(0.6, 0),
+             m.t("an_win_chance", { percent: m.percent(0.3574) })]"""
+
+
+def test_python_numbers_per_language():
+    assert [number(35.74, x, 1) for x in ("en", "tr", "it", "pl")] == ["35.7", "35,7", "35,7",
+                                                                       "35,7"]
+    assert [percent(0.3574, x) for x in ("en", "tr", "it", "pl")] == ["35.7%", "%35,7", "35,7%",
+                                                                      "35,7%"]
+    assert number(7.4, "tr", None) + " sn" == "7,4 sn"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_web_writes_numbers_as_the_server(tmp_path):
+    langs = ("en", *COMMA)
+    got = run_js(tmp_path, langs, NUMBERS)
+    from qwixo.i18n import t
+
+    for x in langs:
+        want = [number(35.74, x, 1), number(1234567, x), number(7.4, x, None),
+                number(2.5, x, 1, sign=True), percent(0.3574, x), percent(0.6, x, 0),
+                t("an_win_chance", x, percent=percent(0.3574, x))]
+        assert [s.replace("\u00a0", " ") for s in got[x]] == [s.replace("\u00a0", " ")
+                                                              for s in want], x
+    assert got["tr"][4] == "%35,7" and got["it"][0] == "35,7" and got["pl"][0] == "35,7"
+
+
+@pytest.mark.parametrize("lang", COMMA)
+def test_the_terminal_analysis_and_hints_write_decimal_commas(lang):
+    a = {"metric": "win_chance", "exact": False, "budget": {"seconds": 2.5},
+         "points": [{"index": 3, "player": 0, "chosen": "pass", "chosen_value": 0.25,
+                     "best": "r7", "best_value": 0.375, "loss": 0.125}],
+         "key": [3], "summary": {"seats": [{"seat": 0, "accuracy": 87.5}]}}
+    text = format_analysis(a, lang)
+    assert "2,5" in text and percent(0.375, lang) in text and percent(0.875, lang) in text
+    assert not POINT_DECIMAL.search(text), text
+
+    import qwixo
+    from qwixo.qwixx.strong import hint_lines
+
+    g = qwixo.new_game("qwixx", players=2, seed=1)
+    g.roll([1, 1, 6, 6, 6, 6])
+    lines = "\n".join(hint_lines(g, 0, lang, playouts=32))
+    assert re.search(r"\d,\d", lines) and not POINT_DECIMAL.search(lines), lines
+    if lang == "tr":
+        assert re.search(r"%\d+,\d", lines), lines
+
+
+@pytest.mark.parametrize("lang", COMMA)
+def test_the_cli_tournament_table_writes_decimal_commas(lang, capsys):
+    assert main(["--lang", lang, "tournament", "qwixx", "--bots", "random,gap", "--games", "2",
+                 "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\d,\d", out) and not POINT_DECIMAL.search(out), out
+    assert ("%100,0" if lang == "tr" else "100,0%") in out, out
