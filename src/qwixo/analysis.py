@@ -52,9 +52,9 @@ def analysis_function(name: str):
 def analyse(game: Any, *, seconds: float | None = None,
             progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The analysis of ``game`` (not changed) within about ``seconds`` (default
-    :data:`DEFAULT_SECONDS`). ``progress``: called as the analysis goes with ``{"done",
-    "total", "points", "series"}`` (decisions analysed, decisions in all, the points and graph
-    rows made since the call before) when the game's analysis function takes a ``progress``
+    :data:`DEFAULT_SECONDS`). ``progress``: called as the analysis goes with ``{"metric",
+    "done", "total", "points", "series"}`` (what the values are, decisions analysed, decisions
+    in all, the points and graph rows made since the call before) when the game's analysis function takes a ``progress``
     argument. Raises :class:`~qwixo.core.IllegalMove` ``analysis_unsupported`` for a game
     without analysis."""
     fn = analysis_function(game.name)

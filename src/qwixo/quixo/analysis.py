@@ -95,7 +95,7 @@ def analyse(game: Any, *, seconds: float = 10.0, solve: bool = True,
     changed). ``seconds``: the time budget of the whole analysis, shared out over the plies that
     no database covers (a database answers at once). ``solve``: make the 4×4 database first
     when it is missing (:data:`SOLVE_SIZES`; 3×3 is solved in memory anyway). ``progress``:
-    called after each move with ``{"done", "total", "points", "series"}`` (the point and the
+    called after each move with ``{"metric", "done", "total", "points", "series"}`` (the point and the
     graph's row of that move), so that a reader sees the first results as they come.
 
     Each point: ``index`` (the move's place in the history), ``player``, ``move``, ``before``
@@ -161,8 +161,8 @@ def analyse(game: Any, *, seconds: float = 10.0, solve: bool = True,
         series.append([round(mine if team_of[q] == team_of[player] else 1.0 - mine, 4)
                        for q in range(seats)])
         if progress is not None:
-            progress({"done": i + 1, "total": len(moves), "points": points[-1:],
-                      "series": series[-1:]})
+            progress({"metric": "outcome", "done": i + 1, "total": len(moves),
+                      "points": points[-1:], "series": series[-1:]})
     key = sorted((p for p in points if p["loss"] > 0), key=lambda p: (-p["loss"], p["index"]))
     return {
         "game": "quixo", "players": seats, "metric": "outcome",

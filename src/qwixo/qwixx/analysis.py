@@ -67,8 +67,8 @@ def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = N
     ``seconds``: when given, the search's time budget of the whole analysis instead (shared out
     over the decisions); ``compute``: solve a missing solitaire table (classic: under a minute);
     ``solution``: the solitaire table to use (:class:`~qwixo.qwixx.solitaire.Solution`), if
-    already at hand; ``progress``: called after each decision with ``{"done", "total",
-    "points", "series"}`` (the points and graph rows made since the call before), so that a
+    already at hand; ``progress``: called after each decision with ``{"metric", "done",
+    "total", "points", "series"}`` (the points and graph rows made since the call before), so that a
     reader sees the first results as they come.
 
     Each point: ``index`` (place in the history), ``roll`` (which roll), ``player``, ``phase``
@@ -82,6 +82,7 @@ def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = N
     if n == 1:
         sols = solution if solution is not None else _solution(g, 0, compute)
     exact = sols is not None
+    metric = "expected_score" if n == 1 else "win_chance"
     entries = [list(e) for e in game.to_dict()["history"]]
     decisions = sum(1 for e in entries if e[0] == "choose")
     bot = None
@@ -138,17 +139,16 @@ def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = N
         done += 1
         g.choose(player, text)
         if progress is not None:
-            progress({"done": done, "total": decisions, "points": points[sent[0]:],
-                      "series": series[sent[1]:]})
+            progress({"metric": metric, "done": done, "total": decisions,
+                      "points": points[sent[0]:], "series": series[sent[1]:]})
             sent = (len(points), len(series))
     if rolls:
         last = [row_values.get(p, last[p]) for p in range(n)]
         series.append([_r(x) for x in last])
     if progress is not None and (len(points), len(series)) != sent:
-        progress({"done": done, "total": decisions, "points": points[sent[0]:],
-                  "series": series[sent[1]:]})
+        progress({"metric": metric, "done": done, "total": decisions,
+                  "points": points[sent[0]:], "series": series[sent[1]:]})
     key = sorted((p for p in points if p["loss"] > 0), key=lambda p: (-p["loss"], p["index"]))
-    metric = "expected_score" if n == 1 else "win_chance"
     budget: dict[str, Any] = {"exact": exact}
     if bot is not None:
         budget.update({"bot": "strong", "playouts": None if seconds is not None else bot.playouts,

@@ -330,8 +330,8 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
 @router.get("/api/games/{game_id}/analysis/progress")
 async def analysis_progress(game_id: str, request: Request) -> dict[str, Any]:
     """How far the analysis of a finished game has gone (``docs/web-protocol.md``): while
-    ``GET .../analysis`` computes it, ``{"state": "running", "done", "total", "percent",
-    "points", "series"}`` (the decisions analysed so far, each point with its replay
+    ``GET .../analysis`` computes it, ``{"state": "running", "metric", "done", "total",
+    "percent", "points", "series"}`` (the decisions analysed so far, each point with its replay
     ``step``, and the graph's rows so far); ``{"state": "done"}`` once it is stored with the
     game; ``{"state": "none"}`` when none is being made (nobody asked, or another process
     computes it)."""

@@ -67,13 +67,16 @@ class Progress:
     def __init__(self, steps: list[int], version: int) -> None:
         self.steps = steps
         self.version = version
+        self.metric: str | None = None
         self.done = 0
         self.total: int | None = None
         self.points: list[dict[str, Any]] = []
         self.series: list[Any] = []
 
     def update(self, report: dict[str, Any]) -> None:
-        """One report ``{"done", "total", "points", "series"}`` (the new points and rows)."""
+        """One report ``{"metric", "done", "total", "points", "series"}`` (the new points and
+        rows)."""
+        self.metric = report.get("metric") or self.metric
         self.done = int(report.get("done") or 0)
         total = report.get("total")
         self.total = None if total is None else int(total)
@@ -84,12 +87,12 @@ class Progress:
         self.series.extend(report.get("series") or [])
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"state": "running", "done", "total", "percent", "points", "series"}``
+        """``{"state": "running", "metric", "done", "total", "percent", "points", "series"}``
         (``percent`` 0..100, None before the first report)."""
         percent = None
         if self.total is not None:
             percent = 100 if self.total == 0 else int(100 * self.done / self.total)
-        return {"state": "running", "done": self.done, "total": self.total,
+        return {"state": "running", "metric": self.metric, "done": self.done, "total": self.total,
                 "percent": percent, "points": self.points, "series": self.series}
 
 
