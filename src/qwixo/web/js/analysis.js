@@ -100,7 +100,8 @@ function rowPoints(points, rows) {
 // column takes the replay to the position after that move
 function graph(a, page) {
   const view = page.view;
-  const W = 720, H = 240, L = 52, R = 12, T = 12, B = 40;
+  // (a phone's graph is drawn narrower, so that its words stay as large as the page's)
+  const W = window.innerWidth < 640 ? 400 : 720, H = 240, L = 52, R = 12, T = 12, B = 40;
   const rows = a.series || [];
   const perRoll = a.points.length > 0 && a.points[0].roll !== undefined;
   // (while the analysis runs, a graph of a row per decision is drawn to its full length)
