@@ -14,27 +14,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 import time
+from pathlib import Path
 
-import qwixo
+sys.path.insert(0, str(Path(__file__).parent))
 
 
 def _games():
-    q = qwixo.new_game("quixo", size=4, ply_limit=200)
-    bots = [qwixo.make_bot("quixo", "greedy", seed=1), qwixo.make_bot("quixo", "easy", seed=2)]
-    while not q.is_over:
-        p = q.to_act[0]
-        q.choose(p, bots[p].decide(q, p))
-    s = qwixo.new_game("qwixx", players=1, seed=1)
-    bot = qwixo.make_bot("qwixx", "odds", seed=1)
-    while not s.is_over:
-        if s.needs_roll:
-            s.roll()
-            continue
-        p = s.to_act[0]
-        s.choose(p, bot.decide(s, p))
-    return [("Quixo 4x4", q), ("Qwixx classic solitaire", s)]
+    from analysis import play  # (benchmarks/analysis.py: the bots' games it analyses)
+
+    return [("Quixo 4x4", play("quixo", 1, size=4, ply_limit=200)),
+            ("Qwixx classic solitaire", play("qwixx", 1, players=1))]
 
 
 def _fresh(label: str, seconds: float, tables: bool) -> list[tuple[str, float]]:
