@@ -26,7 +26,7 @@ def _games():
     from analysis import play  # (benchmarks/analysis.py: the bots' games it analyses)
 
     return [("Quixo 4x4", play("quixo", 1, size=4, ply_limit=200)),
-            ("Qwixx classic solitaire", play("qwixx", 1, players=1))]
+            ("Qwixx classic solitaire", play("qwixx", 1, players=1, seed=1))]
 
 
 def _fresh(label: str, seconds: float, tables: bool) -> list[tuple[str, float]]:
