@@ -124,6 +124,18 @@ def classic_table(shared_dir, made_once) -> Path:
     return table_path("classic", shared_dir)
 
 
+@pytest.fixture(scope="session")
+def quixo4_db(shared_dir, made_once) -> Path:
+    """The saved complete 4x4 Quixo database (``quixo4x4.qdb``: a minute or so to solve), solved
+    once per test run by the first worker that needs it (a server's analyses read it, as after
+    its warm-up built it)."""
+    from qwixo.quixo import db
+
+    with made_once("quixo4x4"):
+        db.ensure(4, directory=shared_dir)
+    return shared_dir / db.file_name(4)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session):
     config = session.config

@@ -28,8 +28,10 @@ Analysis of 5 decisions: exact values.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 from qwixo.core import IllegalMove
@@ -47,14 +49,21 @@ def analysis_function(name: str):
     return load(ref) if ref else None
 
 
-def analyse(game: Any, *, seconds: float | None = None) -> dict[str, Any]:
+def analyse(game: Any, *, seconds: float | None = None,
+            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The analysis of ``game`` (not changed) within about ``seconds`` (default
-    :data:`DEFAULT_SECONDS`). Raises :class:`~qwixo.core.IllegalMove` ``analysis_unsupported``
-    for a game without analysis."""
+    :data:`DEFAULT_SECONDS`). ``progress``: called as the analysis goes with ``{"metric",
+    "done", "total", "points", "series"}`` (what the values are, decisions analysed, decisions
+    in all, the points and graph rows made since the call before) when the game's analysis function takes a ``progress``
+    argument. Raises :class:`~qwixo.core.IllegalMove` ``analysis_unsupported`` for a game
+    without analysis."""
     fn = analysis_function(game.name)
     if fn is None:
         raise IllegalMove("analysis_unsupported", game=game.name)
-    return fn(game, seconds=DEFAULT_SECONDS if seconds is None else float(seconds))
+    kw: dict[str, Any] = {}
+    if progress is not None and "progress" in inspect.signature(fn).parameters:
+        kw["progress"] = progress
+    return fn(game, seconds=DEFAULT_SECONDS if seconds is None else float(seconds), **kw)
 
 
 def value_text(metric: str, value: Any, lang: str | None = None) -> str:

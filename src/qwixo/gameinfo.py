@@ -252,6 +252,10 @@ class GameInfo:
       module (``load()``, ``daily(puzzles)``, ``by_difficulty(puzzles, rating, exclude=)``,
       ``check(puzzle, played, move)``, ``defence(game)``; each puzzle with ``id``,
       ``position``, ``plies``, ``rating``, ``moves`` and ``game()``), None: no puzzles;
+    - ``tables``: of a function ``() -> None`` that builds (or loads) the tables the game's
+      analysis reads (solver databases), once: ``qwixo warm-up`` and the server's analysis
+      worker run it at their start, so that the first analysis does not build them; None:
+      nothing to build;
     - ``env_codec``: of the research codec class (``from_settings(**settings)``; None: no
       research adapters); ``editions``: of a ``{name: edition}`` table with ``to_dict()``
       (the rules pages' sheets), if the game has editions;
@@ -311,6 +315,7 @@ class GameInfo:
     hint: str | None = None
     analysis: str | None = None
     puzzles: str | None = None
+    tables: str | None = None
     env_codec: str | None = None
     editions: str | None = None
     details: str | None = None

@@ -62,14 +62,27 @@ def extra_screens(base: str):
         if page.locator(".an-moment").count():
             page.locator(".an-moment").first.click()
             page.wait_for_selector("#rp-suggest")
-        page.locator(".analysis").scroll_into_view_if_needed()
 
-    def puzzle(page):  # a 5x5 win in 3
+    def analysis_graph(page):  # the same analysis: its graph and key moments in view
+        analysis(page)
+        page.locator("#an-panel").scroll_into_view_if_needed()
+        page.evaluate("document.getElementById('an-panel').scrollIntoView({block: 'start'})")
+        return True  # (the picture keeps this scroll)
+
+    def puzzle(page):  # a 5x5 win in 3: a wrong move, and the solution played on the board
         from qwixo.quixo import puzzles
 
         p = next(q for q in puzzles.load() if q.size == 5 and q.plies == 3)
         page.goto(f"{base}?puzzle=quixo&id={p.id}")
         page.wait_for_selector("#pz-task")
+        g = p.game()
+        wrong = next(m for m in g.options(g.to_act[0]) if m != p.moves[0] and m[:2] == p.moves[0][:2])
+        page.click(f'[data-key="sq:{wrong[:2]}"]')
+        page.click(f'[data-move="{wrong[:4]}"]')
+        page.wait_for_selector("#pz-retry")
+        page.click("#pz-show")
+        page.click("#pz-sol-next")
+        page.wait_for_selector("#pz-sol-step")
 
     games = iter(["Quixo", "Qwixx"] * 4)  # (each picture its own pool: else they pair up)
 
@@ -90,7 +103,7 @@ def extra_screens(base: str):
         page.wait_for_selector("#name-form")
 
     return [("pad-offline", pad), ("qwixx-penalty-confirm", penalty), ("analysis", analysis),
-            ("puzzle", puzzle), ("play-someone", play_someone), ("guest-name", guest_name)]
+            ("analysis-graph", analysis_graph), ("puzzle", puzzle), ("play-someone", play_someone), ("guest-name", guest_name)]
 
 
 def wait_ready(base: str, seconds: float = 900) -> None:
@@ -131,9 +144,9 @@ def main() -> None:
                         ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
                         ctx.set_default_timeout(30_000)
                         page = ctx.new_page()
-                        setup(page)
+                        keep_scroll = setup(page)  # (True: the screen is further down)
                         page.wait_for_timeout(300)
-                        if not page.locator("dialog[open]").count():
+                        if not keep_scroll and not page.locator("dialog[open]").count():
                             page.evaluate("window.scrollTo(0, 0)")
                         path = out / f"web-{name}-{size}{suffix}.png"
                         page.screenshot(path=str(path))

@@ -61,7 +61,7 @@ def test_a_bot_decides_while_an_analysis_is_stuck(monkeypatch):
     release = threading.Event()
     started = threading.Event()
 
-    def stuck(game, seconds):
+    def stuck(game, seconds, progress=None):
         started.set()
         release.wait(60)
         return {"points": [], "key": []}

@@ -60,7 +60,8 @@ def test_a_bigger_budget_than_the_stored_one_computes_again(tmp_path, monkeypatc
     calls = []
     real = botrunner.analyse_game  # (the in-process hints' pool: bot_processes=0)
     monkeypatch.setattr(botrunner, "analyse_game",
-                        lambda game, seconds: calls.append(seconds) or real(game, seconds))
+                        lambda game, seconds, progress=None: calls.append(seconds)
+                        or real(game, seconds, progress))
 
     def app(seconds: float):
         return create_app(db, warm_up=False, bot_delay=0.0, http_rate=1000, http_burst=1000,

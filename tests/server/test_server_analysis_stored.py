@@ -33,9 +33,9 @@ def test_the_analysis_survives_a_restart_and_is_computed_once(database, monkeypa
     calls = []
     real = botrunner.analyse_game
 
-    def counted(game, seconds):
+    def counted(game, seconds, progress=None):
         calls.append(seconds)
-        return real(game, seconds)
+        return real(game, seconds, progress)
 
     monkeypatch.setattr(botrunner, "analyse_game", counted)
     with TestClient(_app(database)) as client:
@@ -46,7 +46,7 @@ def test_the_analysis_survives_a_restart_and_is_computed_once(database, monkeypa
         assert len(calls) == 1
     assert first.json()["analysis"]["points"]
 
-    def refused(game, seconds):  # the restarted server must not compute it again
+    def refused(game, seconds, progress=None):  # the restarted server must not compute it again
         raise AssertionError("the analysis was computed again")
 
     monkeypatch.setattr(botrunner, "analyse_game", refused)

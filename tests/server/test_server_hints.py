@@ -82,7 +82,7 @@ def test_hints_stay_answered_while_analyses_flood_in(monkeypatch):
     waiting their turn, no more."""
     release = threading.Event()
 
-    def stuck(game, seconds):
+    def stuck(game, seconds, progress=None):
         release.wait(60)
         return {"points": [], "key": []}
 

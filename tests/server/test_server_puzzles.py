@@ -10,7 +10,9 @@ from qwixo.quixo import puzzles
 
 def test_games_daily_and_one(client):
     r = client.get("/api/puzzles").json()
-    assert r == {"games": [{"game": "quixo", "count": len(puzzles.load())}]}
+    every = puzzles.load()
+    lengths = [{"plies": n, "count": sum(1 for p in every if p.plies == n)} for n in (1, 3, 5)]
+    assert r == {"games": [{"game": "quixo", "count": len(every), "lengths": lengths}]}
     d = client.get("/api/puzzles/quixo/daily").json()
     today = dt.datetime.now(dt.UTC).date()
     assert d["id"] == puzzles.daily(puzzles.load(), today).id
@@ -67,3 +69,34 @@ def test_moves_right_wrong_and_refused(client):
     r = client.post(url3, json={"played": [p3.moves[0], r["reply"]], "move": win}).json()
     assert r["correct"] and r["solved"]
     assert client.post(url, json={"move": "a1a5", "extra": 1}).status_code == 400
+
+
+def test_a_theme_gives_puzzles_of_one_length(client):
+    for plies in (1, 3, 5):
+        seen: list[str] = []
+        for _ in range(3):
+            r = client.get("/api/puzzles/quixo/next",
+                           params={"rating": 1500, "plies": plies, "exclude": ",".join(seen)})
+            assert r.status_code == 200 and r.json()["plies"] == plies
+            seen.append(r.json()["id"])
+    r = client.get("/api/puzzles/quixo/next", params={"plies": 2}, headers={"Accept-Language": "pl"})
+    assert r.status_code == 400 and r.json()["key"] == "bad_setting"
+    assert "brak zadań o tej długości" in r.json()["text"]
+
+
+def test_the_solution_comes_with_its_positions(client):
+    p = next(q for q in puzzles.load() if q.size == 4 and q.plies == 3)
+    path = f"/api/puzzles/quixo/{p.id}/move"
+    shown = client.post(path, json={"played": [], "move": "-"}).json()
+    assert shown["solution"] == list(p.moves)
+    views = shown["solution_views"]
+    assert len(views) == len(p.moves)
+    g = p.game()
+    for move, view in zip(p.moves, views, strict=True):
+        g.choose(g.to_act[0], move)
+        # each the position after that move of the line, as the puzzle's player sees it
+        assert view["quixo"]["position"] == g.position
+        assert view["you"] == p.game().to_act[0]
+    assert views[-1]["is_over"] and g.is_over
+    right = client.post(path, json={"played": [], "move": p.moves[0]}).json()
+    assert right["correct"] and "solution_views" not in right

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 #: how many decisions the ``key`` list names at most
@@ -88,11 +89,14 @@ def start_of(game: Any) -> Any:
 SOLVE_SIZES = (4,)
 
 
-def analyse(game: Any, *, seconds: float = 10.0, solve: bool = True) -> dict[str, Any]:
+def analyse(game: Any, *, seconds: float = 10.0, solve: bool = True,
+            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The analysis of every move of ``game`` (a :class:`~qwixo.quixo.game.QuixoGame`; not
     changed). ``seconds``: the time budget of the whole analysis, shared out over the plies that
     no database covers (a database answers at once). ``solve``: make the 4×4 database first
-    when it is missing (:data:`SOLVE_SIZES`; 3×3 is solved in memory anyway).
+    when it is missing (:data:`SOLVE_SIZES`; 3×3 is solved in memory anyway). ``progress``:
+    called after each move with ``{"metric", "done", "total", "points", "series"}`` (the point and the
+    graph's row of that move), so that a reader sees the first results as they come.
 
     Each point: ``index`` (the move's place in the history), ``player``, ``move``, ``before``
     (the value of the position for the mover, best play: ``value`` win/loss/draw or None,
@@ -156,6 +160,9 @@ def analyse(game: Any, *, seconds: float = 10.0, solve: bool = True) -> dict[str
         mine = _chance(after)
         series.append([round(mine if team_of[q] == team_of[player] else 1.0 - mine, 4)
                        for q in range(seats)])
+        if progress is not None:
+            progress({"metric": "outcome", "done": i + 1, "total": len(moves),
+                      "points": points[-1:], "series": series[-1:]})
     key = sorted((p for p in points if p["loss"] > 0), key=lambda p: (-p["loss"], p["index"]))
     return {
         "game": "quixo", "players": seats, "metric": "outcome",
@@ -165,6 +172,16 @@ def analyse(game: Any, *, seconds: float = 10.0, solve: bool = True) -> dict[str
         "key": [p["index"] for p in key[:KEY_MOMENTS]],
         "summary": _summary(points, seats),
     }
+
+
+def prepare() -> None:
+    """Build (or load) the databases the analysis makes when missing (:data:`SOLVE_SIZES`),
+    once, ahead of the first analysis (``GameInfo.tables``: ``qwixo warm-up``, the server's
+    analysis worker)."""
+    from qwixo.quixo import db
+
+    for size in SOLVE_SIZES:
+        db.ensure(size)
 
 
 def _summary(points: list[dict[str, Any]], seats: int) -> dict[str, Any]:
@@ -181,4 +198,4 @@ def _summary(points: list[dict[str, Any]], seats: int) -> dict[str, Any]:
     return {"seats": out}
 
 
-__all__ = ["analyse", "start_of"]
+__all__ = ["analyse", "prepare", "start_of"]

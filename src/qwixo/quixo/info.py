@@ -34,6 +34,7 @@ INFO = GameInfo(
     bots="qwixo.quixo.bots:BOTS",
     hint="qwixo.quixo.bots_cli:hint_lines",
     analysis="qwixo.quixo.analysis:analyse",
+    tables="qwixo.quixo.analysis:prepare",
     puzzles="qwixo.quixo.puzzles",
     unrated_settings=("position", "first"),
     env_codec="qwixo.envs.quixo_codec:QuixoCodec",

@@ -19,6 +19,7 @@ The result has the shape of the Quixo analysis (``docs/api.md``, "Analysis"): ``
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 #: playouts per option of the strong bot's evaluation (games with opponents)
@@ -59,13 +60,16 @@ def _exact_scores(sol: Any, g: Any, player: int, opts: list[str]) -> dict[str, f
 
 
 def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = None,
-            compute: bool = True, seed: int = 0, solution: Any = None) -> dict[str, Any]:
+            compute: bool = True, seed: int = 0, solution: Any = None,
+            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The analysis of every decision of ``game`` (a :class:`~qwixo.qwixx.game.QwixxGame`; not
     changed). ``playouts``: the strong bot's playouts per option (default :data:`PLAYOUTS`);
     ``seconds``: when given, the search's time budget of the whole analysis instead (shared out
     over the decisions); ``compute``: solve a missing solitaire table (classic: under a minute);
     ``solution``: the solitaire table to use (:class:`~qwixo.qwixx.solitaire.Solution`), if
-    already at hand.
+    already at hand; ``progress``: called after each decision with ``{"metric", "done",
+    "total", "points", "series"}`` (the points and graph rows made since the call before), so that a
+    reader sees the first results as they come.
 
     Each point: ``index`` (place in the history), ``roll`` (which roll), ``player``, ``phase``
     (``action1``/``action2``), ``chosen``, ``best``, ``chosen_value``, ``best_value`` (expected
@@ -78,6 +82,7 @@ def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = N
     if n == 1:
         sols = solution if solution is not None else _solution(g, 0, compute)
     exact = sols is not None
+    metric = "expected_score" if n == 1 else "win_chance"
     entries = [list(e) for e in game.to_dict()["history"]]
     decisions = sum(1 for e in entries if e[0] == "choose")
     bot = None
@@ -93,6 +98,7 @@ def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = N
     row_values: dict[int, float] = {}
     last: list[float | None] = [None] * n  # each player's value after the roll before
     done = 0
+    sent = (0, 0)  # the points and rows already given to ``progress``
     for k, entry in enumerate(entries):
         if entry[0] == "roll":
             if rolls:
@@ -132,11 +138,17 @@ def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = N
                 row_values[player] = cv
         done += 1
         g.choose(player, text)
+        if progress is not None:
+            progress({"metric": metric, "done": done, "total": decisions,
+                      "points": points[sent[0]:], "series": series[sent[1]:]})
+            sent = (len(points), len(series))
     if rolls:
         last = [row_values.get(p, last[p]) for p in range(n)]
         series.append([_r(x) for x in last])
+    if progress is not None and (len(points), len(series)) != sent:
+        progress({"metric": metric, "done": done, "total": decisions,
+                  "points": points[sent[0]:], "series": series[sent[1]:]})
     key = sorted((p for p in points if p["loss"] > 0), key=lambda p: (-p["loss"], p["index"]))
-    metric = "expected_score" if n == 1 else "win_chance"
     budget: dict[str, Any] = {"exact": exact}
     if bot is not None:
         budget.update({"bot": "strong", "playouts": None if seconds is not None else bot.playouts,
@@ -148,6 +160,20 @@ def analyse(game: Any, *, seconds: float | None = None, playouts: int | None = N
         "key": [p["index"] for p in key[:KEY_MOMENTS]],
         "summary": _summary(points, n, game, exact, sols),
     }
+
+
+#: the solitaire tables :func:`prepare` builds ahead (the editions people play most)
+PREPARED = ("classic",)
+
+
+def prepare() -> None:
+    """Build (or load) the solitaire tables of :data:`PREPARED` (no lucky numbers), once,
+    ahead of the first solitaire analysis (``GameInfo.tables``: ``qwixo warm-up``, the
+    server's analysis worker)."""
+    from qwixo.qwixx.solitaire import load_or_solve
+
+    for name in PREPARED:
+        load_or_solve(name)
 
 
 def _summary(points: list[dict[str, Any]], n: int, game: Any, exact: bool, sol: Any
@@ -170,4 +196,4 @@ def _summary(points: list[dict[str, Any]], n: int, game: Any, exact: bool, sol: 
     return {"seats": seats}
 
 
-__all__ = ["analyse", "start_of", "PLAYOUTS"]
+__all__ = ["analyse", "prepare", "start_of", "PLAYOUTS"]

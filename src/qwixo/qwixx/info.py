@@ -37,6 +37,7 @@ INFO = GameInfo(
     bots="qwixo.qwixx.bots:BOTS",
     hint="qwixo.qwixx.bots_cli:hint_lines",
     analysis="qwixo.qwixx.analysis:analyse",
+    tables="qwixo.qwixx.analysis:prepare",
     env_codec="qwixo.envs.qwixx_codec:QwixxCodec",
     editions="qwixo.qwixx.editions:EDITIONS",
     details="qwixo.qwixx.view:details",

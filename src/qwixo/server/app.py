@@ -108,7 +108,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
                web_dir: str | Path | None = None, warm_up: bool = True, sync: str = "normal",
                on_ready: Callable[[], None] | None = None, allowed_origins: list[str] | None = None,
                request_timeout: float = security.BODY_TIMEOUT,
-               analysis_seconds: float = ANALYSIS_SECONDS) -> FastAPI:
+               analysis_seconds: float = ANALYSIS_SECONDS, tables: bool = False) -> FastAPI:
     """The web app on the SQLite database ``db_path`` (default
     ``qwixo.paths.data_dir() / "qwixo.sqlite"``) or, with a ``postgresql://`` URL, on
     PostgreSQL (several server processes may then share every game; see ``docs/web.md``).
@@ -120,7 +120,10 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
     and hints (0: ``bot_workers`` threads in the server process); ``sync``: ``normal`` or
     ``full`` (see :data:`qwixo.server.store.SYNC_MODES`); ``allowed_origins``: pages of other
     origins allowed to use the WebSocket and the POSTs, ``request_timeout``: seconds to send a
-    request body (:mod:`qwixo.server.security`); ``analysis_seconds``: an analysis' budget.
+    request body (:mod:`qwixo.server.security`); ``analysis_seconds``: an analysis' budget;
+    ``tables``: build every game's tables (the analyses' databases) in the analyses' worker at
+    the start, not at the first analysis that needs one (``qwixo serve`` does, unless
+    ``--no-tables``).
     """
     if db_path is None:
         from qwixo.paths import data_dir
@@ -135,6 +138,7 @@ def create_app(db_path: str | Path | None = None, *, bot_delay: float = 0.0,
         await store.open()
         lobby = Lobby(store, bot_delay=bot_delay, bot_workers=bot_workers,
                       bot_processes=bot_processes, analysis_seconds=analysis_seconds)
+        lobby.bots.tables = tables
         pings = lobby.bots.warm_up()
         state.store, state.lobby = store, lobby
         lobby.admit_game = state.admit_new_game  # (a rematch passes the new-game limits)

@@ -32,6 +32,7 @@ import multiprocessing
 import pickle
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import Any
 
@@ -190,6 +191,8 @@ class WorkerPool:
         self._workers: list[dict[str, Any] | None] = [None] * self.size
         self._queue: deque[tuple[bytes, Any, asyncio.Future, bool | None]] = deque()
         self._sticky: OrderedDict[Any, int] = OrderedDict()
+        #: a request's ``progress`` callback, by its future (:meth:`call`)
+        self._progress: dict[asyncio.Future, Callable[[Any], None]] = {}
         self._closed = False
 
     # -- the workers --------------------------------------------------------------------
@@ -231,6 +234,14 @@ class WorkerPool:
         except (EOFError, OSError, pickle.UnpicklingError) as e:
             self._lost(w, e)
             return
+        if ok == "progress":  # a report of the request being answered, not its answer
+            cb = self._progress.get(w["pending"][0]) if w["pending"] else None
+            if cb is not None:
+                try:
+                    cb(value)
+                except Exception:  # noqa: BLE001 - a report must not break the pool
+                    log.warning("a progress report failed", exc_info=True)
+            return
         fut = w["pending"].popleft()
         w["long"].popleft()
         if not fut.done():
@@ -259,28 +270,33 @@ class WorkerPool:
             self._dispatch()
 
     # -- requests -----------------------------------------------------------------------
-    def warm_up(self) -> list[asyncio.Future]:
+    def warm_up(self, fn: Any = None) -> list[asyncio.Future]:
         """Start every worker now (each imports the engines and compiles or loads their
-        kernels), not at the first move; returns the futures of their answers (not waited
+        kernels; ``fn``: a module-level function of this module run instead, a warm-up of
+        its own), not at the first move; returns the futures of their answers (not waited
         for here)."""
         futs = []
         for _ in range(self.size):
             fut = asyncio.get_running_loop().create_future()
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())
-            self._queue.append((pickle.dumps((_ping, ())), None, fut, False))
+            self._queue.append((pickle.dumps((fn or _ping, ())), None, fut, False))
             futs.append(fut)
         self._dispatch(spread=True)
         return futs
 
-    async def call(self, fn: Any, *args: Any, key: Any = None, long: bool | None = False
-                   ) -> Any:
+    async def call(self, fn: Any, *args: Any, key: Any = None, long: bool | None = False,
+                   progress: Callable[[Any], None] | None = None) -> Any:
         """``fn(*args)`` in a worker (``fn`` a module-level function of this module).
         ``long``: a long search (a request that is not waits behind none: a worker with a
         long search gets no other request but long ones); None: a request that may wait
-        behind one (it is not urgent)."""
+        behind one (it is not urgent). ``progress``: called in the event loop with each
+        report the function sends while it runs (:func:`report`)."""
         if self._closed:
             raise BrokenExecutor("the bot workers are closed")
         fut = asyncio.get_running_loop().create_future()
+        if progress is not None:
+            self._progress[fut] = progress
+            fut.add_done_callback(lambda f: self._progress.pop(f, None))
         self._queue.append((pickle.dumps((fn, args)), key, fut, long))
         self._dispatch()
         return await fut
@@ -374,6 +390,11 @@ class BotRunner:
         #: the time budget of a game's analysis on this server (``qwixo serve
         #: --analysis-seconds``); passed to the worker with each analysis
         self.analysis_seconds = float(analysis_seconds)
+        #: build every game's tables (``GameInfo.tables``) in the analyses' worker at the
+        #: warm-up (:meth:`warm_up`), not at the first analysis that needs one; the future of
+        #: that build once started
+        self.tables = False
+        self.tables_ready: asyncio.Future | None = None
         self._bots: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
         self.pool: Executor | WorkerPool = self._new_pool()
         self.hint_pool: Executor | WorkerPool = self._new_pool("hint")
@@ -423,20 +444,27 @@ class BotRunner:
     def warm_up(self) -> list[asyncio.Future]:
         """Start the worker processes now (they import the engines), not at the first move
         (called in the event loop); returns the futures of their warm-ups (none without
-        worker processes)."""
+        worker processes). With :attr:`tables`, the analyses' worker builds the games' tables
+        meanwhile (:attr:`tables_ready`; not among the returned futures: the bots are ready
+        before)."""
+        if self.tables:  # in the analyses' worker, at its low priority: not waited for
+            self.tables_ready = asyncio.ensure_future(self._run(_prepare_analysis,
+                                                                pool=self.analysis_pool))
+            self.tables_ready.add_done_callback(lambda f: f.cancelled() or f.exception())
         if self.processes:
             return self.pool.warm_up() + self.hint_pool.warm_up()
-        return []  # (the analyses' and reads' workers start at their first request)
+        return []  # (the reads' worker starts at its first request)
 
     def bot(self, game_id: str, seat: int, game_name: str, name: str,
             seconds: float | None) -> Any:
         return _cached_bot(self._bots, game_id, seat, game_name, name, seconds)
 
     async def _run(self, fn, *args, hints: bool = False, key: Any = None,
-                   pool: Executor | WorkerPool | None = None, long: bool = False) -> Any:
+                   pool: Executor | WorkerPool | None = None, long: bool = False,
+                   progress: Callable[[Any], None] | None = None) -> Any:
         pool = pool or (self.hint_pool if hints else self.pool)
         if isinstance(pool, WorkerPool):  # a dead worker is replaced by the pool itself
-            return await pool.call(fn, *args, key=key, long=long)
+            return await pool.call(fn, *args, key=key, long=long, progress=progress)
         return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def decide(self, game_id: str, name: str, seconds: float | None, game: Game,
@@ -531,20 +559,29 @@ class BotRunner:
         return lines
 
     async def analyse(self, game: Game, *, game_id: str = "", client: str | None = None,
-                      seconds: float | None = None) -> dict[str, Any]:
+                      seconds: float | None = None,
+                      progress: Callable[[dict[str, Any]], None] | None = None
+                      ) -> dict[str, Any]:
         """The analysis of a game (:mod:`qwixo.analysis`), computed in the analyses' own pool
         (never in the bots' or the hints': a running game's bots and hints do not wait for
         it; its worker runs at a lower CPU priority) within ``seconds`` (default
         :attr:`analysis_seconds`), one at a time, the client addresses in turn
         (:attr:`analysis_share`; :class:`AnalysisBusy` when the address has
-        :data:`ANALYSIS_QUEUED` running or waiting already). Kept with the game by the caller
-        (:func:`qwixo.server.store_analysis.analysis_of`), not here."""
+        :data:`ANALYSIS_QUEUED` running or waiting already). ``progress``: called in the event
+        loop with the analysis' reports as it goes (:func:`qwixo.analysis.analyse`). Kept with
+        the game by the caller (:func:`qwixo.server.store_analysis.analysis_of`), not here."""
         seconds = self.analysis_seconds if seconds is None else float(seconds)
         if self.processes:
-            job = self._run(_analyse_in_worker, game.to_json(), seconds,
-                            pool=self.analysis_pool)
+            job = self._run(_analyse_in_worker, game.to_json(), seconds, progress is not None,
+                            pool=self.analysis_pool, progress=progress)
         else:
-            job = self._run(analyse_game, game.copy(), seconds, pool=self.analysis_pool)
+            report = None
+            if progress is not None:
+                loop = asyncio.get_running_loop()
+
+                def report(value: dict[str, Any]) -> None:  # (in the pool's thread)
+                    loop.call_soon_threadsafe(progress, value)
+            job = self._run(analyse_game, game.copy(), seconds, report, pool=self.analysis_pool)
         return await self.analysis_share.run(client or "?", job)
 
     def close(self) -> None:
@@ -626,7 +663,9 @@ def _worker_init() -> None:
 def _worker_main(conn: Any) -> None:
     """A worker process: answers ``(fn, args)`` requests with ``(True, result)`` or
     ``(False, exception)`` until the server's end of the socket closes."""
+    global _CONN
     _worker_init()
+    _CONN = conn
     while True:
         try:
             fn, args = pickle.loads(conn.recv_bytes())
@@ -687,17 +726,23 @@ def _decide_in_worker(game_id: str, seat: int, name: str, seconds: float | None,
         raise
 
 
-def analyse_game(game: Game, seconds: float) -> dict[str, Any]:
+def analyse_game(game: Game, seconds: float,
+                 progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The analysis of ``game`` (:func:`qwixo.analysis.analyse`)."""
     from qwixo.analysis import analyse
 
-    return analyse(game, seconds=seconds)
+    return analyse(game, seconds=seconds, progress=progress)
 
 
 _NICED = False
 
 
-def _analyse_in_worker(text: str, seconds: float) -> dict[str, Any]:
+def _analyse_in_worker(text: str, seconds: float, reports: bool = False) -> dict[str, Any]:
+    _nice()
+    return analyse_game(load_game(text), seconds, report if reports else None)
+
+
+def _nice() -> None:
     global _NICED
     if not _NICED:  # (this worker does analyses only: the bots and hints go first)
         import os
@@ -705,7 +750,32 @@ def _analyse_in_worker(text: str, seconds: float) -> dict[str, Any]:
         with contextlib.suppress(OSError):
             os.nice(ANALYSIS_NICE)
         _NICED = True
-    return analyse_game(load_game(text), seconds)
+
+
+def _prepare_analysis() -> bool:
+    """The analysis worker's warm-up: every game's tables
+    (:func:`qwixo.server.warmup.prepare_tables`), at the worker's low priority."""
+    _nice()
+    from qwixo.server.warmup import prepare_tables
+
+    prepare_tables()
+    return True
+
+
+#: this worker process's socket to the server (:func:`report` writes to it)
+_CONN: Any = None
+
+
+def report(value: Any) -> None:
+    """In a worker: send ``value`` to the server as a report of the request being answered
+    (the ``progress`` callback of :meth:`WorkerPool.call` receives it). A report that cannot be
+    sent is dropped: the answer still comes."""
+    if _CONN is None:
+        return
+    try:
+        _CONN.send_bytes(pickle.dumps(("progress", value)))
+    except (OSError, pickle.PicklingError):
+        pass
 
 
 def _hint_in_worker(text: str, seat: int, lang: str) -> list[str]:

@@ -38,11 +38,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--analysis-seconds", type=float, default=10.0, metavar="SECONDS",
                    help=t("clih_serve_analysis_seconds", lo=f"{ANALYSIS_RANGE[0]:g}",
                           hi=f"{ANALYSIS_RANGE[1]:g}"))
+    p.add_argument("--no-tables", dest="tables", action="store_false",
+                   help=t("clih_serve_no_tables"))
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help=t("clih_serve_log_level"))
     p.set_defaults(func=serve)
     w = sub.add_parser("warm-up", help=t("clih_warm_up"), description=t("clih_warm_up_desc"))
+    w.add_argument("--no-tables", dest="tables", action="store_false",
+                   help=t("clih_warm_up_no_tables"))
     w.set_defaults(func=warm)
     b = sub.add_parser("backup", help=t("clih_backup"), description=t("clih_backup_desc"))
     b.add_argument("out", help=t("clih_backup_out"))
@@ -52,10 +56,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def warm(args: argparse.Namespace) -> int:
     """Compile the engines' kernels now, with a progress bar (``make run`` does this before
-    ``qwixo serve``): the numba cache then serves every later process at once."""
+    ``qwixo serve``): the numba cache then serves every later process at once; then (unless
+    ``--no-tables``) build the games' tables the analyses read."""
     import time
 
-    from qwixo.server.warmup import warm_up
+    from qwixo.server.warmup import prepare_tables, warm_up
 
     t0 = time.perf_counter()
     tty = sys.stdout.isatty()
@@ -68,6 +73,9 @@ def warm(args: argparse.Namespace) -> int:
               flush=True)
 
     warm_up(progress=progress)
+    if args.tables:  # the analyses' databases, once (a minute or two on a fresh install)
+        print(t("warm_up_tables", None), flush=True)
+        prepare_tables(progress=progress)
     print(t("warm_up_done", None, seconds=number(time.perf_counter() - t0, None, 1)), flush=True)
     return 0
 
@@ -203,7 +211,7 @@ def serve(args: argparse.Namespace) -> int:
                      bot_processes=max(0, args.bot_processes),
                      ws_per_address=max(1, args.ws_per_address),
                      allowed_origins=origins, request_timeout=max(0.5, args.request_timeout),
-                     analysis_seconds=analysis_seconds)
+                     analysis_seconds=analysis_seconds, tables=args.tables)
     app.state.listen = listen  # the address of invite links (qwixo.server.reach)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=WS_MAX_SIZE,
                             ws=ws_protocol(args.ws), lifespan="on", timeout_graceful_shutdown=3,

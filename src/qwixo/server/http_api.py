@@ -313,19 +313,44 @@ async def analysis(game_id: str, request: Request) -> dict[str, Any]:
 
     if analysis_function(room.game_name) is None:
         raise ServerError("analysis_unsupported", status=409, game=room.game_name)
-    from qwixo.server.store_analysis import analysis_of
+    from qwixo.server.store_analysis import Progress, analysis_of
 
     seconds = lobby.bots.analysis_seconds  # the server's budget (--analysis-seconds)
+    steps = await lobby.bots.read(reads.history_steps, room.initial, list(room.events),
+                                  client=client_address(request))
+    progress = Progress(steps, room.version)  # (GET .../analysis/progress reads it meanwhile)
     result = await analysis_of(  # the one stored with the game, else computed and stored
         lobby.store, room.id, room.version, seconds,
         lambda: lobby.bots.analyse(room.game, game_id=room.id, seconds=seconds,
-                                   client=client_address(request)))
-    steps = await lobby.bots.read(reads.history_steps, room.initial, list(room.events),
-                                  client=client_address(request))
+                                   client=client_address(request), progress=progress.update),
+        progress=progress)
     points = [dict(p, step=steps[p["index"]] if p["index"] < len(steps) else room.version)
               for p in result["points"]]
     return {"id": room.id, "game": room.game_name, "steps": room.version,
             "analysis": dict(result, points=points)}
+
+
+@router.get("/api/games/{game_id}/analysis/progress")
+async def analysis_progress(game_id: str, request: Request) -> dict[str, Any]:
+    """How far the analysis of a finished game has gone (``docs/web-protocol.md``): while
+    ``GET .../analysis`` computes it, ``{"state": "running", "metric", "done", "total",
+    "percent", "points", "series"}`` (the decisions analysed so far, each point with its replay
+    ``step``, and the graph's rows so far); ``{"state": "done"}`` once it is stored with the
+    game; ``{"state": "none"}`` when none is being made (nobody asked, or another process
+    computes it)."""
+    check_rate(request, replay=True)
+    lobby = lobby_of(request)
+    room = await lobby.get(game_id)
+    if not room.public["is_over"]:
+        raise ServerError("replay_not_finished", status=409)
+    from qwixo.server.store_analysis import AnalysisStore, progress_of
+
+    going = progress_of(lobby.store, room.id, room.version)
+    if going is not None:
+        return going.to_dict()
+    stored = await AnalysisStore(lobby.store).get(room.id, room.version,
+                                                 lobby.bots.analysis_seconds)
+    return {"state": "done" if stored is not None else "none"}
 
 
 def history_steps(room: Room) -> list[int]:

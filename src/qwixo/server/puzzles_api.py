@@ -1,13 +1,17 @@
 """Puzzles over HTTP, for every game whose metadata names a puzzle module
 (:attr:`qwixo.gameinfo.GameInfo.puzzles`; ``docs/web-protocol.md``, "Puzzles"):
 
-- ``GET /api/puzzles``: the games that have puzzles, and how many;
+- ``GET /api/puzzles``: the games that have puzzles, how many, and how many of each length
+  (``lengths``: ``[{"plies", "count"}]``, the themes "win in N");
 - ``GET /api/puzzles/{game}/daily``: the puzzle of the day (the same for everybody, UTC);
-- ``GET /api/puzzles/{game}/next?rating=R&exclude=ID,ID``: one near a puzzle rating;
+- ``GET /api/puzzles/{game}/next?rating=R&exclude=ID,ID[&plies=N]``: one near a puzzle
+  rating (``plies``: of that length only; 400 ``bad_setting`` for a length it has none of);
 - ``GET /api/puzzles/{game}/{id}``: one puzzle;
 - ``POST /api/puzzles/{game}/{id}/move`` ``{"played": [...], "move": "..."}``: is the move
   right (it still wins within the plies left)? Then the defender's reply, or the end; when it
-  is wrong, or the puzzle is solved, the solution. With ``"rated": true`` a signed-in player's
+  is wrong, or the puzzle is solved, the solution (``solution``: its moves from the puzzle's
+  position, and ``solution_views``: the position after each of them, to play it on the
+  board). With ``"rated": true`` a signed-in player's
   attempt counts for their puzzle rating kept on the server (session cookie and CSRF header as
   the account's other writes; the first finished attempt of each puzzle counts). A rated
   attempt is followed on the server from its first ply (``played`` must be the line the server
@@ -78,8 +82,9 @@ def _puzzle(name: str, pid: str) -> Any:
     return found
 
 
-def _view(name: str, game: Any) -> dict[str, Any]:
-    """The position as its player to move sees it, in the shape of a room's view."""
+def _view(name: str, game: Any, seat: int | None = None) -> dict[str, Any]:
+    """The position as its player to move (or ``seat``) sees it, in the shape of a room's
+    view."""
     info = game_info(name)
     data = game.to_dict()
     settings = {s.name: data[s.name] for s in info.settings if s.name in data}
@@ -88,7 +93,7 @@ def _view(name: str, game: Any) -> dict[str, Any]:
     room = Room(id="puzzle", game_name=name, settings=settings, options={}, game=game,
                 initial=game.to_json(), seats=seats, events=[], created=0.0, updated=0.0)
     mover = game.to_act[0] if game.to_act else None
-    return room.view(mover)
+    return room.view(mover if seat is None else seat)
 
 
 def public(name: str, p: Any) -> dict[str, Any]:
@@ -102,7 +107,11 @@ async def puzzle_games() -> dict[str, Any]:
     out = []
     for name in GAME_NAMES:
         if game_info(name).puzzles:
-            out.append({"game": name, "count": len(_set(name)[1])})
+            every = _set(name)[1]
+            lengths = sorted({p.plies for p in every})
+            out.append({"game": name, "count": len(every),
+                        "lengths": [{"plies": n, "count": sum(1 for p in every if p.plies == n)}
+                                    for n in lengths]})
     return {"games": out}
 
 
@@ -115,12 +124,17 @@ async def daily(game: str, request: Request) -> dict[str, Any]:
 
 @router.get("/api/puzzles/{game}/next")
 async def next_puzzle(game: str, request: Request, rating: float = 1500.0,
-                      exclude: str = "") -> dict[str, Any]:
+                      exclude: str = "", plies: int | None = None) -> dict[str, Any]:
     check_rate(request, replay=True)
     mod, every, _ = _set(game)
     if not 0 <= rating <= 4000:
         raise ServerError("bad_setting", status=400, name="rating", value=rating,
                           why="why_rating_range")
+    if plies is not None:  # a theme: the puzzles of that length only
+        every = [p for p in every if p.plies == plies]
+        if not every:
+            raise ServerError("bad_setting", status=400, name="plies", value=plies,
+                              why="why_puzzle_length")
     skip = set(exclude.split(",")[:MAX_EXCLUDE]) if exclude else set()
     p = mod.by_difficulty(every, rating, exclude=skip)
     if p is None:  # every puzzle seen: start again
@@ -158,6 +172,9 @@ async def move(game: str, pid: str, request: Request) -> dict[str, Any]:
     out = await asyncio.get_running_loop().run_in_executor(
         None, _answer, game, mod, p, list(body.played), body.move)
     line = out.pop("line")
+    if out["solution"] is not None:  # the solution, to be played on the board
+        out["solution_views"] = await asyncio.get_running_loop().run_in_executor(
+            None, _solution_views, game, p)
     if account_id is None:
         return out
     db = PuzzleStore(lobby_of(request).store)
@@ -195,6 +212,18 @@ async def _signed_in(request: Request) -> str | None:
         return (await current(request))[0]
     except ServerError:
         return None
+
+
+def _solution_views(name: str, p: Any) -> list[dict[str, Any]]:
+    """The position after each move of the puzzle's solution, from its start (as the player
+    to move at the start sees it)."""
+    g = p.game()
+    seat = g.to_act[0]
+    out = []
+    for m in p.moves:
+        g.choose(g.to_act[0], m)
+        out.append(_view(name, g, seat))
+    return out
 
 
 def _answer(name: str, mod: Any, p: Any, played: list[str], move: str) -> dict[str, Any]:

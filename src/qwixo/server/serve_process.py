@@ -82,16 +82,20 @@ class ServeProcess:
     within ``timeout`` seconds (or the process ended). Long runs: ``log`` (a file the output
     after the start is appended to) and ``keep_output=False`` (``output`` then stops at the
     address line). ``port``: a given one instead of a free one (a restart on the same address).
+    ``tables``: the server builds the games' tables at its start (``qwixo serve``'s default;
+    off here, ``--no-tables``: a test server that needs one is given it, made once per run).
     """
 
     def __init__(self, *args: str, env: Mapping[str, str] | None = None,
                  timeout: float = 180.0, log: str | None = None,
-                 keep_output: bool = True, port: int = 0, lan: str | None = None) -> None:
+                 keep_output: bool = True, port: int = 0, lan: str | None = None,
+                 tables: bool = False) -> None:
         full = dict(os.environ, QWIXO_LANG="en")
         full.update(env or {})
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "qwixo", "serve",
-             *(["--lan", lan] if lan else ["--host", "127.0.0.1"]), "--port", str(port), *args],
+             *(["--lan", lan] if lan else ["--host", "127.0.0.1"]), "--port", str(port),
+             *([] if tables else ["--no-tables"]), *args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=full,
             preexec_fn=die_with_parent())
         self.output: list[str] = []

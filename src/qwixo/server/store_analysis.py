@@ -58,11 +58,61 @@ class AnalysisStore:
 _RUNNING: dict[tuple[int, str, int, float], asyncio.Future] = {}
 
 
+class Progress:
+    """How far the analysis of one game has gone, as its reports come
+    (:func:`qwixo.analysis.analyse`'s ``progress``): the decisions analysed (``done``) of
+    ``total`` (None before the first report), and the points and graph rows made so far, each
+    point with its replay ``step`` (``steps``: the replay step of each history index)."""
+
+    def __init__(self, steps: list[int], version: int) -> None:
+        self.steps = steps
+        self.version = version
+        self.metric: str | None = None
+        self.done = 0
+        self.total: int | None = None
+        self.points: list[dict[str, Any]] = []
+        self.series: list[Any] = []
+
+    def update(self, report: dict[str, Any]) -> None:
+        """One report ``{"metric", "done", "total", "points", "series"}`` (the new points and
+        rows)."""
+        self.metric = report.get("metric") or self.metric
+        self.done = int(report.get("done") or 0)
+        total = report.get("total")
+        self.total = None if total is None else int(total)
+        for p in report.get("points") or []:
+            i = p.get("index", 0)
+            self.points.append(dict(p, step=self.steps[i] if i < len(self.steps)
+                                    else self.version))
+        self.series.extend(report.get("series") or [])
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"state": "running", "metric", "done", "total", "percent", "points", "series"}``
+        (``percent`` 0..100, None before the first report)."""
+        percent = None
+        if self.total is not None:
+            percent = 100 if self.total == 0 else int(100 * self.done / self.total)
+        return {"state": "running", "metric": self.metric, "done": self.done, "total": self.total,
+                "percent": percent, "points": self.points, "series": self.series}
+
+
+#: the progress of the analyses being computed in this process: (store, game, version) -> it
+_PROGRESS: dict[tuple[int, str, int], Progress] = {}
+
+
+def progress_of(store: Any, game_id: str, version: int) -> Progress | None:
+    """The progress of the analysis of ``game_id`` at ``version`` being computed in this
+    process, or None (none running here)."""
+    return _PROGRESS.get((id(store), game_id, version))
+
+
 async def analysis_of(store: Any, game_id: str, version: int, seconds: float,
-                      compute: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+                      compute: Callable[[], Awaitable[dict[str, Any]]],
+                      progress: Progress | None = None) -> dict[str, Any]:
     """The analysis of finished game ``game_id`` at ``version``: the stored one, else
     ``compute()`` (once in this process however many ask at the same time), then stored. A
-    store that refuses the write is logged: the analysis is still returned."""
+    store that refuses the write is logged: the analysis is still returned. ``progress``: the
+    :class:`Progress` that ``compute`` reports to, readable meanwhile (:func:`progress_of`)."""
     db = AnalysisStore(store)
     found = await db.get(game_id, version, seconds)
     if found is not None:
@@ -71,8 +121,11 @@ async def analysis_of(store: Any, game_id: str, version: int, seconds: float,
     running = _RUNNING.get(key)
     if running is not None:
         return await asyncio.shield(running)
+    where = (id(store), game_id, version)
 
     async def run() -> dict[str, Any]:
+        if progress is not None:
+            _PROGRESS[where] = progress
         try:
             result = await compute()
             try:
@@ -82,6 +135,8 @@ async def analysis_of(store: Any, game_id: str, version: int, seconds: float,
             return result
         finally:
             _RUNNING.pop(key, None)
+            if _PROGRESS.get(where) is progress:
+                _PROGRESS.pop(where, None)
 
     task = asyncio.ensure_future(run())
     _RUNNING[key] = task

@@ -114,13 +114,37 @@ def steps(bots: bool = True, reverse: bool = False) -> list[tuple[str, Callable[
     return out
 
 
+def table_steps() -> list[tuple[str, Callable[[], None]]]:
+    """The tables to build ahead, ``(label, function)``: each game's ``GameInfo.tables``
+    (the databases its analysis reads), in the games' order."""
+    from qwixo.core import game_info
+    from qwixo.gameinfo import load
+
+    out: list[tuple[str, Callable[[], None]]] = []
+    for name in GAME_NAMES:
+        ref = game_info(name).tables
+        if ref:
+            out.append((f"{name} tables", lambda r=ref: load(r)()))
+    return out
+
+
+def prepare_tables(progress: Progress | None = None) -> None:
+    """Build (or load) every game's tables (:func:`table_steps`), each under its
+    :func:`compile_lock` (two processes do not build the same table at once: the second loads
+    what the first saved). A table that fails is logged and skipped."""
+    _run_steps(table_steps(), progress)
+
+
 def warm_up(bots: bool = True, progress: Progress | None = None, reverse: bool = False) -> None:
     """Compile the engines' kernels, or load them from the cache (``bots``: also the search
     and rollout kernels behind the bots and hints, so the first hint or bot move of a fresh
     install does not wait for the compiler; ``reverse``: the games in the other order). Holds
     each step's :func:`compile_lock` while running it. A step that fails is logged and
     skipped (an engine still being written: serve the rest)."""
-    todo = steps(bots, reverse)
+    _run_steps(steps(bots, reverse), progress)
+
+
+def _run_steps(todo: list[tuple[str, Callable[[], None]]], progress: Progress | None) -> None:
     for i, (label, fn) in enumerate(todo):
         if progress is not None:
             progress(i, len(todo), label)

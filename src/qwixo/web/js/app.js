@@ -6,7 +6,7 @@
 //   /?game=ID                  watch a game (or resume the seat this browser holds in it)
 //   /?game=ID&token=TOKEN      play the seat of that token (an invite link)
 //   /?game=ID&watch=1          watch, even if this browser holds a seat
-//   /?game=ID&replay=STEP      replay a finished game move by move
+//   /?game=ID&replay=STEP      replay a finished game move by move (&analyse=1: with its analysis)
 //   /?pad=classic              the offline score pad (no server needed once opened)
 //   /?puzzle=GAME[&id=ID]      a puzzle (the day's, or that one); /?puzzle: the first game's
 //   /?rules=quixo              the rules of Quixo; /?rules=qwixx&edition=longo those of an edition
@@ -35,7 +35,7 @@ function viewFor(main, q) {
   if (q.has("pad")) return padView(main, q.get("pad"));
   if (q.has("puzzle")) return puzzleView(main, q.get("puzzle"), q.get("id"));
   if (!id) return lobbyView(main);
-  if (q.has("replay")) return replayView(main, id, parseInt(q.get("replay"), 10) || 0);
+  if (q.has("replay")) return replayView(main, id, parseInt(q.get("replay"), 10) || 0, q.get("analyse") === "1");
   let token = q.get("token");
   const watch = q.get("watch") === "1";
   if (!token && !watch) {

@@ -396,7 +396,7 @@ class GamePage {
     statusLine(v, ui),
     h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),
     v.is_over ? h("div", { class: "result", id: "result", role: "status" }, h("b", {}, t("web_game_over")), " ", resultText(v)) : null,
-    v.is_over ? resultCard(v) : null,
+    v.is_over ? resultCard(v, this.id) : null,
     v.is_over ? endActions(v, this) : null,
     afterBoard(v), // the final scores above the board, where the result is read
     h("div", { class: "game-body" },

@@ -43,6 +43,7 @@ function board(view, ui, handlers, extra, q) {
     quixoBoard(view, {
       interactive, sel: ui.sel, dotSeat, hint: ui.hintOption || null, animate: ui.animate,
       suggest: ui.suggest ? ui.suggest.move : null, // an analysis's better move: an arrow
+      played: ui.suggest ? ui.suggest.played : null, // and the move played: a dashed one
       onSelect: (sq) => handlers.select(sq),
       onMove: (text) => handlers.choose(text),
       onRefuse: (why) => handlers.refuse(why),

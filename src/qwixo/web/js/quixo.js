@@ -224,14 +224,16 @@ export function pushedCells(last, n) {
 }
 
 // the better move of an analysis (ui.suggest): an arrow from the cube taken to the square it is
-// pushed into, and a ring round the cube (the words are on the page beside the board)
-function suggestArrow(svg, text, n) {
+// pushed into, and a ring round the cube (the words are on the page beside the board); `kind`
+// "played": the move played instead, a dashed arrow of its own colour
+function suggestArrow(svg, text, n, kind = "suggest") {
   const from = String(text).slice(0, 2);
   const to = String(text).slice(2, 4);
   if (!/^[a-g]\d$/.test(from) || !/^[a-g]\d$/.test(to)) return;
   const [x1, y1] = centre(from, n);
   const [x2, y2] = centre(to, n);
-  const g = s("g", { class: "suggest", "aria-hidden": "true", dataset: { suggest: `${from}${to}` } });
+  const g = s("g", { class: kind === "played" ? "suggest played" : "suggest", "aria-hidden": "true",
+    dataset: kind === "played" ? { played: `${from}${to}` } : { suggest: `${from}${to}` } });
   const [cx, cy] = cellXY(from, n);
   g.append(s("rect", { class: "suggest-ring", x: cx + 3, y: cy + 3, width: C - 6, height: C - 6, rx: 16 }));
   const len = Math.hypot(x2 - x1, y2 - y1);
@@ -260,7 +262,8 @@ function overlays(svg, q, n) {
   }
 }
 
-// ctx: {interactive, sel, dotSeat, hint, animate, suggest (a move drawn as an arrow), onSelect(sq|null),
+// ctx: {interactive, sel, dotSeat, hint, animate, suggest (a move drawn as an arrow), played (an
+// analysis's move played, a dashed arrow), onSelect(sq|null),
 // onMove(text), onRefuse(why)}
 export function quixoBoard(view, ctx) {
   const q = boardOf(view);
@@ -286,6 +289,7 @@ export function quixoBoard(view, ctx) {
   }
   svg.append(coords);
   overlays(svg, q, n);
+  if (c.played && String(c.played).slice(0, 4) !== String(c.suggest || "").slice(0, 4)) suggestArrow(svg, c.played, n, "played");
   if (c.suggest) suggestArrow(svg, c.suggest, n);
   if (c.interactive && c.sel) {
     const [sx, sy] = cellXY(c.sel, n);

@@ -163,6 +163,7 @@ function cellClasses(c, i, rc, colour, st) {
   if (st.isPending) cls.push("pending");
   if (st.hinted) cls.push("hinted");
   if (st.suggested) cls.push("suggested");
+  if (st.played) cls.push("played");
   if (st.fresh) cls.push("just-crossed");
   if (st.thisRoll) cls.push("this-roll");
   if (colour !== rc || st.mixx) cls.push("mixed");
@@ -192,6 +193,7 @@ function cellView(ctx, sheetCtx, row, rc, ri, c, i) {
     isPending: !!(sheetCtx.pending && sheetCtx.pending[0] === rc && sheetCtx.pending[1] === i),
     hinted: !!(sheetCtx.hinted && sheetCtx.hinted[0] === rc && sheetCtx.hinted[1] === i),
     suggested: !!(sheetCtx.suggested && sheetCtx.suggested[0] === rc && sheetCtx.suggested[1] === i),
+    played: !!(sheetCtx.played && sheetCtx.played[0] === rc && sheetCtx.played[1] === i),
     fresh: !!(ctx.fresh && ctx.fresh.has(`${sheetCtx.seat}:${rc}:${i}`)),
     thisRoll: !!(ctx.thisRoll && ctx.thisRoll.has(`${sheetCtx.seat}:${rc}:${i}`)),
     mixx: sheetCtx.edition === "mixx-a",
@@ -296,7 +298,7 @@ export function decisionCellOf(sheet, text) {
 }
 
 // ctx: {interactive, nameOf, marker, hint, fresh, thisRoll (cells crossed since the roll), legend,
-// suggest ({seat, move}: a decision to mark),
+// suggest ({seat, move, played}: an analysis's better decision and the one played, to mark),
 // onCell(row, index, cell, options[]),
 // everyone (the score pad: every sheet is played from this device, none is "you")}
 export function sheetView(view, sheet, ctx) {
@@ -309,6 +311,7 @@ export function sheetView(view, sheet, ctx) {
     pending: mine ? decisionCell(sheet, view.my_pending) : null,
     hinted: hintCells.length ? hintCells[0] : null,
     suggested: ctx.suggest && ctx.suggest.seat === seat ? decisionCellOf(sheet, ctx.suggest.move) : null,
+    played: ctx.suggest && ctx.suggest.seat === seat && ctx.suggest.played ? decisionCellOf(sheet, ctx.suggest.played) : null,
   };
   const rows = h("div", { class: "sheet-rows", dataset: sheetCtx.interactive ? { roving: "1" } : {} },
     sheet.rows.map((row, ri) => rowView(ctx, sheetCtx, row, ri)));

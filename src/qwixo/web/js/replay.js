@@ -1,8 +1,9 @@
 // Replay of a finished game, move by move: start / back / slider / next / end (and the arrow
 // keys). Each step's view comes from the server (/api/games/{id}/replay/{step}); the event log
-// comes from /api/games/{id}/history. A key moment of the analysis shows the position before
-// that decision with the better one drawn by the game's renderer (ui.suggest = {seat, move})
-// and put in words beside the board.
+// comes from /api/games/{id}/history. Below, the game's analysis (analysis.js, the whole width):
+// a key moment shows the position before that decision with the move played and the better one
+// drawn by the game's renderer (ui.suggest = {seat, move, played}) and put in words beside the
+// board; a click on its graph goes to that move.
 
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
@@ -12,7 +13,7 @@ import { navClick } from "./nav.js";
 import { gameTitle, eventText } from "./words.js";
 import { boardArea, resultText, afterBoard } from "./board.js";
 import { rendererFor } from "./games.js";
-import { analysisPanel } from "./analysis.js";
+import { analysisPanel, startAnalysis } from "./analysis.js";
 
 class ReplayPage {
   constructor(root, id, startStep) {
@@ -26,7 +27,7 @@ class ReplayPage {
     this.disposed = false;
     this.loading = 0;
     this.cache = new Map();
-    this.suggest = null; // {seat, move, text}: an analysis's better decision at this step
+    this.suggest = null; // {seat, move, played, text}: an analysis's decisions at this step
   }
 
 
@@ -100,12 +101,14 @@ class ReplayPage {
       h("p", { class: "status", id: "rp-step" }, t("web_step_of", { n: this.step, total }), " · ",
         ev ? eventText(this.view, ev) : t("web_replay_start")),
       this.suggest ? h("p", { class: "suggest-text", id: "rp-suggest", role: "status" }, this.suggest.text) : null,
+      this.suggest && this.suggest.drawn ? h("p", { class: "muted", id: "rp-drawn" }, this.suggest.drawn) : null,
       this.view.is_over ? h("div", { class: "result", id: "result" }, h("b", {}, t("web_game_over")), " ", resultText(this.view)) : null,
       this.error ? h("p", { class: "error-box", role: "alert" }, errorText(this.error)) : null,
       h("div", { class: "game-body" },
         h("div", { class: "main-col" }, boardArea(this.view, { sel: null, ...rendererFor(this.view.game).uiState(), suggest: this.suggest }, null),
           afterBoard(this.view)),
-        h("aside", { class: "side", "aria-labelledby": "log-h" }, analysisPanel(this), h("h2", { id: "log-h" }, t("web_log")), log))));
+        h("aside", { class: "side", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("web_log")), log)),
+      analysisPanel(this)));
     const cur = this.root.querySelector(".event-log .current");
     const box = this.root.querySelector(".event-log");
     if (cur && box) box.scrollTop = Math.max(0, cur.offsetTop - box.clientHeight / 2);
@@ -115,6 +118,7 @@ class ReplayPage {
     try {
       this.history = await api("GET", `/api/games/${encodeURIComponent(this.id)}/history`);
       await this.show(this.step || 0);
+      if (this.analyse) startAnalysis(this);
     } catch (e) {
       this.error = e;
       this.render();
@@ -123,8 +127,10 @@ class ReplayPage {
 
 }
 
-export function replayView(root, id, startStep) {
+// `analyse`: ask for the game's analysis at once (the result card's "Analyse")
+export function replayView(root, id, startStep, analyse = false) {
   const self = new ReplayPage(root, id, startStep);
+  self.analyse = analyse;
   const onKey = (e) => self.onKey(e);
   document.addEventListener("keydown", onKey);
   self.render();

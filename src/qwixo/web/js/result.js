@@ -4,13 +4,14 @@
 // renderer's resultDetails: the winning line...) and, for a rated game, each seat's rating
 // change ("+16 → 1,516"; a person's first rated games read "provisional" instead of a ± figure);
 // for a game created rated that was not, why not (the view's `unrated`, as the table said
-// before the game: unratedNote).
+// before the game: unratedNote); and an "Analyse" button to the replay with its analysis.
 
 import { h } from "./dom.js";
 import { t, lang, number } from "./i18n.js";
 import { seatName } from "./words.js";
 import { rendererFor } from "./games.js";
 import { endWhy } from "./board.js";
+import { navClick } from "./nav.js";
 
 
 // a moment (epoch seconds) in this reader's language and time zone
@@ -41,7 +42,9 @@ export function ratingChange(c) {
   return t("web_rating_change", { delta, rating: number(c.after) });
 }
 
-export function resultCard(view) {
+// the result card; `id`: the game's id (its "Analyse" button opens the replay at the end, the
+// analysis asked at once, where the game declares one)
+export function resultCard(view, id = null) {
   if (!view.is_over) return null;
   const places = view.places && view.places.length ? view.places : (view.scores || []).map(() => 1);
   const order = places.map((p, seat) => seat).sort((a, b) => places[a] - places[b] || a - b);
@@ -63,5 +66,8 @@ export function resultCard(view) {
         c ? h("span", { class: "rating-change" }, " · ", ratingChange(c), c.provisional ? ` (${t("web_rating_provisional")})` : "") : null);
     })),
     view.rated && view.unrated ? h("p", { class: "unrated-note", id: "result-unrated" }, unratedText(view.unrated)) : null,
-    r.resultDetails ? r.resultDetails(view) : null);
+    r.resultDetails ? r.resultDetails(view) : null,
+    id && view.analysis !== false ? h("p", { class: "result-actions" },
+      h("a", { class: "btn primary", id: "result-analyse", onclick: navClick,
+        href: `/?game=${encodeURIComponent(id)}&replay=${view.version || 0}&analyse=1` }, t("web_analyse"))) : null);
 }
