@@ -15,6 +15,8 @@ import json
 import urllib.request
 from pathlib import Path
 
+from e2e_helpers import more_settings
+
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 EDITIONS = ("classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b")
 BAD = ("critical", "serious")
@@ -66,7 +68,7 @@ def screens(base: str, lang: str = "en"):
 
     def lobby(page):
         page.goto(f"{base}?{q}")
-        page.wait_for_selector("#create")
+        more_settings(page)  # (the whole form: its folded part too)
         page.wait_for_selector("#list-open .muted, #list-open .games")
 
     def friends(page):  # "Play with friends": the room with its invite, QR code and share

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from a11y import post
-from e2e_helpers import Server, new_page, settle, shot
+from e2e_helpers import Server, more_settings, new_page, settle, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -140,6 +140,7 @@ def test_the_lobby_offers_the_quixo_end_rule_on_against_a_bot(server, browser):
     try:
         page.goto(server.url + "?lang=en")
         page.locator("label.seg", has_text="Quixo").click()
+        more_settings(page)
         page.select_option("select[name=seat1]", "bot:greedy")
         draw = page.locator("input[name=draw]")
         expect(draw).to_be_checked()  # on by default against a bot

@@ -21,7 +21,7 @@ import { hintOption, hintWords } from "./hints.js";
 import { endActions } from "./together.js";
 import { walkthrough } from "./walkthrough.js";
 import { chatPanel } from "./chat.js";
-import { etiquetteMessage, tablePanel } from "./etiquette.js";
+import { etiquetteMessage, tablePanel, handOverLine, tickHandOver } from "./etiquette.js";
 import { duration } from "./duration.js";
 import { resultCard } from "./result.js";
 import { namePanel, nameOnWelcome, saveName } from "./guest-name.js";
@@ -342,6 +342,7 @@ class GamePage {
   }
 
   tickClock() {
+    if (this.view) tickHandOver(this.root, this);
     const el = this.root.querySelector("#clock");
     if (!el) return;
     const text = this.clockText();
@@ -403,7 +404,7 @@ class GamePage {
     h("p", { class: "who" }, isPlayer ? t("web_you_are_seat", { seat: seatLabel(v.game, v.settings, v.you), name: seatName(v, v.you) }) : t("web_spectating")),
     namePanel(this),
     seatSwitcher(v, this.id, (s) => { ui.follow = false; this.connect(tokensFor(this.id)[String(s)]); }),
-    statusLine(v, ui),
+    h("div", { class: "status-row" }, statusLine(v, ui), handOverLine(v, this)),
     h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),
     v.is_over ? h("div", { class: "result", id: "result", role: "status" }, h("b", {}, t("web_game_over")), " ", resultText(v)) : null,
     v.is_over ? resultCard(v) : null,
