@@ -372,7 +372,7 @@ class LobbyPage {
       return r ? t("web_seat_bot_rated", { level, rating: ratingText(r) }) : t("web_seat_bot", { level });
     };
     const kinds = [["me", t("web_seat_you")], ["invite", t("web_seat_invite")], ["open", t("web_seat_open")]]
-      .concat(bots.map((b) => ["bot:" + b, levelText(b)]));
+      .concat(sortBots(this.form.game, bots, cls && cls.bots).map((b) => ["bot:" + b, levelText(b)]));
     const seats = this.form.seats.map((s, i) =>
       h("div", { class: "seat-row", dataset: { seat: i } },
         h("span", { class: "seat-badge", "aria-hidden": "true" }, seatLabel(this.form.game, this.form.settings, i)),
