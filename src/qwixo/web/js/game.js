@@ -12,7 +12,7 @@ import { rememberSeat, tokensFor, heldSeats } from "./seats.js";
 import { gameTitle, seatLabel, seatName } from "./words.js";
 import { boardArea, resultText, afterBoard } from "./board.js";
 import { rendererFor } from "./games.js";
-import { statusLine, seatSwitcher, sideColumn, invitesPanel } from "./game-panels.js";
+import { statusLine, seatSwitcher, sideColumn, invitesPanel, lastMoveLine } from "./game-panels.js";
 import { controls } from "./game-controls.js";
 import { confirmDialog, passPenalty } from "./confirm.js";
 import { focusedKey, restoreFocus } from "./keynav.js";
@@ -414,6 +414,7 @@ class GamePage {
       h("div", { class: "main-col" },
         invitesPanel(v, this.id),
         boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act))),
+        lastMoveLine(v, true),
         tablePanel(v, this)),
       sideColumn(v, ui, this.id, chatPanel(this))));
   }
