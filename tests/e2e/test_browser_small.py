@@ -131,3 +131,31 @@ def test_no_serious_violation_at_360px(server, browser):
         screens["profile"] = bad(violations(page))
         shot(page, "small-profile")
     assert not any(screens.values()), screens
+
+
+def test_the_score_pad_names_its_players_and_shows_one_sheet_a_screen(server, browser):
+    page = _touch(browser)
+    try:
+        page.goto(server.url + "?pad=classic&lang=en")
+        page.wait_for_selector(".pad-page .sheet")
+        expect(page.locator("#pad-tools")).not_to_have_attribute("open", "")  # folded
+        # one sheet at a time, picked by name; the other one hidden
+        expect(page.locator(".pad-page .sheet:visible")).to_have_count(1)
+        page.locator("#pad-show-1").tap()
+        name = page.locator("input[name=pad-name-1]")
+        name.fill("Bea")
+        name.press("Enter")
+        name.blur()
+        expect(page.locator("#pad-show-1")).to_contain_text("Bea")
+        sheet = page.locator(".pad-player.current")
+        expect(sheet.locator(".sheet-name")).to_have_text("Bea")
+        # from the names down, the whole sheet on one screen
+        top = page.locator(".pad-switch").bounding_box()["y"]
+        box = sheet.bounding_box()
+        assert box["y"] + box["height"] - top <= SMALL["height"], (top, box)
+        page.reload()  # kept in this browser
+        expect(page.locator("#pad-show-1")).to_contain_text("Bea")
+        shot(page, "small-pad")
+        assert not page.js_errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
