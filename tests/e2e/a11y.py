@@ -66,10 +66,14 @@ def screens(base: str, lang: str = "en"):
     """(name, setup(page)) for every screen checked; setup leaves the page on that screen."""
     q = f"lang={lang}"
 
-    def lobby(page):
+    def lobby(page):  # as it opens: the game, its settings and the Play buttons
         page.goto(f"{base}?{q}")
-        more_settings(page)  # (the whole form: its folded part too)
+        page.wait_for_selector("#play")
         page.wait_for_selector("#list-open .muted, #list-open .games")
+
+    def lobby_more(page):  # "More settings" unfolded: the whole form
+        lobby(page)
+        more_settings(page)
 
     def friends(page):  # "Play with friends": the room with its invite, QR code and share
         page.goto(f"{base}?{q}")
@@ -134,7 +138,7 @@ def screens(base: str, lang: str = "en"):
             page.wait_for_selector(".rules-page")
         return setup
 
-    out = [("lobby", lobby), ("invite", friends), ("quixo-2p", quixo2), ("quixo-4p", quixo4),
+    out = [("lobby", lobby), ("lobby-more", lobby_more), ("invite", friends), ("quixo-2p", quixo2), ("quixo-4p", quixo4),
            ("quixo-finished", quixo_over), ("replay", replay)]
     out += [(f"qwixx-{e}", qwixx(e)) for e in EDITIONS]
     out += [("scorepad", scorepad), ("rules-quixo", rules("quixo"))]
