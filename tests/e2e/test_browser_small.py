@@ -6,6 +6,8 @@ account and the profile pages at that size."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import httpx
 import pytest
 from a11y import bad, violations
@@ -35,6 +37,20 @@ def _touch(browser):
     return new_page(browser, context=ctx)
 
 
+@contextmanager
+def _seated(browser, base: str, game: str, settings: dict, bot: str):
+    """A touch phone's page on Ada's seat of a new game against ``bot``; no JavaScript error."""
+    g = _game(base, {"game": game, "settings": settings,
+                     "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": bot}]})
+    page = _touch(browser)
+    try:
+        page.goto(base + g["seats"][0]["url"] + "&lang=en")
+        yield page
+        assert not page.js_errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
 def _toast(page) -> None:
     """A toast as the page shows one (an announcement)."""
     page.evaluate("async () => (await import('/js/ui.js')).toast('Bea crossed a penalty.', 'announce', 0)")
@@ -61,12 +77,7 @@ def test_the_final_score_table_fits_a_small_phone(server, browser):
 
 
 def test_quixo_on_a_touch_phone_last_move_under_the_board_and_tap(server, browser):
-    base = server.url.rstrip("/")
-    g = _game(base, {"game": "quixo", "settings": {"size": 5},
-                     "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]})
-    page = _touch(browser)
-    try:
-        page.goto(base + g["seats"][0]["url"] + "&lang=en")
+    with _seated(browser, server.url.rstrip("/"), "quixo", {"size": 5}, "random") as page:
         page.locator('.cell[data-square="a1"]').tap()
         # a touch screen: "tap", not "click"
         expect(page.locator(".status.mine")).to_contain_text(
@@ -85,27 +96,16 @@ def test_quixo_on_a_touch_phone_last_move_under_the_board_and_tap(server, browse
         _toast(page)
         assert not page.evaluate(OVERLAP, ["#toasts .toast", ".quixo-board"])
         shot(page, "small-quixo-last-move")
-        assert not page.js_errors  # type: ignore[attr-defined]
-    finally:
-        page.context.close()
 
 
 def test_qwixx_on_a_touch_phone_toasts_leave_the_sheet_free(server, browser):
-    base = server.url.rstrip("/")
-    g = _game(base, {"game": "qwixx", "settings": {"players": 2},
-                     "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "race"}]})
-    page = _touch(browser)
-    try:
-        page.goto(base + g["seats"][0]["url"] + "&lang=en")
+    with _seated(browser, server.url.rstrip("/"), "qwixx", {"players": 2}, "race") as page:
         page.locator("#roll").tap()
         expect(page.locator(".status.mine")).to_contain_text(t("web_choose_cell_tap", "en"))
         _toast(page)
         for free in (".sheet.mine", "#pass"):
             assert not page.evaluate(OVERLAP, ["#toasts .toast", free]), free
         shot(page, "small-qwixx-toast")
-        assert not page.js_errors  # type: ignore[attr-defined]
-    finally:
-        page.context.close()
 
 
 def test_no_serious_violation_at_360px(server, browser):
