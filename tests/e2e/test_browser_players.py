@@ -66,6 +66,10 @@ def test_signed_out_lobby_shows_bot_ratings_and_why_rated_is_off(server, lobby_p
     seat1 = page.locator("select[name=seat1]")
     for bot, r in q5.items():
         expect(seat1.locator(f'option[value="bot:{bot}"]')).to_contain_text(_shown(r))
+    # the levels in the order of their ratings, weakest first
+    listed = [v[4:] for v in seat1.locator("option").evaluate_all("os => os.map(o => o.value)")
+              if v.startswith("bot:") and v[4:] in q5]
+    assert listed == sorted(q5, key=lambda b: q5[b]["rating"]), listed
     chosen = seat1.input_value()[4:]
     line = page.locator(".seat-row[data-seat='1'] .bot-rating")
     expect(line).to_contain_text(t("web_bot_rating", "en", rating=_shown(q5[chosen]),
