@@ -15,6 +15,8 @@ import json
 import urllib.request
 from pathlib import Path
 
+from e2e_helpers import more_settings
+
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 EDITIONS = ("classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b")
 BAD = ("critical", "serious")
@@ -64,10 +66,14 @@ def screens(base: str, lang: str = "en"):
     """(name, setup(page)) for every screen checked; setup leaves the page on that screen."""
     q = f"lang={lang}"
 
-    def lobby(page):
+    def lobby(page):  # as it opens: the game, its settings and the Play buttons
         page.goto(f"{base}?{q}")
-        page.wait_for_selector("#create")
+        page.wait_for_selector("#play")
         page.wait_for_selector("#list-open .muted, #list-open .games")
+
+    def lobby_more(page):  # "More settings" unfolded: the whole form
+        lobby(page)
+        more_settings(page)
 
     def friends(page):  # "Play with friends": the room with its invite, QR code and share
         page.goto(f"{base}?{q}")
@@ -132,7 +138,7 @@ def screens(base: str, lang: str = "en"):
             page.wait_for_selector(".rules-page")
         return setup
 
-    out = [("lobby", lobby), ("invite", friends), ("quixo-2p", quixo2), ("quixo-4p", quixo4),
+    out = [("lobby", lobby), ("lobby-more", lobby_more), ("invite", friends), ("quixo-2p", quixo2), ("quixo-4p", quixo4),
            ("quixo-finished", quixo_over), ("replay", replay)]
     out += [(f"qwixx-{e}", qwixx(e)) for e in EDITIONS]
     out += [("scorepad", scorepad), ("rules-quixo", rules("quixo"))]

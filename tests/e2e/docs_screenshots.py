@@ -1,5 +1,5 @@
 """The user guide's pictures: every screen of the web table on a desktop (1280x800) and a
-phone (390x844), saved as docs/img/web-<screen>-<desktop|phone>.png::
+phone (390x844, a touch screen), saved as docs/img/web-<screen>-<desktop|phone>.png::
 
     .venv/bin/python tests/e2e/docs_screenshots.py [--lang en] [--out docs/img] [--only a,b]
 
@@ -141,7 +141,9 @@ def main() -> None:
                 todo = [(n, s) for n, s in todo if not only or n in only]
                 for name, setup in todo:
                     for size, viewport in SIZES.items():
-                        ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
+                        # (the phone a touch screen: the pages say "tap" there)
+                        touch = {"has_touch": True, "is_mobile": True} if size == "phone" else {}
+                        ctx = browser.new_context(viewport=viewport, reduced_motion="reduce", **touch)
                         ctx.set_default_timeout(30_000)
                         page = ctx.new_page()
                         keep_scroll = setup(page)  # (True: the screen is further down)

@@ -212,3 +212,12 @@ def pass_turn(page) -> None:
     page.click("#pass")
     if page.locator("dialog#confirm").count():
         page.click("#confirm-ok")
+
+
+def more_settings(page) -> None:
+    """Unfold the lobby's "More settings" (seats, clock, rated, undo, "Create game"): folded
+    when the lobby opens."""
+    page.wait_for_selector("#more-settings")
+    if page.locator("#more-settings[open]").count() == 0:
+        page.click("#more-settings-toggle")
+    page.wait_for_selector("#more-settings[open] #create")

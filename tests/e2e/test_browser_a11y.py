@@ -59,7 +59,7 @@ def english_only(lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["tr", "it", "pl"])
-@pytest.mark.parametrize("name", ["lobby", "quixo-4p", "qwixx-bonus-b", "quixo-finished"])
+@pytest.mark.parametrize("name", ["lobby-more", "quixo-4p", "qwixx-bonus-b", "quixo-finished"])
 def test_no_english_left(server, csp_page, lang, name):
     dict(screens(server.url, lang))[name](csp_page)
     csp_page.wait_for_selector(".conn-connected, #create")

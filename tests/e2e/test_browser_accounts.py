@@ -24,17 +24,30 @@ def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     page.goto(url + "account.html?lang=en")
     # this browser holds the seat (as the lobby page remembers it)
     page.evaluate("([id, tok]) => localStorage.setItem('qwixo.seats', JSON.stringify("
-                  "{[id]: {game: 'quixo', seats: {'0': tok}}}))", [g["id"], token])
+                  "{[id]: {game: 'quixo', settings: {players: 2, size: 3}, seats: {'0': tok},"
+                  " saved: Date.now() / 1000}}))", [g["id"], token])
     page.get_by_label(t("acct_name", "en")).last.fill("Ada")
     page.locator("#signup-password").fill("correct horse battery")
     page.locator("#signup-password").press("Enter")
     expect(page.locator("#status")).to_contain_text(t("acct_signed_in_as", "en", name="Ada"))
-    # the seats this browser holds are listed and linked only when asked to
-    expect(page.locator("#claim-card")).to_contain_text(g["id"])
+    # the seats this browser holds are listed in words and linked only when asked to
+    claim = page.locator("#claim-card li")
+    expect(claim).to_contain_text(t("acct_claim_seat", "en", seat="X", when="").rstrip(", "))
+    expect(claim).to_contain_text("Quixo 3×3")
+    assert g["id"] not in claim.inner_text()
     page.click("#claim-chosen")
     expect(page.locator("#status")).to_contain_text(t("acct_claimed", "en", n=1))
-    # the rated game waits for this person's first move: in the "your turn" list
-    expect(page.locator("#turns")).to_contain_text(g["id"])
+    # the rated game waits for this person's first move: in the "your turn" list, in words
+    turn = page.locator("#turns .turn-link")
+    expect(turn).to_have_text(t("acct_game_vs", "en", game="Quixo 3×3 · 2 players",
+                                names=t("web_botname_quixo_random", "en")))
+    # every page's top bar: the puzzles and the sound button
+    expect(page.locator("#nav-puzzles")).to_have_attribute("href", "/?puzzle")
+    sound = page.locator("#sound")
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    expect(sound).to_contain_text(t("web_sound_on", "en"))
     shot(page, "account-signed-in")
     play_to_end(url, g["id"], token, seed=2)
     page.goto(url + "profile.html?name=Ada&lang=en")
@@ -43,6 +56,19 @@ def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
     expect(graph.locator("circle")).to_have_count(2)  # the start and one rated game
     assert "3×3" in graph.get_attribute("aria-label")  # the class in words
     expect(page.locator("h1")).to_have_text(t("acct_profile_of", "en", name="Ada"))
+    # the game in words: the game, the opponent, the result (a Quixo score is its result)
+    record = httpx.get(url + "api/players/Ada", timeout=30).json()["games"][0]
+    word = t(f"acct_result_{record['result']}", "en")
+    line = page.locator(".acct-history li").first
+    expect(line).to_contain_text(t("acct_game_vs", "en", game="Quixo 3×3 · 2 players",
+                                   names=t("web_botname_quixo_random", "en")) + " — " + word)
+    assert g["id"] not in line.inner_text() and "(1)" not in line.inner_text()
+    # no mean or best "score" for a game won or lost
+    row = page.locator(".acct-table tbody tr").first
+    expect(row.locator("td").nth(3)).to_have_text("—")
+    expect(row.locator("td").nth(4)).to_have_text("—")
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")  # kept
+    expect(page.locator("#nav-puzzles")).to_be_visible()
     shot(page, "profile")
     page.goto(url + "leaderboard.html?class=quixo-3x3-2p&lang=pl")
     expect(page.locator("h1")).to_have_text(t("acct_leaderboard", "pl"))
@@ -86,3 +112,15 @@ def test_api_tokens_made_shown_once_revoked_and_a_bot_account(own_server, page):
     page.goto(url + "profile.html?name=Robo&lang=en")
     expect(page.locator("h1")).to_have_text(
         t("acct_profile_of", "en", name=t("web_bot_account_named", "en", name="Robo")))
+
+
+def test_signing_up_in_a_browser_without_seats_shows_no_null(server, page):
+    page.goto(server.url + "account.html?lang=en")
+    page.locator("#signup-name").fill("Bea")
+    page.locator("#signup-password").fill("correct horse battery")
+    page.locator("#signup-password").press("Enter")
+    expect(page.locator("h1")).to_have_text(t("acct_signed_in_as", "en", name="Bea"))
+    expect(page.locator("#claim-card")).to_have_count(0)  # nothing to claim
+    expect(page.locator("#turns")).to_contain_text(t("acct_no_turns", "en"))
+    for text in (page.locator("body").inner_text(), page.locator("#status").inner_text()):
+        assert "null" not in text and "undefined" not in text, text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from a11y import post
-from e2e_helpers import Server, new_page, settle, shot
+from e2e_helpers import Server, more_settings, new_page, settle, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -78,17 +78,32 @@ def test_draw_offer_declined_then_accepted_and_a_resignation_by_keyboard(server,
 
 
 def test_an_absent_players_seat_is_handed_to_a_bot(tmp_path, browser, monkeypatch):
-    monkeypatch.setenv("QWIXO_HAND_OVER_SECONDS", "1")
+    monkeypatch.setenv("QWIXO_HAND_OVER_SECONDS", "5")
     server = Server(tmp_path)
     server.start()
     page = new_page(browser)
     try:
-        # Ben (seat 0, to move first) never comes; Ann waits
+        # Ben (seat 0, to move first) comes and goes; Ann waits
         urls = _game(server, ["Ben", "Ann"])
         page.goto(urls[1])
-        label = t("web_hand_to_bot", "en", name="").strip()
-        expect(page.locator("#hand-0")).to_contain_text(label, timeout=10_000)
-        expect(page.locator("#hand-0")).to_contain_text("Ben")
+        status = page.locator(".status-row .status")
+        expect(status).to_have_text(t("web_waiting_for", "en", names="Ben (X)"))
+        ben = new_page(browser)
+        ben.goto(urls[0])
+        expect(page.locator(".player[data-seat='0'] .pkind.online")).to_be_visible()
+        expect(page.locator("#hand-over")).to_have_count(0)  # Ben is here: nothing to offer
+        ben.context.close()
+        # beside "Waiting for: Ben": the countdown from Ben's leaving, then the button
+        wait = page.locator(".status-row #hand-wait-0")
+        expect(wait).to_contain_text("Ben")
+        first = wait.inner_text()
+        assert first.startswith(t("web_hand_to_bot_in", "en", name="Ben (X)", time="").strip()), first
+        page.wait_for_function("(t) => { const e = document.querySelector('#hand-wait-0');"
+                               " return !e || e.textContent !== t; }", arg=first)  # it counts
+        label = t("web_hand_to_bot", "en", name="Ben (X)")
+        expect(page.locator(".status-row #hand-0")).to_have_text(label)
+        expect(wait).to_have_count(0)
+        shot(page, "etiquette-hand-over-offered")
         page.click("#hand-0")
         expect(page.locator("#confirm-text")).to_contain_text("Ben")
         page.click("#confirm-ok")
@@ -140,6 +155,7 @@ def test_the_lobby_offers_the_quixo_end_rule_on_against_a_bot(server, browser):
     try:
         page.goto(server.url + "?lang=en")
         page.locator("label.seg", has_text="Quixo").click()
+        more_settings(page)
         page.select_option("select[name=seat1]", "bot:greedy")
         draw = page.locator("input[name=draw]")
         expect(draw).to_be_checked()  # on by default against a bot

@@ -11,7 +11,7 @@ import random
 import re
 
 import pytest
-from e2e_helpers import DESKTOP, PHONE, new_page, settle, shot, version
+from e2e_helpers import DESKTOP, PHONE, more_settings, new_page, settle, shot, version
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -139,6 +139,7 @@ def test_quixo_by_keyboard_alone(server, browser):
     page.goto(server.url)
     page.locator("label.seg", has_text="Quixo").click()
     page.select_option("select[name=size]", "3")
+    more_settings(page)
     page.select_option("select[name=seat1]", "bot:random")
     page.click("#play")
     rnd = random.Random(7)

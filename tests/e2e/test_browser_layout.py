@@ -5,7 +5,7 @@ page scrolls sideways; the Quixo board fits. Screenshots go to /tmp/qwixo-e2e/."
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import settle, shot
+from e2e_helpers import more_settings, settle, shot
 from playwright.sync_api import expect
 from test_browser_qwixx import create_qwixx
 
@@ -69,9 +69,9 @@ def test_qwixx_sheet_of_every_edition_on_a_phone(server, phone_page, edition):
 def test_lobby_and_quixo_board_on_a_phone(server, phone_page):
     page = phone_page
     page.goto(server.url)
+    more_settings(page)
     page.select_option("select[name=seat1]", "bot:random")
-    page.click("#create")
-    page.click("#play-now")
+    page.click("#create")  # goes to the game, as "Play" does
     expect(page.locator(".quixo-board")).to_be_visible()
     expect(page.locator(".cell.takeable")).to_have_count(16)
     page.locator('.cell[data-square="c1"]').click()

@@ -9,7 +9,7 @@ import re
 import urllib.request
 
 import pytest
-from e2e_helpers import new_page, settle, shot, version
+from e2e_helpers import more_settings, new_page, settle, shot, version
 from playwright.sync_api import expect
 from test_browser_quixo import board_rows, create_quixo
 from test_browser_qwixx import create_qwixx
@@ -61,19 +61,17 @@ def test_invite_link_and_free_seat(server, browser, page):
     # seat O: an invited person (invite link); watch from a third browser
     page.goto(server.url)
     page.select_option("select[name=size]", "3")
+    more_settings(page)
     page.select_option("select[name=seat0]", "me")
     page.select_option("select[name=seat1]", "invite")
     page.fill("input[name=name1]", "Bob")
-    page.click("#create")
-    invites = page.locator("#created .invite")
-    expect(invites).to_have_count(2)  # Bob's link and the spectator link
-    link = invites.first.locator("input").input_value()
-    assert "token=" in link
-    page.click("#play-now")
+    page.click("#create")  # straight to the game, as "Play": its invite panel has Bob's link
     my_turn(page)
     # the game page keeps the invite link at hand until Bob comes
     panel = page.locator("#invite-panel")
-    expect(panel.locator("input")).to_have_value(link)
+    expect(panel.locator(".invite-url")).to_have_count(1)
+    link = panel.locator(".invite-url").input_value()
+    assert "token=" in link
     bob = new_page(browser)
     try:
         bob.goto(link)
@@ -96,9 +94,10 @@ def test_invite_link_and_free_seat(server, browser, page):
     # a free seat, taken from the lobby by someone else
     page.goto(server.url)
     page.select_option("select[name=size]", "3")
+    more_settings(page)
     page.select_option("select[name=seat1]", "open")
     page.click("#create")
-    expect(page.locator("#created")).to_be_visible()
+    expect(page.locator(".game-page")).to_be_visible()
     other = new_page(browser)
     try:
         other.goto(server.url)
@@ -145,12 +144,12 @@ def test_four_player_quixo_dot(server, page):
     page.goto(server.url)
     page.select_option("select[name=players]", "4")
     page.select_option("select[name=size]", "5")
+    more_settings(page)
     for i in (1, 2, 3):
         page.select_option(f"select[name=seat{i}]", "bot:random")
     assert [x.strip() for x in page.locator(".seat-row .seat-badge").all_inner_texts()] == [
         "N", "E", "S", "W"]
     page.click("#create")
-    page.click("#play-now")
     my_turn(page)
     # my partner is S: the dot of the cube I put back points at S
     page.locator("label.seg", has_text=t("web_quixo_dot_partner", "en", seat="S")).click()
@@ -215,11 +214,11 @@ def test_qwixx_score_pad_hot_seat(server, page):
 
 def test_undo_takes_back_my_move_and_the_bots_answer(server, page):
     page.goto(server.url)
-    page.check("input[name=undo]")
     page.select_option("select[name=size]", "3")
+    more_settings(page)
+    page.check("input[name=undo]")
     page.select_option("select[name=seat1]", "bot:random")
     page.click("#create")
-    page.click("#play-now")
     my_turn(page)
     expect(page.locator("#undo")).to_be_visible()
     move(page, "a1c1")

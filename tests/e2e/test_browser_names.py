@@ -8,7 +8,7 @@ import re
 
 import pytest
 from a11y import create, post
-from e2e_helpers import new_page
+from e2e_helpers import more_settings, new_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -64,7 +64,7 @@ def test_no_bot_id_on_any_page_in_four_languages(server, browser):
         for lang in ("en", "tr", "it", "pl"):
             q = f"lang={lang}"
             screens = {
-                "lobby": (f"{base}/?{q}", "#create"),
+                "lobby": (f"{base}/?{q}", "#more-settings"),
                 "qwixx-5p": (f"{qurl}&{q}", ".sheet"),
                 "quixo-4p": (f"{q4}&{q}", ".quixo-board"),
                 "quixo-over": (f"{qo}&{q}", "#result"),
@@ -76,6 +76,7 @@ def test_no_bot_id_on_any_page_in_four_languages(server, browser):
                 page.goto(url)
                 page.wait_for_selector(ready)
                 if name == "lobby":  # every bot level in every seat menu
+                    more_settings(page)
                     for sel in page.locator("select").all():
                         assert sel.count()
                 page.wait_for_timeout(300)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import new_page, settle, shot, version
+from e2e_helpers import more_settings, new_page, settle, shot, version
 
 pytestmark = pytest.mark.browser
 SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 640}]
@@ -28,7 +28,7 @@ OFF_SCREEN = """(sel) => {
 }"""
 # no animation of the page still running (a pushed row sliding into place)
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
-QWIXX_TARGETS = "#roll, #pass, .sheet.mine .qcell.option, .dice-bar .die, .game-page > .status"
+QWIXX_TARGETS = "#roll, #pass, .sheet.mine .qcell.option, .dice-bar .die, .game-page > .status-row > .status"
 
 
 def tap(page, target) -> None:
@@ -48,6 +48,7 @@ def start(page, url, game, seat1="bot:random"):
     page.wait_for_selector("#play")
     page.locator("label.seg", has_text=game).click()
     page.select_option("select[name=players]", "2")
+    more_settings(page)
     page.select_option("select[name=seat1]", seat1)
     page.click("#play")
     page.wait_for_selector(".game-page")
@@ -107,7 +108,7 @@ def test_quixo_board_and_controls_on_one_screen(server, browser, size):
     while states < 16 and my_decision(page):
         states += 1
         page.wait_for_function(SETTLED)  # the bot's push has slid into place
-        off = page.evaluate(OFF_SCREEN, ".quixo-board, .cell.takeable, .game-page > .status")
+        off = page.evaluate(OFF_SCREEN, ".quixo-board, .cell.takeable, .game-page > .status-row > .status")
         cells = page.locator(".cell.takeable")
         tap(page, cells.nth(rnd.randrange(cells.count())))
         page.wait_for_selector(".arrow.legal")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from a11y import create
-from e2e_helpers import PHONE, new_page, settle, shot, version
+from e2e_helpers import PHONE, more_settings, new_page, settle, shot, version
 from playwright.sync_api import expect
 from test_browser_quixo import board_rows
 
@@ -165,7 +165,7 @@ def test_every_control_is_44px_on_a_phone(server, browser):
     page = new_page(browser, PHONE)
     try:
         page.goto(server.url)
-        page.wait_for_selector("#create")
+        more_settings(page)
         assert not small_controls(page), small_controls(page)
         quixo_game(server, page, size=5, players=4)
         page.locator('.cell[data-square="a1"]').click()

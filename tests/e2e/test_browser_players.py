@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from a11y import bad, violations
-from e2e_helpers import axe_page, play_to_end, shot
+from e2e_helpers import axe_page, more_settings, play_to_end, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -54,7 +54,7 @@ def _shown(r):
 def test_signed_out_lobby_shows_bot_ratings_and_why_rated_is_off(server, lobby_page):
     page = lobby_page
     page.goto(server.url + "?lang=en")
-    page.wait_for_selector("#create")
+    more_settings(page)
     shipped = R.bot_ratings()["classes"]
     rated = page.locator("input[name=rated]")
     expect(rated).to_be_disabled()
@@ -66,6 +66,10 @@ def test_signed_out_lobby_shows_bot_ratings_and_why_rated_is_off(server, lobby_p
     seat1 = page.locator("select[name=seat1]")
     for bot, r in q5.items():
         expect(seat1.locator(f'option[value="bot:{bot}"]')).to_contain_text(_shown(r))
+    # the levels in the order of their ratings, weakest first
+    listed = [v[4:] for v in seat1.locator("option").evaluate_all("os => os.map(o => o.value)")
+              if v.startswith("bot:") and v[4:] in q5]
+    assert listed == sorted(q5, key=lambda b: q5[b]["rating"]), listed
     chosen = seat1.input_value()[4:]
     line = page.locator(".seat-row[data-seat='1'] .bot-rating")
     expect(line).to_contain_text(t("web_bot_rating", "en", rating=_shown(q5[chosen]),
@@ -96,7 +100,7 @@ def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby
     page.locator("#signup-password").press("Enter")
     expect(page.locator("#status")).to_contain_text(t("acct_signed_in_as", "en", name="Ada"))
     page.goto(url + "?lang=en")
-    page.wait_for_selector("#create")
+    page.wait_for_selector("#play")
     expect(page.locator("#account-card")).to_contain_text(
         t("acct_signed_in_as", "en", name="Ada"))
     expect(page.locator("#turns")).to_contain_text(t("acct_no_turns", "en"))
@@ -109,29 +113,35 @@ def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby
     expect(notify).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#notify-state")).to_have_text(t("web_notify_state_on", "en"))
     assert page.evaluate("window.__asked") == 1
-    # the form: 3x3 Quixo against the random bot, rated, two days a move
-    page.select_option("select[name=size]", "3")
-    page.select_option("select[name=seat1]", "bot:random")
-    rated = page.locator("input[name=rated]")
+    # the form, in a second tab of hers: 3x3 Quixo against the random bot, rated, two days a move
+    tab = page.context.new_page()
+    tab.goto(url + "?lang=en")
+    tab.select_option("select[name=size]", "3")
+    more_settings(tab)
+    tab.select_option("select[name=seat1]", "bot:random")
+    rated = tab.locator("input[name=rated]")
     expect(rated).to_be_enabled()
-    expect(page.locator("#rated-why")).to_contain_text(t("web_rated_note", "en"))
-    expect(page.locator("#my-rating")).to_contain_text(
+    expect(tab.locator("#rated-why")).to_contain_text(t("web_rated_note", "en"))
+    expect(tab.locator("#my-rating")).to_contain_text(
         t("web_your_rating_none", "en", cls="quixo-3x3-2p"))
     rated.focus()
-    page.keyboard.press("Space")
-    expect(page.locator("input[name=rated]")).to_be_checked()
-    expect(page.locator("input[name=undo]")).to_be_disabled()  # rated games have no undo
-    page.select_option("select[name=clock_unit]", "days")
-    page.fill("input[name=clock]", "2")
-    page.dispatch_event("input[name=clock]", "change")
-    expect(page.locator("#clock-hint")).to_have_text(t("web_turn_days_hint", "en"))
-    _no_serious(page, "lobby signed in")
-    page.locator("#create").press("Enter")
-    expect(page.locator("#created-rated")).to_contain_text(t("web_rated_created", "en"))
+    tab.keyboard.press("Space")
+    expect(tab.locator("input[name=rated]")).to_be_checked()
+    expect(tab.locator("input[name=undo]")).to_be_disabled()  # rated games have no undo
+    tab.select_option("select[name=clock_unit]", "days")
+    tab.fill("input[name=clock]", "2")
+    tab.dispatch_event("input[name=clock]", "change")
+    expect(tab.locator("#clock-hint")).to_have_text(t("web_turn_days_hint", "en"))
+    _no_serious(tab, "lobby signed in")
+    tab.locator("#create").press("Enter")  # to the game, as "Play": the table says it is rated
+    expect(tab.locator("#rated-note")).to_contain_text(t("web_rated", "en"))
+    gid = tab.url.split("game=")[1].split("&")[0]
+    tab.close()
+    # the first tab's "Your turn" lists it, and the opted-in notification came
+    page.locator(".list-head button").click()
     href = page.locator("#your-turn #turns a").first
     expect(href).to_be_visible()
-    gid = href.get_attribute("href").split("game=")[1]
-    # a new game waits for her: the opted-in notification came
+    assert href.get_attribute("href").split("game=")[1].split("&")[0] == gid
     page.wait_for_function("window.__shown.length === 1")
     assert "Quixo" in page.evaluate("window.__shown[0].body")
     view = httpx.get(url + f"api/games/{gid}", timeout=30).json()
@@ -159,8 +169,8 @@ def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby
     _no_serious(page, "profile")
     # back in the lobby: her rating beside the bots', and nothing waits for her
     page.goto(url + "?lang=en")
-    page.wait_for_selector("#create")
     page.select_option("select[name=size]", "3")
+    more_settings(page)
     expect(page.locator("#my-rating")).to_contain_text(f"≈{round(mine['rating'])}")
     expect(page.locator("#turns")).to_contain_text(t("acct_no_turns", "en"))
     expect(page.locator("#notify")).to_have_attribute("aria-pressed", "true")

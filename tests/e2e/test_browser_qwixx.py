@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from e2e_helpers import new_page, pass_turn, settle, shot
+from e2e_helpers import more_settings, new_page, pass_turn, settle, shot
 from playwright.sync_api import expect
 
 from qwixo.i18n import t
@@ -24,14 +24,15 @@ def create_qwixx(page, url, edition="classic", players=2, seats=("me", "bot:rand
     page.select_option("select[name=players]", str(players))
     if scorepad:
         page.check("input[name=scorepad]")
+    more_settings(page)
     for i, kind in enumerate(seats):
         page.select_option(f"select[name=seat{i}]", kind)
     page.fill("input[name=name0]", name)
-    page.click("#create")
-    expect(page.locator("#created")).to_be_visible()
-    links = [x.input_value() for x in page.locator("#created .invite-url").all()]
-    page.click("#play-now")
+    page.click("#create")  # straight to the game, as "Play"
     expect(page.locator(".sheet.mine")).to_be_visible()
+    # the invite links on the game page (until their people come), the spectator link last
+    links = [x.input_value() for x in page.locator("#invite-panel .invite-url").all()]
+    links.append(page.locator(".side .share .invite-url").input_value())
     return links[-1] if not invites else links  # the spectator link (last), or all links
 
 

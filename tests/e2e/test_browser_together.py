@@ -85,6 +85,14 @@ def test_idle_games_leave_the_lobby_lists():
     assert social.listed({"status": "running", "updated": now - social.OPEN_IDLE - 1}, now)
     assert not social.listed({"status": "running", "updated": now - social.RUNNING_IDLE - 1}, now)
     assert social.listed({"status": "finished", "updated": 0.0}, now)
+    # a game left to the bots (no person connected, no move for a while) leaves sooner
+    bot = {"kind": "bot", "online": True}
+    away, here = {"kind": "human", "online": False}, {"kind": "human", "online": True}
+    late = now - social.BOT_GAME_IDLE - 1
+    assert not social.listed({"status": "running", "updated": late, "seats": [away, bot]}, now)
+    assert social.listed({"status": "running", "updated": now - 60, "seats": [away, bot]}, now)
+    assert social.listed({"status": "running", "updated": late, "seats": [here, bot]}, now)
+    assert social.listed({"status": "running", "updated": late, "seats": [away, away]}, now)
 
 
 def test_the_server_refuses_what_the_game_does_not_allow(server):

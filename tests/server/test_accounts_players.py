@@ -58,6 +58,10 @@ def test_lines_made_by_the_opponents_push_are_counted(client):
     assert st["lines_by_opponent_push"] == 1 and st["wins_by_opponent_line"] == 1
     rec = next(x for x in prof["games"] if x["id"] == g1["id"])
     assert rec["won"] and rec["details"]["lines_by_opponent"] == 1
+    # the record in words for the page: the result, what a score means, the other seat
+    assert rec["result"] == "won" and rec["utility"] == "win_loss" == st["utility"]
+    assert "position" in rec["settings"] and "seed" not in rec["settings"]
+    assert [o["seat"] for o in rec["opponents"]] == [0] and st["draws"] == 0
     # Ada (X) makes her own line: not one made by the opponent
     _finish_by_push(client, csrf, "xxxx./...../...../...../oooo. x", "e1e5", mine=0)
     st = client.get("/api/players/Ada").json()["statistics"]["quixo-5x5-2p"]

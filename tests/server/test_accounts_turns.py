@@ -29,6 +29,9 @@ def test_turn_based_game_and_your_turn_list(client):
         assert ok["type"] == "ok", ok
     turns = client.get("/api/account/turns").json()["games"]
     assert [(x["id"], x["seat"]) for x in turns] == [(g["id"], 1)]
+    # who else sits there, for the page to say in words
+    assert turns[0]["opponents"] == [{"seat": 0, "kind": "human", "bot": None,
+                                      "name": g["view"]["seats"][0]["name"]}]
     # the clock gives days, not seconds
     assert 47 * 3600 < turns[0]["deadline"] - time.time() <= 48 * 3600
     # hours and seconds together are refused; so is a week too long

@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import math
 import os
 import secrets
@@ -55,6 +56,7 @@ from qwixo.gameinfo import load
 from qwixo.i18n import t
 from qwixo.server.protocol import Name, ServerError, _Strict, name_key
 from qwixo.server.ratelimit import KeyedLimiter
+from qwixo.server.rooms import shown_settings
 from qwixo.server.store import token_hash
 from qwixo.server.store_accounts import AccountStore, Op
 from qwixo.tournament import ratings as R
@@ -747,15 +749,25 @@ PROVISIONAL_GAMES = 5
 def game_record(row: tuple) -> dict[str, Any]:
     """One game of a player (a row of :meth:`AccountStore.games_of`), with its result read
     through the contract (scores, winners)."""
-    gid, seat, name, _settings, snapshot, status, version, created, updated = row
+    gid, seat, name, settings, snapshot, status, version, created, updated = row
     game = load_game(snapshot)
+    if isinstance(settings, str):
+        settings = json.loads(settings)
     rec: dict[str, Any] = {"id": gid, "game": name, "seat": seat, "status": status,
                            "class": rating_class_of(name, game), "players": game.num_players,
+                           "settings": shown_settings(settings or {}),
+                           "utility": game.info.utility,
                            "moves": version, "created": created, "updated": updated,
                            "url": f"/?game={gid}"}
     if game.is_over:
         scores = game.scores()
-        rec.update(score=scores[seat], scores=scores, won=seat in game.winners(),
+        outcome = game.outcome()
+        assert outcome is not None
+        won = seat in outcome.winners
+        # a draw: nobody won, or everyone shares the win
+        even = outcome.draw or len(outcome.winners) == game.num_players
+        rec.update(score=scores[seat], scores=scores, won=won,
+                   result="draw" if even else "won" if won else "lost",
                    replay=f"/api/games/{gid}/replay/0",
                    details=details(game, seat))
     return rec
@@ -785,10 +797,12 @@ def statistics(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             continue
         key = rec["class"] or rec["game"]
         st = out.setdefault(key, {
-            "games": 0, "wins": 0, "scores": [], "lengths": [], "by_seat": {}, "sums": {}})
+            "games": 0, "wins": 0, "draws": 0, "scores": [], "lengths": [], "by_seat": {},
+            "sums": {}, "utility": rec["utility"]})
         stats_of.setdefault(key, game_info(rec["game"]).stats)
         st["games"] += 1
         st["wins"] += int(rec["won"])
+        st["draws"] += int(rec["result"] == "draw")
         st["scores"].append(rec["score"])
         st["lengths"].append(rec["moves"])
         side = st["by_seat"].setdefault(str(rec["seat"]), {"games": 0, "wins": 0})

@@ -210,8 +210,11 @@ async def _profile(request: Request, account_id: str, name: str) -> dict[str, An
     records, stats = await lobby_of(request).bots.read(reads.player_games, rows,
                                                        client=client_address(request))
     rated = await db.rated_ids([r["id"] for r in records])
+    seats = await db.seats_of([r["id"] for r in records])
     for r in records:
         r["rated"] = r["id"] in rated
+        # who else sat at the table (a bot by its id: the page names its level)
+        r["opponents"] = [s for s in seats.get(r["id"], []) if s["seat"] != r["seat"]]
     history: dict[str, list] = {}
     for cls, gid, prev, prev_dev, rating, dev, when in await db.history_of(player):
         history.setdefault(cls, []).append({"game": gid, "previous": round(prev, 2),
@@ -312,7 +315,9 @@ async def your_turn(request: Request) -> dict[str, Any]:
             continue
         out.append({"id": gid, "game": name, "seat": seat, "since": room.updated,
                     "deadline": room.deadline, "url": f"/?game={gid}",
-                    "settings": room.public_settings})
+                    "settings": room.public_settings,
+                    "opponents": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                                  for s in room.seats if s.seat != seat]})
     out.sort(key=lambda x: x["since"])
     return {"games": out}
 

@@ -175,6 +175,11 @@ class Scores(tuple):
     :class:`Names` are."""
 
 
+def shown_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings players may see: not the random seed (it would tell the dice)."""
+    return {k: v for k, v in settings.items() if k != "seed"}
+
+
 @dataclass
 class Room:
     id: str
@@ -253,8 +258,8 @@ class Room:
 
     @property
     def public_settings(self) -> dict[str, Any]:
-        """The settings players may see: not the random seed (it would tell the dice)."""
-        return {k: v for k, v in self.settings.items() if k != "seed"}
+        """The settings players may see (:func:`shown_settings`)."""
+        return shown_settings(self.settings)
 
     @property
     def scorepad(self) -> bool:

@@ -18,8 +18,10 @@
   "reaction", "time"}`` to every connection; a player's reactions are limited to one per
   ``REACT_EVERY`` seconds (``rate_limited``).
 - The lobby lists a game waiting for a player (``open``) only while it was updated in the
-  last ``OPEN_IDLE`` seconds (1 hour), a running game only within ``RUNNING_IDLE`` (6 hours):
-  idle games leave the lists (they stay reachable by their links and resume when played).
+  last ``OPEN_IDLE`` seconds (1 hour), a running game only within ``RUNNING_IDLE`` (6 hours),
+  and a running game with a bot at its table while no person is connected to it only within
+  ``BOT_GAME_IDLE`` (10 minutes: a game left to the bots): idle games leave the lists (they
+  stay reachable by their links and resume when played).
 
 The WebSocket session calls :func:`handle` for these messages and enters a room under
 :func:`entering` with :func:`chat_log`; the lobby's list calls :func:`listed`.
@@ -56,6 +58,7 @@ CHAT_PER_ADDRESS = (1.0, 10.0)
 _chat_by_address: weakref.WeakKeyDictionary[Any, KeyedLimiter] = weakref.WeakKeyDictionary()
 OPEN_IDLE = 3600.0
 RUNNING_IDLE = 6 * 3600.0
+BOT_GAME_IDLE = 600.0
 REACTIONS = ("✓", "★", "♥", "☺", "!", "?")  # in every common font (no emoji font needed)
 
 
@@ -235,5 +238,8 @@ def listed(summary: dict[str, Any], now: float | None = None) -> bool:
     if summary.get("status") == "open":
         return idle <= OPEN_IDLE
     if summary.get("status") == "running":
-        return idle <= RUNNING_IDLE
+        seats = summary.get("seats") or []
+        left = (any(s.get("kind") == "bot" for s in seats)
+                and not any(s.get("online") for s in seats if s.get("kind") != "bot"))
+        return idle <= (BOT_GAME_IDLE if left else RUNNING_IDLE)
     return True

@@ -170,6 +170,18 @@ class AccountStore:
             "g.created, g.updated FROM seat_accounts s JOIN games g ON g.id = s.game_id "
             "WHERE s.account_id = %s ORDER BY g.updated DESC LIMIT %s", (account_id, limit))
 
+    async def seats_of(self, game_ids: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+        """``game id -> [{seat, kind, bot, name}]`` (seat order) of the games ``game_ids``."""
+        if not game_ids:
+            return {}
+        marks = ", ".join(["%s"] * len(game_ids))
+        rows = await self.fetch(f"SELECT game_id, seat, kind, bot, name FROM seats WHERE game_id "
+                                f"IN ({marks}) ORDER BY game_id, seat", tuple(game_ids))
+        out: dict[str, list[dict[str, Any]]] = {}
+        for gid, seat, kind, bot, name in rows:
+            out.setdefault(gid, []).append({"seat": seat, "kind": kind, "bot": bot, "name": name})
+        return out
+
     async def rated_ids(self, game_ids: Sequence[str]) -> set[str]:
         if not game_ids:
             return set()

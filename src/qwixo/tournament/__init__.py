@@ -17,6 +17,18 @@ See :mod:`qwixo.tournament.runner` (scheduling, parallel games), :mod:`~qwixo.to
 :mod:`~qwixo.tournament.cli`.
 """
 
-from qwixo.tournament.runner import run_tournament
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["run_tournament"]
+
+
+def __getattr__(name: str) -> Any:
+    # the runner (and numpy under it) is loaded when a tournament runs, not by the server's
+    # ratings, which import :mod:`qwixo.tournament.ratings` alone
+    if name == "run_tournament":
+        from qwixo.tournament.runner import run_tournament
+
+        return run_tournament
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,8 @@ import { lang, number, pageLanguage, t, shownAs } from "./i18n.js";
 import "./renderers.js"; // the shipped games' codes in words (rating classes, colours)
 import { h, s, clear, $ } from "./dom.js";
 import { turnsCard } from "./turns.js";
-import { botName } from "./words.js";
+import { botName, gameTitle, gameVs, seatLabel } from "./words.js";
+import { showSound, wireSound } from "./sound.js";
 
 const SEATS_KEY = "qwixo.seats";
 const VIEWS = ["account", "profile", "leaderboard"];
@@ -51,7 +52,7 @@ function browserSeats() {
   const out = [];
   for (const [game, g] of Object.entries(all)) {
     for (const [seat, token] of Object.entries((g && g.seats) || {})) {
-      if (typeof token === "string") out.push({ game, token, name: (g && g.game) || "", seat });
+      if (typeof token === "string") out.push({ game, token, name: (g && g.game) || "", seat, settings: (g && g.settings) || {}, saved: g && g.saved });
     }
   }
   return out.slice(0, 100);
@@ -76,7 +77,12 @@ function claimCard() {
   const seats = browserSeats().filter((x) => !no.has(x.token));
   if (!me || !seats.length) return null;
   const boxes = seats.map((x, i) => h("input", { type: "checkbox", id: `claim-${i}`, checked: true }));
-  const title = (x) => `${x.name ? x.name[0].toUpperCase() + x.name.slice(1) : ""} · ${t("acct_claim_seat", { id: x.game, seat: /^\d+$/.test(x.seat) ? Number(x.seat) + 1 : "?" })}`;
+  // "Quixo 5×5 · 2 players — seat O, 2 Dec 2026, 09:12": the game and the seat in words
+  const title = (x) => {
+    const seat = /^\d+$/.test(x.seat) ? seatLabel(x.name, x.settings, Number(x.seat)) : "?";
+    const when = x.saved ? new Date(x.saved * 1000).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" }) : "";
+    return `${x.name ? gameTitle(x.name, x.settings) : ""} — ${t(when ? "acct_claim_seat" : "acct_claim_seat_only", { seat, when })}`;
+  };
   const btn = (id, text, fn, cls = "btn") => h("button", { class: cls, type: "button", id, text, onclick: async () => {
     try { await fn(); } catch (e) { say(e.message, true); }
   } });
@@ -138,7 +144,8 @@ function accountPage(main) {
     try { await fn(); } catch (e) { say(e.message, true); }
   } });
   const pw = h("input", { id: "delete-password", type: "password", autocomplete: "current-password", maxlength: 256 });
-  main.append(
+  // (h() leaves out a null child: the claim card when this browser holds no seat)
+  main.append(h("div", { class: "acct-page" },
     h("h1", { text: t("acct_signed_in_as", { name: me.name }) }),
     claimCard(),
     h("div", { class: "card acct-row" },
@@ -157,7 +164,7 @@ function accountPage(main) {
         if (!window.confirm(t("acct_delete_confirm"))) return;
         await call("POST", "/api/account/delete", { password: pw.value });
         me = null; say(t("acct_deleted")); render();
-      }, "btn")));
+      }, "btn"))));
 }
 
 // -- API tokens (programs that play as this account: docs/web-protocol.md section 7) --------
@@ -306,6 +313,13 @@ function ratingText(r) {
   return (r.games || 0) < PROVISIONAL_GAMES ? `${n} (${t("web_rating_provisional")})` : `${n} ± ${number(Math.round(2 * r.deviation))}`;
 }
 
+// "won", "lost", "draw" (a game whose scores are points: with the score, "won, 56 points")
+function resultWords(g) {
+  if (g.score === undefined) return t("acct_running");
+  const word = t(`acct_result_${g.result || (g.won ? "won" : "lost")}`);
+  return g.utility === "win_loss" ? word : t("acct_result_points", { result: word, score: g.score });
+}
+
 // the page of a game of the history: its replay once it is over, else the game
 function gameLink(g) {
   return g.score !== undefined ? `/?game=${encodeURIComponent(g.id)}&replay=0` : g.url;
@@ -327,17 +341,19 @@ async function profilePage(main) {
   if (stats.length) {
     main.append(h("section", { class: "card" }, h("h2", { text: t("acct_statistics") }),
       h("table", { class: "acct-table" },
-        h("thead", {}, h("tr", {}, ["acct_class", "acct_games", "acct_wins", "acct_mean_score", "acct_best_score", "acct_mean_length"]
+        h("thead", {}, h("tr", {}, ["acct_class", "acct_games", "acct_wins", "acct_draws", "acct_mean_score", "acct_best_score", "acct_mean_length"]
           .map((k) => h("th", { scope: "col", text: t(k) })))),
+        // a win-or-loss game's score is its result (1, 0, −1): no mean or best score
         h("tbody", {}, stats.map(([cls, st]) => h("tr", {}, h("th", { scope: "row", text: shownAs("cls", cls) }),
-          [st.games, st.wins, st.mean_score, st.best_score, st.mean_length].map((v) => h("td", { text: figure(v) })))))),
+          [st.games, st.wins, st.draws ?? "", ...(st.utility === "win_loss" ? [null, null] : [st.mean_score, st.best_score]), st.mean_length]
+            .map((v) => (v === null ? h("td", { "aria-label": t("acct_not_applicable") }, "—") : h("td", { text: figure(v) }))))))),
       stats.map(([cls, st]) => extras(cls, st, labels))));
   }
   main.append(h("section", { class: "card" }, h("h2", { text: t("acct_history") }),
-    h("ul", {}, p.games.map((g) => h("li", {},
-      h("a", { href: gameLink(g), text: `${g.class || g.game} — ${new Date(g.updated * 1000).toLocaleString(lang())}` }),
-      " ", g.score !== undefined ? t(g.won ? "acct_won" : "acct_lost", { score: g.score }) : t("acct_running"),
-      g.rated ? ` (${t("acct_rated")})` : "")))));
+    h("ul", { class: "acct-history" }, p.games.map((g) => h("li", {},
+      h("a", { href: gameLink(g), text: gameVs(g.game, g.settings, g.opponents) }),
+      ` — ${resultWords(g)}${g.rated ? ` (${t("acct_rated")})` : ""} · `,
+      h("span", { class: "muted", text: new Date(g.updated * 1000).toLocaleString(lang()) }))))));
 }
 
 // -- the leaderboard page ------------------------------------------------------------------
@@ -377,6 +393,8 @@ async function render() {
   document.title = `qwixo — ${t("acct_" + VIEW)}`;
   $("#nav-account").textContent = me ? me.name : t("acct_account");
   $("#nav-leaderboard").textContent = t("acct_leaderboard");
+  $("#nav-puzzles").textContent = t("web_puzzles");
+  showSound($("#sound"));
   $("#lang-label").textContent = t("web_language");
   try {
     if (VIEW === "account") accountPage(main);
@@ -389,6 +407,7 @@ async function render() {
 
 async function start() {
   await pageLanguage($("#lang"), render);
+  wireSound($("#sound"));
   await whoAmI();
   await render();
 }

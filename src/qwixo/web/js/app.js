@@ -16,7 +16,7 @@ import { h, clear, $ } from "./dom.js";
 import { setConn } from "./ui.js";
 import { setRouter, go } from "./nav.js";
 import { tokensFor } from "./seats.js";
-import { soundOn, setSound, play } from "./sound.js";
+import { showSound, wireSound } from "./sound.js";
 import { lobbyView } from "./lobby.js";
 import { gameView } from "./game.js";
 import { replayView } from "./replay.js";
@@ -55,13 +55,6 @@ function route() {
   current = viewFor(main, new URLSearchParams(location.search));
 }
 
-function soundButton() {
-  const btn = $("#sound");
-  const on = soundOn();
-  btn.setAttribute("aria-pressed", String(on));
-  btn.textContent = on ? `♪ ${t("web_sound_on")}` : `♪ ${t("web_sound_off")}`;
-}
-
 function buildTopbar() {
   const sel = $("#lang");
   clear(sel);
@@ -74,7 +67,7 @@ function buildTopbar() {
   $("#nav-account").textContent = t("acct_account");
   $("#nav-leaderboard").textContent = t("acct_leaderboard");
   $("#nav-puzzles").textContent = t("web_puzzles");
-  soundButton();
+  showSound($("#sound"));
 }
 
 async function main() {
@@ -103,11 +96,7 @@ async function main() {
     ev.preventDefault();
     go("/");
   });
-  $("#sound").addEventListener("click", () => {
-    setSound(!soundOn());
-    soundButton();
-    play("turn");
-  });
+  wireSound($("#sound"));
   setRouter(route);
   window.addEventListener("popstate", route);
   route();

@@ -1,6 +1,7 @@
 // Table etiquette on the game page (docs/web-protocol.md, "Resign, draw, hand a seat to a
 // bot"): resign, offer / accept / decline a draw (games whose view says `draws`), hand an
-// idle, absent seat to a bot (in a rated game: end it as that seat's forfeit). Every action
+// idle, absent seat to a bot (in a rated game: end it as that seat's forfeit), next to the
+// status line that names the seat waited for, with a countdown until it may. Every action
 // asks first (the native <dialog> of confirm.js: keyboard and screen reader alike). Nothing
 // here knows which game it shows: the view says what the table allows.
 
@@ -9,6 +10,7 @@ import { t } from "./i18n.js";
 import { toast } from "./ui.js";
 import { seatName } from "./words.js";
 import { confirmDialog } from "./confirm.js";
+import { duration } from "./duration.js";
 
 // the messages of this module (true when `msg` was one of them)
 export function etiquetteMessage(page, msg) {
@@ -42,6 +44,55 @@ function idleSeats(view, now) {
   return { seats, later: waits.length ? Math.min(...waits) * 1000 : null };
 }
 
+function serverNow(page) {
+  return page.live ? page.live.serverNow() : Date.now() / 1000;
+}
+
+// next to "Waiting for: …": for each absent seat the game waits on, "Let a bot play for …" once
+// it may be handed over (in a rated game: end the game as its forfeit), before that a
+// countdown to that moment (null when there is none)
+export function handOverLine(view, page) {
+  clearTimeout(page.handTimer);
+  if (!seated(view) || view.is_over || view.scorepad) return null;
+  const ho = view.hand_over;
+  const now = serverNow(page);
+  const idle = idleSeats(view, now);
+  if (idle.later !== null) page.handTimer = setTimeout(() => page.render(), idle.later + 250);
+  const rated = !!view.rated;
+  const items = [];
+  (ho && ho.seats ? ho.seats : []).forEach((seat, i) => {
+    if (seat === view.you) return;
+    const name = seatName(view, seat);
+    if (idle.seats.includes(seat)) {
+      items.push(h("button", { type: "button", class: "btn small", id: `hand-${seat}`,
+        onclick: async () => {
+          const ok = rated
+            ? await ask(t("web_forfeit", { name }), t("web_forfeit_confirm", { name }), t("web_forfeit", { name }))
+            : await ask(t("web_hand_to_bot", { name }), t("web_hand_confirm", { name }), t("web_hand_to_bot", { name }));
+          if (ok) send(page, { type: "hand_to_bot", seat });
+        } }, rated ? t("web_forfeit", { name }) : t("web_hand_to_bot", { name })));
+    } else {
+      const at = ho.at ? ho.at[i] : ho.since + ho.after;
+      items.push(h("span", { class: "hand-countdown muted", id: `hand-wait-${seat}`, dataset: { at, seat } },
+        countdownText(view, seat, at - now)));
+    }
+  });
+  return items.length ? h("div", { class: "hand-over", id: "hand-over" }, items) : null;
+}
+
+function countdownText(view, seat, left) {
+  const name = seatName(view, seat);
+  return t(view.rated ? "web_forfeit_in" : "web_hand_to_bot_in", { name, time: duration(Math.max(0, left)) });
+}
+
+// the countdowns of handOverLine, each second (the game page's clock tick)
+export function tickHandOver(root, page) {
+  const now = serverNow(page);
+  for (const el of root.querySelectorAll(".hand-countdown")) {
+    el.textContent = countdownText(page.view, Number(el.dataset.seat), Number(el.dataset.at) - now);
+  }
+}
+
 async function ask(title, text, ok) {
   return confirmDialog({ title, text, ok });
 }
@@ -71,20 +122,6 @@ export function tablePanel(view, page) {
     items.push(h("button", { type: "button", class: "btn", id: "offer-draw",
       onclick: async () => { if (await ask(t("web_offer_draw"), t("web_offer_draw_confirm"), t("web_offer_draw"))) send(page, { type: "draw" }); } },
     `½ ${t("web_offer_draw")}`));
-  }
-  const idle = idleSeats(view, page.live ? page.live.serverNow() : Date.now() / 1000);
-  clearTimeout(page.handTimer);
-  if (idle.later !== null) page.handTimer = setTimeout(() => page.render(), idle.later + 250);
-  for (const seat of idle.seats) {
-    const name = seatName(view, seat);
-    const rated = !!view.rated;
-    items.push(h("button", { type: "button", class: "btn", id: `hand-${seat}`,
-      onclick: async () => {
-        const ok = rated
-          ? await ask(t("web_forfeit", { name }), t("web_forfeit_confirm", { name }), t("web_forfeit", { name }))
-          : await ask(t("web_hand_to_bot", { name }), t("web_hand_confirm", { name }), t("web_hand_to_bot", { name }));
-        if (ok) send(page, { type: "hand_to_bot", seat });
-      } }, rated ? t("web_forfeit", { name }) : t("web_hand_to_bot", { name })));
   }
   // only a game that declares resigning offers it (the view's "resign": GameInfo.resign)
   if (view.resign !== false) {

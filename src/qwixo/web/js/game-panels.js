@@ -72,13 +72,20 @@ export function seatSwitcher(view, id, onSwitch) {
       seatName(view, s))));
 }
 
-export function sideColumn(view, ui, id, extra) {
+// the last move in words; on a phone (where the side column comes under the board, the guide
+// and the players) a copy right under the board shows it where the eyes are (CSS shows one)
+export function lastMoveLine(view, here = false) {
   const last = view.last ? eventText(view, view.last) : "";
+  if (!last) return null;
+  return h("p", { class: here ? "last last-here" : "last", id: here ? "last-move-here" : "last-move" }, t("web_last_move", { move: last }));
+}
+
+export function sideColumn(view, ui, id, extra) {
   const replay = `/?game=${encodeURIComponent(id)}&replay=0`;
   return h("aside", { class: "side", "aria-label": t("web_game_info") },
     view.is_over ? null : unratedNote(view),
     playersPanel(view),
-    last ? h("p", { class: "last", id: "last-move" }, t("web_last_move", { move: last })) : null,
+    lastMoveLine(view),
     ui.news.length ? h("section", { class: "news", "aria-label": t("web_announcements") }, h("h2", {}, t("web_announcements")),
       h("ul", {}, ui.news.slice(0, 8).map((n) => h("li", {}, n.text)))) : null,
     view.is_over ? h("a", { class: "btn", id: "to-replay", href: replay, onclick: navClick }, t("web_replay")) : null,

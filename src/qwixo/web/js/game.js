@@ -11,7 +11,7 @@ import { rememberSeat, tokensFor, heldSeats } from "./seats.js";
 import { gameTitle, seatName, seatSentence } from "./words.js";
 import { boardArea, resultText, afterBoard } from "./board.js";
 import { rendererFor } from "./games.js";
-import { statusLine, seatSwitcher, sideColumn, invitesPanel } from "./game-panels.js";
+import { statusLine, seatSwitcher, sideColumn, invitesPanel, lastMoveLine } from "./game-panels.js";
 import { controls } from "./game-controls.js";
 import { confirmDialog } from "./confirm.js";
 import { focusedKey, restoreFocus } from "./keynav.js";
@@ -20,7 +20,7 @@ import { hintOption, hintWords } from "./hints.js";
 import { endActions } from "./together.js";
 import { walkthrough } from "./walkthrough.js";
 import { chatPanel } from "./chat.js";
-import { etiquetteMessage, tablePanel } from "./etiquette.js";
+import { etiquetteMessage, tablePanel, handOverLine, tickHandOver } from "./etiquette.js";
 import { duration } from "./duration.js";
 import { resultCard } from "./result.js";
 import { namePanel, nameOnWelcome, saveName } from "./guest-name.js";
@@ -332,6 +332,7 @@ class GamePage {
   }
 
   tickClock() {
+    if (this.view) tickHandOver(this.root, this);
     const el = this.root.querySelector("#clock");
     if (!el) return;
     const text = this.clockText();
@@ -393,7 +394,7 @@ class GamePage {
     h("p", { class: "who" }, isPlayer ? seatSentence("web_you_are_seat", v.game, v.settings, v.you, { name: seatName(v, v.you) }) : t("web_spectating")),
     namePanel(this),
     seatSwitcher(v, this.id, (s) => { ui.follow = false; this.connect(tokensFor(this.id)[String(s)]); }),
-    statusLine(v, ui),
+    h("div", { class: "status-row" }, statusLine(v, ui), handOverLine(v, this)),
     h("div", { id: "game-error", class: "error-box", role: "alert", hidden: !ui.error }, ui.error || ""),
     v.is_over ? h("div", { class: "result", id: "result", role: "status" }, h("b", {}, t("web_game_over")), " ", resultText(v)) : null,
     v.is_over ? resultCard(v, this.id) : null,
@@ -403,6 +404,7 @@ class GamePage {
       h("div", { class: "main-col" },
         invitesPanel(v, this.id),
         boardArea(v, ui, isPlayer ? act : null, h("div", { class: "controls" }, controls(v, ui, act))),
+        lastMoveLine(v, true),
         tablePanel(v, this)),
       sideColumn(v, ui, this.id, chatPanel(this))));
   }

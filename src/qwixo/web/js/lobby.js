@@ -15,7 +15,6 @@ import { errorText, toast } from "./ui.js";
 import { go, navClick } from "./nav.js";
 import { rememberSeat, rememberInvites, mySeats, forgetGame } from "./seats.js";
 import { gameTitle, seatLabel, seatSentence, sortBots, botName, botLine } from "./words.js";
-import { inviteRow, reachNote } from "./invite.js";
 import { when } from "./result.js";
 import { Pairing } from "./pairing.js";
 import { Friends } from "./friends.js";
@@ -86,7 +85,7 @@ class LobbyPage {
     this.lists = { open: null, running: null, finished: null };
     this.timer = null;
     this.disposed = false;
-    this.created = null; // reply of POST /api/games
+    this.moreOpen = false; // "More settings" unfolded
     this.LIST_TITLES = { open: "web_open_games", running: "web_running_games", finished: "web_finished_games" };
   }
 
@@ -148,7 +147,7 @@ class LobbyPage {
       this.botRatings[key] = null; // asked once
       api("GET", `/api/bot-ratings?${key}`).then((r) => {
         this.botRatings[key] = r;
-        if (!this.created && this.ratingKey() === key) this.render();
+        if (this.ratingKey() === key) this.render();
       }).catch(() => {});
     }
     return this.botRatings[key];
@@ -270,11 +269,11 @@ class LobbyPage {
     });
     const body = this.body(kinds.map((k) => (k === "me" || k === "invite" ? "human" : k)));
     if (!friends && !this.allPeople()) this.form.seats = kinds.map((kind) => ({ kind, name: "" }));
-    await this.start(body, kinds, true);
+    await this.start(body, kinds);
   }
 
-  // POST /api/games, keep the seats' tokens and invite links; `open` goes to the game at once
-  async start(body, kinds, open) {
+  // POST /api/games, keep the seats' tokens and invite links, and go to the game
+  async start(body, kinds) {
     try {
       const reply = await api("POST", "/api/games", body);
       const invites = {};
@@ -288,14 +287,9 @@ class LobbyPage {
       const mine = reply.seats.filter((seat, i) => seat.token && kinds[i] === "me");
       if (this.me && mine.length) await this.claim(reply.id, mine[0].token);
       this.remember();
-      if (open) {
-        go(mine.length ? mine[0].url : reply.url);
-        return null;
-      }
-      return reply;
+      go(mine.length ? mine[0].url : reply.url);
     } catch (e) {
       toast(errorText(e), "error");
-      return null;
     }
   }
 
@@ -314,6 +308,7 @@ class LobbyPage {
     const opponents = this.form.seats.slice(1).filter((s) => s.kind.startsWith("bot:")).map((s) => botName(this.form.game, s.kind.slice(4)));
     return h("section", { class: "card play-card", id: "play-card" }, head,
       this.gameChoice(),
+      h("div", { class: "settings play-settings" }, this.gameSettings()),
       h("p", { class: "play-what muted", id: "play-what" }, gameTitle(this.form.game, this.form.settings),
         opponents.length ? ` · ${t("web_play_against", { names: opponents.join(", ") })}` : ""),
       h("div", { class: "actions play-actions" },
@@ -339,10 +334,9 @@ class LobbyPage {
           gameLabel(g, this.meta))));
   }
 
-  renderForm() {
-    this.fitSeats();
-    const bots = botsFrom(this.meta, this.form.game);
-    const r = this.renderer();
+  // the game's own settings (its metadata's lobby settings: size, players, edition…), on the
+  // play card: what "Play" plays
+  gameSettings() {
     const set = (k, v, redraw = true) => { this.form[k] = v; if (redraw) this.render(); };
     const setSetting = (k, v) => {
       this.form.settings = { ...this.form.settings, [k]: v };
@@ -350,8 +344,16 @@ class LobbyPage {
       this.form.allPeople = this.allPeople();
       this.render();
     };
-    const settings = settingsFields(this.schema(), this.form, r, setSetting, set);
-    settings.push(...r.formExtras(this.form, (k, v) => set(k, v, false)));
+    return settingsFields(this.schema(), this.form, this.renderer(), setSetting, set);
+  }
+
+  // the rest of the form, folded under "More settings" (open once opened, for this page)
+  renderForm() {
+    this.fitSeats();
+    const bots = botsFrom(this.meta, this.form.game);
+    const r = this.renderer();
+    const set = (k, v, redraw = true) => { this.form[k] = v; if (redraw) this.render(); };
+    const settings = r.formExtras(this.form, (k, v) => set(k, v, false));
     settings.push(h("label", { class: "field check" },
       h("input", { type: "checkbox", name: "spectator_chat", checked: this.form.spectatorChat, onchange: (e) => { this.form.spectatorChat = e.target.checked; } }),
       h("span", {}, t("web_spectator_chat"))));
@@ -370,7 +372,7 @@ class LobbyPage {
       return r ? t("web_seat_bot_rated", { level, rating: ratingText(r) }) : t("web_seat_bot", { level });
     };
     const kinds = [["me", t("web_seat_you")], ["invite", t("web_seat_invite")], ["open", t("web_seat_open")]]
-      .concat(bots.map((b) => ["bot:" + b, levelText(b)]));
+      .concat(sortBots(this.form.game, bots, cls && cls.bots).map((b) => ["bot:" + b, levelText(b)]));
     const seats = this.form.seats.map((s, i) =>
       h("div", { class: "seat-row", dataset: { seat: i } },
         h("span", { class: "seat-badge", "aria-hidden": "true" }, seatLabel(this.form.game, this.form.settings, i)),
@@ -379,11 +381,13 @@ class LobbyPage {
           "aria-label": `${t("web_seat_name")} (${t("web_seat_n", { n: i + 1 })})`, oninput: (e) => { s.name = e.target.value; this.form.touched = true; } }),
         s.kind.startsWith("bot:") ? h("p", { class: "bot-line muted" }, botLine(this.form.game, s.kind.slice(4))) : null,
         s.kind.startsWith("bot:") ? this.ratingLine(s.kind.slice(4), cls) : null));
-    return h("form", { class: "create", onsubmit: (e) => { e.preventDefault(); this.create(); } },
-      h("h2", {}, t("web_more_settings")),
+    return h("details", { class: "card create-card", id: "more-settings", open: this.moreOpen,
+      ontoggle: (e) => { this.moreOpen = e.target.open; } },
+    h("summary", { id: "more-settings-toggle" }, h("h2", {}, t("web_more_settings"))),
+    h("form", { class: "create", onsubmit: (e) => { e.preventDefault(); this.create(); } },
       h("div", { class: "settings" }, settings),
       h("fieldset", { class: "seats" }, h("legend", {}, t("web_seats")), this.myRatingLine(cls), seats),
-      h("button", { type: "submit", class: "btn primary", id: "create" }, t("web_create")));
+      h("button", { type: "submit", class: "btn primary", id: "create" }, t("web_create"))));
   }
 
   // the body of POST /api/games for the form, with `kinds` for the seats (default: the form's)
@@ -421,11 +425,7 @@ class LobbyPage {
       return;
     }
     const kinds = this.form.seats.map((s) => s.kind);
-    const reply = await this.start(body, kinds, false);
-    if (!reply) return;
-    this.created = { reply, kinds, rated: !!body.rated };
-    this.render();
-    this.refresh();
+    await this.start(body, kinds); // to the game, as "Play" (its invite panel has the links)
   }
 
   // link a seat of this browser to the signed-in account (rated games count it; the profile
@@ -439,24 +439,6 @@ class LobbyPage {
     } catch (e) {
       toast(errorText(e), "error");
     }
-  }
-
-  renderCreated() {
-    const { reply, kinds } = this.created;
-    const mine = reply.seats.filter((s, i) => s.token && kinds[i] === "me");
-    const invites = reply.seats.filter((s, i) => s.token && kinds[i] === "invite");
-    const label = (s) => `${t("web_seat_n", { n: s.seat + 1 })} (${seatLabel(reply.game, reply.view && reply.view.settings, s.seat)})${s.name ? " · " + s.name : ""}`;
-    const target = mine.length ? mine[0].url : reply.url;
-    return h("section", { class: "card created", id: "created" },
-      h("h2", {}, gameTitle(reply.game, reply.view && reply.view.settings)),
-      this.created.rated ? h("p", { class: "rated-badge", id: "created-rated" }, `★ ${t("web_rated_created")}`) : null,
-      invites.length ? h("p", {}, t("web_invite_links")) : null,
-      invites.length ? reachNote() : null,
-      invites.map((s) => inviteRow(label(s), s.url)),
-      inviteRow(t("web_spectate"), reply.url),
-      h("div", { class: "actions" },
-        h("button", { type: "button", class: "btn primary", id: "play-now", onclick: () => go(target) }, t("web_play_now")),
-        h("button", { type: "button", class: "btn", onclick: () => { this.created = null; this.render(); } }, t("web_new_game"))));
   }
 
   joinByLink() {
@@ -594,7 +576,7 @@ class LobbyPage {
         this.pairing.el,
         this.turns ? this.turns.el : null,
         this.friends ? this.friends.el : null,
-        this.created ? this.renderCreated() : this.meta ? h("section", { class: "card create-card" }, this.renderForm()) : null,
+        this.meta ? this.renderForm() : null,
         this.renderAccount(),
         h("section", { class: "card join-link" },
           h("label", { class: "field" }, h("span", { class: "field-label" }, t("web_join_by_link")),
@@ -656,12 +638,12 @@ export function lobbyView(root) {
     useMeta(m);
     loadGameFiles(m); // (already loaded unless the page began as the offline score pad)
     self.restore();
-    if (!self.created) self.render();
+    self.render();
   }).catch((e) => {
     self.offline = e; // the page says so at once, not on "Create"
     self.render();
   });
-  rulesPages().then((p) => { self.rulesPages = p; if (!self.created) self.render(); });
+  rulesPages().then((p) => { self.rulesPages = p; self.render(); });
   self.whoAmI().then(() => { if (self.me) { self.render(); self.nextTournament(); } });
   self.refresh();
   self.timer = setInterval(() => self.refresh(), 5000);

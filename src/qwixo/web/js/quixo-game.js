@@ -4,6 +4,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { touchScreen } from "./ui.js";
 import { registerGame, boardOf } from "./games.js";
 import { seatName } from "./words.js";
 import { quixoBoard, quixoLegend, dotChoice, quixoMoveWords, pushSide, SEATS } from "./quixo.js";
@@ -125,7 +126,7 @@ registerGame(NAME, {
     return null;
   },
   asked(view, ui) {
-    return ui.sel ? t("web_quixo_pick_dest", { square: ui.sel }) : t("web_quixo_pick_cube");
+    return ui.sel ? t(touchScreen() ? "web_quixo_pick_dest_tap" : "web_quixo_pick_dest", { square: ui.sel }) : t("web_quixo_pick_cube");
   },
   board,
   passNote() {

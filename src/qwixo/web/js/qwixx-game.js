@@ -6,6 +6,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { touchScreen } from "./ui.js";
 import { api } from "./api.js";
 import { registerGame, boardOf } from "./games.js";
 import { seatName } from "./words.js";
@@ -210,7 +211,7 @@ registerGame(NAME, {
     return t("an_better_move", { move: String(text), value });
   },
   asked() {
-    return t("web_choose_cell");
+    return t(touchScreen() ? "web_choose_cell_tap" : "web_choose_cell");
   },
   board,
   controls(view, ui, act) {

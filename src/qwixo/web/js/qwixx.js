@@ -356,7 +356,7 @@ export function scoreTable(view, nameOf) {
       h("th", {}, t("web_penalties")), hasExtra ? h("th", {}, "±") : null, h("th", {}, t("web_total")))),
     h("tbody", {}, lines.map((l) => h("tr", { class: winners.has(l.seat) ? "winner" : "" },
       h("td", {}, String(l.rank)),
-      h("td", {}, nameOf(l.seat), winners.has(l.seat) ? ` ★ ${t("web_winner")}` : ""),
+      h("td", { class: "st-name" }, nameOf(l.seat), winners.has(l.seat) ? h("span", { class: "winner-mark" }, " ★ ", h("span", { class: "winner-word" }, t("web_winner"))) : ""),
       ROWS.map((r) => h("td", { class: `c-${r}` }, String(l.pts[r] || 0))),
       h("td", {}, l.pen ? `−${5 * l.pen}` : "0"),
       hasExtra ? h("td", {}, l.extra > 0 ? `+${l.extra}` : num(l.extra)) : null,

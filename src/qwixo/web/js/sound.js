@@ -1,6 +1,8 @@
 // Optional sounds, off by default: short tones made with WebAudio (no sound files). The choice
 // is remembered in localStorage ("qwixo.sound" = "on").
 
+import { t } from "./i18n.js";
+
 const KEY = "qwixo.sound";
 let ctx = null;
 
@@ -10,6 +12,23 @@ export function soundOn() {
 
 export function setSound(on) {
   localStorage.setItem(KEY, on ? "on" : "off");
+}
+
+// the top bar's sound button (every page): its words and aria-pressed say the state
+export function showSound(btn) {
+  const on = soundOn();
+  btn.setAttribute("aria-pressed", String(on));
+  btn.textContent = on ? `♪ ${t("web_sound_on")}` : `♪ ${t("web_sound_off")}`;
+}
+
+// the button toggles the sounds (and plays one when they come on)
+export function wireSound(btn) {
+  showSound(btn);
+  btn.addEventListener("click", () => {
+    setSound(!soundOn());
+    showSound(btn);
+    play("turn");
+  });
 }
 
 // [frequency Hz, start s, length s] per sound

@@ -5,7 +5,7 @@
 
 import { h, clear } from "./dom.js";
 import { t, lang } from "./i18n.js";
-import { gameTitle } from "./words.js";
+import { gameTitle, gameVs } from "./words.js";
 
 const NOTIFY_KEY = "qwixo.notify";
 const EVERY = 30_000;
@@ -59,7 +59,7 @@ export function turnsCard(load) {
     let games;
     try { games = (await load()).games || []; } catch (e) { return; }
     clear(list).append(...(games.length ? games.map((g) => h("li", { class: "turn-row", dataset: { id: g.id } },
-      h("a", { href: g.url, class: "turn-link" }, `${title(g)} — ${g.id}`),
+      h("a", { href: g.url, class: "turn-link" }, gameVs(g.game, g.settings, g.opponents)),
       g.deadline ? h("span", { class: "muted" }, ` (${t("acct_turn_until", { when: new Date(g.deadline * 1000).toLocaleString(lang()) })})`) : null))
       : [h("li", { class: "muted" }, t("acct_no_turns"))]));
     if (known && notifying()) {

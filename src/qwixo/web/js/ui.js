@@ -13,6 +13,11 @@ export function errorText(err) {
   return String(err.message || err);
 }
 
+// a touch screen (no hover, a coarse pointer): the page says "Tap", not "Click"
+export function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
+}
+
 export function toast(text, kind = "info", ms = 6000) {
   const box = $("#toasts");
   const el = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" },

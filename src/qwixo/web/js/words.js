@@ -4,13 +4,19 @@
 
 import { t } from "./i18n.js";
 import { rendererFor } from "./games.js";
-// Bots by measured strength, weakest first: each renderer's `strength` (docs/quixo-bots.md,
-// docs/qwixx-bots.md: strong's win rate against each). Bots the server lists but not named
-// there go last, as listed.
-export function sortBots(game, bots) {
+// Bots by measured strength, weakest first: by their ratings in the chosen class where
+// `ratings` ({bot: {rating}}, GET /api/bot-ratings) has them, else by each renderer's
+// `strength` (docs/quixo-bots.md, docs/qwixx-bots.md: strong's win rate against each); bots
+// the server lists but not named there go last, as listed.
+export function sortBots(game, bots, ratings = null) {
   const order = rendererFor(game).strength || [];
   const rank = (b) => (order.includes(b) ? order.indexOf(b) : order.length + bots.indexOf(b));
-  return [...bots].sort((a, b) => rank(a) - rank(b));
+  const rated = (b) => ratings && ratings[b] && typeof ratings[b].rating === "number";
+  return [...bots].sort((a, b) => {
+    if (rated(a) && rated(b)) return ratings[a].rating - ratings[b].rating || rank(a) - rank(b);
+    if (rated(a) !== rated(b)) return rated(a) ? -1 : 1;
+    return rank(a) - rank(b);
+  });
 }
 
 // "Strong" (the level's plain name), or the bot's own name when the catalog has none
@@ -29,6 +35,14 @@ export function botLine(game, bot) {
 
 export function gameTitle(game, settings) {
   return rendererFor(game).title(settings || {}, game);
+}
+
+// a game and who else sits at it, in words: "Quixo 5×5 · 2 players vs Ada, Strong"
+// (`opponents`: [{seat, kind, bot, name}], a bot by its id)
+export function gameVs(game, settings, opponents) {
+  const title = gameTitle(game, settings);
+  const names = (opponents || []).map((o) => (o.kind === "bot" ? botName(game, o.bot) : o.name || t("web_player_name", { n: o.seat + 1 })));
+  return names.length ? t("acct_game_vs", { game: title, names: names.join(", ") }) : title;
 }
 
 export function seatLabel(game, settings, seat) {
