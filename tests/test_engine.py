@@ -5,7 +5,9 @@ bots by ``module:Class`` and entry points, and no bot failure silent."""
 from __future__ import annotations
 
 import json
+import os
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -84,7 +86,15 @@ def test_qwixo_engine_strong_driven_by_the_tournament_reproduces_the_in_process_
     monkeypatch.syspath_prepend(str(HERE))
     monkeypatch.setenv("PYTHONPATH", f"{ROOT / 'src'}")
     common = {"games": 2, "seed": 11, "size": 4}
-    inproc = run_tournament("quixo", ["strong_nodes:strong", "greedy"], **common)
+    # the in-process bot in a fresh process, as the engine's is (a test process that searched
+    # before holds tables of its own that may change a search at the same node budget)
+    code = ("import json, sys; from qwixo.tournament.runner import run_tournament; "
+            f"print(json.dumps(run_tournament('quixo', ['strong_nodes:strong', 'greedy'], "
+            f"**{common!r})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH":
+                                          f"{ROOT / 'src'}{os.pathsep}{HERE}"}).stdout
+    inproc = json.loads(out.strip().splitlines()[-1])
     spec = EngineSpec.parse(f"eng={QWIXO} engine quixo strong --set nodes=3000 "
                             "--set threads=1 --set proof=false --set dfpn=false")
     hosted = run_tournament("quixo", ["eng", "greedy"], engines=[spec], **common)

@@ -48,7 +48,7 @@ def _no_serious(page, where):
 
 
 def _shown(r):
-    return f"≈{round(r['rating'])} ± {round(2 * r['deviation'])}"
+    return f"≈{round(r['rating']):,} ± {round(2 * r['deviation']):,}"  # (English grouping)
 
 
 def test_signed_out_lobby_shows_bot_ratings_and_why_rated_is_off(server, lobby_page):
@@ -171,6 +171,6 @@ def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby
     page.goto(url + "?lang=en")
     page.select_option("select[name=size]", "3")
     more_settings(page)
-    expect(page.locator("#my-rating")).to_contain_text(f"≈{round(mine['rating'])}")
+    expect(page.locator("#my-rating")).to_contain_text(f"≈{round(mine['rating']):,}")
     expect(page.locator("#turns")).to_contain_text(t("acct_no_turns", "en"))
     expect(page.locator("#notify")).to_have_attribute("aria-pressed", "true")

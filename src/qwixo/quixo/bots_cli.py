@@ -11,7 +11,7 @@ Cheap to import: the search kernels load inside the handlers.
 >>> text = hint_text(qwixo.new_game("quixo", position="xx./oo./... x"), "en")
 >>> for line in text.splitlines()[:4]:
 ...     print(line)
-Value for x: win in 1 ply (database).
+Value for X: win in 1 ply (database).
 Best moves:
   c1c3    win in 1 ply
   c2c3    win in 1 ply

@@ -5,13 +5,10 @@ and plays a save again (:meth:`from_dict`, :meth:`resumed`)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from qwixo.core import IllegalMove
 from qwixo.qwixx.editions import edition
-
-if TYPE_CHECKING:
-    from qwixo.qwixx.game import QwixxGame
 
 
 class QwixxSaving:
@@ -45,7 +42,7 @@ class QwixxSaving:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> QwixxGame:
+    def from_dict(cls, data: dict[str, Any]) -> Self:
         g = cls(edition=data["edition"], players=data["players"], seed=data.get("seed"),
                 lucky=data.get("lucky") if edition(data["edition"]).lucky else None)
         g._play_saved(data["history"], data.get("rng"))
@@ -72,7 +69,7 @@ class QwixxSaving:
             raise IllegalMove("bad_save", why=f"random state: {e}") from None
         self._rng, self._rng_shared = gen, False
 
-    def resumed(self, data: dict[str, Any]) -> QwixxGame | None:
+    def resumed(self, data: dict[str, Any]) -> Self | None:
         """:meth:`qwixo.core.Game.resumed`: when ``data`` has this game's settings and its
         history begins with this game's, a copy of this game plays the rest of it (as
         :meth:`from_dict` plays all of it) and takes the saved random state.
