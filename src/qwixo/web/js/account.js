@@ -277,7 +277,7 @@ function ratingGraph(cls, points) {
 }
 
 // the figures every class has (the table above, the wins by seat below)
-const SHARED_FIGURES = new Set(["games", "wins", "by_seat", "mean_score", "best_score", "mean_length"]);
+const SHARED_FIGURES = new Set(["games", "wins", "draws", "utility", "by_seat", "mean_score", "best_score", "mean_length"]);
 
 // each game's own figures' labels, by figure (GET /api/meta's info.stats: {out, label})
 function statLabels(meta) {
