@@ -1,5 +1,5 @@
 """Qwixx opponents kept outside the package, to measure ``strong`` against players it has no
-model of (issue 15: "build your own strong heuristic opponents to measure against").
+model of (strong heuristic opponents of our own to measure against).
 
 ``strong`` recognises the package's rules (``odds``, ``gap``, ``race``, ``ev``) after a few
 decisions and lets them play themselves in its playouts; a player that is none of them must

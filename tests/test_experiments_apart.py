@@ -55,6 +55,7 @@ def test_a_reach_would_be_found():
     assert uses('spec_from_file_location("m", "benchmarks/m.py")', "benchmarks", {"m"})
     assert not uses("from qwixo.envs import codec", "benchmarks", {"envs"})
     assert not uses('TOP = ("benchmarks", "tests")', "tests", {"x"})
+    assert not uses("from qwixo.qwixx import referee  # see benchmarks/x.py", "benchmarks", {"x"})
 
 
 def test_no_experiment_is_a_benchmark():
