@@ -79,10 +79,18 @@ _PARENT = textwrap.dedent("""
 
     def tree(pid):
         out = []
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                for child in map(int, f.read().split()):
-                    out += [child] + tree(child)
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except FileNotFoundError:  # a short-lived process ended while the tree was read
+            return out
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/children") as f:
+                    children = [int(c) for c in f.read().split()]
+            except FileNotFoundError:
+                continue
+            for child in children:
+                out += [child] + tree(child)
         return out
 
     srv = ServeProcess("--db", sys.argv[1] + "/q.sqlite", env={"QWIXO_DATA": sys.argv[1]})
@@ -153,10 +161,18 @@ _XDIST_TEST = textwrap.dedent("""
 
     def tree(pid):
         out = []
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                for child in map(int, f.read().split()):
-                    out += [child] + tree(child)
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except FileNotFoundError:  # a short-lived process ended while the tree was read
+            return out
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/children") as f:
+                    children = [int(c) for c in f.read().split()]
+            except FileNotFoundError:
+                continue
+            for child in children:
+                out += [child] + tree(child)
         return out
 
     def test_serve(tmp_path):
