@@ -171,11 +171,21 @@ def hint_text(game, lang: str | None = None, seconds: float | None = None) -> st
     return format_hint(hint(game, seconds), lang)
 
 
-def hint_lines(game, player: int, lang: str | None = None,
-               seconds: float | None = None) -> list[str]:
-    """The hint as lines (the game's ``info.hint``: :func:`qwixo.bots.hint_lines` calls it;
-    ``player`` is the player to move)."""
-    return [line for line in hint_text(game, lang, seconds).splitlines() if line.strip()]
+def hint_answer(game, player: int, lang: str | None = None,
+                seconds: float | None = None) -> dict[str, list]:
+    """The hint as lines and ranked moves (the game's ``info.hint``: :func:`qwixo.bots.hint`
+    calls it; ``player`` is the player to move): ``moves`` as :func:`qwixo.bots.hint` says,
+    each move's ``outcome`` and ``plies`` when proven, else its search ``score``.
+
+    >>> from qwixo.quixo.game import QuixoGame
+    >>> hint_answer(QuixoGame(size=3), 0)["moves"][0]["outcome"]
+    'win'
+    """
+    h = hint(game, seconds)
+    lines = [line for line in format_hint(h, lang).splitlines() if line.strip()]
+    moves = [{"move": m, "outcome": v, "plies": p, "chance": None, "score": s}
+             for m, v, p, s in h.moves] if h.source != "none" else []
+    return {"lines": lines, "moves": moves}
 
 
 def cmd_hint(args) -> int:
