@@ -255,8 +255,9 @@ def hint(game: Game, player: int, lang: str | None = None,
     ``lines`` as text in ``lang`` (the engine's figures), ``moves`` the options it ranks, best
     first, as data a front end says in its own words: ``{"move": option, "outcome": "win" |
     "loss" | "draw" | None, "plies": N | None, "chance": P | None, "score": S | None}``
-    (``chance``: the probability of winning, 0…1; ``score``: the expected final score, or a
-    search's score). A hint function that gives only lines (``list[str]``) gives no ``moves``.
+    (``outcome`` and ``plies``: a proven result and the plies to it; ``chance``: the
+    probability of winning, 0…1; ``score``: the expected final score; each None when the
+    hint does not know it). A hint function that gives only lines (``list[str]``) gives no ``moves``.
     Both empty when it is not ``player``'s to decide.
 
     >>> import qwixo

@@ -175,7 +175,8 @@ def hint_answer(game, player: int, lang: str | None = None,
                 seconds: float | None = None) -> dict[str, list]:
     """The hint as lines and ranked moves (the game's ``info.hint``: :func:`qwixo.bots.hint`
     calls it; ``player`` is the player to move): ``moves`` as :func:`qwixo.bots.hint` says,
-    each move's ``outcome`` and ``plies`` when proven, else its search ``score``.
+    each move's ``outcome`` and ``plies`` when proven (a search's score is no final score:
+    it is in the lines only).
 
     >>> from qwixo.quixo.game import QuixoGame
     >>> hint_answer(QuixoGame(size=3), 0)["moves"][0]["outcome"]
@@ -183,8 +184,8 @@ def hint_answer(game, player: int, lang: str | None = None,
     """
     h = hint(game, seconds)
     lines = [line for line in format_hint(h, lang).splitlines() if line.strip()]
-    moves = [{"move": m, "outcome": v, "plies": p, "chance": None, "score": s}
-             for m, v, p, s in h.moves] if h.source != "none" else []
+    moves = [{"move": m, "outcome": v, "plies": p, "chance": None, "score": None}
+             for m, v, p, _ in h.moves] if h.source != "none" else []
     return {"lines": lines, "moves": moves}
 
 
