@@ -72,4 +72,4 @@ def test_hint_answer_is_reachable_from_the_tools_module():
     # the data beside the lines: the same options, best first, with their win chances
     assert sorted(m["move"] for m in moves) == sorted(g.options(1))
     assert all(0 <= m["chance"] <= 1 for m in moves)
-    assert [m["move"] in line for m, line in zip(moves, lines)] == [True] * len(moves)
+    assert all(m["move"] in line for m, line in zip(moves, lines, strict=True))

@@ -72,9 +72,7 @@ def render(game: QuixoGame, lang: str | None = None):
 
 
 def _who(game: QuixoGame, player: int, lang: str | None) -> str:
-    if game.num_players == 2:
-        return t("quixo_side_name", lang, side=game.side_of(player).upper())
-    return t("quixo_seat_name", lang, seat=SEATS[player], side=game.side_of(player).upper())
+    return game.seat_words(player, lang)
 
 
 def save_game(game: QuixoGame, path: str | os.PathLike) -> Path:
