@@ -160,7 +160,12 @@ def format_hint(h: Hint, lang: str | None = None, top: int = SHOW) -> str:
                    seconds=number(h.seconds, lang, 1))]
     lines.append(t("quixo_bots_best_moves", lang))
     for m, v, p, s in h.moves[:max(1, top)]:
-        lines.append(f"  {m:<8}{_value_text(v, p, s, lang)}")
+        # a 4-player move's dot by the seat's mark the board shows ("b1b5:Gü" in Turkish),
+        # as the terminal takes it typed
+        move, _, dot = m.partition(":")
+        shown = f"{move}:{t(f'quixo_seat_mark_{dot}', lang)}" if dot else move
+        lines.append(f"  {shown:<8} {_value_text(v, p, s, lang)}" if len(shown) >= 8
+                     else f"  {shown:<8}{_value_text(v, p, s, lang)}")
     if len(h.moves) > top:
         lines.append("  " + t("quixo_bots_more_moves", lang, count=len(h.moves) - top))
     return "\n".join(lines)
