@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+import qwixo
 from qwixo.quixo.game import QuixoGame
 from qwixo.quixo.terminal import play
 from qwixo.qwixx.game import QwixxGame
@@ -108,3 +109,20 @@ def test_the_terminal_analysis_says_seats_and_moves_in_words(lang):
             check(text, lang)
     assert "X" in format_analysis(analyse(q3), q3, lang)
     assert t("quixo_seat_N", lang) in q4.seat_words(0, lang)
+
+
+@pytest.mark.parametrize("lang", ["tr", "it", "pl"])
+def test_the_quixo_terminal_shows_the_dot_by_the_boards_mark(lang):
+    """The bots' moves, the move list and the hint name a 4-player move's dot by the seat's
+    mark the board shows ("b1b5:Gü" in Turkish), never by the English compass letter."""
+    from qwixo.i18n import t
+
+    out = io.StringIO()
+    bots = {p: qwixo.make_bot("quixo", "random", seed=p) for p in (1, 2, 3)}
+    play(QuixoGame(players=4), io.StringIO("a1e1:N\nmoves\nhint\nquit\n"), out, color=False,
+         lang=lang, bots=bots)
+    text = out.getvalue()
+    text = text[text.index("    a"):]  # from the first board on (the help above names the letters)
+    marks = [t(f"quixo_seat_mark_{s}", lang) for s in "NESW"]
+    assert any(f":{m}" in text for m in marks), text
+    assert not re.search(r":[NESW]\b", text), text

@@ -145,6 +145,8 @@ def _value_text(value: str | None, plies: int | None, score: int | None, lang: s
 
 def format_hint(h: Hint, lang: str | None = None, top: int = SHOW) -> str:
     """The text of a hint in ``lang``."""
+    from qwixo.quixo.terminal import shown_move
+
     if h.source == "none":
         if h.moves:
             return t("quixo_bots_only_pass", lang)
@@ -162,8 +164,7 @@ def format_hint(h: Hint, lang: str | None = None, top: int = SHOW) -> str:
     for m, v, p, s in h.moves[:max(1, top)]:
         # a 4-player move's dot by the seat's mark the board shows ("b1b5:Gü" in Turkish),
         # as the terminal takes it typed
-        move, _, dot = m.partition(":")
-        shown = f"{move}:{t(f'quixo_seat_mark_{dot}', lang)}" if dot else move
+        shown = shown_move(m, lang)
         lines.append(f"  {shown:<8} {_value_text(v, p, s, lang)}" if len(shown) >= 8
                      else f"  {shown:<8}{_value_text(v, p, s, lang)}")
     if len(h.moves) > top:
