@@ -11,7 +11,7 @@ A **track** (:data:`TRACKS`) fixes everything an agent's figures depend on but t
 - **the pool** (shipped bots with no time budget, so that the games do not depend on the
   machine's speed): ``pool_games`` games against each in :func:`qwixo.tournament.run_tournament`
   with the game's tournament settings (seats alternated by the tournament's schedule); the
-  figure is the agent's mean result (win 1, draw ½, loss 0) with its 95% half-width;
+  figure is the agent's mean result (win 1, draw ½, loss 0) with its 95% Wilson interval;
 - **the rating** (where the game ships ratings of the pool's class, ``bot_ratings.json``): the
   agent's Glicko-2 rating from those pool games, each game its own rating period, every pool
   bot held at its shipped rating (the anchors); shown as ``rating ± 2·deviation``;
@@ -30,7 +30,9 @@ The rows live in :data:`LEADERBOARD_FILE` (``src/qwixo/envs/data/leaderboard.jso
 "pool_games", "seed", "command", "date", "commit"}``. :func:`verify_row` plays a row again with
 another seed and says, figure by figure, whether the two evaluations agree: the difference of
 the two means within its 95% interval, ``|m₁ − m₂| ≤ √(h₁² + h₂²)`` (each ``h`` a 95%
-half-width), and whether the new mean falls inside the row's own interval.
+half-width), and whether the new mean falls inside the row's own interval. (The new mean of a
+second evaluation as large as the first falls inside the first's 95% interval only about 83% of
+the time, so that test alone would call one figure in six a disagreement by chance.)
 
 The commands: ``qwixo leaderboard submit|show|verify`` (:mod:`qwixo.leaderboard_cli`).
 
@@ -226,9 +228,35 @@ class PolicyBot:
 
 # -- the protocol --------------------------------------------------------------------------------
 def _mean_ci(values: Sequence[float]) -> dict[str, float]:
+    """Mean and 95% half-width (normal approximation) of scores."""
     r = np.asarray(values, float)
     half = Z95 * r.std(ddof=1) / math.sqrt(len(r)) if len(r) > 1 else float("nan")
     return {"mean": float(r.mean()), "ci95": float(half), "episodes": len(r)}
+
+
+def _share_ci(results: Sequence[float]) -> dict[str, float]:
+    """Mean result (1, ½, 0) with its 95% Wilson interval (``lo``, ``hi``; ``ci95`` its
+    larger side), which stays wide when every game ended alike."""
+    from qwixo.tournament.stats import wilson
+
+    r = np.asarray(results, float)
+    lo, hi = wilson(float(r.sum()), len(r))
+    m = float(r.mean())
+    return {"mean": m, "ci95": max(m - lo, hi - m), "lo": lo, "hi": hi, "episodes": len(r)}
+
+
+def _half(fig: dict[str, Any]) -> float:
+    """A figure's 95% half-width for comparisons: a kernel figure whose games all ended
+    alike (normal half-width 0) gets the Wilson interval of its share won (draws half)."""
+    h = float(fig["ci95"]) if fig.get("ci95") is not None else float("nan")
+    if "won" in fig and not h > 0:
+        from qwixo.tournament.stats import wilson
+
+        n = int(fig["episodes"])
+        share = (float(fig["mean"]) + 1) / 2
+        lo, hi = wilson(share * n, n)
+        h = 2 * max(share - lo, hi - share)
+    return h if math.isfinite(h) else 0.0
 
 
 def evaluate_track(trk: Track, act: Act, games: int | None = None,
@@ -289,7 +317,7 @@ def rate_agent(trk: Track, bot: str | Act, pool_games: int | None = None,
             for rec in rep["records"]:
                 seat = rec["lineup"].index(0)
                 mine.append(results_of(trk.game, rec["scores"], trk.seats)[seat])
-            out[f"pool:{opp}"] = _mean_ci(mine)
+            out[f"pool:{opp}"] = _share_ci(mine)
             games_by_opp.append([(s, opp) for s in mine])
     finally:
         if callable(bot):
@@ -442,9 +470,7 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, dict[str, Any
                          "inside": False, "bound": None}
             continue
         va, vb = a.get("mean", a.get("rating")), b.get("mean", b.get("rating"))
-        ha, hb = a["ci95"], b["ci95"]
-        if not (math.isfinite(ha) and math.isfinite(hb)):
-            ha = hb = 0.0
+        ha, hb = _half(a), _half(b)
         bound = math.hypot(ha, hb)
         out[name] = {"old": va, "new": vb, "bound": bound, "agree": abs(va - vb) <= bound + 1e-12,
                      "inside": abs(va - vb) <= ha + 1e-12}
