@@ -50,7 +50,6 @@ import json
 import math
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -58,8 +57,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from qwixo.i18n import t
 
 #: the version of the protocol; a row measured with another one is not comparable
 PROTOCOL_VERSION = 1
