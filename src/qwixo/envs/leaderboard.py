@@ -182,7 +182,7 @@ def load_agent(spec: str) -> Callable[[Track, int], Act]:
         path = Path(where or spec)
         name = name or "agent"
         if not path.is_file():
-            raise IllegalMove("leaderboard_bad_agent", agent=spec, why=f"no file {path}")
+            raise IllegalMove("leaderboard_no_agent_file", agent=spec, path=str(path))
         mod_spec = importlib.util.spec_from_file_location(path.stem, path)
         mod = importlib.util.module_from_spec(mod_spec)
         sys.path.insert(0, str(path.parent))
@@ -197,7 +197,7 @@ def load_agent(spec: str) -> Callable[[Track, int], Act]:
             raise IllegalMove("leaderboard_bad_agent", agent=spec, why=str(e)) from None
     factory = getattr(mod, name, None)
     if not callable(factory):
-        raise IllegalMove("leaderboard_bad_agent", agent=spec, why=f"no callable {name!r}")
+        raise IllegalMove("leaderboard_no_callable", agent=spec, name=name)
     return factory
 
 
