@@ -16,7 +16,8 @@ own (one worker, at a lower CPU priority), one at a time, the client addresses i
 (:class:`~qwixo.server.fairshare.FairShare`; an address with two analyses running or waiting
 already is refused with ``analysis_busy``). The bots' workers are shared the same way
 between the games' creators (:meth:`BotRunner.decide`), one of them kept for decisions of
-short budgets (the fast lane, :data:`FAST_LANE_SECONDS`: long searches never take it), and
+short budgets (the fast lane, :data:`FAST_LANE_SECONDS`: long searches never take it, and
+run at a lower CPU priority, :data:`LONG_SEARCH_NICE`), and
 the heavy reads of finished games (replays, player pages: :meth:`BotRunner.read`) run off the
 event loop in a worker of their own, the client addresses in turn.
 
