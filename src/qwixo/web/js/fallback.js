@@ -79,6 +79,10 @@ export const fallback = {
   betterWords(view, text, value) {
     return t("an_better_move", { move: String(text), value });
   },
+  // a hint's best decision, as a whole sentence ("Best: …")
+  bestWords(view, text) {
+    return t("web_hint_best", { move: this.moveWords(view, text) });
+  },
   // the end reason's words before the winner (null: the winners say it all)
   endReason() {
     return null;

@@ -1,11 +1,11 @@
 // Hints in words: the server's hint (docs/web-protocol.md, `hint`) brings the engine's lines
 // ("a1a3    win in 7 plies", "1. pass   win 60.2% ...", in the page's language) and the
 // ranked moves as data (`moves`: move, outcome, plies, chance, score); the page says the best
-// of them as sentences in its own language ("Best: took a1, pushed it in from the right. This
+// of them as sentences in its own language ("Best: take a1 and push it in from the right. This
 // wins in 4 of your moves.") and marks its move on the board.
 
 import { number, percent, t } from "./i18n.js";
-import { moveWords } from "./words.js";
+import { rendererFor } from "./games.js";
 
 // the option of `options` a move of the hint names: itself, or the Quixo 4-player move with
 // the dot (":N") when the hint names the move without it
@@ -32,7 +32,7 @@ function rankedMove(moves, option) {
 // one or two sentences for the best option of a hint, or null when the hint names none
 export function hintWords(view, moves, option) {
   if (!option) return null;
-  const out = [t("web_hint_best", { move: moveWords(view, option) })];
+  const out = [rendererFor(view.game).bestWords(view, option)];
   const m = rankedMove(moves, option) || {};
   const yours = (plies) => Math.ceil(plies / 2); // the plies to the end, as moves of yours
   if (m.outcome === "win" && m.plies != null) out.push(t("web_hint_win_in", { n: yours(m.plies) }));

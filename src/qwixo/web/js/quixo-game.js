@@ -113,6 +113,12 @@ registerGame(NAME, {
     return m ? t(`an_better_push_${m.side}`, { square: m.square, dot: m.dot, value })
       : t("an_better_move", { move: String(text), value });
   },
+  // a hint's best move: the same whole sentence, as the best one
+  bestWords(view, text) {
+    const m = moveParts(view, text);
+    return m ? t(`an_best_push_${m.side}`, { square: m.square, dot: m.dot })
+      : t("web_hint_best", { move: this.moveWords(view, text) });
+  },
   // the result card: the line that ended the game, from its first square to its last
   resultDetails(view) {
     const lines = (boardOf(view) || {}).lines || [];

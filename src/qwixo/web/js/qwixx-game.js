@@ -210,6 +210,14 @@ registerGame(NAME, {
     if (d.kind === "cross") return t("an_better_cross", { cell: d.cell, reward: d.reward, value });
     return t("an_better_move", { move: String(text), value });
   },
+  // a hint's best decision: a whole sentence per kind, as the best one
+  bestWords(view, text) {
+    const d = decisionParts(text);
+    if (d.kind === "pass") return t("an_best_pass");
+    if (d.kind === "lucky") return t("an_best_lucky", { row: d.row });
+    if (d.kind === "cross") return t("an_best_cross", { cell: d.cell, reward: d.reward });
+    return t("web_hint_best", { move: this.moveWords(view, text) });
+  },
   asked() {
     return t(touchScreen() ? "web_choose_cell_tap" : "web_choose_cell");
   },
