@@ -7,6 +7,11 @@ shared on-disk cache; beside it, in a second process, tests/warm_more.py compile
 only the tests use), so that the servers and bot workers the tests start, and the pytest-xdist
 workers, load them instead of each compiling the same kernels at the same time.
 
+``--file-times N`` (``make test``: 25): the run ends with its N longest test files (wall
+seconds, and CPU seconds of the test process and of the processes it started and waited for)
+and when each pytest-xdist process ran its last test: the files that bound a process, for
+``LONG_FILES_FIRST``.
+
 ``shared_dir``: one directory for the whole run, the same in every pytest-xdist worker, for what
 is costly to make and the same for all (``made_once``; ``classic_table``: the classic solitaire table)."""
 
@@ -71,6 +76,7 @@ def pytest_unconfigure(config):
 #: the files that take longest (25-90 s each in a fresh clone's ``make test`` on 2 cores), run
 #: first: pytest-xdist hands the files out in this order (``--dist loadfile``), and a long file
 #: handed out last would leave one process running alone at the end while the others wait
+#: (``--file-times`` names them)
 LONG_FILES_FIRST = (
     "tests/qwixx/test_solitaire.py",
     "tests/e2e/test_browser_words.py",
