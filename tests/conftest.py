@@ -7,6 +7,11 @@ shared on-disk cache; beside it, in a second process, tests/warm_more.py compile
 only the tests use), so that the servers and bot workers the tests start, and the pytest-xdist
 workers, load them instead of each compiling the same kernels at the same time.
 
+``--file-times N`` (``make test``: 25): the run ends with its N longest test files (wall
+seconds, and CPU seconds of the test process and of the processes it started and waited for)
+and when each pytest-xdist process ran its last test: the files that bound a process, for
+``LONG_FILES_FIRST``.
+
 ``shared_dir``: one directory for the whole run, the same in every pytest-xdist worker, for what
 is costly to make and the same for all (``made_once``; ``classic_table``: the classic solitaire table)."""
 
@@ -32,6 +37,9 @@ os.environ.setdefault("QWIXO_RATED_MIN_AGE", "0")
 def pytest_addoption(parser):
     parser.addoption("--warm-kernels", action="store_true",
                      help="compile the engines' kernels once before the tests (make test)")
+    parser.addoption("--file-times", type=int, default=0, metavar="N",
+                     help="at the end, the N test files that took longest (wall and CPU "
+                          "seconds) and when each test process finished (make test: 25)")
 
 
 _SHARED = "QWIXO_TEST_SHARED"
@@ -68,6 +76,7 @@ def pytest_unconfigure(config):
 #: the files that take longest (25-90 s each in a fresh clone's ``make test`` on 2 cores), run
 #: first: pytest-xdist hands the files out in this order (``--dist loadfile``), and a long file
 #: handed out last would leave one process running alone at the end while the others wait
+#: (``--file-times`` names them)
 LONG_FILES_FIRST = (
     "tests/qwixx/test_solitaire.py",
     "tests/e2e/test_browser_words.py",
@@ -139,6 +148,7 @@ def quixo4_db(shared_dir, made_once) -> Path:
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session):
     config = session.config
+    config._qwixo_start = time.time()  # (the tests' reports: time.time() of their ends)
     if not config.getoption("--warm-kernels") or hasattr(config, "workerinput"):
         return  # (an xdist worker: the controller warmed the cache before starting it)
     from qwixo.server.serve_process import die_with_parent
@@ -156,7 +166,53 @@ def pytest_sessionstart(session):
         tr.write_line(f"numba kernels compiled or loaded in {time.perf_counter() - t0:.1f} s")
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    # the CPU seconds of the test process and of the processes it started and waited for
+    # (servers, browsers, commands), spent since its previous report: one phase of a test
+    rep = yield
+    if item.config.getoption("--file-times"):
+        t = os.times()
+        cpu = t.user + t.system + t.children_user + t.children_system
+        last = getattr(item.config, "_qwixo_cpu", cpu)
+        item.config._qwixo_cpu = cpu
+        rep.user_properties = [*rep.user_properties, ("cpu_seconds", cpu - last)]
+    return rep
+
+
+_FILE_TIMES: dict[str, list[float]] = {}  # file: [wall, cpu]
+_PROCESS_ENDS: dict[str, float] = {}  # pytest-xdist worker: when its last test ended
+
+
+def pytest_runtest_logreport(report):
+    cpu = dict(report.user_properties).get("cpu_seconds")
+    if cpu is None:
+        return
+    times = _FILE_TIMES.setdefault(report.nodeid.split("::", 1)[0], [0.0, 0.0])
+    times[0] += report.duration
+    times[1] += cpu
+    node = getattr(report, "node", None)  # (the worker that ran it, in the controller)
+    worker = node.gateway.id if node is not None else "main"
+    _PROCESS_ENDS[worker] = max(_PROCESS_ENDS.get(worker, 0.0), report.stop)
+
+
+def _file_times(terminalreporter, config) -> None:
+    n = config.getoption("--file-times")
+    if not n or not _FILE_TIMES or hasattr(config, "workerinput"):
+        return
+    tr = terminalreporter
+    tr.write_sep("-", f"the {n} longest test files (wall s, CPU s of the test process and "
+                      "the processes it waited for)")
+    for name, (wall, cpu) in sorted(_FILE_TIMES.items(), key=lambda kv: -kv[1][0])[:n]:
+        tr.write_line(f"{wall:7.1f} {cpu:7.1f}  {name}")
+    start = getattr(config, "_qwixo_start", None)
+    if start is not None:
+        ends = ", ".join(f"{w} {end - start:.0f} s" for w, end in sorted(_PROCESS_ENDS.items()))
+        tr.write_line(f"last test ended, after the session's start: {ends}")
+
+
 def pytest_terminal_summary(terminalreporter, config):
+    _file_times(terminalreporter, config)
     # pytest's own "in N s" starts after this warm-up (its clock starts in a later
     # pytest_sessionstart): the whole run, warm-up included, is this line
     t0 = getattr(config, "_qwixo_t0", None)

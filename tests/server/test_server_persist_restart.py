@@ -57,6 +57,14 @@ def _clock_move(srv: Server, gid: str, timeout: float = 60) -> dict:
     raise AssertionError("the clock made no move")
 
 
+def _check_deadline_kept(srv: Server, gid: str, deadline: float) -> None:
+    """The game's stored deadline, unchanged — unless it passed while no server ran (a slow
+    restart on a loaded machine): the clock then moved at once and set the next one
+    (:func:`_check_fired_on_time` checks that move)."""
+    after = _deadline(srv, gid)
+    assert after == deadline or time.time() >= deadline, (after, deadline)
+
+
 def _check_fired_on_time(ev: dict, deadline: float, ready: float) -> None:
     """The clock's move came at the stored deadline (or at once, had it passed while no server
     ran) — not a full period after the server came back (``ready + CLOCK``)."""
@@ -85,7 +93,7 @@ def test_sqlite_restart_keeps_the_deadline_and_the_chat(tmp_path):
     srv = Server(db, data)
     try:
         ready = time.time()
-        assert _deadline(srv, game["id"]) == deadline
+        _check_deadline_kept(srv, game["id"], deadline)
         assert _deadline(srv, turns["id"]) == turn_deadline  # not 24 hours from the restart
         assert _chat_log(srv, game["id"]) == [("Ada", "good luck")]
         _check_fired_on_time(_clock_move(srv, game["id"]), deadline, ready)
@@ -108,7 +116,7 @@ def test_postgresql_takeover_keeps_the_deadline_and_the_chat(pg, tmp_path):
         time.sleep(3)
         a.kill9()
         ready = time.time()  # B takes the game over once A's lease has expired
-        assert _deadline(b, game["id"]) == deadline
+        _check_deadline_kept(b, game["id"], deadline)
         assert _chat_log(b, game["id"]) == [("Ada", "good luck")]
         _check_fired_on_time(_clock_move(b, game["id"]), deadline, ready)
     finally:
