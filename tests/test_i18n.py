@@ -316,7 +316,12 @@ def test_the_variants_list_covers_the_reviewed_inconsistencies():
                        ("it", "premio"), ("it", "neutro"), ("it", "una fila"), ("it", "Classico:"),
                        ("it", "i fogli"), ("pl", "kartka"), ("pl", "paska bonusowego"),
                        ("pl", "partnerzy"), ("pl", "wiersza"), ("pl", "pchnięciem"),
-                       ("pl", "Nie jesteś zalogowany"), ("pl", "{name} ułożył linię")]:
+                       ("pl", "Nie jesteś zalogowany"), ("pl", "{name} ułożył linię"),
+                       ("it", "g9+y = riga del bonus"), ("it", "crocetta sul {number}"),
+                       ("it", "di un colore chiuso"), ("it", "Allinea il tuo simbolo"),
+                       ("it", "in 4 aggiungi"), ("pl", "linię symbolu przeciwnika"),
+                       ("pl", "tabeli wydania"), ("pl", "dostajesz nietrafienie"),
+                       ("pl", "zablokowanego koloru"), ("pl", "w 4 osoby")]:
         assert any(r.search(text) for r in listed[lang]), (lang, text)
     for lang, text in [("tr", "çarpı işareti"), ("tr", "işaretleyin"), ("it", "premi Invio"),
                        ("it", "lancio a vuoto"), ("pl", "zalogowana osoba")]:
