@@ -321,7 +321,8 @@ def test_the_variants_list_covers_the_reviewed_inconsistencies():
                        ("it", "di un colore chiuso"), ("it", "Allinea il tuo simbolo"),
                        ("it", "in 4 aggiungi"), ("pl", "linię symbolu przeciwnika"),
                        ("pl", "tabeli wydania"), ("pl", "dostajesz nietrafienie"),
-                       ("pl", "zablokowanego koloru"), ("pl", "w 4 osoby")]:
+                       ("pl", "zablokowanego koloru"), ("pl", "w 4 osoby"),
+                       ("it", "nelle stesse classi"), ("pl", "Ruch {side}, wygrana")]:
         assert any(r.search(text) for r in listed[lang]), (lang, text)
     for lang, text in [("tr", "çarpı işareti"), ("tr", "işaretleyin"), ("it", "premi Invio"),
                        ("it", "lancio a vuoto"), ("pl", "zalogowana osoba")]:
