@@ -195,6 +195,9 @@ def test_tournament_report_labels_are_translated(capsys):
 
 @pytest.mark.parametrize("argv, lang, want", [
     (["quixo", "perft", "x"], "tr", "argüman depth: geçersiz int değeri: 'x'"),
+    (["quixo", "perft", "x"], "it", "argomento depth: valore non valido: 'x' (serve un numero intero)"),
+    (["quixo", "bench", "--seconds", "x"], "pl",
+     "argument --seconds: nieprawidłowa wartość: 'x' (wymagana liczba)"),
     (["tournament", "quixo"], "it", "sono richiesti i seguenti argomenti: --bots"),
     (["qwixx", "speed", "--edition", "zz"], "pl", "argument --edition: nieprawidłowy wybór: 'zz'"),
     (["quixo", "bench", "--bogus", "1"], "tr", "tanınmayan argümanlar: --bogus 1"),
