@@ -4,7 +4,7 @@ Both sides play the same games: the same dice (drawn here and given to ``roll(di
 removed die as ``None``) and the same decisions (uniform among the sorted options, from one
 seeded stream each side). The engine goes through ``qwixo.new_game``, ``roll``, ``options`` and
 ``choose`` only; the referee is the independent one the tests compare the engine with
-(``tests/qwixx/qwixx_referee.py``, its own sheet tables, no import from ``qwixo.qwixx``).
+(``qwixo.qwixx.referee``, its own sheet tables, no import from the rest of ``qwixo.qwixx``).
 Runs interleave (engine, referee, engine, ...) and the best of each is kept, the machine being
 shared. Usage::
 
@@ -18,21 +18,9 @@ sides disagree on the total score (then they did not play the same games).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
 import sys
 import time
-from pathlib import Path
-
-_REFEREE = Path(__file__).resolve().parents[1] / "tests" / "qwixx" / "qwixx_referee.py"
-
-
-def load_referee():
-    """The tests' referee module (one copy of the naive rules in the repository)."""
-    spec = importlib.util.spec_from_file_location("qwixx_referee", _REFEREE)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def play(game, removed, rng: random.Random, dice_rng: random.Random, faces: int) -> list[int]:
@@ -68,13 +56,14 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
     import qwixo
+    from qwixo.qwixx import referee as ref
+    from qwixo.qwixx.kernels import lucky_deal
 
-    ref = load_referee()
     ed, n = args.edition, args.players
     faces = ref.SHEETS[ed][0]
 
     def lucky(k):
-        return ref.lucky_pairs(n, k) if ed == "longo" else None
+        return lucky_deal(ed, n, k) or None  # (Longo) the engine's deal, given to both
 
     def engine(k):
         return qwixo.new_game("qwixx", edition=ed, players=n, seed=k, lucky=lucky(k))

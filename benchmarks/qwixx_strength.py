@@ -29,9 +29,13 @@ import random
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 DEFAULT_TABLES = "strong,odds;strong,gap;strong,race"
+#: makers of players from outside the package, ``(name, seed) -> bot or None`` (None: not
+#: one of its names): a script that plays these tables with players of its own adds its maker
+PLAYERS: list[Callable[[str, int], Any]] = []
 
 
 def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> Any:
@@ -64,13 +68,10 @@ def make(name: str, seed: int, playouts: int | None, seconds: float | None) -> A
             if name[9:]:
                 kw["depth"] = int(name[9:])
             return StrongBot(seconds=seconds, seed=seed, model="td", **kw)
-    if name.startswith("x-"):  # players outside the package (experiments/qwixx_outside.py)
-        from pathlib import Path
-
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "experiments"))
-        import qwixx_outside
-
-        return qwixx_outside.make(name, seed)
+    for maker in PLAYERS:  # players of a script that runs these tables with its own
+        bot = maker(name, seed)
+        if bot is not None:
+            return bot
     if name == "td":  # the greedy policy of the learnt value function
         from qwixo.qwixx.rulebots import TdBot
 

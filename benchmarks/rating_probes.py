@@ -7,7 +7,7 @@ game's creator, one resigner and a ring of accounts can do to ratings.
 - sybils: two new accounts, three rated games each, resigning to one established account at
   once, then after five of their own moves; then two established accounts doing the same.
 
-Usage (from the repository's root; reuses the account helpers of ``tests/server``)::
+Usage (from the repository's root)::
 
     PYTHONPATH=src .venv/bin/python benchmarks/rating_probes.py
 """
@@ -16,26 +16,55 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import tempfile
+import time
 import warnings
 from pathlib import Path
 
 os.environ["QWIXO_RATED_MIN_AGE"] = "0"
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 warnings.filterwarnings("ignore")
 
-from accounts_helpers import PASSWORD, establish  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from server_helpers import auth, recv_until  # noqa: E402
 
 from qwixo.server import accounts  # noqa: E402
 from qwixo.server.app import create_app  # noqa: E402
+from qwixo.server.protocol import name_key  # noqa: E402
+from qwixo.server.store_accounts import AccountStore  # noqa: E402
 
 # (one client address signs everyone in: no sign-in limit in this probe)
 accounts.SIGNIN_RATE = {"address": (1000.0, 1000.0), "name": (1000.0, 1000.0)}
 accounts.SIGNUP_RATE = (1000.0, 1000.0)
 QUIXO, QWIXX = "quixo-3x3-2p", "qwixx-classic-3p"
+PASSWORD = "correct horse battery"
+
+
+def establish(c, name, cls):
+    """``name`` rated 1500 (deviation 120) in ``cls`` with as many games as make a rating
+    established: written into the throwaway database."""
+    store = c.app.state.qwixo.store
+    db = AccountStore(store)
+
+    async def run():
+        player = "a:" + (await db.account_by_key(name_key(name)))[0]
+        row = (player, cls, 1500.0, 120.0, 0.06, accounts.PROVISIONAL_GAMES, "glicko2", time.time())
+        await store.write([db.op("INSERT INTO ratings (player, class, rating, deviation, "
+                                 "volatility, games, system, updated) VALUES "
+                                 "(%s, %s, %s, %s, %s, %s, %s, %s)", row)])
+
+    c.portal.call(run)
+
+
+def until(ws, pred):
+    """The next message ``pred`` accepts (within 200)."""
+    for _ in range(200):
+        if pred(m := ws.receive_json()):
+            return m
+    raise AssertionError("no such message")
+
+
+def auth(ws, token):
+    ws.send_json({"type": "auth", "token": token})
+    return until(ws, lambda m: m["type"] in ("welcome", "error"))
 
 
 def sign_up(c, name, cls=None):
@@ -73,12 +102,11 @@ def resigned_game(c, target, sybil, seed, moves):
             mine += p == 1
             ws[p].send_json({"type": "choose", "decision": rng.choice(views[p]["options"])})
             for i in (0, 1):
-                m, _ = recv_until(ws[i], lambda m, v=views[i]["version"]: m["type"] ==
-                                  "state" and m["view"]["version"] > v)
-                views[i] = m["view"]
+                views[i] = until(ws[i], lambda m, v=views[i]["version"]: m["type"] ==
+                                 "state" and m["view"]["version"] > v)["view"]
         if not views[0]["is_over"]:
             w1.send_json({"type": "resign"})
-            recv_until(w0, lambda m: m["type"] == "state" and m["view"]["is_over"])
+            until(w0, lambda m: m["type"] == "state" and m["view"]["is_over"])
 
 
 def main() -> None:
@@ -99,7 +127,7 @@ def main() -> None:
         with c.websocket_connect(f"/ws/{g['id']}") as w:
             auth(w, g["seats"][2]["token"])
             w.send_json({"type": "resign"})
-            recv_until(w, lambda m: m["type"] == "state" and m["view"]["is_over"])
+            until(w, lambda m: m["type"] == "state" and m["view"]["is_over"])
         print("3-player Qwixx, Cy resigns at once: Ada, Bo, Cy from 1500 ->",
               [rating(c, n, QWIXX) for n in ("Ada", "Bo", "Cy")])
         sign_up(c, "Vic", QUIXO)

@@ -2,8 +2,8 @@
 
 Usage: ``python benchmarks/run_all.py [NAME ...]`` (names without ``.py``; default: all of
 :data:`BENCHMARKS`). Speed and strength figures live here and in the ``qwixo`` CLI, never in
-timed unit tests. Not run: ``qwixx_td.py`` (it trains the shipped ``td`` weights: a tool, not a
-measurement), the helpers ``_*.py`` and the research scripts, which live in ``experiments/``.
+timed unit tests. Not run: the helpers ``_*.py`` (the research scripts live in ``experiments/``,
+the training of the shipped ``td`` weights in ``tools/``).
 """
 
 from __future__ import annotations
@@ -15,13 +15,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-#: scripts of this folder that are not benchmarks: the training of the shipped ``td`` weights
-NOT_BENCHMARKS = ("qwixx_td",)
-#: the benchmarks ``make bench`` runs: every script here but this one, the helpers ``_*.py``
-#: and :data:`NOT_BENCHMARKS` (the research scripts live in ``experiments/``)
+#: the benchmarks ``make bench`` runs: every script here but this one and the helpers ``_*.py``
 BENCHMARKS = tuple(sorted(p.stem for p in HERE.glob("*.py")
-                          if p.name != Path(__file__).name and not p.name.startswith("_")
-                          and p.stem not in NOT_BENCHMARKS))
+                          if p.name != Path(__file__).name and not p.name.startswith("_")))
 
 
 def main(argv: list[str]) -> int:

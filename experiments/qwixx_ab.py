@@ -29,10 +29,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
+# this folder and benchmarks/ (qwixx_outside, qwixx_strength) for the imports below
 sys.path[:0] = [str(Path(__file__).resolve().parent),
                 str(Path(__file__).resolve().parents[1] / "benchmarks")]
+import qwixx_outside  # noqa: E402
 import qwixx_strength as qs  # noqa: E402
+
+qs.PLAYERS.append(qwixx_outside.outside)  # the x-... players
 
 
 def paired(da: list[float], db: list[float]) -> dict[str, float]:

@@ -1,5 +1,5 @@
 """Qwixx opponents kept outside the package, to measure ``strong`` against players it has no
-model of (issue 15: "build your own strong heuristic opponents to measure against").
+model of (strong heuristic opponents of our own to measure against).
 
 ``strong`` recognises the package's rules (``odds``, ``gap``, ``race``, ``ev``) after a few
 decisions and lets them play themselves in its playouts; a player that is none of them must
@@ -42,7 +42,8 @@ only (not bots of the package, not in any opponent model), played through the pu
   active player. That project's best bot (a TD-learnt value network) wins 60.3 % of two-player
   games against it (its README): an outside yardstick.
 
-``qwixx_strength.py`` takes these names in its tables (``--tables strong,x-rush``).
+``python experiments/qwixx_outside.py`` is ``benchmarks/qwixx_strength.py`` with these players
+in its tables (``--tables strong,x-rush``).
 
 >>> import qwixo
 >>> g = qwixo.new_game("qwixx", players=2, seed=5)
@@ -54,6 +55,8 @@ True
 from __future__ import annotations
 
 import math
+import sys
+from pathlib import Path
 from typing import Any
 
 from qwixo.qwixx.rulebots import facing_penalty, option_cell
@@ -483,3 +486,22 @@ def make(name: str, seed: int | None = None) -> Any:
         return RULES[name]()
     except KeyError:
         raise ValueError(f"unknown outside player {name!r}: one of {', '.join(RULES)}") from None
+
+
+def outside(name: str, seed: int | None = None) -> Any:
+    """The outside player ``name``, or None when it is not one (a maker of
+    ``qwixx_strength.PLAYERS``)."""
+    return make(name, seed) if name in RULES else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``benchmarks/qwixx_strength.py`` with the outside players in its tables."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import qwixx_strength
+
+    qwixx_strength.PLAYERS.append(outside)
+    return qwixx_strength.main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -5,14 +5,14 @@ Usage::
     python experiments/qwixx_td_ensemble.py [--members FILE,FILE,...] [--key classic/2]
         [--check N] [--seed S] [--out FILE]
 
-Each member is the vector at ``--key`` of a weights file (``benchmarks/qwixx_td.py --out FILE``
+Each member is the vector at ``--key`` of a weights file (``tools/qwixx_td_train.py --out FILE``
 makes one; ``shipped`` names the package's own). The ensemble is one network whose log-odds are
 the mean of the members' (``td_train.average_networks``: the hidden units side by side, at most
 ``td.HMAX`` in all), so the kernel, ``strong`` and the greedy policy use it as any network.
 ``--check N`` (default 4,000; 0: none): every member's and the ensemble's greedy policy play
-``N`` paired kernel games (seats rotating, the same dice for all: ``qwixx_td.td_shares``)
+``N`` paired kernel games (seats rotating, the same dice for all: ``qwixo.qwixx.td_train.td_shares``)
 against ``odds``, ``ev`` and ``gap``; printed: the win shares and their mean. ``--out FILE``: a copy of the shipped weights
-file with ``--key`` replaced by the ensemble (rounded to 6 decimals, as ``qwixx_td.py`` writes
+file with ``--key`` replaced by the ensemble (rounded to 6 decimals, as ``qwixx_td_train.py`` writes
 them) and this command (without ``--out``) added to its ``commands``, for
 ``strong+weights=FILE`` (``experiments/qwixx_ab.py``) or, as the package's file, to ship it.
 """
@@ -27,19 +27,15 @@ from pathlib import Path
 
 import numpy as np
 
-# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
-sys.path[:0] = [str(Path(__file__).resolve().parent),
-                str(Path(__file__).resolve().parents[1] / "benchmarks")]
-from qwixx_td import OUT, td_shares, write_copy  # noqa: E402
-
-from qwixo.qwixx import td, td_train  # noqa: E402
+from qwixo.qwixx import td, td_train
+from qwixo.qwixx.td_train import WEIGHTS_FILE, td_shares, write_copy
 
 OPPONENTS = ("odds", "ev", "gap")
 
 
 def member(spec: str, key: str) -> np.ndarray:
     """The weights at ``key`` of the weights file ``spec`` (``shipped``: the package's)."""
-    path = OUT if spec == "shipped" else Path(spec)
+    path = WEIGHTS_FILE if spec == "shipped" else Path(spec)
     data = json.loads(path.read_text("utf-8"))
     return td.pad_weights(np.asarray(data.get("weights", data)[key], np.float64))
 

@@ -34,10 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
-sys.path[:0] = [str(Path(__file__).resolve().parent),
-                str(Path(__file__).resolve().parents[1] / "benchmarks")]
-from qwixx_td import write_copy  # noqa: E402
+from qwixo.qwixx.td_train import write_copy
 
 KEY = "classic/2"
 

@@ -28,9 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
-# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
-sys.path[:0] = [str(Path(__file__).resolve().parent),
-                str(Path(__file__).resolve().parents[1] / "benchmarks")]
+# this folder for the imports below
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from qwixx_td_expert import self_play  # noqa: E402
 
 

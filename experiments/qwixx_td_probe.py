@@ -15,7 +15,7 @@ network warm-started from the shipped weights (8 epochs) and a 64-unit one from 
 epochs), both over all ``td.NX`` features. Prints the held-out log loss of the shipped weights
 and of each candidate, in all and per quarter of the ``progress`` feature (early to late), and
 with ``--check N`` the greedy policy of each against ``odds``, ``ev`` and ``gap`` (``N`` paired
-kernel games, seed ``--seed`` + 7 as in ``qwixx_td.py``), with the paired difference to the
+kernel games, seed ``--seed`` + 7 as in ``tools/qwixx_td_train.py``), with the paired difference to the
 shipped weights. ``--save DIR`` writes each candidate as a JSON list
 (``StrongBot(weights=FILE)``, ``strong+weights=FILE`` in ``qwixx_strength.py``). Nothing is
 written into the package.
@@ -33,9 +33,8 @@ import numpy as np
 
 
 def main(argv: list[str] | None = None) -> int:
-    from qwixx_td import td_shares
-
     from qwixo.qwixx import td, td_train
+    from qwixo.qwixx.td_train import td_shares
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="classic")
@@ -88,6 +87,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.path[:0] = [str(Path(__file__).resolve().parent),
-                    str(Path(__file__).resolve().parents[1] / "benchmarks")]
     sys.exit(main())

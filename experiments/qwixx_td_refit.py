@@ -30,13 +30,12 @@ from pathlib import Path
 
 import numpy as np
 
-# this folder and benchmarks/ (qwixx_td, qwixx_strength) for the imports below
-sys.path[:0] = [str(Path(__file__).resolve().parent),
-                str(Path(__file__).resolve().parents[1] / "benchmarks")]
-from qwixx_td import write_copy  # noqa: E402
+# this folder for the imports below
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from qwixx_td_ensemble import check, member  # noqa: E402
 
 from qwixo.qwixx import td, td_train  # noqa: E402
+from qwixo.qwixx.td_train import write_copy  # noqa: E402
 
 KEY = "classic/2"
 

@@ -9,6 +9,7 @@ import qwixo
 import qwixo.analysis as an
 from qwixo.cli import main
 from qwixo.core import IllegalMove
+from qwixo.i18n import t
 
 
 def _quixo3():
@@ -28,7 +29,12 @@ def test_cli_text_and_json(tmp_path, capsys):
     assert main(["--lang", "it", "analyse", str(path), "--seconds", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Analisi di 5 decisioni: valori esatti.")
-    assert "giocato c2c1 (sconfitta in 2 semimosse); meglio b1a1 (vittoria in 1 semimossa)" in out
+    # the key moment in whole sentences, the seat and the pushes as the board shows them
+    g = _quixo3()
+    moment = t("an_moment", "it", step=5,
+               played=g.played_words("X", "c2c1", "", "it"),
+               better=g.better_words("b1a1", "", "it"), cost=t("an_cost_win_loss", "it"))
+    assert moment in out and "c2c1" not in out and "b1a1" not in out
     assert main(["analyse", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["key"] == [4] and data["exact"] is True

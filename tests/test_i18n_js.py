@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from qwixo.i18n import LANGS, catalog, t
+from qwixo.i18n import LANGS, catalog, number, t
 
 JS = Path(__file__).resolve().parent.parent / "src" / "qwixo" / "web" / "js" / "i18n.js"
 RUNNER = """
@@ -90,3 +90,77 @@ def test_the_front_end_formats_like_the_server(tmp_path):
     got = run_js(tmp_path, LANGS, cases=CASES)
     for lang in LANGS:
         assert got[lang] == [t(key, lang, **params) for key, params in CASES], lang
+
+
+HINT_RUNNER = """
+import { readFileSync } from "node:fs";
+const [,, js, cats, cases] = process.argv;
+const catalogs = JSON.parse(readFileSync(cats, "utf8"));
+globalThis.localStorage = { setItem() {}, getItem() { return null; } };
+globalThis.document = { documentElement: {} };
+globalThis.fetch = async (url) => ({ ok: true, json: async () => catalogs[url.split("/").pop()] });
+const m = await import(`${js}/i18n.js`);
+await import(`${js}/renderers.js`);
+const { hintOption, hintWords } = await import(`${js}/hints.js`);
+const out = {};
+for (const lang of Object.keys(catalogs)) {
+  await m.loadLang(lang);
+  out[lang] = JSON.parse(readFileSync(cases, "utf8")).map(([view, options, moves]) => {
+    const option = hintOption(moves, options);
+    return [option, hintWords(view, moves, option)];
+  });
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_hint_words_come_from_the_hints_data_in_every_language(tmp_path):
+    """The page says a hint from the server's ranked moves (``moves``: data, not the engine's
+    lines in some language): the same sentences, numbers in the language's own form, in every
+    language; the option marked is the first ranked one the seat can play."""
+    import qwixo
+    from qwixo.bots import hint
+    from qwixo.i18n import percent
+
+    quixo = qwixo.new_game("quixo", size=3)
+    qwixx = qwixo.new_game("qwixx", players=2, seed=3)
+    qwixx.roll([1, 1, 6, 6, 6, 6])
+    solo = qwixo.new_game("qwixx", players=1, seed=3)
+    solo.roll([1, 1, 6, 6, 6, 6])
+    cases = []
+    for g in (quixo, qwixx, solo):
+        h = hint(g, 0, "tr", seconds=0.2)
+        view = {"game": g.name, "players": g.num_players}
+        cases.append((view, g.options(0), h["moves"]))
+    lost = [{"move": "zz", "outcome": "win", "plies": 1}, {"move": "a1a3", "outcome": "loss",
+                                                           "plies": 5}]
+    cases.append(({"game": "quixo", "players": 2}, ["a1a3", "a1c1"], lost))
+    cases.append(({"game": "quixo", "players": 2}, ["a1a3"],
+                  [{"move": "a1a3", "outcome": "draw", "plies": None}]))
+    (tmp_path / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    cats = tmp_path / "cats.json"
+    cats.write_text(json.dumps({lang: catalog(lang) for lang in LANGS}), encoding="utf-8")
+    runner = tmp_path / "hints.mjs"
+    runner.write_text(HINT_RUNNER, encoding="utf-8")
+    r = subprocess.run(["node", str(runner), JS.parent.as_uri(), str(cats),
+                        str(tmp_path / "cases.json")], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    best = [c[2][0] for c in cases[:3]]
+    for lang in LANGS:
+        (q_opt, q_words), (x_opt, x_words), (s_opt, s_words), (l_opt, l_words), (_, d_words) = \
+            got[lang]
+        assert [q_opt, x_opt, s_opt] == [m["move"] for m in best]
+        # Quixo 3x3 from the start: won in 7 plies, 4 moves of the player's own
+        assert q_words.endswith(t("web_hint_win_in", lang, n=4)), (lang, q_words)
+        # Qwixx: the win chance as the language writes a percentage ("%35" in Turkish)
+        chance = t("web_hint_chance", lang, pct=percent(best[1]["chance"], lang, 0))
+        assert x_words.endswith(chance), (lang, x_words)
+        # solitaire: the expected score, with the language's decimal sign
+        score = t("web_hint_expected", lang, score=number(best[2]["score"], lang, 1))
+        assert s_words.endswith(score), (lang, s_words)
+        # a ranked move the seat cannot play is skipped; a lost position, a draw
+        assert l_opt == "a1a3" and l_words.endswith(t("web_hint_loss_in", lang, n=3))
+        assert d_words.endswith(t("web_hint_draw", lang))
+    assert got["tr"][1][1] != got["en"][1][1] and "%" in got["tr"][1][1]

@@ -6,9 +6,12 @@ lone R/Y/G/B/W/N/E/S as a label (tests/words_check.py)."""
 from __future__ import annotations
 
 import io
+import random
+import re
 
 import pytest
 
+import qwixo
 from qwixo.quixo.game import QuixoGame
 from qwixo.quixo.terminal import play
 from qwixo.qwixx.game import QwixxGame
@@ -63,3 +66,63 @@ def test_the_check_fails_on_english_and_on_letters():
     check("Riga gialla chiusa (Gi), X·Ku. E poi Bonus B", "it")
     with pytest.raises(AssertionError):
         check("kostki: W 3, W 4", "pl")
+
+
+# a move code as the engines write it: "b1b5", "b1b5:S", a Qwixx cell "r11", "L:g", "pass"
+CODES = {"quixo": re.compile(r"\b[a-g][1-7][a-g][1-7]\b|:[NESW]\b|\bpass\b|\bP\d\b"),
+         "qwixx": re.compile(r"\b[rygb]1?\d\b|\bL:[rygb]\b|\bpass\b|\bP\d\b")}
+
+
+def _played(game, moves):
+    for m in moves:
+        if game.needs_roll:
+            game.roll(m)
+        else:
+            game.choose(game.to_act[0], m)
+    return game
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "it", "pl"])
+def test_the_terminal_analysis_says_seats_and_moves_in_words(lang):
+    """``qwixo analyse`` names each seat as the board does (X / O, the compass seat and team,
+    Player 2) and says each key moment as whole sentences, no move code in them."""
+    from qwixo.analysis import analyse, format_analysis
+    from qwixo.i18n import t
+
+    q3 = _played(QuixoGame(size=3), ["a2a1", "c2a2", "b1c1", "b3a3", "c2c1"])
+    q4, rng = QuixoGame(size=5, players=4), random.Random(1)
+    for _ in range(16):  # moves at random: some of them cost
+        q4.choose(q4.to_act[0], rng.choice(q4.options(q4.to_act[0])))
+    x2 = _played(QwixxGame("classic", players=2, seed=7),
+                 [[1, 2, 6, 6, 6, 6], "r3", "pass", "pass"])
+    for game in (q3, q4, x2):
+        a = analyse(game, seconds=0.5)
+        text = format_analysis(a, game, lang)
+        assert a["key"], text
+        # each key moment names its seat in the game's words and its decisions in words
+        lines = [line for line in text.splitlines() if line.startswith("  ")]
+        for idx, line in zip(a["key"], lines, strict=True):
+            p = next(p for p in a["points"] if p["index"] == idx)
+            assert game.seat_words(p["player"], lang) in line, line
+        assert not CODES[game.name].search(text), text
+        if lang != "en":
+            check(text, lang)
+    assert "X" in format_analysis(analyse(q3), q3, lang)
+    assert t("quixo_seat_N", lang) in q4.seat_words(0, lang)
+
+
+@pytest.mark.parametrize("lang", ["tr", "it", "pl"])
+def test_the_quixo_terminal_shows_the_dot_by_the_boards_mark(lang):
+    """The bots' moves, the move list and the hint name a 4-player move's dot by the seat's
+    mark the board shows ("b1b5:Gü" in Turkish), never by the English compass letter."""
+    from qwixo.i18n import t
+
+    out = io.StringIO()
+    bots = {p: qwixo.make_bot("quixo", "random", seed=p) for p in (1, 2, 3)}
+    play(QuixoGame(players=4), io.StringIO("a1e1:N\nmoves\nhint\nquit\n"), out, color=False,
+         lang=lang, bots=bots)
+    text = out.getvalue()
+    text = text[text.index("    a"):]  # from the first board on (the help above names the letters)
+    marks = [t(f"quixo_seat_mark_{s}", lang) for s in "NESW"]
+    assert any(f":{m}" in text for m in marks), text
+    assert not re.search(r":[NESW]\b", text), text

@@ -21,8 +21,12 @@ result. It knows no game: only the shape every analysis returns (a dict):
 >>> a = analyse(g)
 >>> a["exact"], a["key"]
 (True, [4])
->>> print(format_analysis(a, "en").splitlines()[0])
+>>> print(format_analysis(a, g, "en"))
 Analysis of 5 decisions: exact values.
+The decisions that cost the most:
+  Decision 5: X took c2 and pushed it in from the bottom. Better: take b1 and push it in from the left. This lost a won position.
+X: accuracy 66.7%
+O: accuracy 100.0%
 """
 
 from __future__ import annotations
@@ -98,27 +102,57 @@ def _point_values(a: dict[str, Any], p: dict[str, Any]) -> tuple[Any, Any, Any, 
     return p["chosen"], p["chosen_value"], p["best"], p["best_value"]
 
 
-def format_analysis(a: dict[str, Any], lang: str | None = None) -> str:
-    """The analysis as text: how it was made, the key moments with the better decision, and
-    each seat's summary."""
+def cost_text(metric: str, point: dict[str, Any], played_value: Any, best_value: Any,
+              lang: str | None = None) -> str:
+    """What a decision cost, in a player's words (the page says the same, analysis.js).
+
+    >>> cost_text("outcome", {}, {"value": "loss", "plies": 2}, {"value": "win"}, "en")
+    'This lost a won position.'
+    >>> cost_text("win_chance", {"loss": 0.2}, 0.25, 0.45, "en")
+    'This cost win chance: 45% before, 25% after.'
+    """
+    if metric == "outcome":
+        b, a = (best_value or {}).get("value"), (played_value or {}).get("value")
+        if b == "win" and a == "draw":
+            return t("an_cost_win_draw", lang)
+        if b == "win" and a == "loss":
+            return t("an_cost_win_loss", lang)
+        if b == "draw" and a == "loss":
+            return t("an_cost_draw_loss", lang)
+        return t("an_cost_estimate", lang, before=value_text(metric, best_value, lang),
+                 after=value_text(metric, played_value, lang))
+    if metric == "win_chance":
+        return t("an_cost_chance", lang, before=percent(best_value or 0, lang, 0),
+                 after=percent(played_value or 0, lang, 0))
+    return t("an_cost_points", lang, before=number(best_value or 0, lang, 1),
+             after=number(played_value or 0, lang, 1))
+
+
+def format_analysis(a: dict[str, Any], game: Any, lang: str | None = None) -> str:
+    """The analysis of ``game`` as text: how it was made, the key moments as whole sentences
+    (who played what, what was better, what it cost: the seats and the decisions in the
+    game's own words, :meth:`qwixo.core.Game.played_words`) and each seat's accuracy."""
     n = len(a["points"])
     how = t("an_exact", lang) if a["exact"] else _estimate_text(a, lang)
     lines = [tn("an_header", n, lang, decisions=n, how=how)]
     by_index = {p["index"]: p for p in a["points"]}
+    metric = a["metric"]
     if a["key"]:
         lines.append(t("an_key_moments", lang))
-        for k, idx in enumerate(a["key"], 1):
+        for idx in a["key"]:
             p = by_index[idx]
             played, pv, best, bv = _point_values(a, p)
-            lines.append("  " + t("an_key_line", lang, rank=k, step=idx + 1,
-                                  player=p["player"] + 1, played=played,
-                                  played_value=value_text(a["metric"], pv, lang),
-                                  best=best, best_value=value_text(a["metric"], bv, lang)))
+            name = game.seat_words(p["player"], lang)
+            lines.append("  " + t(
+                "an_moment", lang, step=idx + 1,
+                played=game.played_words(name, played, value_text(metric, pv, lang), lang),
+                better=game.better_words(best, value_text(metric, bv, lang), lang),
+                cost=cost_text(metric, p, pv, bv, lang)))
     else:
         lines.append(t("an_no_mistakes", lang))
     for s in a["summary"]["seats"]:
         if s.get("accuracy") is not None:
-            lines.append(t("an_seat_accuracy", lang, player=s["seat"] + 1,
+            lines.append(t("web_analysis_accuracy", lang, name=game.seat_words(s["seat"], lang),
                            accuracy=percent(s["accuracy"] / 100, lang)))
     return "\n".join(lines)
 
@@ -160,7 +194,7 @@ def cmd_analyse(args) -> int:
     if args.json:
         print(json.dumps(a, allow_nan=False, default=_nan_none))
     else:
-        print(format_analysis(a, lang))
+        print(format_analysis(a, game, lang))
     return 0
 
 
@@ -168,4 +202,5 @@ def _nan_none(x: Any) -> Any:  # pragma: no cover - json.dumps calls it for unkn
     return None
 
 
-__all__ = ["analyse", "analysis_function", "format_analysis", "value_text", "DEFAULT_SECONDS"]
+__all__ = ["analyse", "analysis_function", "cost_text", "format_analysis", "value_text",
+           "DEFAULT_SECONDS"]

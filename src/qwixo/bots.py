@@ -33,7 +33,7 @@ from qwixo.gameinfo import load
 #: the entry point group of bots from other packages: ``GAME = "module:attribute"``
 BOTS_GROUP = "qwixo.bots"
 __all__ = ["BOTS_GROUP", "Bot", "Guarded", "bot_level", "check_bot", "decision_options",
-           "budget_of", "fair_copy", "fallback_bot", "hint_lines", "is_light", "list_bots",
+           "budget_of", "fair_copy", "fallback_bot", "hint", "hint_lines", "is_light", "list_bots",
            "make_bot",
            "register_engine", "registered_engines", "shipped_bots", "terminal_bot",
            "unregister_engine"]
@@ -249,22 +249,50 @@ class Guarded:
             close()
 
 
+def hint(game: Game, player: int, lang: str | None = None,
+         seconds: float | None = None) -> dict[str, list]:
+    """The game's own hint for ``player`` now: ``{"lines": [...], "moves": [...]}`` —
+    ``lines`` as text in ``lang`` (the engine's figures), ``moves`` the options it ranks, best
+    first, as data a front end says in its own words: ``{"move": option, "outcome": "win" |
+    "loss" | "draw" | None, "plies": N | None, "chance": P | None, "score": S | None}``
+    (``outcome`` and ``plies``: a proven result and the plies to it; ``chance``: the
+    probability of winning, 0…1; ``score``: the expected final score; each None when the
+    hint does not know it). A hint function that gives only lines (``list[str]``) gives no ``moves``.
+    Both empty when it is not ``player``'s to decide.
+
+    >>> import qwixo
+    >>> hint(qwixo.new_game("quixo", size=3), 1)
+    {'lines': [], 'moves': []}
+    >>> h = hint(qwixo.new_game("quixo", size=3), 0)
+    >>> {k: h["moves"][0][k] for k in ("outcome", "plies")}
+    {'outcome': 'win', 'plies': 7}
+    """
+    if game.is_over or player not in game.to_act:
+        return {"lines": [], "moves": []}
+    ref = game.info.hint
+    if not ref:
+        return {"lines": [], "moves": []}
+    answer = load(ref)(game, player, lang=lang, seconds=seconds)
+    if isinstance(answer, dict):
+        lines, moves = answer.get("lines") or [], answer.get("moves") or []
+    else:
+        lines, moves = answer, []
+    keys = ("move", "outcome", "plies", "chance", "score")
+    return {"lines": [str(line) for line in lines],
+            "moves": [{k: m.get(k) for k in keys} for m in moves]}
+
+
 def hint_lines(game: Game, player: int, lang: str | None = None,
                seconds: float | None = None) -> list[str]:
-    """The game's own hint for ``player`` now, as lines of text in ``lang`` (``[]`` when it
-    is not ``player``'s to decide): Quixo the solver's/search's ranked moves, Qwixx the
-    strong bot's ranked options. ``seconds``: the thinking budget.
+    """The lines of the game's own :func:`hint` for ``player`` now (``[]`` when it is not
+    ``player``'s to decide): Quixo the solver's/search's ranked moves, Qwixx the strong bot's
+    ranked options. ``seconds``: the thinking budget.
 
     >>> import qwixo
     >>> hint_lines(qwixo.new_game("quixo", size=3), 1)
     []
     """
-    if game.is_over or player not in game.to_act:
-        return []
-    ref = game.info.hint
-    if not ref:
-        return []
-    return [str(line) for line in load(ref)(game, player, lang=lang, seconds=seconds)]
+    return hint(game, player, lang, seconds)["lines"]
 
 
 def bot_level(game: str, bot: str, lang: str | None) -> str:

@@ -347,6 +347,30 @@ class Game(ABC):
         have several spellings override this (Quixo: ``B1B5`` → ``b1b5``)."""
         return self.decision_text(decision)
 
+    # -- words: what the terminal's analysis says (the pages' renderers say the same) -----
+    def seat_words(self, seat: int, lang: str | None = None) -> str:
+        """The seat as the game's board names it, in ``lang`` (``Player 2``; Quixo: its
+        symbol, or its compass seat and team)."""
+        from qwixo.i18n import t
+
+        return t("seat_default_name", lang, n=seat + 1)
+
+    def played_words(self, name: str, decision: str, value: str,
+                     lang: str | None = None) -> str:
+        """One whole sentence: ``name`` played ``decision``, whose value ``value`` is in
+        words (an analysis's key moment). A game says its own kinds of decision (Qwixx:
+        a cross, a pass; Quixo: the push)."""
+        from qwixo.i18n import t
+
+        return t("an_played_move", lang, name=name, move=str(decision), value=value)
+
+    def better_words(self, decision: str, value: str, lang: str | None = None) -> str:
+        """One whole sentence: ``decision`` (value ``value`` in words) would have been
+        better."""
+        from qwixo.i18n import t
+
+        return t("an_better_move", lang, move=str(decision), value=value)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game) or other.name != self.name:
             return NotImplemented

@@ -61,10 +61,15 @@ def test_hint_errors(tmp_path, capsys):
     assert main(["qwixx", "hint", str(path), "--player", "7"]) == 2
 
 
-def test_hint_lines_is_reachable_from_the_tools_module():
+def test_hint_answer_is_reachable_from_the_tools_module():
     from qwixo.qwixx import bots_cli
 
     g = qwixo.new_game("qwixx", players=2, seed=3)
     g.roll([1, 1, 6, 6, 6, 6])
-    lines = bots_cli.hint_lines(g, 1, lang="tr", playouts=16)
-    assert len(lines) == len(g.options(1)) and "kazanma" in lines[0]
+    h = bots_cli.hint_answer(g, 1, lang="tr", playouts=16)
+    lines, moves = h["lines"], h["moves"]
+    assert len(lines) == len(moves) == len(g.options(1)) and "kazanma" in lines[0]
+    # the data beside the lines: the same options, best first, with their win chances
+    assert sorted(m["move"] for m in moves) == sorted(g.options(1))
+    assert all(0 <= m["chance"] <= 1 for m in moves)
+    assert all(m["move"] in line for m, line in zip(moves, lines, strict=True))

@@ -1,4 +1,4 @@
-"""The engine against the independent referee (tests/qwixx/qwixx_referee.py): same dice, same
+"""The engine against the independent referee (qwixo.qwixx.referee): same dice, same
 choices, and at every decision the same options for every player, the same scores, the same end.
 """
 
@@ -7,16 +7,17 @@ from __future__ import annotations
 import random
 
 import pytest
-import qwixx_referee as referee
 
+from qwixo.qwixx import referee
 from qwixo.qwixx.game import QwixxGame
+from qwixo.qwixx.kernels import lucky_deal
 
 GAMES = 400  # per edition, 1 to 5 players
 
 
 def play_both(name: str, players: int, seed: int, rng: random.Random,
               seen: set | None = None) -> int:
-    lucky = referee.lucky_pairs(players, seed) if name == "longo" else None
+    lucky = lucky_deal(name, players, seed) or None  # (Longo) the engine's deal, given to both
     g = QwixxGame(name, players=players, seed=seed, lucky=lucky)
     r = referee.Referee(name, players, seed=seed, lucky=lucky)
     decisions = 0

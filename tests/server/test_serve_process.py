@@ -70,21 +70,32 @@ def test_serve_engine_offers_it_in_the_lobby_and_it_plays(tmp_path):
         server.stop()
 
 
+# every process under ``pid``, in the scripts below (run in processes of their own)
+_TREE = textwrap.dedent("""
+    def tree(pid):
+        out = []
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except FileNotFoundError:  # a short-lived process ended while the tree was read
+            return out
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/children") as f:
+                    children = [int(c) for c in f.read().split()]
+            except FileNotFoundError:
+                continue
+            for child in children:
+                out += [child] + tree(child)
+        return out
+""")
+
 # what a test run (a pytest process) does: start a server, wait for its bot workers, start a
 # PostgreSQL server (where installed), then print every process under it and wait to be stopped
 _PARENT = textwrap.dedent("""
     import json, os, sys, time, urllib.request
     from qwixo.server.pg_local import PgServer, pg_bin
     from qwixo.server.serve_process import ServeProcess
-
-    def tree(pid):
-        out = []
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                for child in map(int, f.read().split()):
-                    out += [child] + tree(child)
-        return out
-
+""") + _TREE + textwrap.dedent("""
     srv = ServeProcess("--db", sys.argv[1] + "/q.sqlite", env={"QWIXO_DATA": sys.argv[1]})
     while True:
         try:
@@ -150,15 +161,7 @@ def test_the_server_and_its_bot_workers_end_with_the_test_run(tmp_path, how):
 _XDIST_TEST = textwrap.dedent("""
     import json, os, time, urllib.request
     from qwixo.server.serve_process import ServeProcess
-
-    def tree(pid):
-        out = []
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                for child in map(int, f.read().split()):
-                    out += [child] + tree(child)
-        return out
-
+""") + _TREE + textwrap.dedent("""
     def test_serve(tmp_path):
         srv = ServeProcess("--db", str(tmp_path / "q.sqlite"), "--bot-processes", "0",
                            env={"QWIXO_DATA": str(tmp_path)})

@@ -199,6 +199,9 @@ def test_http_hint(client):
     tok = g["seats"][0]["token"]
     r = client.post(f"/api/games/{g['id']}/hint", json={"token": tok})
     assert r.status_code == 200 and r.json()["lines"]
+    best = r.json()["moves"][0]
+    assert set(best) == {"move", "outcome", "plies", "chance", "score"}
+    assert any(best["move"] in line for line in r.json()["lines"])
     r = client.post(f"/api/games/{g['id']}/hint", json={"token": g["seats"][1]["token"]})
     assert r.status_code == 409 and r.json()["key"] == "hint_unavailable"  # not their turn
     r = client.post(f"/api/games/{g['id']}/hint", json={"token": "nope"})

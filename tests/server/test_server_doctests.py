@@ -10,7 +10,7 @@ MODULES = ["qwixo.server.app", "qwixo.server.botrunner", "qwixo.server.protocol"
            "qwixo.server.ratelimit", "qwixo.server.store", "qwixo.server.store_chat",
            "qwixo.server.store_pg", "qwixo.quixo.view", "qwixo.qwixx.view", "qwixo.bots",
            "qwixo.server.cli", "qwixo.server.reach", "qwixo.server.pairing",
-           "qwixo.server.fairshare", "qwixo.server.lobby", "qwixo.server.rematch"]
+           "qwixo.server.fairshare", "qwixo.server.creation", "qwixo.server.rematch"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -5,14 +5,14 @@
   key (and the older key named after the game, kept for old clients);
 - ``qwixo.server.botrunner.fair_copy``: the other players' hidden Qwixx action-1 choices are
   taken back in the copy a bot or a hint decides on;
-- ``qwixo.server.botrunner.hint_lines``: a hint for the seat to act, none for another seat;
+- ``qwixo.server.botrunner.hint_answer``: a hint for the seat to act, none for another seat;
 - ``qwixo.server.http_api.rated_order``: the Qwixx bots weakest first by their shipped ratings.
 """
 
 from __future__ import annotations
 
 import qwixo
-from qwixo.server.botrunner import fair_copy, hint_lines
+from qwixo.server.botrunner import fair_copy, hint_answer
 from qwixo.server.http_api import rated_order
 from qwixo.tournament.ratings import bot_ratings
 
@@ -45,12 +45,16 @@ def test_fair_copy_of_a_game_without_hidden_decisions_is_the_same_game():
     assert fair_copy(g).to_json() == g.to_json()
 
 
-def test_hint_lines_for_the_seat_to_act_only():
+def test_hint_answer_for_the_seat_to_act_only():
     g = qwixo.new_game("quixo", size=3)
     assert g.to_act == [0]
-    lines = hint_lines(g, 0)
+    answer = hint_answer(g, 0)
+    lines, moves = answer["lines"], answer["moves"]
     assert len(lines) >= 1 and all(isinstance(line, str) and line for line in lines)
-    assert hint_lines(g, 1) == []
+    # the ranked moves as data: every legal move, the best first, proven by the database
+    assert sorted(m["move"] for m in moves) == sorted(g.options(0))
+    assert moves[0]["outcome"] == "win" and moves[0]["plies"] == 7
+    assert hint_answer(g, 1) == {"lines": [], "moves": []}
 
 
 def test_rated_order_puts_the_qwixx_bots_weakest_first():

@@ -42,9 +42,9 @@ def test_a_bot_decides_while_the_hint_worker_is_stuck(monkeypatch):
     def stuck_hint(game, seat, lang="en"):
         started.set()
         release.wait(60)
-        return ["done"]
+        return {"lines": ["done"], "moves": []}
 
-    monkeypatch.setattr(botrunner, "hint_lines", stuck_hint)
+    monkeypatch.setattr(botrunner, "hint_answer", stuck_hint)
     runner = BotRunner(workers=2, processes=0)
     runner.hints = HintQueue(per_seat=1, per_game=2, per_client=2, total=2)
 
@@ -64,10 +64,11 @@ def test_a_bot_decides_while_the_hint_worker_is_stuck(monkeypatch):
         assert decision in other.options(0)
         assert not first.done()  # the bot did not wait for the hint
         release.set()
-        assert await first == ["done"] and await second == ["done"]
+        done = {"lines": ["done"], "moves": []}
+        assert await first == done and await second == done
         # the same position, seat and language again: from the cache, even when busy
         runner.hints.admit("h", 0, "x")
-        assert await runner.hint(hinted, 0, "en", game_id="h", client="x") == ["done"]
+        assert await runner.hint(hinted, 0, "en", game_id="h", client="x") == done
 
     try:
         asyncio.run(scenario())
@@ -99,9 +100,9 @@ def test_hints_stay_answered_while_analyses_flood_in(monkeypatch):
             await runner.analyse(done.copy(), game_id="a3", client="10.0.0.1")
         assert busy.value.key == "analysis_busy"
         game = qwixo.new_game("quixo", size=3)
-        lines = await asyncio.wait_for(runner.hint(game, 0, "en", game_id="h",
-                                                   client="10.9.9.9"), 30)
-        assert lines and not any(f.done() for f in floods)
+        answer = await asyncio.wait_for(runner.hint(game, 0, "en", game_id="h",
+                                                    client="10.9.9.9"), 30)
+        assert answer["lines"] and answer["moves"] and not any(f.done() for f in floods)
         release.set()
         assert all(r == {"points": [], "key": []} for r in await asyncio.gather(*floods))
 

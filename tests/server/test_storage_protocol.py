@@ -27,7 +27,8 @@ def mypy(*paths: Path | str) -> subprocess.CompletedProcess:
 
 
 STORES = ("storage.py", "store.py", "store_pg.py")
-USERS = ("lobby.py", "app.py", "http_api.py")
+USERS = ("lobby.py", "lobby_base.py", "creation.py", "roomcache.py", "seats.py", "commits.py",
+         "sync.py", "presence.py", "leases.py", "app.py", "http_api.py")
 
 
 @pytest.fixture(scope="module")

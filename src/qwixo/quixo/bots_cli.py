@@ -145,6 +145,8 @@ def _value_text(value: str | None, plies: int | None, score: int | None, lang: s
 
 def format_hint(h: Hint, lang: str | None = None, top: int = SHOW) -> str:
     """The text of a hint in ``lang``."""
+    from qwixo.quixo.terminal import shown_move
+
     if h.source == "none":
         if h.moves:
             return t("quixo_bots_only_pass", lang)
@@ -160,7 +162,11 @@ def format_hint(h: Hint, lang: str | None = None, top: int = SHOW) -> str:
                    seconds=number(h.seconds, lang, 1))]
     lines.append(t("quixo_bots_best_moves", lang))
     for m, v, p, s in h.moves[:max(1, top)]:
-        lines.append(f"  {m:<8}{_value_text(v, p, s, lang)}")
+        # a 4-player move's dot by the seat's mark the board shows ("b1b5:Gü" in Turkish),
+        # as the terminal takes it typed
+        shown = shown_move(m, lang)
+        lines.append(f"  {shown:<8} {_value_text(v, p, s, lang)}" if len(shown) >= 8
+                     else f"  {shown:<8}{_value_text(v, p, s, lang)}")
     if len(h.moves) > top:
         lines.append("  " + t("quixo_bots_more_moves", lang, count=len(h.moves) - top))
     return "\n".join(lines)
@@ -171,11 +177,22 @@ def hint_text(game, lang: str | None = None, seconds: float | None = None) -> st
     return format_hint(hint(game, seconds), lang)
 
 
-def hint_lines(game, player: int, lang: str | None = None,
-               seconds: float | None = None) -> list[str]:
-    """The hint as lines (the game's ``info.hint``: :func:`qwixo.bots.hint_lines` calls it;
-    ``player`` is the player to move)."""
-    return [line for line in hint_text(game, lang, seconds).splitlines() if line.strip()]
+def hint_answer(game, player: int, lang: str | None = None,
+                seconds: float | None = None) -> dict[str, list]:
+    """The hint as lines and ranked moves (the game's ``info.hint``: :func:`qwixo.bots.hint`
+    calls it; ``player`` is the player to move): ``moves`` as :func:`qwixo.bots.hint` says,
+    each move's ``outcome`` and ``plies`` when proven (a search's score is no final score:
+    it is in the lines only).
+
+    >>> from qwixo.quixo.game import QuixoGame
+    >>> hint_answer(QuixoGame(size=3), 0)["moves"][0]["outcome"]
+    'win'
+    """
+    h = hint(game, seconds)
+    lines = [line for line in format_hint(h, lang).splitlines() if line.strip()]
+    moves = [{"move": m, "outcome": v, "plies": p, "chance": None, "score": None}
+             for m, v, p, _ in h.moves] if h.source != "none" else []
+    return {"lines": lines, "moves": moves}
 
 
 def cmd_hint(args) -> int:

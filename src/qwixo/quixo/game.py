@@ -52,6 +52,7 @@ from qwixo.quixo.notation import (
     move_text,
     parse_move,
     parse_position,
+    push_side,
     square_name,
 )
 from qwixo.quixo.tables import END_RULES, MAX_SIZE, MIN_SIZE, move_tables
@@ -493,6 +494,40 @@ class QuixoGame(Game):
         'o'
         """
         return SIDES[self._team(self.check_player(player))]
+
+    def seat_words(self, seat: int, lang: str | None = None) -> str:
+        """The player as the board names them: the symbol (``X``), with 4 players the compass
+        seat and the team (``Kuzey (X takımı)`` in Turkish).
+
+        >>> QuixoGame().seat_words(1), QuixoGame(players=4).seat_words(1, "tr")
+        ('O', 'Doğu (O takımı)')
+        """
+        from qwixo.i18n import t
+
+        side = self.side_of(seat).upper()
+        if self._players == 2:
+            return t("quixo_side_name", lang, side=side)
+        return t("quixo_seat_name", lang, seat=SEATS[seat], side=side)
+
+    def _push_words(self, kind: str, decision: str, lang: str | None, **params: str) -> str:
+        from qwixo.i18n import t
+
+        push = push_side(decision, self._n)
+        if push is None:
+            return t(f"an_{kind}_move", lang, move=str(decision), **params)
+        square, side, dot = push
+        dot_words = " " + t("web_move_dot", lang, seat=dot) if dot else ""
+        return t(f"an_{kind}_push_{side}", lang, square=square, dot=dot_words, **params)
+
+    def played_words(self, name: str, decision: str, value: str,
+                     lang: str | None = None) -> str:
+        """The push in a whole sentence (``X took b1 and pushed it in from the top.``)."""
+        return self._push_words("played", decision, lang, name=name, value=value)
+
+    def better_words(self, decision: str, value: str, lang: str | None = None) -> str:
+        """The better push (``Better: take a1 and push it in from the right (dot towards
+        E).``)."""
+        return self._push_words("better", decision, lang, value=value)
 
     @property
     def bitboards(self) -> tuple[int, ...]:

@@ -55,6 +55,25 @@ def square_name(bit: int, n: int) -> str:
     return f"{FILES[bit % n]}{bit // n + 1}"
 
 
+def push_side(move: str, n: int) -> tuple[str, str, str | None] | None:
+    """The square a move takes, the side of the board it pushes the cube in from (``top``:
+    the last rank; ``bottom``, ``left``, ``right``) and its dot's seat (4 players), or None
+    for a text that is no move (``pass``).
+
+    >>> push_side("b1b5", 5), push_side("a1e1:N", 5), push_side("pass", 5)
+    (('b1', 'top', None), ('a1', 'right', 'N'), None)
+    """
+    mt = _MOVE.fullmatch(str(move))
+    if not mt:
+        return None
+    src, dst, dot = mt.group(1), mt.group(2), mt.group(3)
+    if src[0] == dst[0]:
+        side = "top" if int(dst[1:]) == n else "bottom"
+    else:
+        side = "right" if dst[0] == FILES[n - 1] else "left"
+    return src, side, dot
+
+
 def parse_square(text: str, n: int) -> int:
     """The bit index of a square name (case-insensitive); ``unknown_square`` when off the board.
 

@@ -72,9 +72,7 @@ def render(game: QuixoGame, lang: str | None = None):
 
 
 def _who(game: QuixoGame, player: int, lang: str | None) -> str:
-    if game.num_players == 2:
-        return t("quixo_side_name", lang, side=game.side_of(player).upper())
-    return t("quixo_seat_name", lang, seat=SEATS[player], side=game.side_of(player).upper())
+    return game.seat_words(player, lang)
 
 
 def save_game(game: QuixoGame, path: str | os.PathLike) -> Path:
@@ -176,7 +174,8 @@ def play(game: QuixoGame, inp: IO[str], out: IO[str] | None = None, *,
                     say(t("quixo_bot_failed", lang, who=_who(game, p, lang),
                           why=f"{type(e).__name__}: {e}"), "bold red")
                     return 1
-                say(t("quixo_bot_moved", lang, who=_who(game, p, lang), move=move))
+                say(t("quixo_bot_moved", lang, who=_who(game, p, lang),
+                      move=shown_move(move, lang)))
                 continue
             say(t("quixo_to_move", lang, who=_who(game, p, lang)))
         console.print("> ", end="")
@@ -197,7 +196,7 @@ def play(game: QuixoGame, inp: IO[str], out: IO[str] | None = None, *,
             if game.is_over:
                 say(t("game_over", lang))
             else:
-                say(" ".join(game.options(game.to_act[0])))
+                say(" ".join(shown_move(m, lang) for m in game.options(game.to_act[0])))
         elif low == "undo":
             _undo(game, bots, say, lang)
             shown = None
@@ -226,6 +225,17 @@ def play(game: QuixoGame, inp: IO[str], out: IO[str] | None = None, *,
             except IllegalMove as e:
                 say(e.translated(lang), "bold red")
                 say(t("quixo_try_help", lang))
+
+
+def shown_move(move: str, lang: str | None = None) -> str:
+    """A move as the board shows it in ``lang``: the dot by the seat's mark ("b1b5:S" is
+    "b1b5:Gü" in Turkish), what :func:`typed_move` reads back.
+
+    >>> shown_move("b1b5:S", "tr"), shown_move("b1b5", "tr"), typed_move(shown_move("a1e1:W", "pl"), "pl")
+    ('b1b5:Gü', 'b1b5', 'a1e1:W')
+    """
+    base, sep, dot = str(move).partition(":")
+    return f"{base}:{t(f'quixo_seat_mark_{dot}', lang)}" if sep and dot in SEATS else str(move)
 
 
 def typed_move(text: str, lang: str | None = None) -> str:

@@ -18,12 +18,13 @@ import sys
 from qwixo.i18n import number, t, tn
 
 
-def hint_lines(game, player: int, lang: str | None = None, **kw) -> list[str]:
-    """The ranked options of ``player`` (see :func:`qwixo.qwixx.strong.hint_lines`); here for
-    front ends that look for the hint function of the Qwixx tools (the web server does)."""
-    from qwixo.qwixx.strong import hint_lines as lines
+def hint_answer(game, player: int, lang: str | None = None, **kw) -> dict[str, list]:
+    """The ranked options of ``player`` as lines and data (see
+    :func:`qwixo.qwixx.strong.hint_answer`); here for front ends that look for the hint
+    function of the Qwixx tools (the game's ``info.hint``: the web server calls it)."""
+    from qwixo.qwixx.strong import hint_answer as answer
 
-    return lines(game, player, lang, **kw)
+    return answer(game, player, lang, **kw)
 
 
 def register_qwixx(sub: argparse._SubParsersAction) -> None:

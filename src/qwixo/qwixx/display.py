@@ -4,6 +4,7 @@ crosses, a player's own hidden decision, the view of :mod:`qwixo.qwixx.view`."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from qwixo.qwixx import kernels as K
@@ -12,8 +13,49 @@ from qwixo.qwixx.phases import ACTION1, ACTION2, OVER, ROLL
 from qwixo.qwixx.rules import LUCKY, PASS, Sheet, dice_removed
 
 
+def decision_parts(text: str) -> tuple[str, str, str]:
+    """A decision's kind (``pass``, ``lucky``, ``cross`` or ``other``), what it crosses (a
+    row for a lucky cross, a cell) and the reward row of a bonus box (``"+y"``: ``"y"``).
+
+    >>> decision_parts("r7+y"), decision_parts("L:g"), decision_parts("pass")
+    (('cross', 'r7', 'y'), ('lucky', 'g', ''), ('pass', '', ''))
+    """
+    base, _, reward = str(text or "pass").partition("+")
+    if base == "pass":
+        return "pass", "", ""
+    if base.startswith("L:"):
+        return "lucky", base[2:], reward
+    if re.fullmatch(r"[rygb]\d{1,2}", base):
+        return "cross", base, reward
+    return "other", base, reward
+
+
 class QwixxDisplay:
     """The drawing side of :class:`~qwixo.qwixx.game.QwixxGame` (a part of that class)."""
+
+    def _decision_words(self, kind: str, decision: str, lang: str | None,
+                        **params: str) -> str:
+        from qwixo.i18n import t
+
+        what, cell, reward = decision_parts(decision)
+        if what == "other":
+            return t(f"an_{kind}_move", lang, move=str(decision), **params)
+        if what == "pass":
+            return t(f"an_{kind}_pass", lang, **params)
+        if what == "lucky":
+            return t(f"an_{kind}_lucky", lang, row=cell, **params)
+        words = " " + t("web_move_reward_row", lang, row=reward) if reward else ""
+        return t(f"an_{kind}_cross", lang, cell=cell, reward=words, **params)
+
+    def played_words(self, name: str, decision: str, value: str,
+                     lang: str | None = None) -> str:
+        """A cross, a lucky cross or a pass in a whole sentence (``Player 2 crossed red 7 (12%
+        win chance).``)."""
+        return self._decision_words("played", decision, lang, name=name, value=value)
+
+    def better_words(self, decision: str, value: str, lang: str | None = None) -> str:
+        """The better decision in a whole sentence (``Better: cross green 11.``)."""
+        return self._decision_words("better", decision, lang, value=value)
 
     @property
     def dice(self) -> list[int | None]:

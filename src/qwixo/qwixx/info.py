@@ -35,7 +35,7 @@ INFO = GameInfo(
           News("penalty", "announce_penalty", ("player", "count"))),
     renderer="qwixx",
     bots="qwixo.qwixx.bots:BOTS",
-    hint="qwixo.qwixx.bots_cli:hint_lines",
+    hint="qwixo.qwixx.bots_cli:hint_answer",
     analysis="qwixo.qwixx.analysis:analyse",
     tables="qwixo.qwixx.analysis:prepare",
     env_codec="qwixo.envs.qwixx_codec:QwixxCodec",

@@ -527,19 +527,21 @@ class StrongBot:
         return self.evaluate(game, player, options)[0].option
 
 
-def hint_lines(game: Game, player: int, lang: str | None = None, *,
-               seconds: float | None = None, playouts: int | None = None,
-               seed: int = 0) -> list[str]:
-    """The options of ``player`` ranked best first, one line each, with the win chance (or, in
-    solitaire, the expected final score) the search found for it; for the active player's
-    action 1 also the action 2 to follow on these dice.
+def hint_answer(game: Game, player: int, lang: str | None = None, *,
+                seconds: float | None = None, playouts: int | None = None,
+                seed: int = 0) -> dict[str, list]:
+    """The options of ``player`` ranked best first: ``lines``, one line each, with the win
+    chance (or, in solitaire, the expected final score) the search found for it, for the
+    active player's action 1 also the action 2 to follow on these dice; and ``moves``, the
+    same as data (:func:`qwixo.bots.hint`: ``move``, ``chance`` 0…1 or None in solitaire,
+    ``score`` the mean final score).
 
     >>> import qwixo
     >>> g = qwixo.new_game("qwixx", players=2, seed=1)
     >>> _ = g.roll([1, 1, 6, 6, 6, 6])
-    >>> lines = hint_lines(g, 0, "en", playouts=64)
-    >>> lines[0].startswith("1. ")
-    True
+    >>> h = hint_answer(g, 0, "en", playouts=64)
+    >>> h["lines"][0].startswith("1. "), 0 <= h["moves"][0]["chance"] <= 1
+    (True, True)
     """
     from qwixo.i18n import number, percent, t
 
@@ -550,12 +552,12 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
     game.check_player(player)
     options = [str(o) for o in game.options(player)]
     if not options:
-        return [t("qwixx_hint_nothing", lang, player=player)]
+        return {"lines": [t("qwixx_hint_nothing", lang, player=player)], "moves": []}
     if playouts is None and seconds is None:
         playouts = HINT_PLAYOUTS
     bot = StrongBot(seconds=seconds, playouts=playouts, joint=True, prune=False)
     evals = bot.evaluate(game, player, options, seed=seed)
-    lines = []
+    lines, moves = [], []
     for k, e in enumerate(evals, 1):
         if e.win is None:
             line = t("qwixx_hint_line_solo", lang, rank=k, option=e.option,
@@ -567,7 +569,18 @@ def hint_lines(game: Game, player: int, lang: str | None = None, *,
         if e.then is not None:
             line += " " + t("qwixx_hint_then", lang, option=e.then)
         lines.append(line)
-    return lines
+        moves.append({"move": e.option, "outcome": None, "plies": None,
+                      "chance": None if e.win is None else float(e.win),
+                      "score": float(e.score)})
+    return {"lines": lines, "moves": moves}
 
 
-__all__ = ["StrongBot", "Evaluation", "hint_lines", "PHASE"]
+def hint_lines(game: Game, player: int, lang: str | None = None, *,
+               seconds: float | None = None, playouts: int | None = None,
+               seed: int = 0) -> list[str]:
+    """The lines of :func:`hint_answer` (what ``qwixo qwixx hint`` and the terminal print)."""
+    return hint_answer(game, player, lang, seconds=seconds, playouts=playouts,
+                       seed=seed)["lines"]
+
+
+__all__ = ["StrongBot", "Evaluation", "hint_answer", "hint_lines", "PHASE"]

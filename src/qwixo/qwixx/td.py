@@ -33,7 +33,7 @@ on self-play games of the batch kernel (:mod:`qwixo.qwixx.td_train`: ``generate`
 for the logistic model, ``fit_net`` for the network): generation 0 is played by the ``odds``
 and ``ev`` rules, every later generation by the greedy policy of the previous weights (policy
 iteration).
-``benchmarks/qwixx_td.py`` is the training command; the shipped weights are
+``tools/qwixx_td_train.py`` is the training command; the shipped weights are
 ``data/td_weights.json`` (its header holds the command that made them).
 
 The **greedy policy** ``td`` (:func:`td_choice`, a policy of the batch turn loop

@@ -11,12 +11,15 @@ cross-entropy, a little L2), :func:`fit_net` the network with hidden tanh units
 generation's weights are fitted to its own games (Monte Carlo regression: TD(1)) together with
 the previous generation's. :func:`train_against` learns weights against a fixed opponent
 rule (key ``edition/players@rule``, :func:`qwixo.qwixx.td.rule_weights`).
-``benchmarks/qwixx_td.py`` is the command line.
+``tools/qwixx_td_train.py`` is the command line; :func:`td_shares`, :func:`mixed_table` and
+:func:`write_copy` are its checks and its file, shared with the research scripts.
 """
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -384,4 +387,60 @@ def features_of(s: np.ndarray, q: int, edition_name: str, nxt: int | None = None
     return x
 
 
-__all__ = ["generate", "fit", "train", "train_against", "log_loss", "value_of", "features_of", "TD"]
+# -- the training's checks and files (tools/qwixx_td_train.py, the experiments) --------------
+#: the weights file the package ships (its ``commands`` are those that made it)
+WEIGHTS_FILE = Path(td.__file__).resolve().parent / "data" / "td_weights.json"
+
+#: the mixed table of ``--check`` with 3-5 players: the greedy ``td`` policy and the rules
+MIXED = ("td", "odds", "ev", "gap", "race")
+
+
+def mixed_table(edition: str, players: int, games: int, seed: int,
+                weights: Any = None) -> dict[str, float]:
+    """The win share of each policy of the lineup ``MIXED[:players]`` (one seat each), over
+    ``games`` kernel games in every rotation of the seats on the same dice (paired, the first
+    player rotating too)."""
+    lineup = list(MIXED[:players])
+    won = dict.fromkeys(lineup, 0.0)
+    for rot in range(players):
+        seats = lineup[rot:] + lineup[:rot]
+        share = seat_shares(batch.run_games(edition, games, players, seed, seats, paired=True,
+                                            td_weights=weights)["scores"])
+        for k, name in enumerate(seats):
+            won[name] += float(share[:, k].sum())
+    return {name: w / (games * players) for name, w in won.items()}
+
+
+def seat_shares(scores: np.ndarray) -> np.ndarray:
+    """Each seat's win share of each game (``scores``: games x seats; a shared first place
+    counts as a share).
+
+    >>> seat_shares(np.array([[3, 1], [2, 2]])).tolist()
+    [[1.0, 0.0], [0.5, 0.5]]
+    """
+    top = scores == scores.max(axis=1)[:, None]
+    return np.where(top, 1.0 / top.sum(axis=1)[:, None], 0.0)
+
+
+def td_shares(edition: str, players: int, opponent: str, games: int, seed: int,
+              weights: Any) -> np.ndarray:
+    """The greedy ``td`` policy's win share (seat 0) in each of ``games`` paired kernel games
+    against ``opponent`` in the other seats."""
+    return seat_shares(batch.run_games(edition, games, players, seed,
+                                       ["td"] + [opponent] * (players - 1), paired=True,
+                                       td_weights=weights)["scores"])[:, 0]
+
+
+def write_copy(out: str | Path, key: str, wts: Any, command: str | None = None) -> None:
+    """Write to ``out`` a copy of the shipped weights file with ``key`` replaced by ``wts``
+    (rounded to 6 decimals, as the training writes them) and ``command``, if given, added to
+    its ``commands``: a candidate for ``strong+weights=FILE``, or a file to ship."""
+    data = json.loads(WEIGHTS_FILE.read_text("utf-8"))
+    data["weights"][key] = [round(float(x), 6) for x in wts]
+    if command is not None:
+        data.setdefault("commands", []).append(command)
+    Path(out).write_text(json.dumps(data, indent=0) + "\n", "utf-8")
+
+
+__all__ = ["generate", "fit", "train", "train_against", "log_loss", "value_of", "features_of", "TD",
+           "WEIGHTS_FILE", "mixed_table", "seat_shares", "td_shares", "write_copy"]

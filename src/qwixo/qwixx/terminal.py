@@ -23,7 +23,6 @@ in the score pad also ``dice 3 4 1 6 2 5`` to correct dice typed wrong (before a
 
 from __future__ import annotations
 
-import re
 import shlex
 import sys
 from typing import Any, TextIO
@@ -33,6 +32,7 @@ from rich.text import Text
 
 from qwixo.core import IllegalMove
 from qwixo.i18n import t as _t
+from qwixo.qwixx.display import decision_parts
 from qwixo.qwixx.editions import COLOURS
 from qwixo.qwixx.game import ACTION1, ACTION2, QwixxGame
 
@@ -81,15 +81,15 @@ class Terminal:
     def choice_words(self, text: str | None, done: bool = False) -> str:
         """A decision in words: "red 7", "pass", a lucky cross, a bonus-bar reward row;
         ``done``: a decision made, said as the moves of the log are ("crossed red 7", "passed")."""
-        if not text or text == "pass":
+        kind, what, reward = decision_parts(text or "pass")
+        if kind == "pass":
             return self.t("web_move_pass" if done else "pass")
-        base, _, reward = str(text).partition("+")
-        if base.startswith("L:"):
-            out = self.t("web_move_lucky", row=base[2:])
-        elif re.fullmatch(r"[rygb]\d{1,2}", base):
-            out = self.t("web_move_cross", cell=base)
+        if kind == "lucky":
+            out = self.t("web_move_lucky", row=what)
+        elif kind == "cross":
+            out = self.t("web_move_cross", cell=what)
         else:
-            out = base
+            out = what
         if reward:
             out += " " + self.t("web_move_reward_row", row=reward)
         return out

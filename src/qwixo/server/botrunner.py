@@ -5,8 +5,9 @@ event loop keeps serving every other game while a bot thinks; the room applies t
 afterwards through the normal (validated, committed) path. One bot object per (game, seat) is
 kept where possible, so bots with memory (search trees, random state) keep it between moves.
 
-Hints come from each game's own hint (:func:`qwixo.bots.hint_lines`) and otherwise from the
-strongest listed bot's choice ("Suggestion (strong bot): b1b5").
+Hints come from each game's own hint (:func:`qwixo.bots.hint`: lines of text and the ranked
+moves as data) and otherwise from the strongest listed bot's choice ("Suggestion (strong bot):
+b1b5").
 
 Hints never hold up a bot: they run in a pool of their own (one worker), behind a bounded queue
 (:class:`HintQueue`: one hint at a time per seat, a few per game, per client address and in
@@ -45,7 +46,7 @@ from qwixo.bots import (
     registered_engines,
     shipped_bots,
 )
-from qwixo.bots import hint_lines as game_hint
+from qwixo.bots import hint as game_hint
 from qwixo.core import Game, IllegalMove, load_game
 from qwixo.engine import EngineFailure
 from qwixo.i18n import t
@@ -74,7 +75,7 @@ FAST_LANE_WORKERS = 1
 #: stopped, and started again with the whole position if its game goes on)
 MAX_ENGINE_BOTS = 64
 
-__all__ = ["BotRunner", "HintBusy", "HintQueue", "WorkerPool", "fair_copy", "hint_lines"]
+__all__ = ["BotRunner", "HintBusy", "HintQueue", "WorkerPool", "fair_copy", "hint_answer"]
 
 
 class HintBusy(IllegalMove):
@@ -152,14 +153,14 @@ class HintQueue:
             else:
                 self.busy.pop(k, None)
 
-    def cached(self, key: tuple[str, int, str]) -> list[str] | None:
-        lines = self.cache.get(key)
-        if lines is not None:
+    def cached(self, key: tuple[str, int, str]) -> dict[str, list] | None:
+        answer = self.cache.get(key)
+        if answer is not None:
             self.cache.move_to_end(key)
-        return lines
+        return answer
 
-    def remember(self, key: tuple[str, int, str], lines: list[str]) -> None:
-        self.cache[key] = lines
+    def remember(self, key: tuple[str, int, str], answer: dict[str, list]) -> None:
+        self.cache[key] = answer
         if len(self.cache) > self.cache_size:
             self.cache.popitem(last=False)
 
@@ -538,25 +539,26 @@ class BotRunner:
                                                                  pool=self.read_pool))
 
     async def hint(self, game: Game, seat: int, lang: str, *, game_id: str = "",
-                   client: str | None = None) -> list[str]:
-        """Hint lines for ``seat`` now (empty when it has nothing to decide), computed in the
-        hints' own pool; raises :class:`HintBusy` past the :class:`HintQueue` limits."""
+                   client: str | None = None) -> dict[str, list]:
+        """The hint for ``seat`` now (:func:`hint_answer`: ``lines`` and ``moves``, empty when
+        it has nothing to decide), computed in the hints' own pool; raises :class:`HintBusy`
+        past the :class:`HintQueue` limits."""
         fair = fair_copy(game)
         text = fair.to_json()
         key = (text, seat, lang)
-        lines = self.hints.cached(key)
-        if lines is not None:
-            return list(lines)
+        answer = self.hints.cached(key)
+        if answer is not None:
+            return dict(answer)
         self.hints.admit(game_id, seat, client)
         try:
             if self.processes:
-                lines = await self._run(_hint_in_worker, text, seat, lang, hints=True)
+                answer = await self._run(_hint_in_worker, text, seat, lang, hints=True)
             else:
-                lines = await self._run(hint_lines, fair, seat, lang, hints=True)
+                answer = await self._run(hint_answer, fair, seat, lang, hints=True)
         finally:
             self.hints.release(game_id, seat, client)
-        self.hints.remember(key, list(lines))
-        return lines
+        self.hints.remember(key, dict(answer))
+        return answer
 
     async def analyse(self, game: Game, *, game_id: str = "", client: str | None = None,
                       seconds: float | None = None,
@@ -778,30 +780,32 @@ def report(value: Any) -> None:
         pass
 
 
-def _hint_in_worker(text: str, seat: int, lang: str) -> list[str]:
-    return hint_lines(load_game(text), seat, lang)
+def _hint_in_worker(text: str, seat: int, lang: str) -> dict[str, list]:
+    return hint_answer(load_game(text), seat, lang)
 
 
-def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
-    """Hint for ``seat``: the game's own hint, else the strongest bot's choice.
+def hint_answer(game: Game, seat: int, lang: str = "en") -> dict[str, list]:
+    """Hint for ``seat``: the game's own hint (:func:`qwixo.bots.hint`: ``lines`` in ``lang``
+    and ``moves``, the ranked moves as data), else the strongest bot's choice (one line, and
+    that move without figures).
 
     A seat that is not to act gets none (any registered game; a hint for the seat to act:
     tests/server/test_server_examples.py):
 
     >>> import qwixo
     >>> g = qwixo.new_game(qwixo.game_names()[0])
-    >>> [hint_lines(g, seat) for seat in range(g.num_players) if seat not in g.to_act][:1]
-    [[]]
+    >>> [hint_answer(g, seat) for seat in range(g.num_players) if seat not in g.to_act][:1]
+    [{'lines': [], 'moves': []}]
     """
     if game.is_over or seat not in game.to_act:
-        return []
+        return {"lines": [], "moves": []}
     try:
-        lines = game_hint(game, seat, lang, seconds=HINT_SECONDS)
+        answer = game_hint(game, seat, lang, seconds=HINT_SECONDS)
     except Exception:  # noqa: BLE001 - fall back to a bot suggestion
         log.exception("hint function failed")
-        lines = None
-    if lines:
-        return lines
+        answer = None
+    if answer and answer["lines"]:
+        return answer
     for name in reversed(qwixo.bots.shipped_bots(game.name)):  # the strongest that works
         try:
             bot = qwixo.make_bot(game.name, name, seconds=HINT_SECONDS)
@@ -809,5 +813,7 @@ def hint_lines(game: Game, seat: int, lang: str = "en") -> list[str]:
         except Exception:  # noqa: BLE001 - a bot being written, a missing database...
             log.warning("hint: bot %s failed", name, exc_info=True)
             continue
-        return [t("hint_suggest", lang, bot=name, decision=decision)]
-    return []
+        return {"lines": [t("hint_suggest", lang, bot=name, decision=decision)],
+                "moves": [{"move": decision, "outcome": None, "plies": None, "chance": None,
+                           "score": None}]}
+    return {"lines": [], "moves": []}

@@ -288,11 +288,11 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
     room = await lobby.get(game_id)
     seat = lobby.seat_of(room, body.token)
     refuse_hint(room)
-    lines = await lobby.bots.hint(room.game, seat, body.lang or lang_of(request),
-                                  game_id=room.id, client=client_address(request))
-    if not lines:
+    answer = await lobby.bots.hint(room.game, seat, body.lang or lang_of(request),
+                                   game_id=room.id, client=client_address(request))
+    if not answer["lines"]:
         raise ServerError("hint_unavailable", status=409)
-    return {"lines": lines}
+    return {"lines": answer["lines"], "moves": answer["moves"]}
 
 
 @router.get("/api/games/{game_id}/analysis")

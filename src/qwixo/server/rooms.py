@@ -208,7 +208,7 @@ class Room:
     #: the chat log): while any, the room is kept in memory and followed
     joining: int = 0
     #: (game, {seat: its view}): seat views made at the last change, valid while ``game`` is
-    #: that game (:func:`qwixo.server.lobby.views_after`)
+    #: that game (:func:`qwixo.server.lobby_base.views_after`)
     seat_views: tuple[Game | None, dict[int, dict[str, Any]]] = (None, {})
     #: a pending draw offer (``qwixo.server.etiquette``): {"by", "accepted"}, in memory only
     draw_offer: dict[str, Any] | None = None

@@ -297,11 +297,12 @@ async def _handle(conn: Conn, room: Room, lobby: Lobby, msg: Any) -> None:
         refuse_hint(room)
         if not conn.bucket.take(HINT_COST):
             raise ServerError("rate_limited", status=429)
-        lines = await lobby.bots.hint(room.game, conn.seat, conn.lang, game_id=room.id,
-                                      client=conn.address)
-        if not lines:
+        answer = await lobby.bots.hint(room.game, conn.seat, conn.lang, game_id=room.id,
+                                       client=conn.address)
+        if not answer["lines"]:
             raise ServerError("hint_unavailable")
-        conn.send({"type": "hint", "id": msg.id, "lines": lines})
+        conn.send({"type": "hint", "id": msg.id, "lines": answer["lines"],
+                   "moves": answer["moves"]})
     else:
         if isinstance(msg, P.Roll):
             ev = await lobby.act(room, conn.seat, "roll", msg.dice)

@@ -287,8 +287,8 @@ class GamePage {
     this.render();
     this.live.send({ type: "hint" }).then((r) => {
       ui.hint = r.lines || [];
-      ui.hintOption = hintOption(ui.hint, this.view.options || []);
-      ui.hintWords = hintWords(this.view, ui.hint, ui.hintOption);
+      ui.hintOption = hintOption(r.moves, this.view.options || []);
+      ui.hintWords = hintWords(this.view, r.moves, ui.hintOption);
     }).catch((e) => this.showError(e)).finally(() => {
       ui.hintBusy = false;
       this.render();

@@ -1,38 +1,44 @@
-// Hints in words: the server's hint lines (docs/quixo-bots.md, docs/qwixx-bots.md) name moves
-// and figures ("a1a3    win in 7 plies", "1. pass   win 60.2% ..."); the page says them as
-// sentences ("Best: took a1, pushed it in from the right. This wins in 4 of your moves.").
+// Hints in words: the server's hint (docs/web-protocol.md, `hint`) brings the engine's lines
+// ("a1a3    win in 7 plies", "1. pass   win 60.2% ...", in the page's language) and the
+// ranked moves as data (`moves`: move, outcome, plies, chance, score); the page says the best
+// of them as sentences in its own language ("Best: took a1, pushed it in from the right. This
+// wins in 4 of your moves.") and marks its move on the board.
 
-import { percent, t } from "./i18n.js";
+import { number, percent, t } from "./i18n.js";
 import { moveWords } from "./words.js";
 
-// the first of `options` a hint names (its lines list moves best first), or null
-export function hintOption(lines, options) {
-  const set = new Set(options);
-  for (const line of lines) {
-    for (const word of String(line).split(/[\s,;()]+/)) {
-      if (set.has(word)) return word;
-      // Quixo 4-player moves carry the dot (":N"); a hint may name the move without it
-      const withDot = options.find((o) => o.startsWith(`${word}:`));
-      if (word.length >= 4 && withDot) return withDot;
-    }
+// the option of `options` a move of the hint names: itself, or the Quixo 4-player move with
+// the dot (":N") when the hint names the move without it
+function optionOf(move, options) {
+  if (options.includes(move)) return move;
+  return (move.length >= 4 && options.find((o) => o.startsWith(`${move}:`))) || null;
+}
+
+// the first of `options` the hint ranks (its moves, best first), or null
+export function hintOption(moves, options) {
+  for (const m of moves || []) {
+    const option = optionOf(String(m.move), options);
+    if (option) return option;
   }
   return null;
 }
 
-function lineOf(lines, option) {
+// what the hint says of `option`: its ranked move, or null
+function rankedMove(moves, option) {
   const base = option.split(":")[0];
-  return lines.find((l) => String(l).split(/[\s,;()]+/).includes(base)) || "";
+  return (moves || []).find((m) => m.move === option || m.move === base) || null;
 }
 
 // one or two sentences for the best option of a hint, or null when the hint names none
-export function hintWords(view, lines, option) {
+export function hintWords(view, moves, option) {
   if (!option) return null;
   const out = [t("web_hint_best", { move: moveWords(view, option) })];
-  const line = lineOf(lines, option);
-  let m;
-  if ((m = /win in (\d+) pl/.exec(line))) out.push(t("web_hint_win_in", { n: Math.ceil(parseInt(m[1], 10) / 2) }));
-  else if ((m = /loss in (\d+) pl/.exec(line))) out.push(t("web_hint_loss_in", { n: Math.ceil(parseInt(m[1], 10) / 2) }));
-  else if (/\bdraw\b/.test(line)) out.push(t("web_hint_draw"));
-  else if ((m = /win\s+([\d.]+)\s*%/.exec(line))) out.push(t("web_hint_chance", { pct: percent(parseFloat(m[1]) / 100, 0) }));
+  const m = rankedMove(moves, option) || {};
+  const yours = (plies) => Math.ceil(plies / 2); // the plies to the end, as moves of yours
+  if (m.outcome === "win" && m.plies != null) out.push(t("web_hint_win_in", { n: yours(m.plies) }));
+  else if (m.outcome === "loss" && m.plies != null) out.push(t("web_hint_loss_in", { n: yours(m.plies) }));
+  else if (m.outcome === "draw") out.push(t("web_hint_draw"));
+  else if (m.chance != null) out.push(t("web_hint_chance", { pct: percent(m.chance, 0) }));
+  else if (m.score != null) out.push(t("web_hint_expected", { score: number(m.score, 1) }));
   return out.join(" ");
 }

@@ -3,7 +3,7 @@ the weights file the package ships (``src/qwixo/qwixx/data/td_weights.json``).
 
 Usage::
 
-    python benchmarks/qwixx_td.py [--editions classic,longo,...] [--players 2,3,4,5]
+    python tools/qwixx_td_train.py [--editions classic,longo,...] [--players 2,3,4,5]
         [--games N] [--generations G] [--seed S] [--out FILE] [--check N]
         [--hidden H] [--epochs E] [--lam L] [--init KEY] [--against gap,race,odds]
 
@@ -23,7 +23,8 @@ classic network by ``--editions classic --players 2 --games 60000 --generations 
 --epochs 8``. ``--check N``: the greedy ``td`` policy then plays ``N`` kernel games
 (paired dice, seats rotating) against ``odds``, ``ev`` and ``gap`` and its win share is
 printed; with 3 players or more also the mixed table ``td, odds, ev[, gap[, race]]`` (one
-seat each, ``N`` games in every rotation of the seats on the same dice: :func:`mixed_table`).
+seat each, ``N`` games in every rotation of the seats on the same dice:
+:func:`qwixo.qwixx.td_train.mixed_table`).
 
 ``--against gap,race,odds`` (with ``--editions``/``--players``): instead, weights learnt
 against a fixed opponent (:func:`qwixo.qwixx.td_train.train_against`: ``--generations``
@@ -40,71 +41,15 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-OUT = Path(__file__).resolve().parent.parent / "src/qwixo/qwixx/data/td_weights.json"
 EDITIONS = "classic,longo,mixx-a,mixx-b,bonus-a,bonus-b"
-
-
-#: the mixed table of ``--check`` with 3-5 players: the greedy ``td`` policy and the rules
-MIXED = ("td", "odds", "ev", "gap", "race")
-
-
-def mixed_table(edition: str, players: int, games: int, seed: int,
-                weights: Any = None) -> dict[str, float]:
-    """The win share of each policy of the lineup ``MIXED[:players]`` (one seat each), over
-    ``games`` kernel games in every rotation of the seats on the same dice (paired, the first
-    player rotating too)."""
-    from qwixo.qwixx import batch
-
-    lineup = list(MIXED[:players])
-    won = dict.fromkeys(lineup, 0.0)
-    for rot in range(players):
-        seats = lineup[rot:] + lineup[:rot]
-        share = seat_shares(batch.run_games(edition, games, players, seed, seats, paired=True,
-                                            td_weights=weights)["scores"])
-        for k, name in enumerate(seats):
-            won[name] += float(share[:, k].sum())
-    return {name: w / (games * players) for name, w in won.items()}
-
-
-def seat_shares(scores: np.ndarray) -> np.ndarray:
-    """Each seat's win share of each game (``scores``: games x seats; a shared first place
-    counts as a share).
-
-    >>> seat_shares(np.array([[3, 1], [2, 2]])).tolist()
-    [[1.0, 0.0], [0.5, 0.5]]
-    """
-    top = scores == scores.max(axis=1)[:, None]
-    return np.where(top, 1.0 / top.sum(axis=1)[:, None], 0.0)
-
-
-def td_shares(edition: str, players: int, opponent: str, games: int, seed: int,
-              weights: Any) -> np.ndarray:
-    """The greedy ``td`` policy's win share (seat 0) in each of ``games`` paired kernel games
-    against ``opponent`` in the other seats."""
-    from qwixo.qwixx import batch
-
-    return seat_shares(batch.run_games(edition, games, players, seed,
-                                       ["td"] + [opponent] * (players - 1), paired=True,
-                                       td_weights=weights)["scores"])[:, 0]
-
-
-def write_copy(out: str | Path, key: str, wts: Any, command: str | None = None) -> None:
-    """Write to ``out`` a copy of the shipped weights file with ``key`` replaced by ``wts``
-    (rounded to 6 decimals, as the training writes them) and ``command``, if given, added to
-    its ``commands``: a candidate for ``strong+weights=FILE``, or a file to ship."""
-    data = json.loads(OUT.read_text("utf-8"))
-    data["weights"][key] = [round(float(x), 6) for x in wts]
-    if command is not None:
-        data.setdefault("commands", []).append(command)
-    Path(out).write_text(json.dumps(data, indent=0) + "\n", "utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
     from qwixo.qwixx import td, td_train
+    from qwixo.qwixx.td_train import WEIGHTS_FILE, mixed_table, td_shares
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--editions", default=EDITIONS)
@@ -112,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=30000)
     ap.add_argument("--generations", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--out", default=str(WEIGHTS_FILE))
     ap.add_argument("--check", type=int, default=0)
     ap.add_argument("--hidden", type=int, default=0,
                     help="hidden tanh units of the value network (0: the logistic model)")
@@ -135,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             del words[k:k + 2]
         elif words[k].startswith("--out="):
             del words[k]
-    cmd = "python benchmarks/qwixx_td.py " + " ".join(words)
+    cmd = "python tools/qwixx_td_train.py " + " ".join(words)
 
     def shares(ed, P, opp, n, wts):
         return td_shares(ed, P, opp, n, args.seed + 7, wts)

@@ -1,13 +1,14 @@
-"""An independent, straightforward pure-Python referee of Qwixx, for the tests.
+"""An independent, straightforward pure-Python referee of Qwixx: what the engine is checked
+and measured against, never used to play.
 
 The referee implements the rules of the six sheets (``classic``, ``longo``, ``mixx-a``,
 ``mixx-b``, ``bonus-a``, ``bonus-b``) of docs/qwixx.md on its own (its own sheet tables, no
-import from ``qwixo.qwixx``), in plain readable Python: a sheet is a list of crossed numbers per
-row. It offers the same small surface
-as the engine (``needs_roll``, ``roll``, ``to_act``, ``options``, ``choose``, ``is_over``,
-``scores``) and rolls its dice with ``random.Random(seed)`` the same way, so both can be driven
-side by side: ``tests/qwixx/test_qwixx_referee.py`` compares every player's options at every
-decision and the final scores over thousands of random games, and
+import from the rest of ``qwixo.qwixx``), in plain readable Python: a sheet is a list of crossed
+numbers per row. It offers the same small surface as the engine (``needs_roll``, ``roll``,
+``to_act``, ``options``, ``choose``, ``is_over``, ``scores``) and rolls its dice with
+``random.Random(seed)`` the same way; Longo's lucky numbers are given to it (``lucky``). So both
+can be driven side by side: ``tests/qwixx/test_qwixx_referee.py`` compares every player's
+options at every decision and the final scores over thousands of random games, and
 ``benchmarks/contract_speed.py`` measures the engine's contract against it.
 """
 
@@ -320,9 +321,3 @@ class Referee:
                     total += n * (n + 1) // 2
             out.append(total - penalty)
         return out
-
-
-def lucky_pairs(players, seed):
-    """Longo's two lucky numbers of each player, drawn from ``seed``."""
-    rng = random.Random(seed)
-    return [tuple(rng.sample(range(2, 17), 2)) for _ in range(players)]
