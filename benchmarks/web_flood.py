@@ -24,8 +24,13 @@ Usage::
     python benchmarks/web_flood.py --games 50 --seconds 60  # a loaded machine
 
 Prints web_load's figures of the load (the moves' p50/p99 per person action), then the
-probes', the floods' and a last line ``bot_p99_ms: A budget_ms: B moves_p99_ms: C hints_ok:
-D/E``.
+probes', the floods', the CPU used during the run (from ``/proc``: the servers' own processes
+— their event loops — apart from their worker processes, PostgreSQL, and this script's own
+``process_time``; per move of the load, a figure the machine's other work changes little),
+and a last line ``bot_p99_ms: A budget_ms: B late: L/N moves_p99_ms: C hints_ok: D/E
+loop_cpu_ms_per_move: F errors: G load: H cpus: I`` (``late``: probe answers more than 100 ms
+past the budget; ``load``: the load average at the end, which says how much of the machine the
+run had).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import asyncio
 import json
 import os
 import random
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -47,11 +53,14 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake
 
 ATTACKER = "127.0.0.2"
+#: one TLS context for every client (the servers are plain HTTP): httpx makes a new one per
+#: transport otherwise, ~60 ms of this script's CPU each, for the ~450 addresses of a run
+_TLS = ssl.create_default_context()
 
 
 def client(url: str, address: str, **kw: Any) -> httpx.AsyncClient:
-    return httpx.AsyncClient(base_url=url, timeout=120,
-                             transport=httpx.AsyncHTTPTransport(local_address=address), **kw)
+    return httpx.AsyncClient(base_url=url, timeout=120, transport=httpx.AsyncHTTPTransport(
+        local_address=address, verify=_TLS), **kw)
 
 
 def ws_url(url: str, game_id: str) -> str:
@@ -291,6 +300,19 @@ class Floods:
             *(self.guarded(self.probe(k)) for k in range(self.args.probes)))
 
 
+def own_cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) of these processes themselves, not of their children."""
+    total = 0.0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
 def ms(values: list[float]) -> str:
     v = [1000 * x for x in values]
     if not v:
@@ -346,28 +368,49 @@ def main(argv: list[str] | None = None) -> int:
         run = LoadRun(urls, args, think)
         floods = Floods(urls, args, run)
 
-        async def go() -> float:
+        with open(os.path.join(pg.data, "postmaster.pid")) as f:
+            pg_pid = int(f.readline())
+        mains = [proc.pid for proc in procs]
+
+        def cpu_now() -> tuple[float, float, float, float]:
+            """CPU seconds so far: the servers' own processes (their event loops and
+            threads), their bot/hint/analysis/read workers, PostgreSQL, this script."""
+            workers = [p for m in mains for p in family(m) if p != m]
+            return (own_cpu(mains), cpu_of(workers), cpu_of(family(pg_pid)),
+                    time.process_time())
+
+        async def go() -> tuple[float, tuple[float, ...]]:
             t = time.time()
             await floods.prepare()
             print(f"flood set-up: {len(floods.finished)} finished games, "
                   f"{args.flood_games} two-bot games of {args.flood_seconds:g} s bots "
                   f"({time.time() - t:.1f} s)", flush=True)
             flood = asyncio.ensure_future(floods.all())
-            wall = await run.main()
+            task = asyncio.ensure_future(run.main())
+            await run.go.wait()
+            cpu0 = cpu_now()  # (from the start of the run: the set-up is not counted)
+            wall = await task
+            cpu1 = cpu_now()
             flood.cancel()
-            return wall
+            return wall, tuple(b - a for a, b in zip(cpu0, cpu1, strict=True))
 
-        def server_pids() -> list[int]:
-            return [p for proc in procs for p in family(proc.pid)]
+        try:  # this script must not be the bottleneck: the fast loop where there is one
+            import uvloop
 
-        cpu0 = cpu_of(server_pids())
-        wall = asyncio.run(go())  # (the servers' CPU includes the flood's set-up)
+            wall, cpu = uvloop.run(go())
+        except ImportError:
+            wall, cpu = asyncio.run(go())
         healths = [httpx.get(u + "api/health", params={"since": run.stats.started},
                              timeout=30).json() for u in urls]
         load = os.getloadavg()
-        cpus = (cpu_of(server_pids()) - cpu0, 0.0, 0.0)
-        report(args, f"{args.processes} processes on postgresql", urls, run.stats, wall, cpus,
-               healths, load)
+        report(args, f"{args.processes} processes on postgresql", urls, run.stats, wall,
+               (cpu[0] + cpu[1], cpu[2], cpu[3]), healths, load)
+        moves = max(1, run.stats.all_moves)
+        print(f"CPU during the run (% of one core, ms per load move): the servers' event "
+              f"loops {100 * cpu[0] / wall:.0f}% {1000 * cpu[0] / moves:.2f}  their workers "
+              f"(bots, hints, analyses, reads) {100 * cpu[1] / wall:.0f}%  database "
+              f"{100 * cpu[2] / wall:.0f}% {1000 * cpu[2] / moves:.2f}  this client "
+              f"{100 * cpu[3] / wall:.0f}% {1000 * cpu[3] / moves:.2f}")
         budget = 1000 * (args.probe_seconds + args.bot_delay)
         bot = [1000 * x for x in floods.bot_answers]
         over = sum(1 for x in bot if x > budget + 100)
@@ -381,9 +424,11 @@ def main(argv: list[str] | None = None) -> int:
         for e in floods.errors[:10]:
             print(f"flood error: {e}")
         lat = [1000 * x for x in run.stats.latencies]
-        print(f"bot_p99_ms: {pct(bot, .99):.0f} budget_ms: {budget:.0f} moves_p99_ms: "
-              f"{pct(lat, .99):.1f} hints_ok: {len(floods.hints)}/"
-              f"{len(floods.hints) + sum(floods.hint_refused.values())}")
+        print(f"bot_p99_ms: {pct(bot, .99):.0f} budget_ms: {budget:.0f} late: {over}/{len(bot)} "
+              f"moves_p99_ms: {pct(lat, .99):.1f} hints_ok: {len(floods.hints)}/"
+              f"{len(floods.hints) + sum(floods.hint_refused.values())} loop_cpu_ms_per_move: "
+              f"{1000 * cpu[0] / moves:.2f} errors: {len(run.stats.errors)} load: "
+              f"{load[0]:.1f} cpus: {os.cpu_count()}")
         return 0
     finally:
         for proc in procs:

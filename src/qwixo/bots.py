@@ -14,7 +14,9 @@ Beside a game's own bots, a bot name may be (``docs/user-guide.md``, "Bot author
 - ``module:attribute``, a factory found on the Python path (not listed);
 - an engine registered in this process (:func:`register_engine`: ``--engine NAME=CMD``), listed
   for the games it plays, or ``engine:CMD``, an engine started from that command
-  (:mod:`qwixo.engine`).
+  (:mod:`qwixo.engine`);
+- a factory registered in this process for one game (:func:`register_bot`, e.g. a research
+  policy entered into a tournament by :mod:`qwixo.envs.leaderboard`), listed last.
 
 When a bot fails (raises, answers an illegal decision, an engine crashes or times out), what
 follows is the caller's documented rule; :func:`fallback_bot` names the shipped bot that takes
@@ -34,11 +36,13 @@ from qwixo.gameinfo import load
 BOTS_GROUP = "qwixo.bots"
 __all__ = ["BOTS_GROUP", "Bot", "Guarded", "bot_level", "check_bot", "decision_options",
            "budget_of", "fair_copy", "fallback_bot", "hint", "hint_lines", "is_light", "list_bots",
-           "make_bot",
+           "make_bot", "register_bot",
            "register_engine", "registered_engines", "shipped_bots", "terminal_bot",
-           "unregister_engine"]
+           "unregister_bot", "unregister_engine"]
 #: the engines registered in this process: name -> :class:`qwixo.engine.EngineSpec`
 _ENGINES: dict[str, Any] = {}
+#: the bots registered in this process: (game, name) -> factory
+_REGISTERED: dict[tuple[str, str], Callable[..., Any]] = {}
 
 
 class Bot(Protocol):
@@ -79,6 +83,9 @@ def _registry(game: str) -> dict[str, Any]:
     for name, spec in _ENGINES.items():
         if not spec.games or game in spec.games:
             reg.setdefault(name, functools.partial(_engine_bot, spec, game))
+    for (g, name), factory in _REGISTERED.items():
+        if g == game:
+            reg.setdefault(name, factory)
     return reg
 
 
@@ -103,6 +110,33 @@ def register_engine(spec: Any) -> None:
 
 def unregister_engine(name: str) -> None:
     _ENGINES.pop(name, None)
+
+
+def register_bot(game: str, name: str, factory: Callable[..., Any]) -> None:
+    """Offer ``factory(seconds=None, seed=None, **kw) -> bot`` as bot ``name`` of ``game`` in
+    this process (a tournament's worker processes forked after it see it too), until
+    :func:`unregister_bot`. A name that is already a bot of the game is refused
+    (``bot_name_taken``).
+
+    >>> class Pass:
+    ...     name = "first"
+    ...     def decide(self, game, player):
+    ...         return decision_options(game, player)[0]
+    >>> register_bot("quixo", "first", lambda seconds=None, seed=None, **kw: Pass())
+    >>> "first" in list_bots("quixo"), make_bot("quixo", "first").name
+    (True, 'first')
+    >>> unregister_bot("quixo", "first"); "first" in list_bots("quixo")
+    False
+    """
+    game = game_info(game).name
+    if name in _registry(game) or ":" in name:
+        raise IllegalMove("bot_name_taken", name=name, game=game)
+    _REGISTERED[(game, name)] = factory
+
+
+def unregister_bot(game: str, name: str) -> None:
+    """Withdraw a bot :func:`register_bot` offered (nothing when there is none)."""
+    _REGISTERED.pop((game_info(game).name, name), None)
 
 
 def registered_engines() -> tuple[Any, ...]:

@@ -4,8 +4,8 @@
   every game without a command of its own)
 - ``qwixo quixo ...`` (bench, perft, solve, hint)   ``register_quixo(quixo_subparsers)``
 - ``qwixo qwixx ...`` (bench, solve, hint)          ``register_qwixx(qwixx_subparsers)``
-- ``qwixo serve``, ``qwixo tournament``, ``qwixo engine``, ``qwixo bridge``
-  ``register(top_level_subparsers)``
+- ``qwixo serve``, ``qwixo tournament``, ``qwixo engine``, ``qwixo bridge``,
+  ``qwixo leaderboard``   ``register(top_level_subparsers)``
 
 The modules asked are listed in ``_AREAS``; one that does not exist yet is skipped.
 
@@ -50,6 +50,7 @@ _AREAS = (
     "qwixo.testing",
     "qwixo.engine_cli",
     "qwixo.bridge",
+    "qwixo.leaderboard_cli",
     "qwixo.play",  # last: `play GAME` for the games the areas above gave no command
 )
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 import time
 from concurrent.futures import BrokenExecutor
 
 import pytest
 
-from qwixo.server.botrunner import WORKER_IN_FLIGHT, WorkerPool
+from qwixo.server.botrunner import LONG_SEARCH_NICE, WORKER_IN_FLIGHT, WorkerPool
 
 
 def _run(coro_fn):
@@ -91,6 +92,29 @@ def test_a_request_that_is_not_a_long_search_never_waits_behind_one():
 
     pids, searcher, short = _run(main)
     assert len(pids) == 2 and short in pids and short != searcher
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a thread's nice value: Linux")
+def test_a_long_search_runs_at_a_lower_cpu_priority_and_the_rest_does_not():
+    """On a busy machine the event loops and the short-budget bots go first: a long search
+    runs in its worker's thread of a lower priority (LONG_SEARCH_NICE), every other request
+    at the worker's own; on the same worker, one after the other."""
+    nice = ("__import__('os').getpriority(__import__('os').PRIO_PROCESS, "
+            "__import__('threading').get_native_id())")
+    where = "__import__('os').getpid()"
+
+    async def main(pool):
+        got = []
+        for long in (False, True, False, None, True):
+            got.append((long, await pool.call(eval, nice, key="g", long=long),
+                        await pool.call(eval, where, key="g", long=long)))
+        return got
+
+    got = _run(main)
+    assert len({pid for _, _, pid in got}) == 1  # (one worker: the key's)
+    base = got[0][1]
+    assert [n - base for _, n, _ in got] == [0, LONG_SEARCH_NICE, 0, 0, LONG_SEARCH_NICE]
+    assert base == os.getpriority(os.PRIO_PROCESS, 0)  # (the worker's: the server's own)
 
 
 def test_a_killed_worker_fails_its_request_and_is_replaced():

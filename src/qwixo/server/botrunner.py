@@ -17,7 +17,8 @@ own (one worker, at a lower CPU priority), one at a time, the client addresses i
 (:class:`~qwixo.server.fairshare.FairShare`; an address with two analyses running or waiting
 already is refused with ``analysis_busy``). The bots' workers are shared the same way
 between the games' creators (:meth:`BotRunner.decide`), one of them kept for decisions of
-short budgets (the fast lane, :data:`FAST_LANE_SECONDS`: long searches never take it), and
+short budgets (the fast lane, :data:`FAST_LANE_SECONDS`: long searches never take it, and
+run at a lower CPU priority, :data:`LONG_SEARCH_NICE`), and
 the heavy reads of finished games (replays, player pages: :meth:`BotRunner.read`) run off the
 event loop in a worker of their own, the client addresses in turn.
 
@@ -71,6 +72,12 @@ ANALYSIS_NICE = 10
 FAST_LANE_SECONDS = 2.0
 #: workers of the fast lane, beside ``--bot-processes`` (or the bot threads)
 FAST_LANE_WORKERS = 1
+#: how much lower the CPU priority of a long search is (the nice value of the worker thread
+#: that runs it, Linux): the event loops, the moves and the short-budget bots go first on a
+#: busy machine; a search stops at its time budget whatever CPU it got, so a long search
+#: still answers in time (it looks less deep while the machine is busy). Above the analyses
+#: (:data:`ANALYSIS_NICE`)
+LONG_SEARCH_NICE = 5
 #: engine bots kept per process (each holds an engine's process; the least recently used is
 #: stopped, and started again with the whole position if its game goes on)
 MAX_ENGINE_BOTS = 64
@@ -298,7 +305,7 @@ class WorkerPool:
         if progress is not None:
             self._progress[fut] = progress
             fut.add_done_callback(lambda f: self._progress.pop(f, None))
-        self._queue.append((pickle.dumps((fn, args)), key, fut, long))
+        self._queue.append((pickle.dumps((fn, args, long is True)), key, fut, long))
         self._dispatch()
         return await fut
 
@@ -668,13 +675,20 @@ def _worker_main(conn: Any) -> None:
     global _CONN
     _worker_init()
     _CONN = conn
+    low = None
     while True:
         try:
-            fn, args = pickle.loads(conn.recv_bytes())
+            fn, args, *flags = pickle.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
         try:
-            answer = (True, fn(*args))
+            if flags and flags[0]:  # a long search: in the thread of a lower priority
+                if low is None:
+                    low = ThreadPoolExecutor(1, thread_name_prefix="qwixo-long",
+                                             initializer=_lower_this_thread)
+                answer = (True, low.submit(fn, *args).result())
+            else:
+                answer = (True, fn(*args))
         except Exception as e:  # noqa: BLE001 - the server decides what a failure means
             answer = (False, e)
         try:
@@ -685,6 +699,21 @@ def _worker_main(conn: Any) -> None:
             conn.send_bytes(data)
         except OSError:
             return
+
+
+def _lower_this_thread() -> None:
+    """Lower the calling thread's CPU priority by :data:`LONG_SEARCH_NICE` (Linux, where a
+    nice value is a thread's; the threads it starts inherit it; elsewhere nothing changes)."""
+    import os
+    import sys
+    import threading
+
+    if not sys.platform.startswith("linux"):
+        return
+    tid = threading.get_native_id()
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, tid,
+                       min(19, os.getpriority(os.PRIO_PROCESS, tid) + LONG_SEARCH_NICE))
 
 
 #: the engines are loaded in this process already (a worker forked from the fork server after
