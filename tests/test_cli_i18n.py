@@ -148,6 +148,21 @@ def test_perft_keeps_the_count_and_translates_the_timing(capsys):
                         cap.err)
 
 
+def test_bench_and_speed_counts_are_written_the_language_way(capsys):
+    """The counts a person reads are grouped as the language groups them; the last lines,
+    read by programs, stay plain."""
+    assert main(["--lang", "it", "quixo", "bench", "--seconds", "0.3", "--size", "3"]) == 0
+    out = capsys.readouterr().out
+    plies = re.search(r"semimosse: (\S+)", out)[1]
+    assert re.fullmatch(r"\d{1,3}(\.\d{3})+", plies), out  # more than 10 000 plies: 12.345
+    assert re.search(r"^plies/s: \d+$", out, re.M), out
+    assert main(["--lang", "pl", "qwixx", "speed", "--games", "20", "--repeat", "1",
+                 "--players", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(t("web_edition_classic", "pl") + ", 2 gracze"), out
+    assert not re.search(r"\d,\d{3}\b", out), out  # no English thousands
+
+
 def test_serve_refuses_a_taken_port_cleanly(capsys, tmp_path):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
@@ -180,6 +195,9 @@ def test_tournament_report_labels_are_translated(capsys):
 
 @pytest.mark.parametrize("argv, lang, want", [
     (["quixo", "perft", "x"], "tr", "argüman depth: geçersiz int değeri: 'x'"),
+    (["quixo", "perft", "x"], "it", "argomento depth: valore non valido: 'x' (serve un numero intero)"),
+    (["quixo", "bench", "--seconds", "x"], "pl",
+     "argument --seconds: nieprawidłowa wartość: 'x' (wymagana liczba)"),
     (["tournament", "quixo"], "it", "sono richiesti i seguenti argomenti: --bots"),
     (["qwixx", "speed", "--edition", "zz"], "pl", "argument --edition: nieprawidłowy wybór: 'zz'"),
     (["quixo", "bench", "--bogus", "1"], "tr", "tanınmayan argümanlar: --bogus 1"),

@@ -316,7 +316,13 @@ def test_the_variants_list_covers_the_reviewed_inconsistencies():
                        ("it", "premio"), ("it", "neutro"), ("it", "una fila"), ("it", "Classico:"),
                        ("it", "i fogli"), ("pl", "kartka"), ("pl", "paska bonusowego"),
                        ("pl", "partnerzy"), ("pl", "wiersza"), ("pl", "pchnięciem"),
-                       ("pl", "Nie jesteś zalogowany"), ("pl", "{name} ułożył linię")]:
+                       ("pl", "Nie jesteś zalogowany"), ("pl", "{name} ułożył linię"),
+                       ("it", "g9+y = riga del bonus"), ("it", "crocetta sul {number}"),
+                       ("it", "di un colore chiuso"), ("it", "Allinea il tuo simbolo"),
+                       ("it", "in 4 aggiungi"), ("pl", "linię symbolu przeciwnika"),
+                       ("pl", "tabeli wydania"), ("pl", "dostajesz nietrafienie"),
+                       ("pl", "zablokowanego koloru"), ("pl", "w 4 osoby"),
+                       ("it", "nelle stesse classi"), ("pl", "Ruch {side}, wygrana")]:
         assert any(r.search(text) for r in listed[lang]), (lang, text)
     for lang, text in [("tr", "çarpı işareti"), ("tr", "işaretleyin"), ("it", "premi Invio"),
                        ("it", "lancio a vuoto"), ("pl", "zalogowana osoba")]:
@@ -374,3 +380,19 @@ def test_inserted_words_take_the_form_the_sentence_asks_for():
     assert t("web_move_cross", "en", cell="r7") == "crossed red 7"
     for lang in LANGS:  # a value that is no code is shown as it is
         assert "{" not in t("web_move_lucky", lang, row="x")
+
+
+def test_no_italian_or_polish_sentence_opens_with_an_inserted_colour_word():
+    """Italian and Polish write a lower-case "il 2 rosso" / "czerwone pole 2" where a code is
+    inserted: a sentence that began with one would begin in lower case, so the cell goes
+    where the sentence puts it ("..., non il 2 rosso.", "..., a nie czerwone pole 2.")."""
+    opening = re.compile(r"\{(cell|row|die|colour|last|decision|choice)(\.[a-z]+)?\}")
+    bad = [(lang, key, text) for key, e in ENTRIES.items() for lang in ("it", "pl")
+           for text in e.texts.get(lang, ()) if opening.match(text)]
+    assert not bad, bad
+    assert t("not_white_sum", "it", cell="r2", total=7) == (
+        "Nell'azione 1 si può segnare solo la somma dei dadi bianchi (7), non il 2 rosso.")
+    assert t("not_white_sum", "it", cell="y8", total=7).endswith("non l'8 giallo.")
+    assert t("not_white_sum", "pl", cell="r2", total=7) == (
+        "W akcji 1 można skreślić tylko sumę białych kostek (7), a nie czerwone pole 2.")
+    assert t("not_dice_sum", "it", cell="b11", colour="b").startswith("Non puoi segnare l'11 blu:")

@@ -82,6 +82,8 @@ def lang_from_argv(argv: list[str]) -> str | None:
 _ARGPARSE_ERRORS = (
     (r"argument (?P<arg>[^:]+): (?P<rest>.*)", "cli_err_argument"),
     (r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.*)\)", "cli_err_choice"),
+    (r"invalid int value: (?P<value>.+)", "cli_err_int"),
+    (r"invalid float value: (?P<value>.+)", "cli_err_float"),
     (r"invalid (?P<type>\w+) value: (?P<value>.+)", "cli_err_type"),
     (r"expected one argument", "cli_err_one"),
     (r"expected at least one argument", "cli_err_at_least_one"),

@@ -21,7 +21,7 @@ class IllegalMove(ValueError):
     >>> str(err)
     "It is not player 1's turn."
     >>> err.translated("pl")
-    'To nie jest tura gracza 1.'
+    'To nie jest kolej gracza 1.'
     """
 
     def __init__(self, key: str, /, **params: Any) -> None:

@@ -176,6 +176,12 @@ def default_lang() -> str:
     return "en"
 
 
+# CLDR's minimumGroupingDigits where it is not 1, which Babel does not read (the browser's
+# Intl.NumberFormat does): Italian and Polish group the thousands from five digits on
+# ("1837", "12.345", "12 345")
+_MIN_GROUPING = {"it": 2, "pl": 2}
+
+
 def number(x: float, lang: str | None = None, digits: int | None = 0, *,
            sign: bool = False) -> str:
     """A number as the language writes it (Babel, the CLDR data): ``digits`` decimals (None:
@@ -186,14 +192,19 @@ def number(x: float, lang: str | None = None, digits: int | None = 0, *,
     ('35,7', '35,7', '1.234.567', '+1.5')
     >>> number(10.0, "tr", None), number(7.4, "tr", None)
     ('10', '7,4')
+    >>> number(1837, "pl"), number(12345, "pl"), number(1837, "it"), number(1837, "tr")
+    ('1837', '12\\xa0345', '1837', '1.837')
     """
     from babel.numbers import format_decimal
 
+    lang = lang or default_lang()
     decimals = "###" if digits is None else "0" * digits
-    pattern = "#,##0" + ("." + decimals if decimals else "")
+    shown = abs(round(x, 3 if digits is None else digits))
+    grouped = shown >= 10 ** (2 + _MIN_GROUPING.get(lang, 1))
+    pattern = ("#,##0" if grouped else "0") + ("." + decimals if decimals else "")
     if sign:
         pattern = f"+{pattern};-{pattern}"
-    return format_decimal(x, format=pattern, locale=lang or default_lang())
+    return format_decimal(x, format=pattern, locale=lang)
 
 
 def percent(x: float, lang: str | None = None, digits: int = 1) -> str:

@@ -90,10 +90,11 @@ def bench(seconds: float, seed: int = 88172645463325252, size: int = 5,
     rate = plies / cpu
     print(t("quixo_bench_board", size=size), file=out)
     print(t("quixo_bench_warm", seconds=number(warm, None, 2)), file=out)
-    print(t("quixo_bench_counts", games=games, plies=plies, cpu=number(cpu, None, 3),
-            wall=number(wall, None, 3)), file=out)
+    print(t("quixo_bench_counts", games=number(games), plies=number(plies),
+            cpu=number(cpu, None, 3), wall=number(wall, None, 3)), file=out)
     print(t("quixo_bench_mean", plies=number(plies / games, None, 2)), file=out)
-    print(t("quixo_bench_wins", x=xw, o=ow, unfinished=games - xw - ow), file=out)
+    print(t("quixo_bench_wins", x=number(xw), o=number(ow), unfinished=number(games - xw - ow)),
+          file=out)
     # the figures below are read by programs (benchmarks/quixo_bench.py): never translated
     print(f"games/s: {games / cpu:.0f}", file=out)
     print(f"plies/s (wall clock): {plies / wall:.0f}", file=out)
@@ -165,7 +166,8 @@ def cmd_perft(args: argparse.Namespace) -> int:
     print(total)
     if args.time:
         rate = total / dt if dt > 0 else float("inf")
-        print(t("quixo_perft_time", depth=args.depth, total=total, seconds=number(dt, None, 3),
+        print(t("quixo_perft_time", depth=args.depth, total=number(total),
+                seconds=number(dt, None, 3),
                 rate=number(rate) if rate != float("inf") else "∞"), file=sys.stderr)
     return 0
 

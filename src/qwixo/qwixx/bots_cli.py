@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from qwixo.i18n import number, t
+from qwixo.i18n import number, t, tn
 
 
 def hint_answer(game, player: int, lang: str | None = None, **kw) -> dict[str, list]:
@@ -51,11 +51,13 @@ def _bench(args: argparse.Namespace) -> int:
     if not args.seconds > 0:
         print(t("qwixx_bad_seconds", lang, value=args.seconds), file=sys.stderr)
         return 2
-    print(t("qwixx_bench_running", lang, players=args.players, seconds=args.seconds),
+    print(t("qwixx_bench_running", lang, players=args.players,
+            seconds=number(args.seconds, lang, None)),
           file=sys.stderr)
     r = bench(args.seconds, players=args.players, seed=args.seed)
-    print(t("qwixx_bench_result", lang, games=r["games"], seconds=number(r["seconds"], lang, 2),
-            rolls=number(r["rolls_per_game"], lang, 2), score=number(r["mean_score"], lang, 3)))
+    print(tn("qwixx_bench_result", r["games"], lang, games=number(r["games"], lang),
+             seconds=number(r["seconds"], lang, 2),
+             rolls=number(r["rolls_per_game"], lang, 2), score=number(r["mean_score"], lang, 3)))
     print(f"games/s: {r['games_per_s']:.0f}")
     return 0
 

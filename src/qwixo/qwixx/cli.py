@@ -11,7 +11,7 @@ import sys
 import time
 
 from qwixo.core import IllegalMove
-from qwixo.i18n import t
+from qwixo.i18n import number, t
 
 EDITIONS = ("classic", "longo", "mixx-a", "mixx-b", "bonus-a", "bonus-b")
 
@@ -144,9 +144,10 @@ def speed(edition: str = "classic", players: int = 4, games: int = 2000, repeat:
     for _ in range(max(1, repeat)):  # best of each: the machine may be shared
         eng = max(eng, run(engine, games))
     result["engine"] = eng
-    print(t("qwixx_speed_title", edition=edition, players=players, games=games, repeat=repeat),
+    print(t("qwixx_speed_title", edition=t(f"web_edition_{edition}"), players=players,
+            games=number(games), repeat=repeat),
           file=out)
-    print(t("qwixx_speed_engine", rate=f"{eng:,.0f}"), file=out)
+    print(t("qwixx_speed_engine", rate=number(eng)), file=out)
     print(f"games/s: {eng:.0f}", file=out)
     return result
 

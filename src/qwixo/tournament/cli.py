@@ -239,7 +239,8 @@ def print_ratings(rep: dict, lang: str | None = None, file=None) -> None:
     for c in ("bot", "rating", "deviation", "games"):
         tab.add_column(t(f"tournament_col_{c}", lang), justify="left" if c == "bot" else "right")
     for bot, r in sorted(rated["bots"].items(), key=lambda kv: -kv[1]["rating"]):
-        tab.add_row(bot, f"{r['rating']:.0f}", f"{r['deviation']:.0f}", str(r["games"]))
+        tab.add_row(bot, number(r["rating"], lang), number(r["deviation"], lang),
+                    number(r["games"], lang))
     con.print(tab)
 
 
