@@ -26,6 +26,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from qwixo.jax import JaxGame
 from qwixo.quixo import kernels as QK
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE, move_tables
 
@@ -296,3 +297,9 @@ def check(games: int = 10_000, seed: int = 0, size: int = 5, players: int = 2,
         last_mask[:] = kv.mask
     return {"games": finished, "agreeing": agreeing, "steps": steps,
             "first_disagreement": first, "seconds": time.perf_counter() - t0}
+
+
+#: the port, as the game's metadata names it (``GameInfo.jax_env``; :mod:`qwixo.jax`)
+JAX = JaxGame(make=make, check=check, ids={
+    **{f"quixo-{n}x{n}": {"size": n} for n in range(MIN_SIZE, MAX_SIZE + 1)},
+    **{f"quixo-{n}x{n}-4p": {"size": n, "players": 4} for n in range(MIN_SIZE, MAX_SIZE + 1)}})
