@@ -82,3 +82,17 @@ def test_ids_and_refusals():
         qj.make("qwixx", edition="longo")   # not ported (lucky numbers)
     with pytest.raises(KeyError):
         qj.make("chess")
+
+
+def test_mctx_example_runs(capsys):
+    pytest.importorskip("mctx")
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "jax_mctx.py"
+    spec = importlib.util.spec_from_file_location("jax_mctx", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.main(["--env", "quixo-3x3", "--games", "4", "--simulations", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "vs random, 4 games: won" in out
