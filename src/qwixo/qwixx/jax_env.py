@@ -32,7 +32,7 @@ import numpy as np
 
 from qwixo.jax import JaxGame
 from qwixo.qwixx import kernels as K
-from qwixo.qwixx.editions import END_ROWS, EDITIONS, arrays, edition, row_points
+from qwixo.qwixx.editions import EDITIONS, END_ROWS, arrays, edition, row_points
 
 #: the editions the port plays (no lucky numbers, no bar, no pairs)
 PORTED = tuple(n for n in EDITIONS
@@ -243,7 +243,7 @@ class QwixxJax:
 
     def _observe(self, s: State, o: jax.Array) -> jax.Array:
         """The codec's vector for player ``o`` (:func:`qwixo.envs.vector._qx_observe`)."""
-        P, L, F, b = self.players, self.L, self.faces, self.blocks
+        P, F, b = self.players, self.faces, self.blocks
         rel = (o + jnp.arange(P)) % P
         parts = {
             "cells": s._marks[rel].reshape(-1),
