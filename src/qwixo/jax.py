@@ -3,7 +3,8 @@
 ::
 
     import jax, qwixo.jax
-    env = qwixo.jax.make("quixo-5x5")            # or make("quixo", size=4), make("qwixx-classic-3p")
+    qwixo.jax.env_ids()                           # {id: (game, settings)}
+    env = qwixo.jax.make(ID)                      # an id, or a game's name with its settings
     state = jax.jit(jax.vmap(env.init))(jax.random.split(jax.random.key(0), 4096))
     state = jax.jit(jax.vmap(env.step))(state, actions, keys)
 
@@ -31,7 +32,7 @@ class JaxGame:
     """What a game's JAX port gives (``GameInfo.jax_env`` names one):
 
     - ``make(**settings) -> env``: the environment of those settings (the game's own names);
-    - ``ids``: canonical ids ``{id: settings}`` (``"quixo-5x5"``, ``"qwixx-classic-2p"``, …);
+    - ``ids``: canonical ids ``{id: settings}`` (a game, its size or edition, its players);
     - ``check(games, seed, **settings) -> dict``: plays ``games`` random games in the port
       and in the game's numba kernels with the same actions (and dice) and compares every
       step; the report has ``games``, ``agreeing``, ``steps`` and ``first_disagreement``.

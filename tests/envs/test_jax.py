@@ -96,3 +96,11 @@ def test_mctx_example_runs(capsys):
     assert mod.main(["--env", "quixo-3x3", "--games", "4", "--simulations", "4"]) == 0
     out = capsys.readouterr().out
     assert "vs random, 4 games: won" in out
+
+
+@pytest.mark.parametrize("name", ["qwixo.quixo.jax_env", "qwixo.qwixx.jax_env"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(name)).failed == 0
