@@ -59,9 +59,7 @@ def jax_runner(env_id: str, n: int, scan: int):
         action = jax.random.categorical(k_act, logits, axis=-1)
         state = jax.vmap(env.step)(state, action, jax.random.split(k_step, n))
         fresh = jax.vmap(env.init)(jax.random.split(k_new, n))
-        over = state.terminated | state.truncated
-        state = jax.tree.map(lambda a, b: jnp.where(
-            over.reshape(over.shape + (1,) * (a.ndim - 1)), b, a), state, fresh)
+        state = qwixo.jax.where_done(state.terminated | state.truncated, fresh, state)
         return (state, key), None
 
     @jax.jit

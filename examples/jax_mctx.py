@@ -70,9 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         state = step(state, action)
         total = total + jnp.take_along_axis(state.rewards, seat[:, None], axis=1)[:, 0]
     won, lost = int((total > 0).sum()), int((total < 0).sum())
-    print(f"{a.env}: Gumbel MuZero ({a.simulations} simulations, uniform prior, zero value) "
-          f"vs random, {B} games: won {won}, drawn {B - won - lost}, lost {lost}; "
-          f"mean return {float(total.mean()):+.3f}")
+    line = (f"{a.env}: Gumbel MuZero ({a.simulations} simulations, uniform prior, zero value) "
+            f"vs random, {B} games: won {won}, drawn {B - won - lost}, lost {lost}; "
+            f"mean return {float(total.mean()):+.3f}")
+    print(line)
     return 0
 
 

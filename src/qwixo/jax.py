@@ -43,6 +43,45 @@ class JaxGame:
     check: Callable[..., dict[str, Any]] | None = None
 
 
+def where_done(done: Any, fresh: Any, state: Any) -> Any:
+    """A batch of states with game ``i`` taken from ``fresh`` where ``done[i]`` (restarting
+    finished games; jittable)."""
+    import jax
+    import jax.numpy as jnp
+
+    return jax.tree.map(lambda a, b: jnp.where(
+        done.reshape(done.shape + (1,) * (a.ndim - 1)), a, b), fresh, state)
+
+
+class Tally:
+    """The bookkeeping of an agreement check over ``slots`` games played at once: a slot's
+    game disagrees once :meth:`note` was called for it; :meth:`finish` counts its end (the
+    first ``games`` ends only); :meth:`report` is the check's report."""
+
+    def __init__(self, slots: int, games: int) -> None:
+        import numpy as np
+
+        self.games, self.finished, self.agreeing, self.steps = games, 0, 0, 0
+        self.bad = np.zeros(slots, bool)
+        self.first: dict[str, Any] | None = None
+
+    def note(self, slot: int, what: str, **detail: Any) -> None:
+        self.bad[slot] = True
+        if self.first is None:
+            self.first = {"slot": int(slot), "what": what, "games_finished": self.finished,
+                          **detail}
+
+    def finish(self, slot: int) -> None:
+        if self.finished < self.games:
+            self.finished += 1
+            self.agreeing += not self.bad[slot]
+        self.bad[slot] = False
+
+    def report(self, seconds: float) -> dict[str, Any]:
+        return {"games": self.finished, "agreeing": self.agreeing, "steps": self.steps,
+                "first_disagreement": self.first, "seconds": seconds}
+
+
 def _ported() -> dict[str, Any]:
     """``{game name: JaxGame}`` of every registered game that declares a port."""
     import qwixo

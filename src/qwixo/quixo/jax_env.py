@@ -26,7 +26,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from qwixo.jax import JaxGame
+from qwixo.jax import JaxGame, Tally, where_done
 from qwixo.quixo import kernels as QK
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE, move_tables
 
@@ -225,21 +225,11 @@ def check(games: int = 10_000, seed: int = 0, size: int = 5, players: int = 2,
     fresh = init(keys)
     st = fresh
 
-    @jax.jit
-    def restart(st: State, done: jax.Array) -> State:
-        return jax.tree.map(lambda a, b: jnp.where(
-            done.reshape(done.shape + (1,) * (a.ndim - 1)), b, a), st, fresh)
+    restart = jax.jit(lambda st, done: where_done(done, fresh, st))
 
     A = env.num_actions
-    finished = agreeing = steps = 0
-    bad_game = np.zeros(B, bool)
-    first: dict[str, Any] | None = None
-
-    def note(i: int, what: str, **detail: Any) -> None:
-        nonlocal first
-        bad_game[i] = True
-        if first is None:
-            first = {"slot": i, "what": what, "games_finished": finished, **detail}
+    tally = Tally(B, games)
+    note = tally.note
 
     def compare_live(st: State) -> None:
         jb = env.bitboards(st)
@@ -260,14 +250,14 @@ def check(games: int = 10_000, seed: int = 0, size: int = 5, players: int = 2,
 
     compare_live(st)
     last_mask = kv.mask.copy()
-    while finished < games:
+    while tally.finished < games:
         actions = kv.sample_actions()
         wild = rng.random(B) < illegal
         actions[wild] = rng.integers(0, A, wild.sum())
         before = kv.boards.copy()
         kv.step(actions)
         st = step(st, jnp.asarray(actions, jnp.int32), keys)
-        steps += B
+        tally.steps += B
         done = kv.done.copy()
         jterm, jtrunc = np.asarray(st.terminated), np.asarray(st.truncated)
         jrew = np.asarray(st.rewards)
@@ -287,16 +277,12 @@ def check(games: int = 10_000, seed: int = 0, size: int = 5, players: int = 2,
                 QK.state_play(pos, players, QK.PASS if players == 4 and a == A - 1 else a, T, L)
             if not np.array_equal(jb[i], pos):
                 note(i, "last position", jax=jb[i].tolist(), kernel=pos.tolist())
-            if finished < games:
-                finished += 1
-                agreeing += not bad_game[i]
-            bad_game[i] = False
+            tally.finish(i)
         if done.any():
             st = restart(st, jnp.asarray(done))
         compare_live(st)
         last_mask[:] = kv.mask
-    return {"games": finished, "agreeing": agreeing, "steps": steps,
-            "first_disagreement": first, "seconds": time.perf_counter() - t0}
+    return tally.report(time.perf_counter() - t0)
 
 
 #: the port, as the game's metadata names it (``GameInfo.jax_env``; :mod:`qwixo.jax`)

@@ -30,7 +30,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from qwixo.jax import JaxGame
+from qwixo.jax import JaxGame, Tally, where_done
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.editions import EDITIONS, END_ROWS, arrays, edition, row_points
 
@@ -320,23 +320,13 @@ def check(games: int = 10_000, seed: int = 0, edition: str = "classic", players:
     step = jax.jit(jax.vmap(env.step_with_dice))
     scores = jax.jit(jax.vmap(env.scores))
 
-    @jax.jit
-    def restart(st: State, done: jax.Array, dice: jax.Array) -> State:
-        fresh = jax.vmap(env.init_with_dice)(dice)
-        return jax.tree.map(lambda a, b: jnp.where(
-            done.reshape(done.shape + (1,) * (a.ndim - 1)), b, a), st, fresh)
+    restart = jax.jit(lambda st, done, dice: where_done(done, jax.vmap(env.init_with_dice)(dice),
+                                                        st))
 
     st = init(jnp.asarray(kv.dice, jnp.int32))
     A, L = env.num_actions, env.L
-    finished = agreeing = steps = 0
-    bad_game = np.zeros(B, bool)
-    first: dict[str, Any] | None = None
-
-    def note(i: int, what: str, **detail: Any) -> None:
-        nonlocal first
-        bad_game[i] = True
-        if first is None:
-            first = {"slot": i, "what": what, "games_finished": finished, **detail}
+    tally = Tally(B, games)
+    note = tally.note
 
     def compare_fields(jf: dict[str, np.ndarray], kf: dict[str, np.ndarray],
                        rows: np.ndarray, what: str, skip: tuple[str, ...] = ()) -> None:
@@ -360,7 +350,7 @@ def check(games: int = 10_000, seed: int = 0, edition: str = "classic", players:
                  "legal_action_mask")
 
     compare_live(st)
-    while finished < games:
+    while tally.finished < games:
         actions = kv.sample_actions()
         wild = rng.random(B) < illegal
         actions[wild] = rng.integers(0, A, wild.sum())
@@ -369,7 +359,7 @@ def check(games: int = 10_000, seed: int = 0, edition: str = "classic", players:
         kv.step(actions)
         dice = kv.dice.copy()
         st = step(st, jnp.asarray(actions, jnp.int32), jnp.asarray(dice, jnp.int32))
-        steps += B
+        tally.steps += B
         done = kv.done.copy()
         e_bad = np.asarray(st.terminated) != done
         r_bad = (np.asarray(st.rewards) != kv.reward).any(axis=1)
@@ -396,14 +386,10 @@ def check(games: int = 10_000, seed: int = 0, edition: str = "classic", players:
                 if not np.array_equal(js[i], kv.final_scores[i]):
                     note(int(i), "scores", jax=js[i].tolist(), kernel=kv.final_scores[i].tolist())
             for i in rows:
-                if finished < games:
-                    finished += 1
-                    agreeing += not bad_game[i]
-                bad_game[i] = False
+                tally.finish(i)
             st = restart(st, jnp.asarray(done), jnp.asarray(dice, jnp.int32))
         compare_live(st)
-    return {"games": finished, "agreeing": agreeing, "steps": steps,
-            "first_disagreement": first, "seconds": time.perf_counter() - t0}
+    return tally.report(time.perf_counter() - t0)
 
 
 #: the port, as the game's metadata names it (``GameInfo.jax_env``; :mod:`qwixo.jax`)
