@@ -257,7 +257,8 @@ class GameInfo:
       worker run it at their start, so that the first analysis does not build them; None:
       nothing to build;
     - ``env_codec``: of the research codec class (``from_settings(**settings)``; None: no
-      research adapters); ``editions``: of a ``{name: edition}`` table with ``to_dict()``
+      research adapters); ``jax_env``: of the game's JAX port, a :class:`qwixo.jax.JaxGame`
+      (None: none; read only by :mod:`qwixo.jax`, so JAX is imported only there); ``editions``: of a ``{name: edition}`` table with ``to_dict()``
       (the rules pages' sheets), if the game has editions;
     - ``details``: of a function ``(view, seat) -> dict`` giving a finished game's figures for
       a player's statistics, and ``stats``: how they add up (:class:`Stat`);
@@ -317,6 +318,7 @@ class GameInfo:
     puzzles: str | None = None
     tables: str | None = None
     env_codec: str | None = None
+    jax_env: str | None = None
     editions: str | None = None
     details: str | None = None
     stats: tuple[Stat, ...] = ()

@@ -19,7 +19,7 @@ def test_the_page_has_python_blocks():
 @pytest.mark.parametrize("i", range(len(BLOCKS)))
 def test_docs_snippet_runs(i, capsys):
     code = BLOCKS[i]
-    for lib in ("pettingzoo", "gymnasium", "pyspiel", "sb3_contrib", "torch"):
+    for lib in ("pettingzoo", "gymnasium", "pyspiel", "sb3_contrib", "torch", "jax"):
         if re.search(rf"^\s*(import|from) {lib}\b", code, re.M):
             pytest.importorskip(lib)
     exec(compile(code, f"docs/research.md block {i}", "exec"), {"__name__": "__doc_block__"})

@@ -39,6 +39,7 @@ INFO = GameInfo(
     analysis="qwixo.qwixx.analysis:analyse",
     tables="qwixo.qwixx.analysis:prepare",
     env_codec="qwixo.envs.qwixx_codec:QwixxCodec",
+    jax_env="qwixo.qwixx.jax_env:JAX",
     editions="qwixo.qwixx.editions:EDITIONS",
     details="qwixo.qwixx.view:details",
     stats=(Stat("crosses", "mean_by_key", "mean_crosses", "acct_mean_crosses"),
