@@ -93,6 +93,9 @@ bench: setup
 # Re-resolve both lock files after a change of pyproject.toml (keeps the pins it can keep):
 # requirements.lock, everything (the `dev` extra), then requirements-run.lock, the base and the
 # `web` extra held to the versions of the first (the same version of a package in both).
+# uv reads torch's CUDA dependencies (nvidia-*, triton) from PyPI's metadata; the CPU build
+# that pip takes from this disk needs none of them: delete them from requirements.lock after
+# `make lock` (they are several GB).
 lock:
 	test -x $(PY) || python3 -m venv $(VENV)
 	test -x $(UV) || $(PY) -m pip install -q uv==$(UV_VERSION)
