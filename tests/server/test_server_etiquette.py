@@ -398,3 +398,22 @@ def test_a_failing_engine_is_said_in_words_and_a_named_bot_plays_on(client, capl
                    for r in caplog.records)
     finally:
         unregister_engine("crasher")
+
+
+def test_a_person_seat_named_by_the_server_reads_in_the_readers_language(client):
+    # an Italian visitor's game: the server names the seats "Giocatore N"; a Polish reader
+    # reads "Gracz N", and a name a person chose stays as it is
+    g = create(client, seats=[{"kind": "human"}, {"kind": "human", "name": "Giocatore 2"}],
+               lang="it")
+    view = client.get(f"/api/games/{g['id']}").json()
+    assert [s["name"] for s in view["seats"]] == ["Giocatore 1", "Giocatore 2"]  # the API keeps it
+    # seat 2 chose the name the server would give seat 2: it counts as given too
+    assert [s["default_name"] for s in view["seats"]] == [True, True]
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        auth(ws, g["seats"][1]["token"], lang="pl")
+        ws.send_json({"type": "resign"})
+        won, _ = recv_until(ws, lambda m: m.get("key") == "announce_game_won")
+    assert won["params"]["winners"] == t("seat_default_name", "pl", n=1) == "Gracz 1"
+    g = create(client, seats=[{"kind": "human", "name": "Giocatore 7"}, {"kind": "human"}])
+    view = client.get(f"/api/games/{g['id']}").json()
+    assert [s["default_name"] for s in view["seats"]] == [False, True]

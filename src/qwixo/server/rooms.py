@@ -21,7 +21,7 @@ from typing import Any
 from qwixo.bots import bot_level
 from qwixo.core import GAME_NAMES, Game
 from qwixo.gameinfo import text
-from qwixo.i18n import TABLE, t
+from qwixo.i18n import LANGS, TABLE, t
 from qwixo.server import social
 from qwixo.server.ratelimit import TokenBucket
 from qwixo.server.store import SeatRow
@@ -37,6 +37,11 @@ try:
         return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
 except ImportError:  # pragma: no cover - the web extra brings it
     dumps = json.dumps
+
+
+def _given_person_names(seat: int) -> set[str]:
+    """The names the server gives a person's seat ``seat`` (0-based), in every language."""
+    return {t("seat_default_name", lang, n=seat + 1) for lang in LANGS}
 
 
 @dataclass
@@ -95,11 +100,12 @@ class Seat(SeatRow):
 
     @property
     def default_name(self) -> bool:
-        """Whether a bot's name is the one the server gave it (its level's id, ``gap`` or
-        ``gap 2``...): front ends show the level's name in words instead (the id stays here,
-        for the API)."""
+        """Whether the seat's name is the one the server gave it: a bot's its level's id
+        (``gap`` or ``gap 2``...), a person's "Player N" in one of the languages (the creator's):
+        front ends show the level's name, or "Player N", in the reader's words instead (the
+        name stays here, for the API)."""
         if self.kind != "bot" or not self.bot:
-            return False
+            return self.kind != "bot" and self.name in _given_person_names(self.seat)
         if self.handed:  # (the person's name stays for the record: the bot plays now)
             return True
         head, _, tail = self.name.rpartition(" ")
@@ -436,6 +442,8 @@ class Room:
         s = self.seats[seat]
         if not s.default_name:
             return s.name
+        if s.kind != "bot":
+            return t("seat_default_name", lang, n=seat + 1)
         level = bot_level(self.game_name, s.bot or "", lang)
         twins = [x for x in self.seats if x.default_name and x.bot == s.bot]
         if len(twins) > 1:

@@ -33,7 +33,7 @@ function mySeat(view) {
 // the seat still has the name the server gave it
 export function unnamed(view) {
   const s = mySeat(view);
-  return !!s && s.name === t("seat_default_name", { n: s.seat + 1 });
+  return !!s && (!!s.default_name || s.name === t("seat_default_name", { n: s.seat + 1 }));
 }
 
 // on entering: a seat still unnamed takes the name this browser keeps (when it has one)

@@ -67,7 +67,9 @@ function baseName(view, s, seat) {
     if (twins.length > 1 && rendererFor(view.game).numberTwinBots) return t("web_bot_named_n", { level, n: seat + 1 });
     return t("web_bot_named", { level });
   }
-  const name = s.name || t("web_player_name", { n: seat + 1 });
+  // a person's seat still named as the server named it ("Player 1" in the creator's language)
+  // reads in the reader's language
+  const name = (s.kind !== "bot" && s.default_name) || !s.name ? t("web_player_name", { n: seat + 1 }) : s.name;
   // a bot account (a program with an account): marked wherever the seat is named
   return s.bot_account ? t("web_bot_account_named", { name }) : name;
 }
