@@ -109,3 +109,16 @@ def opponent_move(me, op, opp, T, L, buf, buf2, rng, i, cls, W):
     return _best_move(me, op, opp, T, L, buf, buf2, rng, i, cls, W)
 
 
+
+@njit(cache=True)
+def moves_for(st, games, opp, T, L, rng, cls, W, out):
+    """``out[j]``: the move of opponent ``opp`` (:data:`OPPONENTS`) for the side to move in
+    game ``games[j]`` of the two-sided states ``st`` (:class:`qwixo.envs.vector.QuixoVec`'s
+    ``boards``: X, O, ..., the mover), drawing from ``rng[j]``."""
+    M = T.shape[1]
+    buf = np.empty(M, np.int64)
+    buf2 = np.empty(M, np.int64)
+    for j in range(games.shape[0]):
+        i = games[j]
+        p = np.int64(st[i, 4])
+        out[j] = opponent_move(st[i, p], st[i, 1 - p], opp, T, L, buf, buf2, rng, j, cls, W)
