@@ -96,15 +96,19 @@ class Agent(nn.Module):
         return torch.distributions.Categorical(logits=logits)
 
 
-def train(args: argparse.Namespace, report: Any = print) -> dict[str, Any]:
+def train(args: argparse.Namespace, report: Any = print, envs: Any = None,
+          on_update: Any = None) -> dict[str, Any]:
+    """Train; ``envs``: a same-step vector env of ``args.num_envs`` games to train on instead
+    of the id's (e.g. a self-play env); ``on_update(agent, update, step)`` after each update."""
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     kw = env_kwargs(args)
     # same-step auto-reset: a finished game's last observation is in info["final_obs"] (the
     # truncated ones are bootstrapped from it below) and obs is the next game's first
-    envs = gym.make_vec(args.env_id, num_envs=args.num_envs, seat="alternate"
-                        if "Solitaire" not in args.env_id else 0,
-                        autoreset_mode=gym.vector.AutoresetMode.SAME_STEP, **kw)
+    if envs is None:
+        envs = gym.make_vec(args.env_id, num_envs=args.num_envs, seat="alternate"
+                            if "Solitaire" not in args.env_id else 0,
+                            autoreset_mode=gym.vector.AutoresetMode.SAME_STEP, **kw)
     obs_size = int(np.prod(envs.single_observation_space.shape))
     A = envs.single_action_space.n
     agent = Agent(obs_size, A, args.hidden)
@@ -198,6 +202,8 @@ def train(args: argparse.Namespace, report: Any = print) -> dict[str, Any]:
                 loss.backward()
                 nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
                 opt.step()
+        if on_update is not None:
+            on_update(agent, update, step)
     evaluate_now()
     return {"curve": curve, "steps": step, "final_mean": curve[-1][1],
             "final_ci95": curve[-1][2], "cpu_seconds": time.process_time() - t0,

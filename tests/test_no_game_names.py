@@ -27,7 +27,8 @@ QUOTED_GAME_NAME = re.compile(r"""(["'])[\w./:-]*(?:qwixx|quixo)[\w./:-]*\1""", 
 GENERIC_PY = sorted(
     [*SRC.glob("server/*.py"), *SRC.glob("tournament/*.py"),
      SRC / "envs" / "pz.py", SRC / "envs" / "codec.py", SRC / "envs" / "rewards.py",
-     SRC / "jax.py"])
+     SRC / "envs" / "kernel_vector.py", SRC / "envs" / "sb3.py", SRC / "envs" / "evaluation.py",
+     SRC / "envs" / "selfplay.py", SRC / "jax.py"])
 
 #: research adapters whose generic classes and functions must name no game; their module-level
 #: lines and the per-game wrappers named after a game (``QuixoEnv``, ``QwixxGame``: the

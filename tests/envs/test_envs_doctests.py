@@ -9,13 +9,16 @@ pytestmark = pytest.mark.research
 
 MODULES = ["qwixo.envs.quixo_codec", "qwixo.envs.qwixx_codec", "qwixo.envs.vector",
            "qwixo.envs.pz", "qwixo.envs.quixo_v0", "qwixo.envs.qwixx_v0", "qwixo.envs.codec",
-           "qwixo.envs.openspiel", "qwixo.envs.rewards"]
+           "qwixo.envs.openspiel", "qwixo.envs.rewards", "qwixo.envs.quixo_vector_env",
+           "qwixo.envs.qwixx_vector_env"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
     if name == "qwixo.envs.openspiel":
         pytest.importorskip("pyspiel")
+    elif name.endswith("_vector_env"):
+        pytest.importorskip("gymnasium")
     elif name not in ("qwixo.envs.quixo_codec", "qwixo.envs.vector", "qwixo.envs.codec",
                       "qwixo.envs.rewards"):
         pytest.importorskip("pettingzoo")

@@ -24,6 +24,10 @@
 - Seeded: ``reset(seed)`` fixes every roll and every Longo lucky-number deal of every game
   (the one deal, :func:`qwixo.qwixx.kernels.deal_lucky`: game 0 is dealt as a contract game of
   that seed).
+- ``step(actions, active)``: only the games where ``active`` is True are played (the others
+  are left as they are): what the self-play environments (:mod:`qwixo.envs.selfplay`) step
+  with, the learner's games, then the opponents'. ``kernel_bot(name)`` gives the numba bots
+  (Quixo's kernel opponents, Qwixx's batch policies) as ``f(games) -> actions``.
 - Copies: ``reset`` and ``step`` return fresh arrays (safe to keep, e.g. in a replay buffer).
   ``copy=False`` returns the environment's own buffers instead — faster, but the next
   ``step`` overwrites them in place (``env.obs``, ``env.mask``, ``env.reward``, ``env.done``
@@ -43,6 +47,8 @@ play random games move by move here and through the contract and compare everyth
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -134,7 +140,7 @@ def _quixo_reset_all(st, ply, players, nn, obs, mask, T):
 
 @njit(cache=True)
 def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, done, to_act,
-                T, L, trunc):
+                T, L, trunc, active):
     buf = np.empty(QK.MAX_MOVES4, np.int64)
     A = mask.shape[1]
     for i in range(st.shape[0]):
@@ -142,6 +148,10 @@ def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, don
         p = np.int64(st[i, 4])
         for q in range(players):
             reward[i, q] = 0.0
+        if not active[i]:  # left as it is
+            done[i] = False
+            trunc[i] = False
+            continue
         legal = 0 <= a < A and mask[i, a]
         if not legal:
             r = QK.MOVER_LOSES
@@ -199,10 +209,19 @@ class QuixoVec:
         self.to_act = np.zeros(n, np.int64)
         self.truncated = np.zeros(n, np.bool_)
         self._rng = np.ones(1, np.uint64)
+        self._all = np.ones(n, np.bool_)
         self.copy = bool(copy)
 
     def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
         return tuple(a.copy() for a in arrays) if self.copy else arrays
+
+    def _active(self, active: np.ndarray | None) -> np.ndarray:
+        if active is None:
+            return self._all
+        active = np.asarray(active, np.bool_)
+        if active.shape != (self.n,):
+            raise ValueError(f"active must be a bool array of shape ({self.n},)")
+        return active
 
     @property
     def ply(self) -> np.ndarray:
@@ -227,11 +246,13 @@ class QuixoVec:
     def mask(self) -> np.ndarray:
         return self._mask
 
-    def step(self, actions: np.ndarray):
+    def step(self, actions: np.ndarray, active: np.ndarray | None = None):
+        """Play ``actions[i]`` in every game ``i`` (``active``, bool ``(n,)``: only in those
+        games; the others are left as they are, reward 0, not done)."""
         actions = np.asarray(actions, np.int64)
         _quixo_step(self._st, self._ply, actions, self.players, self.size ** 2,
                     self.max_plies, self._obs, self._mask, self.reward, self.done, self.to_act,
-                    self._T, self._L, self.truncated)
+                    self._T, self._L, self.truncated, self._active(active))
         return self._out(self.obs, self._mask, self.reward, self.done)
 
     def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
@@ -239,6 +260,34 @@ class QuixoVec:
         out = np.empty(self.n, np.int64) if out is None else out
         sample_masks(self._mask, self._rng, out)
         return out
+
+    def kernel_bot(self, name: str, seed: int = 0, weights: Any = None) -> Any:
+        """The kernel opponent ``name`` (:data:`qwixo.quixo.kernel_opponents.OPPONENTS`:
+        ``random``, ``safe``, ``value`` with ``weights``) as ``f(games) -> actions``: its move
+        for the player to move in each of ``games`` (2 players)."""
+        from qwixo.quixo import kernel_opponents as KO
+
+        if self.players != 2 or name not in KO.OPPONENTS:
+            raise ValueError(f"kernel opponents (2 players): {', '.join(KO.OPPONENTS)}, "
+                             f"not {name!r}")
+        cls = KO.line_classes(self.size, len(self._L))
+        shape = (3, self.size + 1, self.size + 1)
+        W = np.zeros(shape) if weights is None else np.ascontiguousarray(weights, np.float64)
+        if W.shape != shape:
+            raise ValueError(f"weights must have the shape {shape}")
+        if name == "value" and weights is None:
+            raise ValueError("the value opponent needs weights")
+        rng = np.ascontiguousarray(
+            np.random.SeedSequence(seed).generate_state(self.n * 2, np.uint64)[::2] | np.uint64(1))
+        opp = KO.OPPONENTS[name]
+
+        def act(games: np.ndarray) -> np.ndarray:
+            out = np.empty(len(games), np.int64)
+            KO.moves_for(self._st, np.asarray(games, np.int64), opp, self._T, self._L,
+                         rng, cls, W, out)
+            return out
+
+        return act
 
     @property
     def boards(self) -> np.ndarray:
@@ -373,7 +422,7 @@ def _qx_roll(s, gi, rng, T):
 
 @njit(cache=True)
 def _qx_step(actions, S, g, opts, choice, rng, obs, mask, reward, done, to_act, final, blocks,
-             lucky_off, lucky_edition, reward_mode, solo_scale, T, reset_only):
+             lucky_off, lucky_edition, reward_mode, solo_scale, T, reset_only, active):
     n = S.shape[0]
     P = S[0, K.NPL]
     L = T[K.T_LEN]
@@ -388,6 +437,8 @@ def _qx_step(actions, S, g, opts, choice, rng, obs, mask, reward, done, to_act, 
         for p in range(P):
             reward[i, p] = 0.0
         done[i] = False
+        if not (reset_only or active[i]):  # left as it is
+            continue
         ended = reset_only
         if not reset_only:
             a = actions[i]
@@ -474,28 +525,38 @@ class QwixxVec:
         self.to_act = z(n, np.int64)
         self.final_scores = z((n, P), np.int64)
         self._rng = np.ones(1, np.uint64)
+        self._all = np.ones(n, np.bool_)
         self._reward_mode = REWARD_MODES[reward]
         self.copy = bool(copy)
 
     def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
         return tuple(a.copy() for a in arrays) if self.copy else arrays
 
-    def _run(self, actions: np.ndarray, reset_only: bool) -> None:
+    def _active(self, active: np.ndarray | None) -> np.ndarray:
+        if active is None:
+            return self._all
+        active = np.asarray(active, np.bool_)
+        if active.shape != (self.n,):
+            raise ValueError(f"active must be a bool array of shape ({self.n},)")
+        return active
+
+    def _run(self, actions: np.ndarray, reset_only: bool, active: np.ndarray) -> None:
         ed = self.codec.edition
         _qx_step(actions, self._S, self._g, self._opts, self._choice, self._rng, self._obs,
                  self._mask, self.reward, self.done, self.to_act, self.final_scores,
                  self._blocks, 4 if ed.lucky else 0, bool(ed.lucky), self._reward_mode,
-                 self.codec.solo_scale, self._T,
-                 reset_only)
+                 self.codec.solo_scale, self._T, reset_only, active)
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """New games everywhere (``seed`` fixes all the dice and lucky numbers to come)."""
         self._rng[:] = K.seed_rng(0 if seed is None else seed)
-        self._run(np.zeros(self.n, np.int64), True)
+        self._run(np.zeros(self.n, np.int64), True, self._all)
         return self._out(self._obs, self._mask)
 
-    def step(self, actions: np.ndarray):
-        self._run(np.asarray(actions, np.int64), False)
+    def step(self, actions: np.ndarray, active: np.ndarray | None = None):
+        """Play ``actions[i]`` in every game ``i`` (``active``, bool ``(n,)``: only in those
+        games; the others are left as they are, reward 0, not done)."""
+        self._run(np.asarray(actions, np.int64), False, self._active(active))
         return self._out(self._obs, self._mask, self.reward, self.done)
 
     @property
@@ -563,3 +624,23 @@ class QwixxVec:
         out = np.empty(self.n, np.int64) if out is None else out
         sample_masks(self._mask, self._rng, out)
         return out
+
+    def kernel_bot(self, name: str, seed: int = 0) -> Any:
+        """The batch simulator's policy ``name`` (:data:`qwixo.qwixx.batch.POLICY_IDS`) as
+        ``f(games) -> actions``: its choice for the player to act in each of ``games``."""
+        from qwixo.qwixx import batch as B
+        from qwixo.qwixx import kernel_bots as KB
+
+        pol = KB.policy_ids(name, self.players)
+        prm = B.seat_params(None, pol, self.edition)
+        wcell = B.weights(self.edition)
+        rng = K.seed_rng(seed)
+        lucky_off = 4 if self.codec.edition.lucky else 0
+
+        def act(games: np.ndarray) -> np.ndarray:
+            out = np.empty(len(games), np.int64)
+            KB.bot_actions(self._S, self._g, self._opts, np.asarray(games, np.int64), pol,
+                           rng, self._T, prm, wcell, lucky_off, out)
+            return out
+
+        return act

@@ -51,9 +51,9 @@ def _drop_stale_caches() -> None:
     files of the modules built on these kernels (:mod:`qwixo.qwixx.batch`,
     :mod:`qwixo.qwixx.odds`, :mod:`qwixo.qwixx.evrule`, :mod:`qwixo.qwixx.td`,
     :mod:`qwixo.qwixx.solitaire_kernels`, :mod:`qwixo.envs.vector`,
-    :mod:`qwixo.envs.gym_vector`) are dropped whenever this file, ``batch.py``, ``odds.py``,
-    ``evrule.py``, ``td.py``, ``envs/vector.py`` or ``envs/rewards.py`` differs from the copy
-    they were compiled against
+    :mod:`qwixo.qwixx.agent_step`, :mod:`qwixo.qwixx.kernel_bots`) are dropped whenever this
+    file, ``batch.py``, ``odds.py``, ``evrule.py``, ``td.py``, ``envs/vector.py`` or
+    ``envs/rewards.py`` differs from the copy they were compiled against
     (:func:`qwixo.kernelcache.drop_stale`, stamp ``qwixo-qwixx-kernels``)."""
     from pathlib import Path
 
@@ -63,8 +63,8 @@ def _drop_stale_caches() -> None:
     envs = here.parent / "envs"
     drop_stale("qwixo-qwixx-kernels",
                modules=[here / "batch.py", here / "odds.py", here / "evrule.py", here / "td.py",
-                        here / "solitaire_kernels.py", envs / "vector.py",
-                        envs / "gym_vector.py"],
+                        here / "solitaire_kernels.py", here / "agent_step.py",
+                        here / "kernel_bots.py", envs / "vector.py"],
                sources=[here / f for f in ("kernels.py", "batch.py", "odds.py", "evrule.py",
                                            "td.py")] + [envs / "vector.py", envs / "rewards.py"])
 
