@@ -194,7 +194,7 @@ def test_tournament_report_labels_are_translated(capsys):
 
 
 @pytest.mark.parametrize("argv, lang, want", [
-    (["quixo", "perft", "x"], "tr", "argüman depth: geçersiz int değeri: 'x'"),
+    (["quixo", "perft", "x"], "tr", "argüman depth: geçersiz değer: 'x' (tam sayı gerekir)"),
     (["quixo", "perft", "x"], "it", "argomento depth: valore non valido: 'x' (serve un numero intero)"),
     (["quixo", "bench", "--seconds", "x"], "pl",
      "argument --seconds: nieprawidłowa wartość: 'x' (wymagana liczba)"),

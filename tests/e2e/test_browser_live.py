@@ -126,8 +126,8 @@ def test_hint_on_request_and_turn_clock(server, page):
     # generous: on a fresh install the first hint may wait for the search kernels to compile
     expect(box).to_be_visible(timeout=120_000)
     assert box.locator(".hint-line").count() >= 1 and box.inner_text().strip()
-    # the best move said in words first ("Best: took a1, pushed it in from the right. ...")
-    expect(box.locator(".hint-words")).to_contain_text(re.compile(r"^Best: took [a-c][1-3], pushed it in from the"))
+    # the best move said in words first ("Best: take a1 and push it in from the right. ...")
+    expect(box.locator(".hint-words")).to_contain_text(re.compile(r"^Best: take [a-c][1-3] and push it in from the"))
     # the move the hint names first is marked on the board: its cube, then its arrow
     words = box.text_content().split()  # the engine's lines too (folded away under the words)
     moves = page.locator(".cell.takeable").evaluate_all("els => els.map(e => e.dataset.square)")

@@ -74,7 +74,7 @@ def test_solve_in_the_terminal(with_4x4):
     wrong = next(m for m in p.game().options(p.game().to_act[0]) if m != p.moves[0])
     out = io.StringIO()
     assert not cli.solve(p, io.StringIO(f"{wrong}\n"), out, lang="pl")
-    assert f"{wrong} nie wygrywa na czas." in out.getvalue()
+    assert f"{wrong} nie wygrywa w liczbie półruchów zadania." in out.getvalue()
     assert "Rozwiązanie: " + " ".join(p.moves) in out.getvalue()
 
 

@@ -19,7 +19,6 @@ from qwixo.qwixx import batch as QB
 from qwixo.qwixx import kernels as K
 from qwixo.qwixx.agent_step import single_agent_step
 
-
 QWIXX_REWARDS = {"outcome": 0, "margin": 1, "score": 2, "delta": 3, "final": 2}
 
 

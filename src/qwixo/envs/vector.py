@@ -58,6 +58,8 @@ from qwixo.quixo import kernels as QK
 from qwixo.quixo.tables import MAX_SIZE, MIN_SIZE
 from qwixo.qwixx import batch as QB
 from qwixo.qwixx import kernels as K
+from qwixo.qwixx.actions import G_K, G_Q, G_SIZE
+from qwixo.qwixx.actions import act_index as _act_index
 from qwixo.qwixx.editions import REWARD_KINDS
 
 #: Bonus B's reward kinds (the observation's block per player)
@@ -300,29 +302,13 @@ class QuixoVec:
 # one block per player); beside it, per game, ``g`` (the player asked in action 1, the number of
 # options in ``opts``), ``opts`` (the option codes of the player to act) and ``choice`` (the
 # action-1 choices kept aside until the last player has chosen).
-G_Q, G_K = range(2)
-G_SIZE = 2
+# (G_Q, G_K: the slots of ``g``; qwixo.qwixx.actions)
 MAX_OPTS = K.OPTS_SIZE
 # observation block offsets (``-1``: the edition has no such block), see qwixx_codec
 B_CELLS, B_LOCKS, B_PEN, B_CLOSED, B_DICE, B_PHASE, B_ACTIVE, B_A1, B_TOACT, B_LUCKY, B_BAR, \
     B_REWARDS = range(12)
 BLOCK_NAMES = ("cells", "locks", "penalties", "closed", "dice", "phase", "active", "a1_crossed",
                "to_act", "lucky", "bar", "rewards")
-
-
-@njit(cache=True)
-def _act_index(code, L, lucky_off):
-    """The action number (qwixx_codec) of a kernel option code (-1: pass)."""
-    if code < 0:
-        return 0
-    r = K.code_row(code)
-    ci = K.code_cell(code)
-    if K.is_lucky(code):
-        return 1 + 4 * L + r
-    tie = K.code_tie(code)
-    if tie >= 0:
-        return 1 + 4 * L + lucky_off + (L * r + ci) * 4 + tie
-    return 1 + L * r + ci
 
 
 @njit(cache=True)

@@ -145,7 +145,7 @@ def _value_text(value: str | None, plies: int | None, score: int | None, lang: s
 
 def format_hint(h: Hint, lang: str | None = None, top: int = SHOW) -> str:
     """The text of a hint in ``lang``."""
-    from qwixo.quixo.terminal import shown_move
+    from qwixo.quixo.notation import shown_move
 
     if h.source == "none":
         if h.moves:

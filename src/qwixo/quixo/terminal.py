@@ -25,7 +25,7 @@ from typing import IO, Any
 from qwixo.core import IllegalMove
 from qwixo.i18n import t
 from qwixo.quixo.game import QuixoGame
-from qwixo.quixo.notation import FILES, SEATS
+from qwixo.quixo.notation import FILES, shown_move, typed_move
 
 _STYLE = {"x": "bold red", "o": "bold blue"}
 
@@ -225,33 +225,6 @@ def play(game: QuixoGame, inp: IO[str], out: IO[str] | None = None, *,
             except IllegalMove as e:
                 say(e.translated(lang), "bold red")
                 say(t("quixo_try_help", lang))
-
-
-def shown_move(move: str, lang: str | None = None) -> str:
-    """A move as the board shows it in ``lang``: the dot by the seat's mark ("b1b5:S" is
-    "b1b5:Gü" in Turkish), what :func:`typed_move` reads back.
-
-    >>> shown_move("b1b5:S", "tr"), shown_move("b1b5", "tr"), typed_move(shown_move("a1e1:W", "pl"), "pl")
-    ('b1b5:Gü', 'b1b5', 'a1e1:W')
-    """
-    base, sep, dot = str(move).partition(":")
-    return f"{base}:{t(f'quixo_seat_mark_{dot}', lang)}" if sep and dot in SEATS else str(move)
-
-
-def typed_move(text: str, lang: str | None = None) -> str:
-    """A move as typed, the dot also by the seat mark the board shows in ``lang`` ("b1b5:Gü"
-    is "b1b5:S" in Turkish; the letters N, E, S, W work in every language).
-
-    >>> typed_move("b1b5:Gü", "tr"), typed_move("b1b5:pd", "pl"), typed_move("b1b5:S", "it")
-    ('b1b5:S', 'b1b5:S', 'b1b5:S')
-    """
-    move, sep, dot = text.rpartition(":")
-    if not sep:
-        return text
-    for seat in SEATS:
-        if dot.casefold() == t(f"quixo_seat_mark_{seat}", lang).casefold():
-            return f"{move}:{seat}"
-    return text
 
 
 def _undo(game: QuixoGame, bots: dict[int, Any], say, lang: str | None) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from qwixo.envs import vector as V
 from qwixo.qwixx import batch as QB
 from qwixo.qwixx import kernels as K
+from qwixo.qwixx.actions import G_K, G_Q, act_index
 from qwixo.qwixx.batch import decide as _decide
 
 
@@ -31,13 +31,13 @@ def bot_actions(S, g, opts, games, pol, rng, T, prm, wcell, lucky_off, out):
         i = games[j]
         s = S[i]
         action = 1 if s[K.PHASE] == K.P_ACTION1 else 2
-        q = g[i, V.G_Q] if action == 1 else s[K.ACTIVE]
-        k = g[i, V.G_K]
+        q = g[i, G_Q] if action == 1 else s[K.ACTIVE]
+        k = g[i, G_K]
         for x in range(k):
             tmp[x] = opts[i, x]
         c = _decide(s, q, action, k, tmp, fixed, pol, rng, schoice, trace, T, prm, wcell, w,
                     ev)
-        out[j] = V._act_index(c, L, lucky_off)
+        out[j] = act_index(c, L, lucky_off)
 
 
 def policy_ids(name: str, players: int) -> np.ndarray:

@@ -51,7 +51,8 @@ def _drop_stale_caches() -> None:
     files of the modules built on these kernels (:mod:`qwixo.qwixx.batch`,
     :mod:`qwixo.qwixx.odds`, :mod:`qwixo.qwixx.evrule`, :mod:`qwixo.qwixx.td`,
     :mod:`qwixo.qwixx.solitaire_kernels`, :mod:`qwixo.envs.vector`,
-    :mod:`qwixo.qwixx.agent_step`, :mod:`qwixo.qwixx.kernel_bots`) are dropped whenever this
+    :mod:`qwixo.qwixx.agent_step`, :mod:`qwixo.qwixx.kernel_bots`, :mod:`qwixo.qwixx.actions`)
+    are dropped whenever this
     file, ``batch.py``, ``odds.py``, ``evrule.py``, ``td.py``, ``envs/vector.py`` or
     ``envs/rewards.py`` differs from the copy they were compiled against
     (:func:`qwixo.kernelcache.drop_stale`, stamp ``qwixo-qwixx-kernels``)."""
@@ -64,7 +65,7 @@ def _drop_stale_caches() -> None:
     drop_stale("qwixo-qwixx-kernels",
                modules=[here / "batch.py", here / "odds.py", here / "evrule.py", here / "td.py",
                         here / "solitaire_kernels.py", here / "agent_step.py",
-                        here / "kernel_bots.py", envs / "vector.py"],
+                        here / "kernel_bots.py", here / "actions.py", envs / "vector.py"],
                sources=[here / f for f in ("kernels.py", "batch.py", "odds.py", "evrule.py",
                                            "td.py")] + [envs / "vector.py", envs / "rewards.py"])
 
