@@ -653,12 +653,25 @@ class QwixxVec:
         sample_masks(self._mask, self._rng, out)
         return out
 
+    def oracle(self, **options: Any) -> Any:
+        """One player: the exact solitaire table's value of every action of every game
+        (:func:`qwixo.qwixx.oracle.of_env`; ``options``: its ``directory``, ``solution``)."""
+        from qwixo.qwixx.oracle import of_env
+
+        return of_env(self, **options)
+
     def kernel_bot(self, name: str, seed: int = 0) -> Any:
         """The batch simulator's policy ``name`` (:data:`qwixo.qwixx.batch.POLICY_IDS`) as
-        ``f(games) -> actions``: its choice for the player to act in each of ``games``."""
+        ``f(games) -> actions``: its choice for the player to act in each of ``games``; with
+        one player also ``optimal``, a best action of the solitaire table (:meth:`oracle`)."""
         from qwixo.qwixx import batch as B
         from qwixo.qwixx import kernel_bots as KB
 
+        if name == "optimal" and self.players == 1:
+            def optimal(games: np.ndarray) -> np.ndarray:
+                return self.oracle().best_actions(seed)[np.asarray(games, np.int64)]
+
+            return optimal
         pol = KB.policy_ids(name, self.players)
         prm = B.seat_params(None, pol, self.edition)
         wcell = B.weights(self.edition)
