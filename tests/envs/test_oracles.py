@@ -143,3 +143,95 @@ def test_the_gymnasium_kernel_env_finds_the_oracle_in_the_metadata():
         acts = np.where(rng.random(16) < 0.5, o.best_actions(seed=1), env.sample_actions())
         env.step(acts)
     assert seen_finished
+
+
+# -- the solitaire oracle (the classic table: tests/conftest.py solves it once per run) --------
+def _contract_game(env, i):
+    import qwixo
+
+    return qwixo.new_game("qwixx", edition="classic", players=1, seed=0)
+
+
+def _roll(g, env, i):
+    closed = g.closed_rows
+    d = env.dice[i].tolist()
+    g.roll([v if k < 2 or "rygb"[k - 2] not in closed else None for k, v in enumerate(d)])
+
+
+def test_solitaire_values_are_the_optimal_bots_on_played_games(classic_table):
+    """The oracle's action values are the table's (the optimal bot's ranking on the contract
+    game played alongside), and the optimal bot's choice is among its best actions."""
+    from qwixo.envs.vector import QwixxVec
+    from qwixo.qwixx.solitaire import OptimalBot, load_or_solve, rank_options
+
+    sol = load_or_solve("classic", directory=classic_table.parent, compute=False)
+    bot = OptimalBot(solution=sol)
+    n = 6
+    vec = QwixxVec(n, edition="classic", players=1, reward="score")
+    vec.reset(seed=4)
+    games = [_contract_game(vec, i) for i in range(n)]
+    for g in games:
+        _roll(g, vec, games.index(g))
+    optimal = vec.kernel_bot("optimal", seed=2)
+    decisions = 0
+    for step in range(60):
+        o = vec.oracle(solution=sol)
+        for i, g in enumerate(games):
+            opts = [str(x) for x in g.options(0)]
+            sh = g.sheets_state[0]
+            ranked = dict(rank_options(sol, sh.last, sh.count, g.closed, sh.penalties, g.phase,
+                                       True, g.dice, g.a1_crossed, opts))
+            legal = np.flatnonzero(vec.mask[i])
+            assert sorted(vec.codec.text_of(a) for a in legal) == sorted(opts)
+            for a in range(vec.num_actions):
+                if a in legal:
+                    assert o.action_values[i, a] == np.float32(ranked[vec.codec.text_of(a)])
+                else:
+                    assert o.action_values[i, a] == ILLEGAL
+            assert o.value[i] == np.float32(max(ranked.values()))
+            assert o.best[i, vec.codec.action_of(bot.decide(g, 0))]
+            decisions += 1
+        acts = np.where(step % 2 == 0, optimal(np.arange(n)), vec.sample_actions())
+        assert o.best[np.arange(n), optimal(np.arange(n))].all()
+        for i, g in enumerate(games):
+            g.choose(0, vec.codec.text_of(acts[i]))
+        vec.step(acts)
+        for i in range(n):
+            if vec.done[i]:
+                assert games[i].is_over
+                games[i] = _contract_game(vec, i)
+                _roll(games[i], vec, i)
+            elif games[i].needs_roll:
+                _roll(games[i], vec, i)
+    assert decisions == 60 * n
+
+
+def test_solitaire_first_values_average_the_published_optimum(classic_table):
+    """The value of a game's first decision is its expected final score given the roll: over
+    many rolls it averages the classic optimum (115.48)."""
+    from qwixo.envs.vector import QwixxVec
+    from qwixo.qwixx.solitaire import CLASSIC_OPTIMUM
+
+    vec = QwixxVec(3000, edition="classic", players=1)
+    vec.reset(seed=9)
+    v = vec.oracle(directory=classic_table.parent, compute=False).value.astype(np.float64)
+    assert abs(v.mean() - CLASSIC_OPTIMUM) < 4 * v.std() / np.sqrt(len(v))
+
+
+def test_the_gymnasium_solitaire_env_finds_the_oracle_in_the_metadata(classic_table, tmp_path,
+                                                                      monkeypatch):
+    pytest.importorskip("gymnasium")
+    from qwixo.envs.qwixx_vector_env import QwixxVectorEnv
+
+    (tmp_path / "qwixx").mkdir()
+    (tmp_path / "qwixx" / classic_table.name).symlink_to(classic_table)
+    monkeypatch.setenv("QWIXO_DATA", str(tmp_path))  # where the env's oracle loads it from
+    env = QwixxVectorEnv(8, edition="classic", players=1)
+    env.reset(seed=1)
+    for _ in range(20):
+        o = env.oracle()
+        mask = env.action_masks().astype(bool)
+        live = ~env.finished
+        assert np.array_equal(o.action_values[live] != ILLEGAL, mask[live])
+        assert np.isfinite(o.value[live]).all() and np.isnan(o.value[~live]).all()
+        env.step(o.best_actions(seed=0))
