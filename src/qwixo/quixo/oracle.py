@@ -33,8 +33,8 @@ import numpy as np
 from numba import njit
 
 from qwixo.quixo import kernels as QK
-from qwixo.quixo.kernel_opponents import rand
-from qwixo.quixo.retro import index_in, rank_tables
+from qwixo.quixo.kernel_opponents import keep_best
+from qwixo.quixo.retro import _popcount, index_in, rank_tables
 
 #: a database value (the files' 2-bit codes) and the one for a position no file covers
 DRAW, WIN, LOSS, UNKNOWN = 0, 1, 2, 3
@@ -67,15 +67,6 @@ def tables(size: int, build: bool = True) -> Tables | None:
     return Tables(dbs[0]) if dbs else None
 
 
-@njit(cache=True, inline="always")
-def _pop(x):
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
-
-
 @njit(cache=True)
 def lookup(me, op, off, nn, full, cm, rt, pop8, pext8, values, dist):
     """``(value, plies)`` of the position ``(me, op)`` for the side to move ``me``:
@@ -83,8 +74,8 @@ def lookup(me, op, off, nn, full, cm, rt, pop8, pext8, values, dist):
     plies -1 for a draw or an unknown position."""
     a = np.int64(me)
     b = np.int64(op)
-    ca = _pop(a)
-    cb = _pop(b)
+    ca = _popcount(a)
+    cb = _popcount(b)
     base = off[ca, cb]
     if base < 0:
         return UNKNOWN, -1
@@ -152,21 +143,10 @@ def perfect_move(me, op, T, L, off, nn, full, cm, rt, pop8, pext8, values, dist,
     """The ``perfect`` opponent's move from ``(me, op)``: the best by the database (fastest
     win, a draw, slowest loss), uniform among equals (game ``i``'s generator ``rng``)."""
     k = QK.gen_moves(me, op, T, buf)
-    best = -2
-    count = 0
-    pick = buf[0]
-    for j in range(k):
-        m = buf[j]
+    best, count, pick = -2.0, 0, buf[0]
+    for m in buf[:k]:
         v, d = _move_value(me, op, m, T, L, off, nn, full, cm, rt, pop8, pext8, values, dist)
-        s = _rank(v, d)
-        if s > best:
-            best = s
-            count = 1
-            pick = m
-        elif s == best:
-            count += 1
-            if rand(rng, i, count) == 0:
-                pick = m
+        best, count, pick = keep_best(np.float64(_rank(v, d)), m, best, count, pick, rng, i)
     return pick
 
 
