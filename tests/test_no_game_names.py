@@ -28,7 +28,7 @@ GENERIC_PY = sorted(
     [*SRC.glob("server/*.py"), *SRC.glob("tournament/*.py"),
      SRC / "envs" / "pz.py", SRC / "envs" / "codec.py", SRC / "envs" / "rewards.py",
      SRC / "envs" / "kernel_vector.py", SRC / "envs" / "sb3.py", SRC / "envs" / "evaluation.py",
-     SRC / "envs" / "selfplay.py", SRC / "jax.py"])
+     SRC / "envs" / "selfplay.py", SRC / "envs" / "oracles.py", SRC / "jax.py"])
 
 #: research adapters whose generic classes and functions must name no game; their module-level
 #: lines and the per-game wrappers named after a game (``QuixoEnv``, ``QwixxGame``: the

@@ -258,7 +258,9 @@ class GameInfo:
       nothing to build;
     - ``env_codec``: of the research codec class (``from_settings(**settings)``; None: no
       research adapters); ``jax_env``: of the game's JAX port, a :class:`qwixo.jax.JaxGame`
-      (None: none; read only by :mod:`qwixo.jax`, so JAX is imported only there); ``editions``: of a ``{name: edition}`` table with ``to_dict()``
+      (None: none; read only by :mod:`qwixo.jax`, so JAX is imported only there); ``oracle``:
+      of a function ``f(env) -> qwixo.envs.oracles.Oracle``, the exact values of a kernel
+      vector env's positions and actions (None: no oracle; :mod:`qwixo.envs.oracles`); ``editions``: of a ``{name: edition}`` table with ``to_dict()``
       (the rules pages' sheets), if the game has editions;
     - ``details``: of a function ``(view, seat) -> dict`` giving a finished game's figures for
       a player's statistics, and ``stats``: how they add up (:class:`Stat`);
@@ -319,6 +321,7 @@ class GameInfo:
     tables: str | None = None
     env_codec: str | None = None
     jax_env: str | None = None
+    oracle: str | None = None
     editions: str | None = None
     details: str | None = None
     stats: tuple[Stat, ...] = ()

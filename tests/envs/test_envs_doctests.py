@@ -10,7 +10,7 @@ pytestmark = pytest.mark.research
 MODULES = ["qwixo.envs.quixo_codec", "qwixo.envs.qwixx_codec", "qwixo.envs.vector",
            "qwixo.envs.pz", "qwixo.envs.quixo_v0", "qwixo.envs.qwixx_v0", "qwixo.envs.codec",
            "qwixo.envs.openspiel", "qwixo.envs.rewards", "qwixo.envs.quixo_vector_env",
-           "qwixo.envs.qwixx_vector_env"]
+           "qwixo.envs.qwixx_vector_env", "qwixo.quixo.oracle"]
 
 
 @pytest.mark.parametrize("name", MODULES)

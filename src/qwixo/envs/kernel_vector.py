@@ -135,6 +135,19 @@ class KernelVectorEnv:
             info["_final_obs"] = done.copy()
         return info
 
+    @property
+    def finished(self) -> np.ndarray:
+        """``(N,)``: the games that are over and wait for their next-step reset (their
+        observation is the last of the game; always False in the same-step mode)."""
+        return self._pending
+
+    def oracle(self) -> Any:
+        """The exact values of every current position and of each action, from the game's
+        oracle (its metadata's ``oracle``): a :class:`qwixo.envs.oracles.Oracle`."""
+        from qwixo.envs.oracles import oracle
+
+        return oracle(self)
+
     def close(self, **kwargs: Any) -> None:
         pass
 

@@ -110,6 +110,12 @@ class QuixoVectorEnv(KernelVectorEnv):
                 self._c(self._trunc), info)
 
     @property
+    def boards(self) -> np.ndarray:
+        """The raw states ``uint64 (N, 2)``: the bitboards of X and O (the agent is
+        :attr:`seats`)."""
+        return self._st
+
+    @property
     def seats(self) -> np.ndarray:
         """``(N,)``: the agent's seat in every game (0: X, moves first)."""
         return self._seat

@@ -113,6 +113,12 @@ class QwixxVectorEnv(KernelVectorEnv):
                 self._c(self._trunc), info)
 
     @property
+    def states(self) -> np.ndarray:
+        """``(N, K.H + players * K.PB)``: every game's state in the layout of
+        :mod:`qwixo.qwixx.kernels` (as :attr:`qwixo.envs.vector.QwixxVec.states`)."""
+        return self._S
+
+    @property
     def seats(self) -> np.ndarray:
         """``(N,)``: the agent's seat in every game (player 0 rolls first)."""
         return self._seat

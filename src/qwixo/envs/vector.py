@@ -265,10 +265,13 @@ class QuixoVec:
 
     def kernel_bot(self, name: str, seed: int = 0, weights: Any = None) -> Any:
         """The kernel opponent ``name`` (:data:`qwixo.quixo.kernel_opponents.OPPONENTS`:
-        ``random``, ``safe``, ``value`` with ``weights``) as ``f(games) -> actions``: its move
-        for the player to move in each of ``games`` (2 players)."""
+        ``random``, ``safe``, ``value`` with ``weights``; or ``perfect``, the databases' best
+        move, sizes with a database) as ``f(games) -> actions``: its move for the player to
+        move in each of ``games`` (2 players)."""
         from qwixo.quixo import kernel_opponents as KO
 
+        if name == "perfect" and self.players == 2:
+            return self._perfect_bot(seed)
         if self.players != 2 or name not in KO.OPPONENTS:
             raise ValueError(f"kernel opponents (2 players): {', '.join(KO.OPPONENTS)}, "
                              f"not {name!r}")
@@ -290,6 +293,31 @@ class QuixoVec:
             return out
 
         return act
+
+    def _perfect_bot(self, seed: int) -> Any:
+        """The ``perfect`` kernel bot: the databases' best move (:mod:`qwixo.quixo.oracle`)."""
+        from qwixo.quixo import oracle as QO
+
+        tb = QO.tables(self.size)
+        if tb is None:
+            raise ValueError(f"no Quixo database of size {self.size} for the perfect bot")
+        rng = np.ascontiguousarray(
+            np.random.SeedSequence(seed).generate_state(self.n * 2, np.uint64)[::2] | np.uint64(1))
+
+        def act(games: np.ndarray) -> np.ndarray:
+            out = np.empty(len(games), np.int64)
+            QO.perfect_moves(self._st, np.asarray(games, np.int64), self._T, self._L,
+                             *tb.args, rng, out)
+            return out
+
+        return act
+
+    def oracle(self) -> Any:
+        """The perfect databases' values of every game for its player to move and of each
+        action (2 players; :func:`qwixo.quixo.oracle.of_env`)."""
+        from qwixo.quixo.oracle import of_env
+
+        return of_env(self)
 
     @property
     def boards(self) -> np.ndarray:
@@ -611,12 +639,25 @@ class QwixxVec:
         sample_masks(self._mask, self._rng, out)
         return out
 
+    def oracle(self, **options: Any) -> Any:
+        """One player: the exact solitaire table's value of every action of every game
+        (:func:`qwixo.qwixx.oracle.of_env`; ``options``: its ``directory``, ``solution``)."""
+        from qwixo.qwixx.oracle import of_env
+
+        return of_env(self, **options)
+
     def kernel_bot(self, name: str, seed: int = 0) -> Any:
         """The batch simulator's policy ``name`` (:data:`qwixo.qwixx.batch.POLICY_IDS`) as
-        ``f(games) -> actions``: its choice for the player to act in each of ``games``."""
+        ``f(games) -> actions``: its choice for the player to act in each of ``games``; with
+        one player also ``optimal``, a best action of the solitaire table (:meth:`oracle`)."""
         from qwixo.qwixx import batch as B
         from qwixo.qwixx import kernel_bots as KB
 
+        if name == "optimal" and self.players == 1:
+            def optimal(games: np.ndarray) -> np.ndarray:
+                return self.oracle().best_actions(seed)[np.asarray(games, np.int64)]
+
+            return optimal
         pol = KB.policy_ids(name, self.players)
         prm = B.seat_params(None, pol, self.edition)
         wcell = B.weights(self.edition)

@@ -39,6 +39,7 @@ INFO = GameInfo(
     unrated_settings=("position", "first"),
     env_codec="qwixo.envs.quixo_codec:QuixoCodec",
     jax_env="qwixo.quixo.jax_env:JAX",
+    oracle="qwixo.quixo.oracle:of_env",
     details="qwixo.quixo.view:details",
     stats=(Stat("opponent_line", "sum", "wins_by_opponent_line",
                 "acct_wins_by_opponent_line"),

@@ -42,6 +42,19 @@ def rand(rng, i, n):
 
 
 @njit(cache=True, inline="always")
+def keep_best(v, m, best, count, pick, rng, i):
+    """One step of choosing uniformly among the best moves (reservoir sampling): ``(best,
+    count, pick)`` after move ``m`` of value ``v`` (float), from game ``i``'s generator."""
+    if v > best:
+        return v, 1, m
+    if v == best:
+        count += 1
+        if rand(rng, i, count) == 0:
+            pick = m
+    return best, count, pick
+
+
+@njit(cache=True, inline="always")
 def _safe_class(a, b, r, T, L, buf2):
     """The ``safe`` opponent's class of its move to ``(a, b)`` (``r``: its outcome): 3 a win,
     2 a move that neither loses at once nor leaves the other side a winning reply, 1 one that
@@ -90,14 +103,7 @@ def _best_move(me, op, opp, T, L, buf, buf2, rng, i, cls, W):
             v = _line_value(a, b, r, L, cls, W)
         else:
             v = _safe_class(a, b, r, T, L, buf2)
-        if v > best:
-            best = v
-            count = 1
-            pick = m
-        elif v == best:
-            count += 1
-            if rand(rng, i, count) == 0:
-                pick = m
+        best, count, pick = keep_best(v, m, best, count, pick, rng, i)
     return pick
 
 

@@ -40,6 +40,7 @@ INFO = GameInfo(
     tables="qwixo.qwixx.analysis:prepare",
     env_codec="qwixo.envs.qwixx_codec:QwixxCodec",
     jax_env="qwixo.qwixx.jax_env:JAX",
+    oracle="qwixo.qwixx.oracle:of_env",
     editions="qwixo.qwixx.editions:EDITIONS",
     details="qwixo.qwixx.view:details",
     stats=(Stat("crosses", "mean_by_key", "mean_crosses", "acct_mean_crosses"),
