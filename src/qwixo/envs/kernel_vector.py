@@ -39,6 +39,21 @@ def seats(seat: int | str, n: int, players: int) -> np.ndarray:
     return np.full(n, seat, np.int64)
 
 
+
+def autoreset_mode_of(mode: Any) -> Any:
+    """Gymnasium's ``AutoresetMode`` that ``mode`` names (the enum or its value), if the kernel
+    vector envs offer it (``NEXT_STEP``, ``SAME_STEP``); else ValueError."""
+    from gymnasium.vector import AutoresetMode
+
+    try:
+        mode = AutoresetMode(mode)
+    except ValueError:
+        mode = None
+    if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+        raise ValueError("autoreset_mode must be AutoresetMode.NEXT_STEP or SAME_STEP "
+                         "(or 'NextStep', 'SameStep')")
+    return mode
+
 class KernelVectorEnv:
     """What both kernel vector envs share (the Gymnasium ``VectorEnv`` part)."""
 
@@ -89,13 +104,7 @@ class KernelVectorEnv:
     def autoreset_mode(self, mode: Any) -> None:
         from gymnasium.vector import AutoresetMode
 
-        try:
-            mode = AutoresetMode(mode)
-        except ValueError:
-            mode = None
-        if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
-            raise ValueError("autoreset_mode must be AutoresetMode.NEXT_STEP or SAME_STEP "
-                             "(or 'NextStep', 'SameStep')")
+        mode = autoreset_mode_of(mode)
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._next_step = mode == AutoresetMode.NEXT_STEP
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from qwixo.envs.kernel_vector import as_vector_env, seats
+from qwixo.envs.kernel_vector import as_vector_env, autoreset_mode_of, seats
 
 
 class _Bot:
@@ -94,12 +94,7 @@ class SelfPlayVectorEnv:
     def autoreset_mode(self, mode: Any) -> None:
         from gymnasium.vector import AutoresetMode
 
-        try:
-            mode = AutoresetMode(mode)
-        except ValueError:
-            mode = None
-        if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
-            raise ValueError("autoreset_mode must be AutoresetMode.NEXT_STEP or SAME_STEP")
+        mode = autoreset_mode_of(mode)
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._same_step = mode == AutoresetMode.SAME_STEP
 

@@ -179,7 +179,27 @@ def _quixo_step(st, ply, actions, players, nn, max_plies, obs, mask, reward, don
         to_act[i] = np.int64(st[i, 4])
 
 
-class QuixoVec:
+class _Batch:
+    """What the two-sided vector states share: the arrays they hand out (copies when
+    ``copy``) and the games a step advances (``active``: all of them by default)."""
+
+    n: int
+    copy: bool
+    _all: np.ndarray
+
+    def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+        return tuple(a.copy() for a in arrays) if self.copy else arrays
+
+    def _active(self, active: np.ndarray | None) -> np.ndarray:
+        if active is None:
+            return self._all
+        active = np.asarray(active, np.bool_)
+        if active.shape != (self.n,):
+            raise ValueError(f"active must be a bool array of shape ({self.n},)")
+        return active
+
+
+class QuixoVec(_Batch):
     """``n`` Quixo games at once (2 or 4 players, sizes 3..7). See the module docstring.
 
     >>> env = QuixoVec(3, size=3)
@@ -213,17 +233,6 @@ class QuixoVec:
         self._rng = np.ones(1, np.uint64)
         self._all = np.ones(n, np.bool_)
         self.copy = bool(copy)
-
-    def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
-        return tuple(a.copy() for a in arrays) if self.copy else arrays
-
-    def _active(self, active: np.ndarray | None) -> np.ndarray:
-        if active is None:
-            return self._all
-        active = np.asarray(active, np.bool_)
-        if active.shape != (self.n,):
-            raise ValueError(f"active must be a bool array of shape ({self.n},)")
-        return active
 
     @property
     def ply(self) -> np.ndarray:
@@ -497,7 +506,7 @@ def _qx_step(actions, S, g, opts, choice, rng, obs, mask, reward, done, to_act, 
         to_act[i] = _qx_observe(s, gi, oi, obs[i], mask[i], blocks, lucky_off, T)
 
 
-class QwixxVec:
+class QwixxVec(_Batch):
     """``n`` Qwixx games at once (any edition, 1..5 players). See the module docstring.
 
     >>> env = QwixxVec(2, edition="classic", players=2)
@@ -542,17 +551,6 @@ class QwixxVec:
         self._all = np.ones(n, np.bool_)
         self._reward_mode = REWARD_MODES[reward]
         self.copy = bool(copy)
-
-    def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
-        return tuple(a.copy() for a in arrays) if self.copy else arrays
-
-    def _active(self, active: np.ndarray | None) -> np.ndarray:
-        if active is None:
-            return self._all
-        active = np.asarray(active, np.bool_)
-        if active.shape != (self.n,):
-            raise ValueError(f"active must be a bool array of shape ({self.n},)")
-        return active
 
     def _run(self, actions: np.ndarray, reset_only: bool, active: np.ndarray) -> None:
         ed = self.codec.edition
