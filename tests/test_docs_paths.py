@@ -19,7 +19,7 @@ def named_paths(text: str) -> list[str]:
 
     >>> named_paths("see `tools/gen_cli_docs.py`, docs/*.md and docs/img/.")
     ['tools/gen_cli_docs.py', 'docs/*.md', 'docs/img/']
-    >>> named_paths("https://example.org/tests/x.py /work/src/y.py ~/src/z.py")
+    >>> named_paths("https://example.org/tests/x.py /srv/src/y.py ~/src/z.py")
     []
     """
     return [m.group(1) for m in PATH.finditer(text)]
@@ -52,7 +52,7 @@ def test_a_missing_path_is_found(tmp_path):
     (tmp_path / "tools" / "here.py").write_text("")
     assert missing(tmp_path, "`tools/here.py`, `tools/gone.py`, tools/h*.py, tests/x_*.py") == [
         "tools/gone.py", "tests/x_*.py"]
-    assert named_paths("https://example.org/tests/x.py, /work/src/y.py, ~/src/z.py") == []
+    assert named_paths("https://example.org/tests/x.py, /srv/src/y.py, ~/src/z.py") == []
 
 
 def top_folders() -> set[str]:
