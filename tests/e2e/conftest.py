@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, new_page, serving, shot
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, NET_LOG, PHONE, SHOTS, new_page, serving, shot
 from playwright.sync_api import expect
 
 # an assertion on the page waits for what it expects as long as a page's actions do (the
@@ -64,8 +64,12 @@ def browser():
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
+    if call.when == "setup":
+        NET_LOG.clear()
     rep = yield
     setattr(item, f"rep_{rep.when}", rep)
+    if rep.when == "call" and rep.failed and NET_LOG:
+        rep.sections.append(("the pages' network and console errors", "\n".join(NET_LOG[-60:])))
     return rep
 
 

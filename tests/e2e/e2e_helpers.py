@@ -119,6 +119,28 @@ class PageErrors(list):
     """JavaScript errors of a page: a test fails on any."""
 
 
+#: what went wrong on the network for the pages of the running test (requests that failed,
+#: answers of 500 and more, console errors): shown in the report of a test that fails
+NET_LOG: list[str] = []
+
+
+def _log_network(page) -> None:
+    def failed(req) -> None:
+        NET_LOG.append(f"request failed: {req.method} {req.url} ({req.failure})")
+
+    def answered(res) -> None:
+        if res.status >= 500:
+            NET_LOG.append(f"HTTP {res.status}: {res.request.method} {res.url}")
+
+    def console(msg) -> None:
+        if msg.type == "error":
+            NET_LOG.append(f"console: {msg.text}")
+
+    page.on("requestfailed", failed)
+    page.on("response", answered)
+    page.on("console", console)
+
+
 def new_context(browser, viewport=DESKTOP, bypass_csp=False):
     """A browser context (a new visitor: no cookies, no storage, an empty cache)."""
     ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp)
@@ -134,6 +156,7 @@ def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None):
     page = ctx.new_page()
     page.js_errors = PageErrors()  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))  # type: ignore[attr-defined]
+    _log_network(page)
     return page
 
 

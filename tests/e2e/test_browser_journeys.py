@@ -250,7 +250,7 @@ def test_the_guide_once_and_in_taps_on_a_touch_screen(server, browser):
 
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
+    page = new_page(browser, context=ctx)
 
     def game():
         _, url = create(server.url, "quixo", {"size": 3, "players": 2},
