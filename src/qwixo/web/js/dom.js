@@ -41,3 +41,17 @@ export function clear(el) {
 export function $(sel, root = document) {
   return root.querySelector(sel);
 }
+
+// whether the <details> `sel` under `root` is open now (`was` when there is none): a page
+// reads it before a redraw, since a <details>' toggle event comes a task after the click and
+// a redraw in between would otherwise fold it again
+export function openNow(root, sel, was) {
+  const el = root.querySelector(sel);
+  return el ? el.open : was;
+}
+
+// a <details>' ontoggle that hands its open state to `keep`, unless the element was replaced
+// meanwhile (the redraw read its state already)
+export function onToggle(keep) {
+  return (e) => { if (e.target.isConnected) keep(e.target.open); };
+}

@@ -8,7 +8,7 @@
 // finished games, joining by invite link, the seats this browser holds, and for a signed-in
 // person the games where it is their turn (turns.js, with opt-in notifications).
 
-import { h, clear } from "./dom.js";
+import { h, clear, onToggle, openNow } from "./dom.js";
 import { t, lang, number } from "./i18n.js";
 import { api } from "./api.js";
 import { errorText, toast } from "./ui.js";
@@ -382,7 +382,7 @@ class LobbyPage {
         s.kind.startsWith("bot:") ? h("p", { class: "bot-line muted" }, botLine(this.form.game, s.kind.slice(4))) : null,
         s.kind.startsWith("bot:") ? this.ratingLine(s.kind.slice(4), cls) : null));
     return h("details", { class: "card create-card", id: "more-settings", open: this.moreOpen,
-      ontoggle: (e) => { if (e.target.isConnected) this.moreOpen = e.target.open; } },
+      ontoggle: onToggle((open) => { this.moreOpen = open; }) },
     h("summary", { id: "more-settings-toggle" }, h("h2", {}, t("web_more_settings"))),
     h("form", { class: "create", onsubmit: (e) => { e.preventDefault(); this.create(); } },
       h("div", { class: "settings" }, settings),
@@ -569,10 +569,7 @@ class LobbyPage {
   render() {
     if (this.disposed) return;
     const focusedName = document.activeElement && document.activeElement.name;
-    // "More settings" as the reader left it: its toggle event comes a task later than the
-    // click, so a redraw in between (a change, a reply) would fold it again
-    const more = this.root.querySelector("#more-settings");
-    if (more) this.moreOpen = more.open;
+    this.moreOpen = openNow(this.root, "#more-settings", this.moreOpen);
     clear(this.root);
     this.root.append(h("div", { class: "lobby" },
       h("div", { class: "lobby-col" },

@@ -7,7 +7,7 @@
 // Each player's name can be typed in. On a phone one sheet shows at a time, picked by name
 // (each sheet a screen, not one long scroll), and the pad's settings fold away.
 
-import { h, clear } from "./dom.js";
+import { h, clear, onToggle, openNow } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { navClick, go } from "./nav.js";
@@ -138,7 +138,7 @@ class PadPage {
     return [
       h("a", { href: "/", class: "back", onclick: navClick }, t("web_back_to_lobby")),
       h("h1", {}, `${t("web_pad_title")} · ${t(`web_edition_${this.edition}`)}`),
-      h("details", { class: "pad-tools", id: "pad-tools", open: this.toolsOpen, ontoggle: (e) => { if (e.target.isConnected) this.toolsOpen = e.target.open; } },
+      h("details", { class: "pad-tools", id: "pad-tools", open: this.toolsOpen, ontoggle: onToggle((open) => { this.toolsOpen = open; }) },
         h("summary", {}, t("web_pad_settings")),
         h("p", { class: "muted" }, t("web_pad_intro")),
         h("div", { class: "actions" },
@@ -152,10 +152,7 @@ class PadPage {
   }
 
   render(focusKey = null, focusSeat = null) {
-    // the settings folded or not as the reader left them (their toggle event comes a task
-    // after the click: a redraw in between would undo it)
-    const tools = this.root.querySelector("#pad-tools");
-    if (tools) this.toolsOpen = tools.open;
+    this.toolsOpen = openNow(this.root, "#pad-tools", this.toolsOpen);
     clear(this.root);
     const page = h("div", { class: "pad-page game-page game-qwixx", dataset: { pending: "0" } }, this.head());
     if (!this.layout) page.append(h("p", { class: this.failed ? "error-box" : "loading", role: this.failed ? "alert" : null }, t(this.failed ? "web_network_error" : "web_loading")));
