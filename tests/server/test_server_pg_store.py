@@ -75,6 +75,40 @@ def test_migrations_run_once_and_record_their_version(pg):
     assert asyncio.run(main()) == [n for n, _ in migration_files("postgresql")]
 
 
+
+def test_times_keep_their_fractions_and_a_seek_asked_now_waits(pg):
+    """No column of the schema is PostgreSQL's REAL (a 4-byte float: an epoch time in
+    128-second steps): a seek added now is waiting for a pairing at once and keeps its time
+    to the millisecond (with REAL its ``seen`` could be rounded down past ``STALE``: hidden
+    from every pairing for up to half a minute)."""
+    import time
+
+    from qwixo.server.pairing import STALE
+    from qwixo.server.store_pairing import PairingStore
+
+    async def main():
+        store = PgStore(pg.new_database())
+        await store.open()
+        try:
+            async with store.pool.connection() as conn:
+                cur = await conn.execute(
+                    "SELECT table_name, column_name FROM information_schema.columns "
+                    "WHERE table_schema = current_schema() AND data_type = 'real'")
+                real = await cur.fetchall()
+            seeks = PairingStore(store)
+            # the worst moment for REAL: 63 seconds past one of its steps (rounded down 63 s)
+            now = (time.time() // 128) * 128 + 63.25
+            await seeks.add(("s1", "pool", "{}", 2, "Ada", None, 1500.5, None, None, None, now))
+            return real, await seeks.waiting("pool", now - STALE), await seeks.get("s1")
+        finally:
+            await store.aclose()
+
+    real, waiting, row = asyncio.run(main())
+    assert real == []
+    assert [w[0] for w in waiting] == ["s1"]
+    assert abs(row[10] - row[11]) < 1e-9 and abs(row[10] % 128 - 63.25) < 1e-3
+    assert row[6] == 1500.5
+
 def test_two_processes_one_winner_and_every_change_reaches_both(pg):
     async def main():
         (a, _), (b, _) = pairs = await _two(pg.new_database())
