@@ -5,6 +5,7 @@ lone R/Y/G/B/W/N/E/S as a label (tests/words_check.py)."""
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import re
@@ -82,12 +83,12 @@ def _played(game, moves):
     return game
 
 
-@pytest.mark.parametrize("lang", ["en", "tr", "it", "pl"])
-def test_the_terminal_analysis_says_seats_and_moves_in_words(lang):
-    """``qwixo analyse`` names each seat as the board does (X / O, the compass seat and team,
-    Player 2) and says each key moment as whole sentences, no move code in them."""
-    from qwixo.analysis import analyse, format_analysis
-    from qwixo.i18n import t
+@functools.cache
+def _analysed() -> list[tuple]:
+    """Three games and their analyses (0.5 s each), made once for every language (an analysis
+    is the same whatever the language it is said in), after ``(the 3x3 game, its analysis in
+    the default time)``."""
+    from qwixo.analysis import analyse
 
     q3 = _played(QuixoGame(size=3), ["a2a1", "c2a2", "b1c1", "b3a3", "c2c1"])
     q4, rng = QuixoGame(size=5, players=4), random.Random(1)
@@ -95,8 +96,18 @@ def test_the_terminal_analysis_says_seats_and_moves_in_words(lang):
         q4.choose(q4.to_act[0], rng.choice(q4.options(q4.to_act[0])))
     x2 = _played(QwixxGame("classic", players=2, seed=7),
                  [[1, 2, 6, 6, 6, 6], "r3", "pass", "pass"])
-    for game in (q3, q4, x2):
-        a = analyse(game, seconds=0.5)
+    return [(q3, analyse(q3)), *((g, analyse(g, seconds=0.5)) for g in (q3, q4, x2))]
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "it", "pl"])
+def test_the_terminal_analysis_says_seats_and_moves_in_words(lang):
+    """``qwixo analyse`` names each seat as the board does (X / O, the compass seat and team,
+    Player 2) and says each key moment as whole sentences, no move code in them."""
+    from qwixo.analysis import format_analysis
+    from qwixo.i18n import t
+
+    (q3, q3_default), *analysed = _analysed()
+    for game, a in analysed:
         text = format_analysis(a, game, lang)
         assert a["key"], text
         # each key moment names its seat in the game's words and its decisions in words
@@ -107,8 +118,8 @@ def test_the_terminal_analysis_says_seats_and_moves_in_words(lang):
         assert not CODES[game.name].search(text), text
         if lang != "en":
             check(text, lang)
-    assert "X" in format_analysis(analyse(q3), q3, lang)
-    assert t("quixo_seat_N", lang) in q4.seat_words(0, lang)
+    assert "X" in format_analysis(q3_default, q3, lang)
+    assert t("quixo_seat_N", lang) in analysed[1][0].seat_words(0, lang)
 
 
 @pytest.mark.parametrize("lang", ["tr", "it", "pl"])
@@ -120,7 +131,7 @@ def test_the_quixo_terminal_shows_the_dot_by_the_boards_mark(lang):
     out = io.StringIO()
     bots = {p: qwixo.make_bot("quixo", "random", seed=p) for p in (1, 2, 3)}
     play(QuixoGame(players=4), io.StringIO("a1e1:N\nmoves\nhint\nquit\n"), out, color=False,
-         lang=lang, bots=bots)
+         lang=lang, bots=bots, hint_seconds=0.1)  # (any hint names a move: a short one)
     text = out.getvalue()
     text = text[text.index("    a"):]  # from the first board on (the help above names the letters)
     marks = [t(f"quixo_seat_mark_{s}", lang) for s in "NESW"]
