@@ -18,10 +18,13 @@ from websockets.sync.client import connect
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # connect() outside with
 
 
-@pytest.fixture
-def two(pg, tmp_path):
+@pytest.fixture(scope="module")
+def two(pg, tmp_path_factory):
+    """Two processes on one new database, for the module: each test plays its own games
+    (and accounts of its own names) on them; the test that kills process A comes last."""
     url = pg.new_database()
-    servers = [Server(url, tmp_path / f"data{i}", "--bot-processes", "0") for i in range(2)]
+    tmp = tmp_path_factory.mktemp("two")
+    servers = [Server(url, tmp / f"data{i}", "--bot-processes", "0") for i in range(2)]
     yield servers
     for s in servers:
         s.stop()
@@ -127,65 +130,6 @@ def test_players_on_two_processes_play_whole_games_with_bots(two):
         assert _history(a, game["id"]) == _history(b, game["id"])
     kinds = {(e["seat"], e["kind"]) for e in _history(a, qwixx["id"])}
     assert (2, "choose") in kinds and (0, "choose") in kinds and (1, "choose") in kinds
-
-
-def test_a_killed_process_loses_nothing_and_the_other_goes_on(two):
-    a, b = two
-    # a Qwixx game of two people (one on each process) and a bot, created on the doomed one
-    qwixx = _create(a, {"game": "qwixx", "settings": {"seed": 4, "players": 3}, "seats": [
-        {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
-    # a Quixo game against a bot, with a turn clock, its person on the doomed process
-    quixo = _create(a, {"game": "quixo", "settings": {"size": 4}, "clock": 5, "seats": [
-        {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
-    first = [Player(a, qwixx["id"], qwixx["seats"][0]["token"], 5, stop_at=6),
-             Player(b, qwixx["id"], qwixx["seats"][1]["token"], 6, stop_at=6),
-             Player(a, quixo["id"], quixo["seats"][0]["token"], 7, stop_at=3)]
-    for p in first:
-        p.start()
-    for p in first:
-        p.join(timeout=240)
-        assert p.error is None, p.error
-    acked = [(g["id"], v, d) for g, p in zip((qwixx, qwixx, quixo), first, strict=True)
-             for v, d in p.acked]
-    a.kill9()
-    killed = time.time()
-    for p in first:
-        p.close()
-    # everything a player was told was accepted is on the surviving process
-    for gid, version, decision in acked:
-        events = _history(b, gid)
-        assert len(events) >= version
-        ev = events[version - 1]
-        if decision == "roll":
-            assert ev["kind"] == "roll"
-        else:  # (a choice still hidden from the others is masked in the history)
-            assert ev["kind"] == "choose" and ev.get("decision", decision) == decision
-    # the Quixo person reconnects to B and lets the clock run out: the surviving process
-    # takes the game over (lease), the clock decides for them and the bot answers
-    before = b.http.get(f"/api/games/{quixo['id']}").json()["version"]
-    with connect(f"{b.ws_base}ws/{quixo['id']}") as ws:
-        ws.send(json.dumps({"type": "auth", "token": quixo["seats"][0]["token"]}))
-        ws_recv(ws, lambda m: m["type"] == "welcome")
-        back = time.time() - killed
-        auto = ws_recv(ws, lambda m: m["type"] == "state" and m["event"] is not None
-                       and m["event"].get("auto") and m["view"]["version"] > before, timeout=30)
-        clock_back = time.time() - killed
-        bot = ws_recv(ws, lambda m: m["type"] == "state" and m["event"] is not None
-                      and m["event"]["seat"] == 1 and m["view"]["version"] > auto["view"]["version"],
-                      timeout=30)
-        assert bot["event"]["kind"] == "choose"
-        print(f"failover after kill -9: client back on the other process {back:.1f} s, the "
-              f"clock's move {clock_back:.1f} s, the bot's answer {time.time() - killed:.1f} s")
-    # the Qwixx players: both now on B, play the game to its end with the bot
-    second = [Player(b, qwixx["id"], qwixx["seats"][i]["token"], 8 + i) for i in range(2)]
-    for p in second:
-        p.start()
-    for p in second:
-        p.join(timeout=300)
-        p.close()
-        assert p.error is None, p.error
-        assert p.view["is_over"]
-    assert clock_back < 25  # lease expiry (3 s) + the 5 s clock, with room for a busy machine
 
 
 @pytest.fixture
@@ -399,3 +343,64 @@ def test_follows_online_and_the_sat_down_notice_work_across_processes(two):
     ws_recv(cy, _seat_online(1, False))
     assert bo_followed()["online"] is False
     cy.close()
+
+
+def test_a_killed_process_loses_nothing_and_the_other_goes_on(two):
+    # (the module's last test on ``two``: it kills A; the others' games, finished or not,
+    # are B's to take over too)
+    a, b = two
+    # a Qwixx game of two people (one on each process) and a bot, created on the doomed one
+    qwixx = _create(a, {"game": "qwixx", "settings": {"seed": 4, "players": 3}, "seats": [
+        {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    # a Quixo game against a bot, with a turn clock, its person on the doomed process
+    quixo = _create(a, {"game": "quixo", "settings": {"size": 4}, "clock": 5, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    first = [Player(a, qwixx["id"], qwixx["seats"][0]["token"], 5, stop_at=6),
+             Player(b, qwixx["id"], qwixx["seats"][1]["token"], 6, stop_at=6),
+             Player(a, quixo["id"], quixo["seats"][0]["token"], 7, stop_at=3)]
+    for p in first:
+        p.start()
+    for p in first:
+        p.join(timeout=240)
+        assert p.error is None, p.error
+    acked = [(g["id"], v, d) for g, p in zip((qwixx, qwixx, quixo), first, strict=True)
+             for v, d in p.acked]
+    a.kill9()
+    killed = time.time()
+    for p in first:
+        p.close()
+    # everything a player was told was accepted is on the surviving process
+    for gid, version, decision in acked:
+        events = _history(b, gid)
+        assert len(events) >= version
+        ev = events[version - 1]
+        if decision == "roll":
+            assert ev["kind"] == "roll"
+        else:  # (a choice still hidden from the others is masked in the history)
+            assert ev["kind"] == "choose" and ev.get("decision", decision) == decision
+    # the Quixo person reconnects to B and lets the clock run out: the surviving process
+    # takes the game over (lease), the clock decides for them and the bot answers
+    before = b.http.get(f"/api/games/{quixo['id']}").json()["version"]
+    with connect(f"{b.ws_base}ws/{quixo['id']}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": quixo["seats"][0]["token"]}))
+        ws_recv(ws, lambda m: m["type"] == "welcome")
+        back = time.time() - killed
+        auto = ws_recv(ws, lambda m: m["type"] == "state" and m["event"] is not None
+                       and m["event"].get("auto") and m["view"]["version"] > before, timeout=30)
+        clock_back = time.time() - killed
+        bot = ws_recv(ws, lambda m: m["type"] == "state" and m["event"] is not None
+                      and m["event"]["seat"] == 1 and m["view"]["version"] > auto["view"]["version"],
+                      timeout=30)
+        assert bot["event"]["kind"] == "choose"
+        print(f"failover after kill -9: client back on the other process {back:.1f} s, the "
+              f"clock's move {clock_back:.1f} s, the bot's answer {time.time() - killed:.1f} s")
+    # the Qwixx players: both now on B, play the game to its end with the bot
+    second = [Player(b, qwixx["id"], qwixx["seats"][i]["token"], 8 + i) for i in range(2)]
+    for p in second:
+        p.start()
+    for p in second:
+        p.join(timeout=300)
+        p.close()
+        assert p.error is None, p.error
+        assert p.view["is_over"]
+    assert clock_back < 25  # lease expiry (3 s) + the 5 s clock, with room for a busy machine
