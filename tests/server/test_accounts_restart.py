@@ -10,6 +10,8 @@ import pytest
 from proc_helpers import Server
 
 GAMES = 5
+#: the bots play in the server's threads (no worker process: its start is ~0.8 CPU-s a server)
+BOTS = ("--bot-processes", "0")
 
 
 def _create(srv: Server) -> str:
@@ -48,7 +50,7 @@ def test_kill9_around_the_end_of_rated_games_counts_each_once(backend, tmp_path,
     ids: list[str] = []
     # games created a little apart, the server killed while some are ending
     for delay in (0.9, 0.5):
-        srv = Server(db, data)
+        srv = Server(db, data, *BOTS)
         try:
             for _ in range(GAMES):
                 ids.append(_create(srv))
@@ -57,7 +59,7 @@ def test_kill9_around_the_end_of_rated_games_counts_each_once(backend, tmp_path,
             srv.kill9()
         finally:
             srv.stop()
-    srv = Server(db, data)  # resumes the unfinished games: they end now
+    srv = Server(db, data, *BOTS)  # resumes the unfinished games: they end now
     try:
         _wait_finished(srv, ids)
         board = srv.http.get("/api/leaderboard/quixo-3x3-2p").json()
@@ -66,7 +68,7 @@ def test_kill9_around_the_end_of_rated_games_counts_each_once(backend, tmp_path,
         srv.kill9()  # once more, right after the ends
     finally:
         srv.stop()
-    srv = Server(db, data)
+    srv = Server(db, data, *BOTS)
     try:
         board = srv.http.get("/api/leaderboard/quixo-3x3-2p").json()
         assert board["bots"]["random"]["games"] == len(ids)

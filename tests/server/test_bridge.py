@@ -30,7 +30,9 @@ PASSWORD = "a long enough secret 7"
 
 class Srv(ServeProcess):
     def __init__(self, db, data, port=0):
+        # (no bot worker process: the server's bots are not in these games)
         super().__init__("--db", str(db), "--bot-delay", "0.05", "--http-rate", "200",
+                         "--bot-processes", "0",
                          env={"QWIXO_DATA": str(data), "QWIXO_RATED_MIN_AGE": "0"},
                          port=port)
 

@@ -80,7 +80,7 @@ def _check_fired_on_time(ev: dict, deadline: float, ready: float) -> None:
 
 def test_sqlite_restart_keeps_the_deadline_and_the_chat(tmp_path):
     db, data = tmp_path / "games.sqlite", tmp_path / "data"
-    srv = Server(db, data)
+    srv = Server(db, data, "--bot-processes", "0")
     try:
         game = _create(srv, clock=CLOCK)
         turns = _create(srv, turn_hours=24)
@@ -90,7 +90,7 @@ def test_sqlite_restart_keeps_the_deadline_and_the_chat(tmp_path):
         srv.kill9()
     finally:
         srv.stop()
-    srv = Server(db, data)
+    srv = Server(db, data, "--bot-processes", "0")
     try:
         ready = time.time()
         _check_deadline_kept(srv, game["id"], deadline)

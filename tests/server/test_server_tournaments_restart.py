@@ -12,7 +12,8 @@ from accounts_helpers import PASSWORD
 from proc_helpers import Server
 
 ENV = {"QWIXO_TOURNAMENT_LEASE": "1"}
-FAST = ("--bot-delay", "0.01")
+#: the bots play in the server's threads (no worker process: its start is ~0.8 CPU-s a server)
+FAST = ("--bot-delay", "0.01", "--bot-processes", "0")
 
 
 def _host(srv: Server, name: str = "Host") -> str:
@@ -90,8 +91,8 @@ def test_kill9_mid_round_of_a_qwixx_table_rounds_tournament_loses_nothing(tmp_pa
 
 def test_two_processes_on_postgresql_run_one_tournament_once(pg, tmp_path):
     db = pg.new_database()
-    a = Server(db, tmp_path / "a", env=ENV)
-    b = Server(db, tmp_path / "b", env=ENV)
+    a = Server(db, tmp_path / "a", "--bot-processes", "0", env=ENV)
+    b = Server(db, tmp_path / "b", "--bot-processes", "0", env=ENV)
     try:
         csrf = _host(a)
         r = a.http.post("/api/tournaments", headers={"x-csrf-token": csrf}, json={
