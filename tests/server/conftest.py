@@ -13,6 +13,25 @@ from fastapi.testclient import TestClient  # noqa: E402
 from qwixo.server.app import create_app  # noqa: E402
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _quick_password_hashes():
+    """argon2id at its lightest parameters for the apps these tests run in their own process
+    (a password hashed or checked in ~2 ms of CPU instead of ~150 ms: these tests sign up and
+    in a few hundred times). What a password is checked against and when, the hashes' queue
+    and its threads are the same; ``qwixo serve`` processes keep argon2-cffi's defaults."""
+    import argon2
+
+    class Quick(argon2.PasswordHasher):
+        def __init__(self, time_cost: int = 1, memory_cost: int = 8192, parallelism: int = 1,
+                     **kw):
+            super().__init__(time_cost=time_cost, memory_cost=memory_cost,
+                             parallelism=parallelism, **kw)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(argon2, "PasswordHasher", Quick)
+        yield
+
+
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "qwixo.sqlite"
