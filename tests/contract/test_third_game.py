@@ -129,7 +129,7 @@ def test_served_and_played_by_two_people(tmp_path, tictactoe_site):
     from websockets.sync.client import connect
 
     with python_path(tictactoe_site):
-        srv = Server(tmp_path / "db.sqlite", tmp_path / "data")
+        srv = Server(tmp_path / "db.sqlite", tmp_path / "data", "--bot-processes", "0")
     try:
         meta = srv.http.get("/api/meta", params={"lang": "pl"}).json()
         info = meta["games"]["tictactoe"]["info"]

@@ -19,10 +19,12 @@ from websockets.sync.client import connect
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture
-def two(pg, tmp_path):
+@pytest.fixture(scope="module")
+def two(pg, tmp_path_factory):
+    """Two processes on one new database, for the module (each test plays its own games)."""
     url = pg.new_database()
-    servers = [Server(url, tmp_path / f"data{i}", "--bot-processes", "0") for i in range(2)]
+    tmp = tmp_path_factory.mktemp("two")
+    servers = [Server(url, tmp / f"data{i}", "--bot-processes", "0") for i in range(2)]
     yield servers
     for s in servers:
         s.stop()
@@ -106,29 +108,26 @@ class LatePlayer(Player):
         self.error = None
 
 
-def test_a_process_lets_go_of_the_lease_of_a_finished_game(pg, tmp_path):
+def test_a_process_lets_go_of_the_lease_of_a_finished_game(two):
     """The renewal kept every lease of a process for ever: a finished game's room could never
     leave memory. Now the lease goes within a renewal or two."""
     import psycopg
 
-    url = pg.new_database()
-    a = Server(url, tmp_path / "data", "--bot-processes", "0")
-    try:
-        game = _create(a, {"game": "quixo", "settings": {"size": 3, "ply_limit": 20}, "seats": [
-            {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
-        p = Player(a, game["id"], game["seats"][0]["token"], 5)
-        p.start()
-        p.join(timeout=120)
-        p.close()
-        assert p.error is None and p.view["is_over"], p.error
+    a = two[0]  # (on one process: B, on the same database, takes no part)
+    url = a.db
+    game = _create(a, {"game": "quixo", "settings": {"size": 3, "ply_limit": 20}, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    p = Player(a, game["id"], game["seats"][0]["token"], 5)
+    p.start()
+    p.join(timeout=120)
+    p.close()
+    assert p.error is None and p.view["is_over"], p.error
 
-        def leases() -> int:
-            with psycopg.connect(url) as conn:
-                return conn.execute("SELECT count(*) FROM leases WHERE game_id = %s",
-                                    (game["id"],)).fetchone()[0]
-        end = time.time() + 20
-        while leases() and time.time() < end:
-            time.sleep(0.5)
-        assert leases() == 0
-    finally:
-        a.stop()
+    def leases() -> int:
+        with psycopg.connect(url) as conn:
+            return conn.execute("SELECT count(*) FROM leases WHERE game_id = %s",
+                                (game["id"],)).fetchone()[0]
+    end = time.time() + 20
+    while leases() and time.time() < end:
+        time.sleep(0.5)
+    assert leases() == 0
