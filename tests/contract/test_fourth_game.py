@@ -95,7 +95,7 @@ def test_forfeit_above_a_game_without_resigning(site):
     assert qwixo.load_game(lost.to_json()).outcome() == lost.outcome()
 
 
-def test_played_in_the_terminal_with_its_own_drawing(site):
+def test_played_in_the_terminal_with_its_own_drawing(site, capsys):
     moves = "\n".join(["9", "x"] + ["d", "c", "e", "b", "f", "a", "g"] * 6) + "\n"
     done = run(site, "play", NAME, "--vs", "greedy", stdin=moves)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -105,9 +105,15 @@ def test_played_in_the_terminal_with_its_own_drawing(site):
     # a number outside the list and a made-up text are refused in words, nothing played
     assert t("bad_decision", "en", text="9") in done.stdout
     assert t("bad_decision", "en", text="x") in done.stdout
-    listed = run(site, "play", NAME, "--list-bots")
-    assert listed.stdout.split() == ["random", "greedy", "search"]
-    assert "connect4" in run(site, "play", "--help").stdout
+    # (the command's main in this process, where the game is registered too: the game found
+    # by a new process is the run above)
+    from qwixo.cli import main
+
+    assert main(["play", NAME, "--list-bots"]) == 0
+    assert capsys.readouterr().out.split() == ["random", "greedy", "search"]
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "connect4" in capsys.readouterr().out
 
 
 def test_tournament_with_ratings(site):
