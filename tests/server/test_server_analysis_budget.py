@@ -46,7 +46,7 @@ def test_qwixo_serve_analyses_with_its_budget_and_reuses_a_bigger_one(tmp_path):
         srv.stop()
     # a server with a smaller budget reads the stored analysis (made with more time) back
     # instead of making one of 0.5 s
-    srv = Server(db, data, "--analysis-seconds", "0.5")
+    srv = Server(db, data, "--analysis-seconds", "0.5", "--bot-processes", "0")
     try:
         again = srv.http.get(f"/api/games/{gid}/analysis")
         assert again.status_code == 200, again.text

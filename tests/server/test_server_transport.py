@@ -13,7 +13,8 @@ from qwixo.server.ws import WS_WINDOW_BITS
 
 
 def test_state_messages_are_compressed_with_the_wide_window(tmp_path):
-    srv = Server(tmp_path / "q.sqlite", tmp_path / "data")
+    # (its bots in its threads, no worker process: the claim is the transport)
+    srv = Server(tmp_path / "q.sqlite", tmp_path / "data", "--bot-processes", "0")
     try:
         g = srv.http.post("/api/games", json={
             "game": "qwixx", "settings": {"seed": 3},
