@@ -90,6 +90,7 @@ def test_kernel_equals_the_kernel_before_on_real_sheets(name, lucky):
     random values for the other states, level by level as the solver goes, must agree."""
     import dataclasses
 
+    import numba
     import solitaire_kernels_before as before
 
     from qwixo.qwixx import solitaire_kernels as now
@@ -109,10 +110,16 @@ def test_kernel_equals_the_kernel_before_on_real_sheets(name, lucky):
     side = np.ascontiguousarray(old.T)
     for lo, hi in cuts:
         now.solve_level(side, states, lo, hi, *_kernel_args(m))
-    # the kernel before: one layer after the other, [layer, index]
-    for p in (1, 0):
-        for lo, hi in cuts:
-            before.solve_block(old, p, states, lo, hi, p == 0, *_kernel_args(m))
+    # the kernel before: one layer after the other, [layer, index] (one thread: the reference;
+    # its threads would only wait for each other on these small levels)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        for p in (1, 0):
+            for lo, hi in cuts:
+                before.solve_block(old, p, states, lo, hi, p == 0, *_kernel_args(m))
+    finally:
+        numba.set_num_threads(threads)
     assert (old[:, index] != start).all()  # every state was really valued, in both layers
     assert np.array_equal(np.ascontiguousarray(side.T), old)  # bit for bit
 
