@@ -146,6 +146,16 @@ def test_the_gymnasium_kernel_env_finds_the_oracle_in_the_metadata():
 
 
 # -- the solitaire oracle (the classic table: tests/conftest.py solves it once per run) --------
+@pytest.fixture
+def classic_data(classic_table, tmp_path, monkeypatch):
+    """A data directory holding the run's classic table, where the envs' oracle (and the
+    ``optimal`` kernel bot) load it from, instead of solving it again in an empty one."""
+    (tmp_path / "qwixx").mkdir()
+    (tmp_path / "qwixx" / classic_table.name).symlink_to(classic_table)
+    monkeypatch.setenv("QWIXO_DATA", str(tmp_path))
+    return tmp_path / "qwixx"
+
+
 def _contract_game(env, i):
     import qwixo
 
@@ -158,13 +168,13 @@ def _roll(g, env, i):
     g.roll([v if k < 2 or "rygb"[k - 2] not in closed else None for k, v in enumerate(d)])
 
 
-def test_solitaire_values_are_the_optimal_bots_on_played_games(classic_table):
+def test_solitaire_values_are_the_optimal_bots_on_played_games(classic_data):
     """The oracle's action values are the table's (the optimal bot's ranking on the contract
     game played alongside), and the optimal bot's choice is among its best actions."""
     from qwixo.envs.vector import QwixxVec
     from qwixo.qwixx.solitaire import OptimalBot, load_or_solve, rank_options
 
-    sol = load_or_solve("classic", directory=classic_table.parent, compute=False)
+    sol = load_or_solve("classic", directory=classic_data, compute=False)
     bot = OptimalBot(solution=sol)
     n = 6
     vec = QwixxVec(n, edition="classic", players=1, reward="score")
@@ -218,14 +228,10 @@ def test_solitaire_first_values_average_the_published_optimum(classic_table):
     assert abs(v.mean() - CLASSIC_OPTIMUM) < 4 * v.std() / np.sqrt(len(v))
 
 
-def test_the_gymnasium_solitaire_env_finds_the_oracle_in_the_metadata(classic_table, tmp_path,
-                                                                      monkeypatch):
+def test_the_gymnasium_solitaire_env_finds_the_oracle_in_the_metadata(classic_data):
     pytest.importorskip("gymnasium")
     from qwixo.envs.qwixx_vector_env import QwixxVectorEnv
 
-    (tmp_path / "qwixx").mkdir()
-    (tmp_path / "qwixx" / classic_table.name).symlink_to(classic_table)
-    monkeypatch.setenv("QWIXO_DATA", str(tmp_path))  # where the env's oracle loads it from
     env = QwixxVectorEnv(8, edition="classic", players=1)
     env.reset(seed=1)
     for _ in range(20):

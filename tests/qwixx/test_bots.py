@@ -178,22 +178,6 @@ def test_bad_requests_raise_illegal_move():
         qwixo.make_bot("qwixx", "strong").decide(g, 0)  # already decided in action 1
 
 
-def test_strong_beats_gap_in_a_few_games():
-    """Not the strength target (see benchmarks/qwixx_strength.py): a sanity check that the
-    search does better than its own model in a small sample with fixed seeds."""
-    rng = random.Random(0)
-    wins = 0.0
-    n = 16
-    for i in range(n):
-        strong, gap = StrongBot(seed=i, playouts=64), qwixo.make_bot("qwixx", "gap")
-        seat = i % 2
-        bots = [strong, gap] if seat == 0 else [gap, strong]
-        g = play(bots, seed=rng.randrange(10**6), check=False)
-        s = g.scores()
-        wins += 1.0 if s[seat] > s[1 - seat] else 0.5 if s[seat] == s[1 - seat] else 0.0
-    assert wins / n >= 0.5
-
-
 def test_hint_lines_rank_every_option():
     g = rolled([1, 1, 6, 6, 6, 6], seed=4)
     lines = hint_lines(g, 0, "en", playouts=32)
