@@ -6,7 +6,7 @@ import doctest
 import pytest
 
 import qwixo
-from qwixo.quixo import analysis, db, perfect
+from qwixo.quixo import analysis, perfect
 
 
 def _play(size, seeds=(4, 5), players=2):
@@ -59,9 +59,7 @@ def test_3x3_values_are_the_solvers():
         assert all(p["changed"] for p in worst)
 
 
-def test_4x4_values_are_the_databases(solved4, tmp_path, monkeypatch):
-    monkeypatch.setenv("QWIXO_DATA", str(tmp_path))
-    db.save(solved4)
+def test_4x4_values_are_the_databases(data_with_4x4):
     a = _check_exact(_play(4))
     seats = a["summary"]["seats"]
     assert [s["moves"] for s in seats] == [len(a["points"][0::2]), len(a["points"][1::2])]
