@@ -50,10 +50,10 @@ def test_cleanrl_ppo_script_trains_on_the_kernel_env(tmp_path):
     pytest.importorskip("gymnasium")
     mod = _load("ppo_cleanrl")
     args = _args(mod, ["--env-id", "qwixo/Quixo-v0", "--size", "3", "--total-timesteps",
-                       "4096", "--num-envs", "32", "--num-steps", "32", "--eval-every",
-                       "2048", "--eval-episodes", "200"])
-    res = mod.train(args, report=lambda *_: None)
-    assert res["steps"] >= 4096 and len(res["curve"]) >= 3
+                       "2048", "--num-envs", "32", "--num-steps", "32", "--eval-every",
+                       "1024", "--eval-episodes", "200"])
+    res = mod.train(args, report=lambda *_: None)  # two updates, three evaluations
+    assert res["steps"] >= 2048 and len(res["curve"]) >= 3
     assert all(-1.0 <= m <= 1.0 for _, m, _ in res["curve"])
     out = tmp_path / "ppo.png"
     mod.plot(res["curve"], str(out), "test")

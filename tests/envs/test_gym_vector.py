@@ -96,7 +96,7 @@ def test_qwixx_kernel_env_rewards_and_final_observations():
     obs, info = env.reset(seed=2)
     ret = np.zeros(8)
     done_games = 0
-    for _ in range(3000):
+    for _ in range(600):  # (about 200 games)
         obs, r, term, trunc, info = env.step(env.sample_actions())
         ret += r
         assert not trunc.any()
@@ -112,7 +112,7 @@ def test_qwixx_kernel_env_rewards_and_final_observations():
     two = QwixxVectorEnv(64, players=3, opponent="gap", seat="alternate")
     two.reset(seed=3)
     wins = []
-    for _ in range(1500):
+    for _ in range(400):  # (about 800 games)
         _, r, term, _, info = two.step(two.sample_actions())
         for i in np.flatnonzero(term):
             s = info["scores"][i]
@@ -126,7 +126,7 @@ def test_qwixx_kernel_env_rewards_and_final_observations():
     second.reset(seed=4)
     c = second.codec
     checked = 0
-    for _ in range(1500):
+    for _ in range(400):  # (about 230 games)
         _, _, term, _, info = second.step(second.sample_actions())
         for i in np.flatnonzero(term):
             fo = info["final_obs"][i]

@@ -6,7 +6,7 @@ import doctest
 import pytest
 
 import qwixo
-from qwixo.quixo import analysis, db, perfect
+from qwixo.quixo import analysis, perfect
 
 
 def _play(size, seeds=(4, 5), players=2):
@@ -59,9 +59,7 @@ def test_3x3_values_are_the_solvers():
         assert all(p["changed"] for p in worst)
 
 
-def test_4x4_values_are_the_databases(solved4, tmp_path, monkeypatch):
-    monkeypatch.setenv("QWIXO_DATA", str(tmp_path))
-    db.save(solved4)
+def test_4x4_values_are_the_databases(data_with_4x4):
     a = _check_exact(_play(4))
     seats = a["summary"]["seats"]
     assert [s["moves"] for s in seats] == [len(a["points"][0::2]), len(a["points"][1::2])]
@@ -73,17 +71,17 @@ def test_4x4_values_are_the_databases(solved4, tmp_path, monkeypatch):
 
 def test_5x5_is_an_estimate_within_the_budget():
     g = _play(5)
-    a = analysis.analyse(g, seconds=3)
+    a = analysis.analyse(g, seconds=1)
     assert len(a["points"]) == len(g.history)
     assert not a["exact"] and a["budget"]["searched_plies"] > 0
-    assert a["seconds"] < 3 + 2.5  # the budget, plus one depth's overrun at most
+    assert a["seconds"] < 1 + 2.5  # the budget, plus one depth's overrun at most
     assert all(s["accuracy"] is None for s in a["summary"]["seats"])
     assert all(0 <= x <= 1 for row in a["series"] for x in row)
 
 
 def test_four_players_teams_share_the_graph():
     g = _play(5, players=4)
-    a = analysis.analyse(g, seconds=2)
+    a = analysis.analyse(g, seconds=0.5)
     for row in a["series"]:
         assert row[0] == row[2] and row[1] == row[3]
 

@@ -17,7 +17,7 @@ import qwixo
 from qwixo import IllegalMove
 from qwixo.quixo.game import QuixoGame
 
-FAST = 0.05  # seconds a move for the search bots in these tests
+FAST = 0.02  # seconds a move for the search bots in these tests (legality needs no depth)
 BOTS = qwixo.list_bots("quixo")
 
 

@@ -9,15 +9,13 @@ import json
 import pytest
 
 from qwixo.cli import main
-from qwixo.quixo import db, perfect, puzzles
+from qwixo.quixo import perfect, puzzles
 from qwixo.quixo import puzzles_cli as cli
 
 
 @pytest.fixture
-def with_4x4(solved4, tmp_path, monkeypatch):
-    """The complete 4x4 database in a data directory of this test's own."""
-    monkeypatch.setenv("QWIXO_DATA", str(tmp_path))
-    db.save(solved4)
+def with_4x4(data_with_4x4):
+    """The complete 4x4 database in a data directory of this test's own (conftest.py)."""
 
 
 def test_shipped_set():
