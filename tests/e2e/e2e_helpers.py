@@ -125,7 +125,16 @@ NET_LOG: list[str] = []
 
 
 def _log_network(page) -> None:
+    inflight = page.requests_in_flight = set()  # type: ignore[attr-defined]
+
+    def asked(req) -> None:
+        inflight.add(req)
+
+    def done(req) -> None:
+        inflight.discard(req)
+
     def failed(req) -> None:
+        inflight.discard(req)
         NET_LOG.append(f"request failed: {req.method} {req.url} ({req.failure})")
 
     def answered(res) -> None:
@@ -136,6 +145,8 @@ def _log_network(page) -> None:
         if msg.type == "error":
             NET_LOG.append(f"console: {msg.text}")
 
+    page.on("request", asked)
+    page.on("requestfinished", done)
     page.on("requestfailed", failed)
     page.on("response", answered)
     page.on("console", console)
@@ -173,6 +184,22 @@ def axe_page(browser, viewport: dict, init_script: str | None = None) -> Iterato
     errors = list(page.js_errors)  # type: ignore[attr-defined]
     ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def quiet(page) -> None:
+    """Wait until the page has drawn what it asked for: every HTTP request of the page answered
+    (its fetches, scripts, styles), a game page's last decision answered
+    (``data-pending="0"``), then two animation frames drawn (what the answers changed is on
+    screen)."""
+    deadline = time.monotonic() + 20  # (the contexts' timeout for an action)
+    while page.requests_in_flight:  # type: ignore[attr-defined]
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"requests unanswered: {[r.url for r in page.requests_in_flight]}")
+        page.wait_for_timeout(20)  # (the page's events come in meanwhile)
+    if page.locator(".game-page[data-pending]").count():  # (a replay has none)
+        page.wait_for_selector('.game-page[data-pending="0"]', state="attached")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame("
+                  "() => requestAnimationFrame(done)))")
 
 
 def shot(page, name: str) -> Path:
