@@ -100,3 +100,23 @@ def phone_page(browser, request):
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+
+
+@pytest.fixture(scope="module")
+def _phone_tab(browser):
+    p = new_page(browser, PHONE)
+    yield p
+    p.context.close()
+
+
+@pytest.fixture
+def phone_tab(_phone_tab, request):
+    """A phone-sized page that the module's tests share: one visitor (its cookies, storage and
+    cache) in one tab, from test to test — for the tests that do not need a new visitor (a new
+    page costs a new renderer's start); a JavaScript error during the test fails it."""
+    _phone_tab.js_errors.clear()  # type: ignore[attr-defined]
+    yield _phone_tab
+    if _failed(request):
+        shot(_phone_tab, f"FAILED-{request.node.name}-phone")
+    errors = list(_phone_tab.js_errors)  # type: ignore[attr-defined]
+    assert not errors, f"JavaScript errors on the page: {errors}"

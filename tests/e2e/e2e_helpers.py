@@ -152,18 +152,21 @@ def _log_network(page) -> None:
     page.on("console", console)
 
 
-def new_context(browser, viewport=DESKTOP, bypass_csp=False):
-    """A browser context (a new visitor: no cookies, no storage, an empty cache)."""
-    ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp)
+def new_context(browser, viewport=DESKTOP, bypass_csp=False, reduced_motion=None):
+    """A browser context (a new visitor: no cookies, no storage, an empty cache);
+    ``reduced_motion="reduce"``: a visitor who asked for no animations (the pages are drawn
+    at once in their final places)."""
+    ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp,
+                              reduced_motion=reduced_motion)
     ctx.set_default_timeout(20_000)
     return ctx
 
 
-def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None):
+def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None, reduced_motion=None):
     """A page (its JavaScript errors in ``page.js_errors``) in a new context, or in ``context``
     (the same visitor: its cookies, storage and cache); ``bypass_csp``: a test may inject
     axe-core (the page's CSP forbids inline script)."""
-    ctx = context or new_context(browser, viewport, bypass_csp)
+    ctx = context or new_context(browser, viewport, bypass_csp, reduced_motion)
     page = ctx.new_page()
     page.js_errors = PageErrors()  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))  # type: ignore[attr-defined]
@@ -198,6 +201,12 @@ def quiet(page) -> None:
         page.wait_for_timeout(20)  # (the page's events come in meanwhile)
     if page.locator(".game-page[data-pending]").count():  # (a replay has none)
         page.wait_for_selector('.game-page[data-pending="0"]', state="attached")
+    drawn(page)
+
+
+def drawn(page) -> None:
+    """Wait until the page has drawn two frames since now: what its scripts changed (a
+    redraw, its scroll) is laid out and on screen."""
     page.evaluate("() => new Promise((done) => requestAnimationFrame("
                   "() => requestAnimationFrame(done)))")
 
