@@ -127,8 +127,12 @@ NET_LOG: list[str] = []
 def _log_network(page) -> None:
     inflight = page.requests_in_flight = set()  # type: ignore[attr-defined]
 
+    origins = page.origins_seen = set()  # type: ignore[attr-defined]
+
     def asked(req) -> None:
         inflight.add(req)
+        if req.url.startswith(("http://", "https://")):
+            origins.add("/".join(req.url.split("/", 3)[:3]))
 
     def done(req) -> None:
         inflight.discard(req)
@@ -152,21 +156,27 @@ def _log_network(page) -> None:
     page.on("console", console)
 
 
-def new_context(browser, viewport=DESKTOP, bypass_csp=False, reduced_motion=None):
+def new_context(browser, viewport=DESKTOP, bypass_csp=False, reduced_motion=None,
+                service_workers="block"):
     """A browser context (a new visitor: no cookies, no storage, an empty cache);
     ``reduced_motion="reduce"``: a visitor who asked for no animations (the pages are drawn
-    at once in their final places)."""
+    at once in their final places). The page's service worker (``sw.js``: network first, so
+    an online page gets the server's answers either way; it matters offline) is not started
+    unless ``service_workers="allow"``: the tests of the pages offline, of a new visitor's
+    first minutes and the axe walk over every screen run with it; elsewhere it would only
+    copy every file of every page load into its cache (a sixth of the browser's CPU time)."""
     ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp,
-                              reduced_motion=reduced_motion)
+                              reduced_motion=reduced_motion, service_workers=service_workers)
     ctx.set_default_timeout(20_000)
     return ctx
 
 
-def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None, reduced_motion=None):
+def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None, reduced_motion=None,
+             service_workers="block"):
     """A page (its JavaScript errors in ``page.js_errors``) in a new context, or in ``context``
     (the same visitor: its cookies, storage and cache); ``bypass_csp``: a test may inject
     axe-core (the page's CSP forbids inline script)."""
-    ctx = context or new_context(browser, viewport, bypass_csp, reduced_motion)
+    ctx = context or new_context(browser, viewport, bypass_csp, reduced_motion, service_workers)
     page = ctx.new_page()
     page.js_errors = PageErrors()  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))  # type: ignore[attr-defined]
@@ -187,6 +197,22 @@ def axe_page(browser, viewport: dict, init_script: str | None = None) -> Iterato
     errors = list(page.js_errors)  # type: ignore[attr-defined]
     ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def forget(page) -> None:
+    """Make a tab shared by several tests a new visitor's again, as far as the pages can
+    tell: on a blank page, with the storage of every server it has been to (the language,
+    the seats held, the lobby's last form, the pad, a service worker and its cache) and the
+    cookies (an account) gone."""
+    page.goto("about:blank")
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for origin in sorted(page.origins_seen):  # type: ignore[attr-defined]
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    finally:
+        cdp.detach()
+    page.origins_seen.clear()  # type: ignore[attr-defined]
+    page.context.clear_cookies()
 
 
 def quiet(page) -> None:

@@ -18,8 +18,9 @@ NAMES = [name for name, _ in screens("http://x/")]
 def tab(browser):
     """One visitor for the screens of this file, in one tab going from screen to screen (its
     scripts load once, as for a person), whose context lets the test inject axe (the page's CSP
-    forbids inline script)."""
-    ctx = new_context(browser, {"width": 1280, "height": 800}, bypass_csp=True)
+    forbids inline script); with the page's service worker (every screen as it comes through it)."""
+    ctx = new_context(browser, {"width": 1280, "height": 800}, bypass_csp=True,
+                      service_workers="allow")
     yield new_page(browser, context=ctx)
     ctx.close()
 

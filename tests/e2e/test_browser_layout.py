@@ -26,8 +26,8 @@ def row_numbers(page, row: str) -> list[int]:
 
 
 @pytest.mark.parametrize("edition", list(EDITIONS))
-def test_qwixx_sheet_of_every_edition_on_a_phone(server, phone_tab, edition):
-    page = phone_tab  # (one visitor's tab for the editions, a game of each)
+def test_qwixx_sheet_of_every_edition_on_a_phone(server, phone_page, edition):
+    page = phone_page
     page.goto(server.url)
     no_sideways_scroll(page)
     create_qwixx(page, server.url, edition=edition, players=3,
