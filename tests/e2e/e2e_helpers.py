@@ -201,10 +201,16 @@ def axe_page(browser, viewport: dict, init_script: str | None = None) -> Iterato
 
 def forget(page) -> None:
     """Make a tab shared by several tests a new visitor's again, as far as the pages can
-    tell: on a blank page, with the storage of every server it has been to (the language,
-    the seats held, the lobby's last form, the pad, a service worker and its cache) and the
-    cookies (an account) gone."""
-    page.goto("about:blank")
+    tell: on a page without scripts (its server's /api/health: the same site, so the tab
+    keeps its renderer; about:blank when that server is gone), with the storage of every
+    server it has been to (the language, the seats held, the lobby's last form, the pad, a
+    service worker and its cache) and the cookies (an account) gone."""
+    try:
+        if not page.url.startswith("http"):
+            raise ValueError(page.url)
+        page.goto("/".join(page.url.split("/", 3)[:3]) + "/api/health", timeout=5_000)
+    except Exception:  # noqa: BLE001 - no page yet, or its server stopped
+        page.goto("about:blank")
     cdp = page.context.new_cdp_session(page)
     try:
         for origin in sorted(page.origins_seen):  # type: ignore[attr-defined]
