@@ -210,7 +210,17 @@ def forget(page) -> None:
             raise ValueError(page.url)
         page.goto("/".join(page.url.split("/", 3)[:3]) + "/api/health", timeout=5_000)
     except Exception:  # noqa: BLE001 - no page yet, or its server stopped
-        page.goto("about:blank")
+        # (a failed load goes on to the browser's error page, a navigation of its own that
+        # may cut this one short: either way the tab ends on a page without scripts)
+        for _ in range(3):
+            try:
+                page.goto("about:blank")
+            except Exception:  # noqa: BLE001
+                page.wait_for_load_state()
+            if not page.url.startswith("http"):
+                break
+        else:
+            raise RuntimeError(f"the tab stays on {page.url}")
     cdp = page.context.new_cdp_session(page)
     try:
         for origin in sorted(page.origins_seen):  # type: ignore[attr-defined]
