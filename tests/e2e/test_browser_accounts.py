@@ -14,8 +14,8 @@ from qwixo.i18n import t
 pytestmark = pytest.mark.browser
 
 
-def test_sign_up_rated_game_profile_and_leaderboard(server, page):
-    url = server.url
+def test_sign_up_rated_game_profile_and_leaderboard(own_server, page):
+    url = own_server.url
     g = httpx.post(url + "api/games", json={
         "game": "quixo", "settings": {"size": 3}, "rated": True,
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random", "seconds": 0.05}]},
@@ -81,8 +81,8 @@ def test_sign_up_rated_game_profile_and_leaderboard(server, page):
     expect(page.locator("#signin-name")).to_be_visible()
 
 
-def test_api_tokens_made_shown_once_revoked_and_a_bot_account(server, page):
-    url = server.url
+def test_api_tokens_made_shown_once_revoked_and_a_bot_account(own_server, page):
+    url = own_server.url
     page.goto(url + "account.html?lang=en")
     page.get_by_label(t("acct_name", "en")).last.fill("Robo")
     page.locator("#signup-password").fill("correct horse battery")

@@ -90,20 +90,19 @@ def test_signed_out_lobby_shows_bot_ratings_and_why_rated_is_off(server, lobby_p
     shot(page, "lobby-bot-ratings")
 
 
-def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(server, lobby_page):
-    # (the shared server: her name is hers alone among the browser tests' accounts)
-    url = server.url
+def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(own_server, lobby_page):
+    url = own_server.url
     page = lobby_page
     # sign up on the account page (by keyboard), then back to the lobby
     page.goto(url + "account.html?lang=en")
-    page.locator("#signup-name").fill("Adele")
+    page.locator("#signup-name").fill("Ada")
     page.locator("#signup-password").fill("correct horse battery")
     page.locator("#signup-password").press("Enter")
-    expect(page.locator("#status")).to_contain_text(t("acct_signed_in_as", "en", name="Adele"))
+    expect(page.locator("#status")).to_contain_text(t("acct_signed_in_as", "en", name="Ada"))
     page.goto(url + "?lang=en")
     page.wait_for_selector("#play")
     expect(page.locator("#account-card")).to_contain_text(
-        t("acct_signed_in_as", "en", name="Adele"))
+        t("acct_signed_in_as", "en", name="Ada"))
     expect(page.locator("#turns")).to_contain_text(t("acct_no_turns", "en"))
     # notifications: nothing asked on load; the button asks, once, when pressed
     assert page.evaluate("window.__asked") == 0
@@ -157,11 +156,11 @@ def test_rated_game_against_a_bot_from_the_lobby_and_your_turn(server, lobby_pag
     seats = page.evaluate("JSON.parse(localStorage.getItem('qwixo.seats'))")
     token = seats[gid]["seats"]["0"]
     play_to_end(url, gid, token, seed=4)
-    prof = httpx.get(url + "api/players/Adele", timeout=30).json()
+    prof = httpx.get(url + "api/players/Ada", timeout=30).json()
     mine = prof["ratings"]["quixo-3x3-2p"]
     assert mine["games"] == 1 and mine["history"][0]["game"] == gid
     # the profile: the Quixo figures, with the lines the opponent's push made
-    page.goto(url + "profile.html?name=Adele&lang=en")
+    page.goto(url + "profile.html?name=Ada&lang=en")
     extras = page.locator("dl.acct-extras").first
     expect(extras).to_contain_text(t("acct_lines_by_opponent_push", "en"))
     st = prof["statistics"]["quixo-3x3-2p"]

@@ -14,8 +14,9 @@ from qwixo.i18n import t
 pytestmark = pytest.mark.browser
 
 
-def test_host_a_swiss_play_it_from_the_lobby_and_see_the_podium(server, page):
-    url = server.url
+def test_host_a_swiss_play_it_from_the_lobby_and_see_the_podium(own_server, page):
+    # (a server of its own: the shared one's sign-ups per address are spent by the others)
+    url = own_server.url
     page.goto(url + "account.html?lang=en")
     page.get_by_label(t("acct_name", "en")).last.fill("Tessa")
     page.locator("#signup-password").fill("correct horse battery")
