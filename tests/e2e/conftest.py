@@ -12,7 +12,17 @@ import os
 from pathlib import Path
 
 import pytest
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, NET_LOG, PHONE, SHOTS, new_page, serving, shot
+from e2e_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NET_LOG,
+    PHONE,
+    SHOTS,
+    forget,
+    new_page,
+    serving,
+    shot,
+)
 from playwright.sync_api import expect
 
 # an assertion on the page waits for what it expects as long as a page's actions do (the
@@ -78,25 +88,41 @@ def _failed(request) -> bool:
     return rep is not None and rep.failed
 
 
-@pytest.fixture
-def page(browser, request):
+# the pages of a module's tests: one tab each size, made a new visitor's again before every
+# test (``forget``: a blank page, no storage, no cookies, no service worker of any server it
+# went to; the browser's cache of the files stays) — a new page costs a new renderer's start
+@pytest.fixture(scope="module")
+def _tab(browser):
     p = new_page(browser)
     yield p
-    if _failed(request):
-        shot(p, f"FAILED-{request.node.name}")
-    errors = list(p.js_errors)  # type: ignore[attr-defined]
     p.context.close()
+
+
+@pytest.fixture(scope="module")
+def _phone_tab(browser):
+    p = new_page(browser, PHONE)
+    yield p
+    p.context.close()
+
+
+def _fresh_tab(tab, request, suffix: str):
+    forget(tab)
+    tab.js_errors.clear()
+    yield tab
+    if _failed(request):
+        shot(tab, f"FAILED-{request.node.name}{suffix}")
+    errors = list(tab.js_errors)
+    tab.unroute_all(behavior="ignoreErrors")
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 @pytest.fixture
-def phone_page(browser, request):
-    p = new_page(browser, PHONE)
-    yield p
-    if _failed(request):
-        shot(p, f"FAILED-{request.node.name}-phone")
-    errors = list(p.js_errors)  # type: ignore[attr-defined]
-    p.context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+def page(_tab, request):
+    """A desktop-sized page, as a new visitor's; a JavaScript error on it fails the test."""
+    yield from _fresh_tab(_tab, request, "")
 
 
+@pytest.fixture
+def phone_page(_phone_tab, request):
+    """A phone-sized page, as a new visitor's; a JavaScript error on it fails the test."""
+    yield from _fresh_tab(_phone_tab, request, "-phone")

@@ -125,7 +125,20 @@ NET_LOG: list[str] = []
 
 
 def _log_network(page) -> None:
+    inflight = page.requests_in_flight = set()  # type: ignore[attr-defined]
+
+    origins = page.origins_seen = set()  # type: ignore[attr-defined]
+
+    def asked(req) -> None:
+        inflight.add(req)
+        if req.url.startswith(("http://", "https://")):
+            origins.add("/".join(req.url.split("/", 3)[:3]))
+
+    def done(req) -> None:
+        inflight.discard(req)
+
     def failed(req) -> None:
+        inflight.discard(req)
         NET_LOG.append(f"request failed: {req.method} {req.url} ({req.failure})")
 
     def answered(res) -> None:
@@ -136,23 +149,34 @@ def _log_network(page) -> None:
         if msg.type == "error":
             NET_LOG.append(f"console: {msg.text}")
 
+    page.on("request", asked)
+    page.on("requestfinished", done)
     page.on("requestfailed", failed)
     page.on("response", answered)
     page.on("console", console)
 
 
-def new_context(browser, viewport=DESKTOP, bypass_csp=False):
-    """A browser context (a new visitor: no cookies, no storage, an empty cache)."""
-    ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp)
+def new_context(browser, viewport=DESKTOP, bypass_csp=False, reduced_motion=None,
+                service_workers="block"):
+    """A browser context (a new visitor: no cookies, no storage, an empty cache);
+    ``reduced_motion="reduce"``: a visitor who asked for no animations (the pages are drawn
+    at once in their final places). The page's service worker (``sw.js``: network first, so
+    an online page gets the server's answers either way; it matters offline) is not started
+    unless ``service_workers="allow"``: the tests of the pages offline, of a new visitor's
+    first minutes and the axe walk over every screen run with it; elsewhere it would only
+    copy every file of every page load into its cache (a sixth of the browser's CPU time)."""
+    ctx = browser.new_context(viewport=viewport, bypass_csp=bypass_csp,
+                              reduced_motion=reduced_motion, service_workers=service_workers)
     ctx.set_default_timeout(20_000)
     return ctx
 
 
-def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None):
+def new_page(browser, viewport=DESKTOP, bypass_csp=False, context=None, reduced_motion=None,
+             service_workers="block"):
     """A page (its JavaScript errors in ``page.js_errors``) in a new context, or in ``context``
     (the same visitor: its cookies, storage and cache); ``bypass_csp``: a test may inject
     axe-core (the page's CSP forbids inline script)."""
-    ctx = context or new_context(browser, viewport, bypass_csp)
+    ctx = context or new_context(browser, viewport, bypass_csp, reduced_motion, service_workers)
     page = ctx.new_page()
     page.js_errors = PageErrors()  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))  # type: ignore[attr-defined]
@@ -173,6 +197,60 @@ def axe_page(browser, viewport: dict, init_script: str | None = None) -> Iterato
     errors = list(page.js_errors)  # type: ignore[attr-defined]
     ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def forget(page) -> None:
+    """Make a tab shared by several tests a new visitor's again, as far as the pages can
+    tell: on a page without scripts (its server's /api/health: the same site, so the tab
+    keeps its renderer; about:blank when that server is gone), with the storage of every
+    server it has been to (the language, the seats held, the lobby's last form, the pad, a
+    service worker and its cache) and the cookies (an account) gone."""
+    try:
+        if not page.url.startswith("http"):
+            raise ValueError(page.url)
+        page.goto("/".join(page.url.split("/", 3)[:3]) + "/api/health", timeout=5_000)
+    except Exception:  # noqa: BLE001 - no page yet, or its server stopped
+        # (a failed load goes on to the browser's error page, a navigation of its own that
+        # may cut this one short: either way the tab ends on a page without scripts)
+        for _ in range(3):
+            try:
+                page.goto("about:blank")
+            except Exception:  # noqa: BLE001
+                page.wait_for_load_state()
+            if not page.url.startswith("http"):
+                break
+        else:
+            raise RuntimeError(f"the tab stays on {page.url}")
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for origin in sorted(page.origins_seen):  # type: ignore[attr-defined]
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    finally:
+        cdp.detach()
+    page.origins_seen.clear()  # type: ignore[attr-defined]
+    page.context.clear_cookies()
+
+
+def quiet(page) -> None:
+    """Wait until the page has drawn what it asked for: every HTTP request of the page answered
+    (its fetches, scripts, styles), a game page's last decision answered
+    (``data-pending="0"``), then two animation frames drawn (what the answers changed is on
+    screen)."""
+    deadline = time.monotonic() + 20  # (the contexts' timeout for an action)
+    while page.requests_in_flight:  # type: ignore[attr-defined]
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"requests unanswered: {[r.url for r in page.requests_in_flight]}")
+        page.wait_for_timeout(20)  # (the page's events come in meanwhile)
+    if page.locator(".game-page[data-pending]").count():  # (a replay has none)
+        page.wait_for_selector('.game-page[data-pending="0"]', state="attached")
+    drawn(page)
+
+
+def drawn(page) -> None:
+    """Wait until the page has drawn two frames since now: what its scripts changed (a
+    redraw, its scroll) is laid out and on screen."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame("
+                  "() => requestAnimationFrame(done)))")
 
 
 def shot(page, name: str) -> Path:

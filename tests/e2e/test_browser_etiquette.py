@@ -26,8 +26,8 @@ def _confirm(page):
     page.click("#confirm-ok")
 
 
-def test_draw_offer_declined_then_accepted_and_a_resignation_by_keyboard(server, browser):
-    ann, ben = new_page(browser), new_page(browser)
+def test_draw_offer_declined_then_accepted_and_a_resignation_by_keyboard(server, browser, page):
+    ann, ben = page, new_page(browser)
     try:
         urls = _game(server, ["Ann", "Ben"])
         ann.goto(urls[0])
@@ -73,15 +73,13 @@ def test_draw_offer_declined_then_accepted_and_a_resignation_by_keyboard(server,
         shot(ann, "etiquette-resigned")
         assert not ann.js_errors and not ben.js_errors
     finally:
-        ann.context.close()
         ben.context.close()
 
 
-def test_an_absent_players_seat_is_handed_to_a_bot(tmp_path, browser, monkeypatch):
+def test_an_absent_players_seat_is_handed_to_a_bot(tmp_path, browser, page, monkeypatch):
     monkeypatch.setenv("QWIXO_HAND_OVER_SECONDS", "5")
     server = Server(tmp_path)
     server.start()
-    page = new_page(browser)
     try:
         # Ben (seat 0, to move first) comes and goes; Ann waits
         urls = _game(server, ["Ben", "Ann"])
@@ -115,54 +113,46 @@ def test_an_absent_players_seat_is_handed_to_a_bot(tmp_path, browser, monkeypatc
         shot(page, "etiquette-handed")
         assert not page.js_errors
     finally:
-        page.context.close()
         server.stop()
 
 
-def test_etiquette_controls_have_no_serious_accessibility_violation(server, browser):
+def test_etiquette_controls_have_no_serious_accessibility_violation(server, browser, page):
     from a11y import bad, violations
     from e2e_helpers import axe_page
 
     urls = _game(server, ["Ann", "Ben"])
-    ben = new_page(browser)
-    try:
-        with axe_page(browser, {"width": 1280, "height": 800}) as ann:
-            ann.goto(urls[0])
-            ben.goto(urls[1])
-            # (the game's first load: the page waits for its WebSocket's welcome, slower with
-            # axe injected on a loaded machine)
-            expect(ann.locator("#offer-draw")).to_be_visible(timeout=60_000)
-            expect(ben.locator("#offer-draw")).to_be_visible(timeout=60_000)
-            ben.click("#offer-draw")
-            _confirm(ben)
-            expect(ann.locator("#draw-accept")).to_be_visible()  # asked: accept / decline
-            found = bad(violations(ann))
-            assert not found, found
-            ann.click("#resign")  # the confirmation dialog
-            expect(ann.locator("dialog#confirm")).to_be_visible()
-            found = bad(violations(ann))
-            assert not found, found
-            ann.click("#confirm-ok")
-            expect(ann.locator("#result-card")).to_be_visible()
-            found = bad(violations(ann))
-            assert not found, found
-    finally:
-        ben.context.close()
+    ben = page
+    with axe_page(browser, {"width": 1280, "height": 800}) as ann:
+        ann.goto(urls[0])
+        ben.goto(urls[1])
+        # (the game's first load: the page waits for its WebSocket's welcome, slower with
+        # axe injected on a loaded machine)
+        expect(ann.locator("#offer-draw")).to_be_visible(timeout=60_000)
+        expect(ben.locator("#offer-draw")).to_be_visible(timeout=60_000)
+        ben.click("#offer-draw")
+        _confirm(ben)
+        expect(ann.locator("#draw-accept")).to_be_visible()  # asked: accept / decline
+        found = bad(violations(ann))
+        assert not found, found
+        ann.click("#resign")  # the confirmation dialog
+        expect(ann.locator("dialog#confirm")).to_be_visible()
+        found = bad(violations(ann))
+        assert not found, found
+        ann.click("#confirm-ok")
+        expect(ann.locator("#result-card")).to_be_visible()
+        found = bad(violations(ann))
+        assert not found, found
 
 
-def test_the_lobby_offers_the_quixo_end_rule_on_against_a_bot(server, browser):
-    page = new_page(browser)
-    try:
-        page.goto(server.url + "?lang=en")
-        page.locator("label.seg", has_text="Quixo").click()
-        more_settings(page)
-        page.select_option("select[name=seat1]", "bot:greedy")
-        draw = page.locator("input[name=draw]")
-        expect(draw).to_be_checked()  # on by default against a bot
-        page.select_option("select[name=seat1]", "me")
-        expect(draw).not_to_be_checked()  # between people: offered, off
-        draw.check()
-        expect(draw).to_be_checked()
-        assert not page.js_errors
-    finally:
-        page.context.close()
+def test_the_lobby_offers_the_quixo_end_rule_on_against_a_bot(server, page):
+    page.goto(server.url + "?lang=en")
+    page.locator("label.seg", has_text="Quixo").click()
+    more_settings(page)
+    page.select_option("select[name=seat1]", "bot:greedy")
+    draw = page.locator("input[name=draw]")
+    expect(draw).to_be_checked()  # on by default against a bot
+    page.select_option("select[name=seat1]", "me")
+    expect(draw).not_to_be_checked()  # between people: offered, off
+    draw.check()
+    expect(draw).to_be_checked()
+    assert not page.js_errors

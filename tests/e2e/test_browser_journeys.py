@@ -11,7 +11,7 @@ import random
 import re
 
 import pytest
-from e2e_helpers import DESKTOP, PHONE, more_settings, new_page, settle, shot, version
+from e2e_helpers import PHONE, more_settings, new_page, settle, shot, version
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -42,8 +42,8 @@ def focus_in_board(page) -> bool:
     return page.evaluate("() => !!(document.activeElement && document.activeElement.closest('.board-wrap'))")
 
 
-def fresh(browser, viewport):
-    p = new_page(browser, viewport)
+def fresh(browser, viewport, service_workers="block"):
+    p = new_page(browser, viewport, service_workers=service_workers)
     return p
 
 
@@ -56,7 +56,7 @@ def wait_my_turn(page) -> bool:
 
 @pytest.mark.parametrize("viewport", [SMALL, PHONE], ids=["desktop", "phone"])
 def test_a_new_visitor_plays_against_bots_with_one_click(server, browser, viewport):
-    page = fresh(browser, viewport)
+    page = fresh(browser, viewport, service_workers="allow")  # (as a new visitor's browser)
     clicks = 0
     page.goto(server.url)
     expect(page.locator("h1")).to_have_text(t("web_lobby_title", "en"))
@@ -84,7 +84,7 @@ def test_a_new_visitor_plays_against_bots_with_one_click(server, browser, viewpo
     page.context.close()
 
 
-def test_play_with_friends_in_two_browsers(server, browser):
+def test_play_with_friends_in_two_browsers(server, browser, phone_page):
     host = fresh(browser, SMALL)
     host.goto(server.url)
     host.wait_for_selector("#play-friends")
@@ -100,7 +100,7 @@ def test_play_with_friends_in_two_browsers(server, browser):
     expect(panel.locator(".reach-note")).to_have_text(t("web_reach_local", "en"))
     link = panel.locator(".invite-url").first.input_value()
     assert "token=" in link
-    friend = fresh(browser, PHONE)
+    friend = phone_page  # (a second browser: a new visitor's page of its own)
     friend.goto(link)
     expect(friend.locator(".game-page")).to_be_visible()
     # the seat fills in live on the host's page: the invite goes, the friend is online
@@ -118,7 +118,6 @@ def test_play_with_friends_in_two_browsers(server, browser):
     shot(friend, "journey-friends-friend")
     assert not host.js_errors and not friend.js_errors  # type: ignore[attr-defined]
     host.context.close()
-    friend.context.close()
 
 
 def ring_inside(page) -> bool:
@@ -134,8 +133,7 @@ def ring_inside(page) -> bool:
     }""")
 
 
-def test_quixo_by_keyboard_alone(server, browser):
-    page = fresh(browser, DESKTOP)
+def test_quixo_by_keyboard_alone(server, page):
     page.goto(server.url)
     page.locator("label.seg", has_text="Quixo").click()
     page.select_option("select[name=size]", "3")
@@ -184,11 +182,10 @@ def test_quixo_by_keyboard_alone(server, browser):
     print(f"quixo by keyboard: {moves} moves, at most {presses_max} key presses a move from the board")
     assert moves >= 2 and presses_max <= 3
     assert not page.js_errors  # type: ignore[attr-defined]
-    page.context.close()
 
 
 def test_the_lobby_offline_says_so_at_once(server, browser):
-    page = fresh(browser, SMALL)
+    page = fresh(browser, SMALL, service_workers="allow")
     page.goto(server.url)
     page.wait_for_selector("#play")
     # the page itself and its texts come (from the service worker's copy, or here from the
@@ -272,7 +269,7 @@ def test_the_guide_once_and_in_taps_on_a_touch_screen(server, browser):
     ctx.close()
 
 
-def test_a_guest_names_themselves_and_the_browser_keeps_the_name(server, browser):
+def test_a_guest_names_themselves_and_the_browser_keeps_the_name(server, phone_page):
     import httpx
 
     def invite():
@@ -282,7 +279,7 @@ def test_a_guest_names_themselves_and_the_browser_keeps_the_name(server, browser
         return g, server.url.rstrip("/") + g["seats"][1]["url"] + "&lang=en"
 
     g, link = invite()
-    friend = fresh(browser, PHONE)
+    friend = phone_page
     friend.goto(link)
     form = friend.locator("#name-form")
     expect(form).to_contain_text(t("web_name_ask", "en"))
@@ -305,13 +302,12 @@ def test_a_guest_names_themselves_and_the_browser_keeps_the_name(server, browser
     assert seats[1]["name"] == "Zed"
     assert friend.evaluate("localStorage.getItem('qwixo.name')") == "Zed"
     assert not friend.js_errors  # type: ignore[attr-defined]
-    friend.context.close()
 
 
-def test_two_browsers_that_press_play_someone_are_seated_together(server, browser):
+def test_two_browsers_that_press_play_someone_are_seated_together(server, browser, phone_page):
     import time
 
-    pages = [fresh(browser, SMALL), fresh(browser, PHONE)]
+    pages = [fresh(browser, SMALL), phone_page]  # (two browsers: two visitors)
     for p in pages:
         p.goto(server.url + "?lang=en")
         p.wait_for_selector("#play-someone")
@@ -331,7 +327,7 @@ def test_two_browsers_that_press_play_someone_are_seated_together(server, browse
     print(f"two browsers pressing Play someone: seated together {took * 1000:.0f} ms after the second press")
     for p in pages:
         assert not p.js_errors  # type: ignore[attr-defined]
-        p.context.close()
+    pages[0].context.close()
 
 
 def test_a_challenge_accepted_from_a_second_browser_and_a_follow(server, browser):

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from a11y import create, post
-from e2e_helpers import more_settings, new_page
+from e2e_helpers import more_settings, new_page, quiet
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -79,7 +79,7 @@ def test_no_bot_id_on_any_page_in_four_languages(server, browser):
                     more_settings(page)
                     for sel in page.locator("select").all():
                         assert sel.count()
-                page.wait_for_timeout(300)
+                quiet(page)  # (its requests answered and drawn: the menus filled)
                 bad = _ids_in(_texts(page), lang)
                 if bad:
                     found[f"{name} ({lang})"] = bad

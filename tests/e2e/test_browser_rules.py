@@ -51,7 +51,7 @@ def test_rules_pages_in_every_language(server, page, lang):
 
 
 def test_offline_score_pad(own_server, browser):
-    page = new_page(browser)
+    page = new_page(browser, service_workers="allow")
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url))
     try:

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_host_a_swiss_play_it_from_the_lobby_and_see_the_podium(own_server, page):
+    # (a server of its own: the shared one's sign-ups per address are spent by the others)
     url = own_server.url
     page.goto(url + "account.html?lang=en")
     page.get_by_label(t("acct_name", "en")).last.fill("Tessa")
@@ -55,7 +56,12 @@ def test_host_a_swiss_play_it_from_the_lobby_and_see_the_podium(own_server, page
                 play_to_end(url, gid, href.split("token=")[1], seed=len(played),
                             seat=you["game"]["seat"])
                 page.goto(tour_url)
-        page.wait_for_timeout(500)  # (the page reads the tournament again every 3 s)
+        # (the page reads the tournament again every 3 s): the podium, or a game of mine
+        # not played yet
+        page.wait_for_function("""(played) => document.querySelector('#tour-podium') ||
+            [...document.querySelectorAll('#tour-my-game')].some((a) => !played.includes(
+                new URL(a.href, location.href).searchParams.get('game')))""",
+                               arg=sorted(played), timeout=180_000)
     expect(page.locator("#tour-podium li")).to_have_count(3)
     expect(page.locator("#tour-standings tbody tr")).to_have_count(3)
     expect(page.locator(".tour-round")).to_have_count(2)
