@@ -5,7 +5,8 @@ policy tables from earlier runs, no web-app database), unless QWIXO_TEST_DATA na
 before any test or test worker process starts (:func:`qwixo.server.warmup.warm_up`, on the
 shared on-disk cache; beside it, in a second process, tests/warm_more.py compiles the kernels
 only the tests use), so that the servers and bot workers the tests start, and the pytest-xdist
-workers, load them instead of each compiling the same kernels at the same time.
+workers, load them instead of each compiling the same kernels at the same time. It also makes
+the LAN test's network then, before any browser runs (tests/e2e/lan_net.py).
 
 ``--file-times N`` (``make test``: 25): the run ends with its N longest test files (wall
 seconds, and CPU seconds of the test process and of the processes it started and waited for)
@@ -17,6 +18,7 @@ is costly to make and the same for all (``made_once``; ``classic_table``: the cl
 
 import contextlib
 import fcntl
+import importlib.util
 import os
 import shutil
 import signal
@@ -155,6 +157,7 @@ def pytest_sessionstart(session):
     from qwixo.server.warmup import warm_up
 
     t0 = config._qwixo_t0 = time.perf_counter()
+    _make_lan(config)
     # the kernels only the tests use, on the other core meanwhile (tests/warm_more.py); it goes
     # on beside the first tests (the browser tests, which need few kernels) when it takes longer
     config._qwixo_more = subprocess.Popen(
@@ -221,11 +224,34 @@ def pytest_terminal_summary(terminalreporter, config):
             f"whole run, the kernel warm-up included: {time.perf_counter() - t0:.1f} s")
 
 
+def _make_lan(config) -> None:
+    """The LAN test's network, made now, before any test process or browser starts (adding
+    an address later would fail the requests in flight of every browser then running:
+    tests/e2e/lan_net.py); the test processes find it in their environment."""
+    spec = importlib.util.spec_from_file_location(
+        "lan_net", Path(__file__).with_name("e2e") / "lan_net.py")
+    lan_net = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lan_net)
+    if lan_net.ENV in os.environ or not lan_net.possible():
+        return
+    try:
+        made = lan_net.make()
+    except (OSError, subprocess.SubprocessError):
+        return  # (the test makes its own, or says why it cannot)
+    os.environ[lan_net.ENV] = ",".join(made)
+    config._qwixo_lan = (lan_net, made)
+
+
 def pytest_sessionfinish(session):
     more = getattr(session.config, "_qwixo_more", None)
     if more is not None and more.poll() is None:
         more.kill()
         more.wait()
+    lan = getattr(session.config, "_qwixo_lan", None)
+    if lan is not None:
+        lan_net, (ns, here, _, _) = lan
+        lan_net.remove(ns, here)
+        os.environ.pop(lan_net.ENV, None)
 
 
 @pytest.fixture(scope="session", autouse=True)

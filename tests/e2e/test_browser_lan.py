@@ -1,7 +1,7 @@
 """An invite printed by ``qwixo serve --lan`` opens from a second network address.
 
-A network namespace of this test (its own veth pair, addresses in 10.x inside it and on the
-pair's end here, nothing else) stands for a friend's phone on the local network: a browser
+A network namespace (a veth pair, addresses in 10.x inside it and on the pair's end here,
+nothing else: :mod:`lan_net`, made for the whole run by ``make test``) stands for a friend's phone on the local network: a browser
 started inside it opens the invite link the host's page shows — the host's browser on
 ``127.0.0.1``, the link carrying the LAN address — takes the seat and plays a move. Needs root
 and ``ip`` (``iproute2``); skipped elsewhere.
@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import time
 import urllib.request
 
+import lan_net
 import pytest
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, STARTUP_TIMEOUT, new_page, settle
 from playwright.sync_api import expect
 
 from qwixo.server.serve_process import ServeProcess
 
-IP = shutil.which("ip") or "/usr/sbin/ip"
+IP = lan_net.IP
 
 
 def wait_my_turn(page) -> bool:
@@ -31,31 +31,23 @@ def wait_my_turn(page) -> bool:
     return page.locator("#result").count() == 0
 
 
-def _ip(*args: str) -> None:
-    subprocess.run([IP, *args], check=True, capture_output=True, timeout=20)
-
-
 @pytest.fixture(scope="module")
-def netns(tmp_path_factory):
-    """``(namespace, address here, address there)``: a veth pair, one end in the namespace."""
-    if os.geteuid() != 0 or not os.access(IP, os.X_OK):
+def netns():
+    """``(namespace, address here, address there)``: the run's LAN network (made by
+    ``make test``'s controller before any browser started: :mod:`lan_net`), else one of this
+    module."""
+    made = os.environ.get(lan_net.ENV)
+    if made:
+        ns, _, a, b = made.split(",")
+        yield ns, a, b
+        return
+    if not lan_net.possible():
         pytest.skip("a network namespace needs root and iproute2's ip")
-    k = os.getpid() % 250 + 1
-    ns, here, there = f"qwixo-lan-{os.getpid()}", f"qwl{os.getpid()}a", f"qwl{os.getpid()}b"
-    a, b = f"10.213.{k}.1", f"10.213.{k}.2"
-    _ip("netns", "add", ns)
+    ns, here, a, b = lan_net.make()
     try:
-        _ip("link", "add", here[:15], "type", "veth", "peer", "name", there[:15])
-        _ip("link", "set", there[:15], "netns", ns)
-        _ip("addr", "add", f"{a}/30", "dev", here[:15])
-        _ip("link", "set", here[:15], "up")
-        _ip("-n", ns, "addr", "add", f"{b}/30", "dev", there[:15])
-        _ip("-n", ns, "link", "set", there[:15], "up")
-        _ip("-n", ns, "link", "set", "lo", "up")
         yield ns, a, b
     finally:
-        subprocess.run([IP, "link", "del", here[:15]], capture_output=True, timeout=20)
-        subprocess.run([IP, "netns", "del", ns], capture_output=True, timeout=20)
+        lan_net.remove(ns, here)
 
 
 @pytest.fixture(scope="module")
