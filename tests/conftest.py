@@ -75,23 +75,25 @@ def pytest_unconfigure(config):
         os.environ.pop(_SHARED, None)
 
 
-#: the files that take longest (25-90 s each in a fresh clone's ``make test`` on 2 cores), run
+#: the files that take longest (15-65 s each in a fresh clone's ``make test`` on 2 cores), run
 #: first: pytest-xdist hands the files out in this order (``--dist loadfile``), and a long file
 #: handed out last would leave one process running alone at the end while the others wait
 #: (``--file-times`` names them)
 LONG_FILES_FIRST = (
     "tests/qwixx/test_solitaire.py",
-    "tests/e2e/test_browser_words.py",
     "tests/quixo/test_solver_retro.py",
-    "tests/e2e/test_browser_phone.py",
-    "tests/qwixx/test_bots.py",
-    "tests/e2e/test_browser_analysis.py",
-    "tests/server/test_server_persist_restart.py",
-    "tests/e2e/test_browser_live.py",
-    "tests/server/test_accounts_restart.py",
-    "tests/e2e/test_browser_a11y.py",
     "tests/server/test_server_pg_processes.py",
-    "tests/e2e/test_browser_qwixx.py",
+    "tests/e2e/test_browser_words.py",
+    "tests/server/test_server_persist_restart.py",
+    "tests/server/test_server_tournaments.py",
+    "tests/e2e/test_browser_live.py",
+    "tests/e2e/test_browser_journeys.py",
+    "tests/envs/test_jax.py",
+    "tests/e2e/test_browser_phone.py",
+    "tests/e2e/test_browser_analysis.py",
+    "tests/e2e/test_browser_etiquette.py",
+    "tests/e2e/test_browser_a11y.py",
+    "tests/server/test_accounts_restart.py",
 )
 
 
