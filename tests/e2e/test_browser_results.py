@@ -22,12 +22,17 @@ def _resign(page):
     expect(page.locator("#result-card")).to_be_visible()
 
 
-def test_result_card_of_a_rated_game_shows_the_rating_change(server, page):
-    url = server.url
+def _sign_up(page, url: str, name: str) -> str:
+    """A new account ``name`` signed in on the page's context; its CSRF token."""
     r = page.request.post(url + "api/account/signup",
-                          data={"name": "Rita", "password": "a long enough secret 7"})
+                          data={"name": name, "password": "a long enough secret 7"})
     assert r.ok, r.text()
-    csrf = r.json()["csrf"]
+    return r.json()["csrf"]
+
+
+def _rated_game_claimed(page, url: str, csrf: str) -> tuple[dict, dict]:
+    """A rated 5x5 Quixo game against the greedy bot, its first seat claimed by the signed-in
+    account: ``(game, seat)``."""
     g = page.request.post(url + "api/games", data={
         "game": "quixo", "settings": {"size": 5}, "rated": True, "lang": "en",
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy", "seconds": 0.05}]}).json()
@@ -35,6 +40,13 @@ def test_result_card_of_a_rated_game_shows_the_rating_change(server, page):
     r = page.request.post(url + "api/account/seats", headers={"x-csrf-token": csrf},
                           data={"seats": [{"game": g["id"], "token": seat["token"]}]})
     assert r.ok and r.json()["seats"][0]["claimed"], r.text()
+    return g, seat
+
+
+def test_result_card_of_a_rated_game_shows_the_rating_change(server, page):
+    url = server.url
+    csrf = _sign_up(page, url, "Rita")
+    g, seat = _rated_game_claimed(page, url, csrf)
     page.goto(url.rstrip("/") + seat["url"] + "&lang=en")
     expect(page.locator("#resign")).to_be_visible()
     _resign(page)
@@ -238,20 +250,11 @@ def young_server(tmp_path, monkeypatch):
 
 def test_a_new_accounts_rated_game_says_why_it_is_not_rated(young_server, page):
     url = young_server.url
-    r = page.request.post(url + "api/account/signup",
-                          data={"name": "Yuki", "password": "a long enough secret 7"})
-    assert r.ok, r.text()
-    csrf = r.json()["csrf"]
+    csrf = _sign_up(page, url, "Yuki")
     # before the game: the lobby's "Rated game" choice says from when her games count
     page.goto(url + "?lang=en")
     expect(page.locator("#rated-why")).to_contain_text("Your account is new")
-    g = page.request.post(url + "api/games", data={
-        "game": "quixo", "settings": {"size": 5}, "rated": True, "lang": "en",
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy", "seconds": 0.05}]}).json()
-    seat = g["seats"][0]
-    r = page.request.post(url + "api/account/seats", headers={"x-csrf-token": csrf},
-                          data={"seats": [{"game": g["id"], "token": seat["token"]}]})
-    assert r.ok and r.json()["seats"][0]["claimed"], r.text()
+    g, seat = _rated_game_claimed(page, url, csrf)
     why = page.request.get(url + f"api/games/{g['id']}").json()["unrated"]
     assert why["key"] == "why_unrated_new_account" and why["params"]["name"] == "Yuki"
     page.goto(url.rstrip("/") + seat["url"] + "&lang=en")
