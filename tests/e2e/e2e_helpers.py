@@ -124,15 +124,19 @@ class PageErrors(list):
 NET_LOG: list[str] = []
 
 
+def _origin(url: str) -> str:
+    """``http://host:port`` of an address."""
+    return "/".join(url.split("/", 3)[:3])
+
+
 def _log_network(page) -> None:
     inflight = page.requests_in_flight = set()  # type: ignore[attr-defined]
-
     origins = page.origins_seen = set()  # type: ignore[attr-defined]
 
     def asked(req) -> None:
         inflight.add(req)
         if req.url.startswith(("http://", "https://")):
-            origins.add("/".join(req.url.split("/", 3)[:3]))
+            origins.add(_origin(req.url))
 
     def done(req) -> None:
         inflight.discard(req)
@@ -208,7 +212,7 @@ def forget(page) -> None:
     try:
         if not page.url.startswith("http"):
             raise ValueError(page.url)
-        page.goto("/".join(page.url.split("/", 3)[:3]) + "/api/health", timeout=5_000)
+        page.goto(_origin(page.url) + "/api/health", timeout=5_000)
     except Exception:  # noqa: BLE001 - no page yet, or its server stopped
         # (a failed load goes on to the browser's error page, a navigation of its own that
         # may cut this one short: either way the tab ends on a page without scripts)
